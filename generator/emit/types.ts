@@ -1,0 +1,162 @@
+/**
+ * @module emit/types — types.ts: one TypeScript type per definition (json-schema-to-typescript, doc
+ * comments from the schema descriptions) and the method maps derived from the manifest.
+ */
+import { compile } from 'json-schema-to-typescript';
+import { isObject, refName, type Json, type JsonObject } from '../load/schema.ts';
+import type { MethodPlan, PinPlan } from '../plan/index.ts';
+
+const ROOT = 'WiregenRoot__';
+
+/**
+ * json-schema-to-typescript declares a fresh copy of a referenced type wherever a `$ref` has sibling
+ * keywords (`{"$ref": "#/$defs/Annotations", "description": …}` becomes `Annotations1`). Every local
+ * reference is therefore replaced by `tsType: <Name>`, naming the type the definition itself declares,
+ * while the siblings (the property's description) stay and become its doc comment.
+ */
+function forTypes(node: Json, rename: ReadonlyMap<string, string>): Json {
+  if (Array.isArray(node)) return node.map((n) => forTypes(n, rename));
+  if (!isObject(node)) return node;
+  const out: JsonObject = {};
+  for (const [k, v] of Object.entries(node)) {
+    if (k === '$ref') {
+      const target = refName(node);
+      if (target === undefined) throw new Error(`non-local $ref ${JSON.stringify(v)} reached the type emitter`);
+      out['tsType'] = rename.get(target) ?? target;
+    } else if (k === 'properties' || k === 'patternProperties' || k === '$defs' || k === 'definitions') {
+      const inner: JsonObject = {};
+      for (const [name, sub] of Object.entries(v as JsonObject)) inner[name] = forTypes(sub, rename);
+      out[k] = inner;
+    } else if (k === 'enum' || k === 'const' || k === 'default' || k === 'examples' || k === 'required') out[k] = v;
+    else out[k] = forTypes(v, rename);
+  }
+  return out;
+}
+
+/** Names the method maps below declare; a definition may not take one (except Result, see RENAMED). */
+const HELPERS = [
+  'Methods', 'Method', 'RequestMethod', 'NotificationMethod', 'ClientRequestMethod', 'ServerRequestMethod',
+  'ClientNotificationMethod', 'ServerNotificationMethod', 'Params', 'Result', 'HandlerResult', 'AnyRequest',
+  'AnyNotification', 'MessageOf',
+];
+/**
+ * MCP defines `Result`, and `Result<'tools/call'>` is the method map's. The definition's type is declared
+ * as `ResultBase`, and `Result` with no type argument resolves to it, so both read naturally.
+ */
+const RENAMED: ReadonlyMap<string, string> = new Map([['Result', 'ResultBase']]);
+
+function renames(plan: PinPlan): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const name of Object.keys(plan.defs)) {
+    const to = RENAMED.get(name);
+    if (to !== undefined) {
+      if (to in plan.defs) throw new Error(`${plan.id}: both ${name} and ${to} are definitions; extend RENAMED in generator/emit/types.ts`);
+      out.set(name, to);
+    } else if (HELPERS.includes(name)) throw new Error(`${plan.id}: definition ${name} collides with a method-map helper of generator/emit/types.ts`);
+  }
+  return out;
+}
+
+async function defTypes(plan: PinPlan, rename: ReadonlyMap<string, string>): Promise<string> {
+  const defs: JsonObject = {};
+  for (const [name, schema] of Object.entries(plan.defs)) defs[rename.get(name) ?? name] = forTypes(schema, rename) as JsonObject;
+  const root: JsonObject = { title: ROOT, type: 'object', properties: {}, additionalProperties: false, [plan.defsKey]: defs };
+  const ts = await compile(root as never, ROOT, {
+    bannerComment: '',
+    format: false,
+    unreachableDefinitions: true,
+    additionalProperties: false,
+    strictIndexSignatures: false,
+    declareExternallyReferenced: true,
+    $refOptions: { resolve: { external: false } } as never,
+  });
+  return ts
+    .replace(new RegExp(`^export interface ${ROOT} \\{\\s*\\}\\n`, 'm'), '')
+    .replace(/^ \* \n \* This interface was referenced by `[^`]+`'s JSON-Schema\n \* via the `[^`]+` "[^"]+".\n/gm, '')
+    .replace(/^\/\*\*\n \* This interface was referenced by `[^`]+`'s JSON-Schema\n \* via the `[^`]+` "[^"]+".\n \*\/\n/gm, '');
+}
+
+const q = (s: string) => JSON.stringify(s);
+
+/** The type a handler returns for `m`: its result, widened by what the manifest says it may answer instead. */
+function handlerResult(plan: PinPlan, m: MethodPlan): string {
+  if (m.kind === 'notification' || !m.result) return 'void';
+  if (m.streaming) return `AsyncIterable<${m.result.type}>`;
+  const alternatives = [m.result.type];
+  if (m.inputRequired) alternatives.push('InputRequiredResult');
+  if (m.taskAugmented) alternatives.push('CreateTaskResult');
+  for (const a of alternatives.slice(1))
+    if (!(a in plan.defs)) throw new Error(`${plan.id}: ${m.method} may answer ${a}, which the schema does not define`);
+  return alternatives.join(' | ');
+}
+
+/** A2A has no message definitions: its JSON-RPC request is the envelope around the params message. */
+function messageType(m: MethodPlan): string {
+  if (m.message) return m.message;
+  const params = m.params ? m.params.type : 'undefined';
+  return m.kind === 'request'
+    ? `{ jsonrpc: "2.0"; id: string | number; method: ${q(m.method)}; params${m.paramsRequired ? '' : '?'}: ${params} }`
+    : `{ jsonrpc: "2.0"; method: ${q(m.method)}; params${m.paramsRequired ? '' : '?'}: ${params} }`;
+}
+
+function methodMaps(plan: PinPlan, rename: ReadonlyMap<string, string>): string {
+  const title = `${plan.protocol.toUpperCase()} ${plan.revision}`;
+  const lines: string[] = [];
+  lines.push(`/**`, ` * Every method of ${title}, from the method manifest: kind, direction, and the message, params,`, ` * result and handler-return types. Use the helpers below rather than indexing this directly.`, ` */`);
+  lines.push('export interface Methods {');
+  for (const m of plan.methods) {
+    lines.push(`  ${q(m.method)}: {`);
+    lines.push(`    kind: ${q(m.kind)};`, `    direction: ${q(m.direction)};`);
+    lines.push(`    message: ${messageType(m)};`);
+    lines.push(`    params: ${m.params ? m.params.type : 'undefined'};`);
+    lines.push(`    result: ${m.result ? m.result.type : 'never'};`);
+    lines.push(`    handlerResult: ${handlerResult(plan, m)};`);
+    lines.push('  };');
+  }
+  lines.push('}', '');
+  const pick = (cond: string) => `{ [M in Method]: ${cond} ? M : never }[Method]`;
+  lines.push(
+    '/** Every method name. */',
+    'export type Method = keyof Methods;',
+    '/** Methods answered with a result. */',
+    `export type RequestMethod = ${pick('Methods[M]["kind"] extends "request"')};`,
+    '/** Methods never answered. */',
+    `export type NotificationMethod = ${pick('Methods[M]["kind"] extends "notification"')};`,
+    '/** Requests a client sends (a server handles). */',
+    `export type ClientRequestMethod = ${pick('Methods[M] extends { kind: "request"; direction: "client-to-server" | "both" }')};`,
+    '/** Requests a server sends (a client handles). */',
+    `export type ServerRequestMethod = ${pick('Methods[M] extends { kind: "request"; direction: "server-to-client" | "both" }')};`,
+    '/** Notifications a client sends. */',
+    `export type ClientNotificationMethod = ${pick('Methods[M] extends { kind: "notification"; direction: "client-to-server" | "both" }')};`,
+    '/** Notifications a server sends. */',
+    `export type ServerNotificationMethod = ${pick('Methods[M] extends { kind: "notification"; direction: "server-to-client" | "both" }')};`,
+    '/** The params of method `M` (`Params<"tools/call">`). */',
+    'export type Params<M extends Method> = Methods[M]["params"];',
+  );
+  if (rename.get('Result') === 'ResultBase')
+    lines.push(
+      '/**',
+      ' * `Result<M>` is the result of request method `M` (`Result<"tools/call">`); plain `Result` is the',
+      ' * schema\'s `Result` definition (declared above as `ResultBase`).',
+      ' */',
+      'export type Result<M extends RequestMethod = never> = [M] extends [never] ? ResultBase : Methods[M]["result"];',
+    );
+  else lines.push('/** The result of request method `M`. */', 'export type Result<M extends RequestMethod> = Methods[M]["result"];');
+  lines.push(
+    '/** What a handler for `M` returns: its result, or an alternative the manifest allows (input_required, a task, a stream). */',
+    'export type HandlerResult<M extends Method> = Methods[M]["handlerResult"];',
+    '/** The whole wire message of method `M`. */',
+    'export type MessageOf<M extends Method> = Methods[M]["message"];',
+    '/** Union of every request message. */',
+    'export type AnyRequest = Methods[RequestMethod]["message"];',
+    '/** Union of every notification message. */',
+    `export type AnyNotification = ${plan.methods.some((m) => m.kind === 'notification') ? 'Methods[NotificationMethod]["message"]' : 'never'};`,
+    '',
+  );
+  return lines.join('\n');
+}
+
+export async function emitTypes(plan: PinPlan): Promise<string> {
+  const rename = renames(plan);
+  return (await defTypes(plan, rename)) + '\n' + methodMaps(plan, rename);
+}

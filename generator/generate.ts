@@ -1,0 +1,99 @@
+/**
+ * @module generate — the pipeline for all pins: load → check → plan → emit → format, then write or compare.
+ */
+import type { Context } from './context.ts';
+import { GENERATOR_NAME } from './context.ts';
+import { checkManifest } from './check/manifest.ts';
+import { emitDispatch, emitHandlers, emitIndex, title } from './emit/dispatch.ts';
+import { emitPackageJson, emitReadme } from './emit/package.ts';
+import { emitTypes } from './emit/types.ts';
+import { emitValidators } from './emit/validators.ts';
+import { InputError, type Diagnostic } from './errors.ts';
+import { diffTree, formatFile, header, writeTree, type FileSet } from './format/index.ts';
+import { loadPinInputs } from './load/index.ts';
+import { manifestValidator } from './load/manifest.ts';
+import { loadPins, verifyPins, type Pin } from './load/pins.ts';
+import { planPin, type PinPlan } from './plan/index.ts';
+
+export interface PinReport {
+  readonly id: string;
+  readonly defs: number;
+  readonly methods: number;
+  readonly files: number;
+  readonly ms: number;
+}
+
+/** Emits one pin's package: file name → formatted text. */
+export async function emitPin(plan: PinPlan): Promise<FileSet> {
+  const head = header(GENERATOR_NAME, plan.sources);
+  const { js, dts } = emitValidators(plan);
+  const raw: [string, string][] = [
+    ['types.ts', await emitTypes(plan)],
+    ['validators.js', js],
+    ['validators.d.ts', dts],
+    ['dispatch.ts', emitDispatch(plan)],
+    ['handlers.ts', emitHandlers(plan)],
+    ['index.ts', emitIndex(plan)],
+    ['package.json', emitPackageJson(plan, GENERATOR_NAME, js.includes('ajv-formats'))],
+    ['README.md', emitReadme(plan, GENERATOR_NAME, { defs: Object.keys(plan.defs).length, methods: plan.methods.length })],
+  ];
+  const files: FileSet = new Map();
+  for (const [name, text] of raw) files.set(name, await formatFile(name, text, head));
+  return files;
+}
+
+/** Loads and verifies every pin (or `options.only`), cross-checking each manifest; throws on any problem. */
+export function loadAndCheck(ctx: Context): { pins: Pin[]; plans: PinPlan[] } {
+  const all = loadPins(ctx);
+  const only = ctx.options.only;
+  if (only) {
+    const unknown = only.filter((id) => !all.some((p) => p.id === id));
+    if (unknown.length) throw new InputError([{ file: 'schemas/pins.json', message: `no pin ${unknown.join(', ')} (pins: ${all.map((p) => p.id).join(', ')})` }]);
+  }
+  const pins = only ? all.filter((p) => only.includes(p.id)) : all;
+  verifyPins(ctx, pins);
+  const validator = manifestValidator(ctx);
+  const diagnostics: Diagnostic[] = [];
+  const plans: PinPlan[] = [];
+  for (const pin of pins) {
+    const loaded = loadPinInputs(ctx, pin, validator);
+    const found = checkManifest(loaded);
+    diagnostics.push(...found);
+    if (found.length === 0) plans.push(planPin(loaded));
+  }
+  if (diagnostics.length) throw new InputError(diagnostics);
+  return { pins, plans };
+}
+
+/** The index of the generated folder. */
+function generatedReadme(plans: readonly PinPlan[]): string {
+  const rows = plans.map((p) => `| \`${p.id}/\` | \`${p.packageName}\` | ${p.version} | ${title(p)} |`);
+  return `# generated/
+
+Committed output of \`npm run generate\`: one package per pinned protocol revision. Do not edit; CI runs
+\`npm run generate -- --check\` and fails when this folder differs from what the generator produces.
+
+| folder | package | version | protocol |
+|---|---|---|---|
+${rows.join('\n')}
+`;
+}
+
+/** Runs the whole pipeline; returns the file set (paths relative to generated/) and a report per pin. */
+export async function generateAll(ctx: Context): Promise<{ files: FileSet; reports: PinReport[] }> {
+  const { plans } = loadAndCheck(ctx);
+  const files: FileSet = new Map();
+  const reports: PinReport[] = [];
+  for (const plan of plans) {
+    const t0 = performance.now();
+    const pinFiles = await emitPin(plan);
+    for (const [name, text] of pinFiles) files.set(`${plan.id}/${name}`, text);
+    const report = { id: plan.id, defs: Object.keys(plan.defs).length, methods: plan.methods.length, files: pinFiles.size, ms: performance.now() - t0 };
+    reports.push(report);
+    ctx.options.log(`${report.id}: ${report.defs} defs, ${report.methods} methods, ${report.files} files (${(report.ms / 1000).toFixed(2)} s)`);
+  }
+  if (!ctx.options.only) files.set('README.md', await formatFile('README.md', generatedReadme(plans), ''));
+  return { files, reports };
+}
+
+export { diffTree, writeTree };

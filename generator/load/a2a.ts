@@ -1,0 +1,100 @@
+/**
+ * @module load/a2a — turns the A2A bundled JSON Schema into one self-contained document.
+ *
+ * The published bundle keys its 47 definitions by title ("Send Message Request") and refers to them as
+ * separate files (`lf.a2a.v1.SendMessageRequest.jsonschema.json`, `google.protobuf.Struct.jsonschema.json`).
+ * This pass renames each definition after its proto message (the title without spaces), rewrites every
+ * reference to a local `#/$defs/<Name>`, hoists the inline proto enums (`"title": "Task State"`) into
+ * definitions of their own, and adds `Empty` for `google.protobuf.Empty`, which the bundle omits but the
+ * proto's rpcs return. A reference that names no definition is an error naming its JSON pointer.
+ */
+import { fail } from '../errors.ts';
+import type { ProtoFile } from './proto.ts';
+import { draftOf, isObject, walkSchema, type Json, type JsonObject, type SchemaBundle } from './schema.ts';
+
+const FILE_REF = /^(?:lf\.a2a\.v1|google\.protobuf)\.([A-Za-z0-9_]+)\.jsonschema\.json$/;
+/** Keywords that describe rather than constrain; ignored when comparing two copies of an enum. */
+const ANNOTATIONS = new Set(['description', 'default', 'title', '$comment', 'examples']);
+
+function withoutAnnotations(node: Json): Json {
+  if (Array.isArray(node)) return node.map(withoutAnnotations);
+  if (!isObject(node)) return node;
+  const out: JsonObject = {};
+  for (const [k, v] of Object.entries(node)) if (!ANNOTATIONS.has(k)) out[k] = withoutAnnotations(v);
+  return out;
+}
+
+function clone<T extends Json>(v: T): T {
+  return structuredClone(v);
+}
+
+/** Bundles `doc` (the parsed a2a.json) using the proto's enum and rpc facts. */
+export function bundleA2a(doc: unknown, file: string, proto: ProtoFile): SchemaBundle {
+  if (!isObject(doc)) fail({ file, pointer: '', message: 'a schema document must be a JSON object' });
+  const draft = draftOf(doc, file);
+  const source = doc['definitions'];
+  if (!isObject(source)) fail({ file, pointer: '/definitions', message: 'expected a "definitions" object' });
+
+  const defs: Record<string, JsonObject> = {};
+  const defSource: Record<string, string> = {};
+  for (const [key, schema] of Object.entries(source)) {
+    if (!isObject(schema)) fail({ file, pointer: `/definitions/${key}`, message: 'a definition must be a JSON object' });
+    const title = typeof schema['title'] === 'string' ? schema['title'] : key;
+    const name = title.replace(/ /g, '');
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
+      fail({ file, pointer: `/definitions/${key}/title`, message: `cannot derive a definition name from title ${JSON.stringify(title)}` });
+    if (name in defs) fail({ file, pointer: `/definitions/${key}`, message: `two definitions are both named ${name}` });
+    const copy = clone(schema);
+    delete copy['$schema'];
+    delete copy['title'];
+    defs[name] = copy;
+    defSource[name] = `/definitions/${key}`;
+  }
+
+  const enumNames = new Set([...proto.enums.keys()].filter((n) => !n.includes('.')));
+  for (const [name, schema] of Object.entries({ ...defs })) {
+    walkSchema(schema, (node, path) => {
+      const at = () => defSource[name] + path.map((t) => '/' + t).join('');
+      const ref = node['$ref'];
+      if (typeof ref === 'string') {
+        const m = FILE_REF.exec(ref);
+        const target = m?.[1];
+        if (target === undefined || !(target in defs))
+          fail({ file, pointer: at() + '/$ref', message: `unresolved reference ${JSON.stringify(ref)}: no definition is titled after ${target ?? 'it'}` });
+        node['$ref'] = `#/$defs/${target}`;
+        return;
+      }
+      const title = node['title'];
+      if (path.length === 0 || typeof title !== 'string') return;
+      const enumName = title.replace(/ /g, '');
+      delete node['title'];
+      if (!enumNames.has(enumName)) return;
+      const shape = withoutAnnotations(node);
+      const existing = defs[enumName];
+      if (existing === undefined) {
+        defs[enumName] = { description: `The proto enum ${enumName}.`, ...(shape as JsonObject) };
+        defSource[enumName] = at();
+      } else if (JSON.stringify(withoutAnnotations(existing)) !== JSON.stringify(shape)) {
+        return; // a differing copy stays inline
+      }
+      const keep: JsonObject = {};
+      for (const k of ['description', 'default'] as const) if (node[k] !== undefined) keep[k] = node[k]!;
+      for (const k of Object.keys(node)) delete node[k];
+      Object.assign(node, { $ref: `#/$defs/${enumName}` }, keep);
+    });
+  }
+
+  const returnsEmpty = proto.services.some((s) => s.rpcs.some((r) => r.output === 'google.protobuf.Empty'));
+  if (returnsEmpty && !('Empty' in defs)) {
+    defs['Empty'] = {
+      description: 'google.protobuf.Empty: an rpc that returns nothing answers `{}` in ProtoJSON.',
+      type: 'object',
+      additionalProperties: false,
+    };
+    defSource['Empty'] = '(google.protobuf.Empty, from the proto)';
+  }
+
+  const sorted: Record<string, JsonObject> = {};
+  for (const name of Object.keys(defs).sort()) sorted[name] = defs[name]!;
+  return { file, draft, defsKey: '$defs', defs: sorted, defSource };
+}

@@ -1,0 +1,424 @@
+/**
+ * @module load/proto — a small proto3 reader: services with their google.api.http annotations, and
+ * messages with field behaviours and oneofs (facts the A2A bundled JSON Schema leaves out).
+ *
+ * It reads what a2a.proto uses (proto3 syntax, comments, options, nested messages and enums, maps,
+ * oneofs, message-literal option values) and reports anything else as an error with line and column.
+ */
+import { fail } from '../errors.ts';
+
+/** One `google.api.http` binding: verb, path template and body selector. */
+export interface HttpRule {
+  readonly verb: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  readonly path: string;
+  readonly body?: string;
+}
+
+export interface ProtoRpc {
+  readonly name: string;
+  readonly input: string;
+  readonly output: string;
+  readonly clientStreaming: boolean;
+  readonly serverStreaming: boolean;
+  /** The primary binding first, then `additional_bindings` in order. */
+  readonly http: readonly HttpRule[];
+  readonly line: number;
+}
+
+export interface ProtoService {
+  readonly name: string;
+  readonly rpcs: readonly ProtoRpc[];
+}
+
+export interface ProtoField {
+  readonly name: string;
+  /** ProtoJSON name: lowerCamelCase of the field name. */
+  readonly jsonName: string;
+  readonly type: string;
+  readonly number: number;
+  readonly repeated: boolean;
+  readonly optional: boolean;
+  readonly map?: { readonly key: string; readonly value: string };
+  /** `google.api.field_behavior` values, e.g. `REQUIRED`, `OUTPUT_ONLY`. */
+  readonly behaviors: readonly string[];
+  /** The oneof group the field belongs to, if any. */
+  readonly oneof?: string;
+}
+
+export interface ProtoMessage {
+  /** Fully qualified within the file: `Outer.Inner` for nested messages. */
+  readonly name: string;
+  readonly fields: readonly ProtoField[];
+  readonly oneofs: readonly string[];
+}
+
+export interface ProtoEnum {
+  readonly name: string;
+  readonly values: readonly { readonly name: string; readonly number: number }[];
+}
+
+export interface ProtoFile {
+  /** Display path, for diagnostics. */
+  readonly file: string;
+  readonly package: string;
+  readonly services: readonly ProtoService[];
+  readonly messages: ReadonlyMap<string, ProtoMessage>;
+  readonly enums: ReadonlyMap<string, ProtoEnum>;
+}
+
+interface Token {
+  readonly kind: 'ident' | 'string' | 'number' | 'punct';
+  readonly text: string;
+  readonly line: number;
+  readonly column: number;
+}
+
+function tokenize(text: string, file: string): Token[] {
+  const tokens: Token[] = [];
+  let i = 0;
+  let line = 1;
+  let lineStart = 0;
+  while (i < text.length) {
+    const c = text[i]!;
+    if (c === '\n') {
+      line++;
+      lineStart = ++i;
+      continue;
+    }
+    if (c === ' ' || c === '\t' || c === '\r') {
+      i++;
+      continue;
+    }
+    if (text.startsWith('//', i)) {
+      while (i < text.length && text[i] !== '\n') i++;
+      continue;
+    }
+    if (text.startsWith('/*', i)) {
+      const end = text.indexOf('*/', i + 2);
+      if (end < 0) fail({ file, line, column: i - lineStart + 1, message: 'unterminated comment' });
+      for (let k = i; k < end; k++) if (text[k] === '\n') (line++, (lineStart = k + 1));
+      i = end + 2;
+      continue;
+    }
+    const column = i - lineStart + 1;
+    const ident = /^[A-Za-z_][A-Za-z0-9_.]*/.exec(text.slice(i, i + 200));
+    if (ident) {
+      tokens.push({ kind: 'ident', text: ident[0], line, column });
+      i += ident[0].length;
+      continue;
+    }
+    const num = /^-?(0x[0-9a-fA-F]+|\d+(\.\d+)?([eE][+-]?\d+)?)/.exec(text.slice(i, i + 60));
+    if (num) {
+      tokens.push({ kind: 'number', text: num[0], line, column });
+      i += num[0].length;
+      continue;
+    }
+    if (c === '"' || c === "'") {
+      let j = i + 1;
+      let value = '';
+      while (j < text.length && text[j] !== c) {
+        if (text[j] === '\n') fail({ file, line, column, message: 'unterminated string' });
+        if (text[j] === '\\') {
+          j++;
+          value += ({ n: '\n', t: '\t', r: '\r' } as Record<string, string>)[text[j]!] ?? text[j];
+        } else value += text[j];
+        j++;
+      }
+      tokens.push({ kind: 'string', text: value, line, column });
+      i = j + 1;
+      continue;
+    }
+    if ('{}()[]<>;=,:'.includes(c)) {
+      tokens.push({ kind: 'punct', text: c, line, column });
+      i++;
+      continue;
+    }
+    fail({ file, line, column, message: `unexpected character ${JSON.stringify(c)}` });
+  }
+  return tokens;
+}
+
+/** lowerCamelCase as protoc derives json_name: drop underscores, capitalise the letter after each. */
+export function protoJsonName(field: string): string {
+  return field.replace(/_([a-z0-9])/g, (_, ch: string) => ch.toUpperCase());
+}
+
+type Literal = string | number | boolean | LiteralObject;
+interface LiteralObject {
+  [key: string]: Literal | Literal[];
+}
+
+/** Parses a .proto file's text; `file` names it in errors. */
+export function parseProto(text: string, file: string): ProtoFile {
+  const tokens = tokenize(text, file);
+  let p = 0;
+  const services: ProtoService[] = [];
+  const messages = new Map<string, ProtoMessage>();
+  const enums = new Map<string, ProtoEnum>();
+  let pkg = '';
+
+  const peek = (): Token | undefined => tokens[p];
+  const error = (message: string, t: Token | undefined = peek()): never =>
+    fail({ file, line: t?.line ?? 1, column: t?.column ?? 1, message });
+  const next = (): Token => tokens[p++] ?? error('unexpected end of file');
+  const expect = (text: string): Token => {
+    const t = next();
+    if (t.text !== text || t.kind === 'string') error(`expected '${text}', found '${t.text}'`, t);
+    return t;
+  };
+  const accept = (text: string): boolean => {
+    const t = peek();
+    if (t && t.kind !== 'string' && t.text === text) {
+      p++;
+      return true;
+    }
+    return false;
+  };
+  const ident = (): string => {
+    const t = next();
+    if (t.kind !== 'ident') error(`expected a name, found '${t.text}'`, t);
+    return t.text;
+  };
+
+  // Option names: `deprecated`, `(google.api.http)`, `(a.b).c`.
+  const optionName = (): string => {
+    let name = '';
+    if (accept('(')) {
+      name = `(${ident()})`;
+      expect(')');
+    } else name = ident();
+    while (peek()?.kind === 'ident' && peek()!.text.startsWith('.')) name += next().text;
+    return name;
+  };
+  const scalar = (): Literal => {
+    const t = next();
+    if (t.kind === 'string') {
+      let s = t.text;
+      while (peek()?.kind === 'string') s += next().text; // adjacent string literals concatenate
+      return s;
+    }
+    if (t.kind === 'number') return Number(t.text);
+    if (t.kind === 'ident') return t.text === 'true' ? true : t.text === 'false' ? false : t.text;
+    return error(`expected a value, found '${t.text}'`, t);
+  };
+  // Text-format message literal: `{ key: value key { ... } }`; repeated keys collect into arrays.
+  const messageLiteral = (): LiteralObject => {
+    expect('{');
+    const obj: LiteralObject = {};
+    while (!accept('}')) {
+      const key = ident();
+      accept(':');
+      const value: Literal = peek()?.text === '{' && peek()?.kind === 'punct' ? messageLiteral() : scalar();
+      const prev = obj[key];
+      obj[key] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
+      accept(',') || accept(';');
+    }
+    return obj;
+  };
+  const optionValue = (): Literal => (peek()?.text === '{' && peek()?.kind === 'punct' ? messageLiteral() : scalar());
+
+  const httpRules = (lit: LiteralObject, t: Token): HttpRule[] => {
+    const rules: HttpRule[] = [];
+    const verbs = ['get', 'post', 'put', 'patch', 'delete'] as const;
+    const one = (o: LiteralObject) => {
+      const verb = verbs.find((v) => typeof o[v] === 'string');
+      if (!verb) error('google.api.http binding has no get/post/put/patch/delete path', t);
+      const body = o['body'];
+      rules.push({
+        verb: verb!.toUpperCase() as HttpRule['verb'],
+        path: o[verb!] as string,
+        ...(typeof body === 'string' ? { body } : {}),
+      });
+    };
+    one(lit);
+    const extra = lit['additional_bindings'];
+    for (const b of extra === undefined ? [] : Array.isArray(extra) ? extra : [extra]) one(b as LiteralObject);
+    return rules;
+  };
+
+  const parseService = () => {
+    const name = ident();
+    expect('{');
+    const rpcs: ProtoRpc[] = [];
+    while (!accept('}')) {
+      if (accept('option')) {
+        optionName();
+        expect('=');
+        optionValue();
+        expect(';');
+        continue;
+      }
+      const rpcTok = peek();
+      if (!accept('rpc')) error(`expected 'rpc' in service ${name}, found '${peek()?.text}'`);
+      const rpcName = ident();
+      expect('(');
+      const clientStreaming = accept('stream');
+      const input = ident();
+      expect(')');
+      expect('returns');
+      expect('(');
+      const serverStreaming = accept('stream');
+      const output = ident();
+      expect(')');
+      let http: HttpRule[] = [];
+      if (accept('{')) {
+        while (!accept('}')) {
+          const optTok = peek();
+          expect('option');
+          const oname = optionName();
+          expect('=');
+          const value = optionValue();
+          accept(';');
+          if (oname === '(google.api.http)') http = httpRules(value as LiteralObject, optTok!);
+        }
+      } else expect(';');
+      rpcs.push({ name: rpcName, input, output, clientStreaming, serverStreaming, http, line: rpcTok!.line });
+    }
+    services.push({ name, rpcs });
+  };
+
+  const fieldOptions = (): string[] => {
+    const behaviors: string[] = [];
+    if (!accept('[')) return behaviors;
+    do {
+      const oname = optionName();
+      expect('=');
+      const value = optionValue();
+      if (oname === '(google.api.field_behavior)') behaviors.push(String(value));
+    } while (accept(','));
+    expect(']');
+    return behaviors;
+  };
+
+  const parseEnum = (prefix: string) => {
+    const name = prefix + ident();
+    expect('{');
+    const values: { name: string; number: number }[] = [];
+    while (!accept('}')) {
+      if (accept('option')) {
+        optionName();
+        expect('=');
+        optionValue();
+        expect(';');
+        continue;
+      }
+      if (accept('reserved')) {
+        while (!accept(';')) next();
+        continue;
+      }
+      const vname = ident();
+      expect('=');
+      const num = Number(next().text);
+      fieldOptions();
+      expect(';');
+      values.push({ name: vname, number: num });
+    }
+    enums.set(name, { name, values });
+  };
+
+  const parseMessage = (prefix: string) => {
+    const name = prefix + ident();
+    expect('{');
+    const fields: ProtoField[] = [];
+    const oneofs: string[] = [];
+    const field = (oneof: string | undefined) => {
+      let repeated = false;
+      let optional = false;
+      let map: { key: string; value: string } | undefined;
+      let type: string;
+      if (accept('repeated')) repeated = true;
+      else if (accept('optional')) optional = true;
+      if (accept('map')) {
+        expect('<');
+        const key = ident();
+        expect(',');
+        const value = ident();
+        expect('>');
+        map = { key, value };
+        type = `map<${key},${value}>`;
+      } else type = ident();
+      const fname = ident();
+      expect('=');
+      const number = Number(next().text);
+      const behaviors = fieldOptions();
+      expect(';');
+      fields.push({
+        name: fname,
+        jsonName: protoJsonName(fname),
+        type,
+        number,
+        repeated,
+        optional,
+        ...(map ? { map } : {}),
+        behaviors,
+        ...(oneof ? { oneof } : {}),
+      });
+    };
+    while (!accept('}')) {
+      if (accept('message')) parseMessage(name + '.');
+      else if (accept('enum')) parseEnum(name + '.');
+      else if (accept('option')) {
+        optionName();
+        expect('=');
+        optionValue();
+        expect(';');
+      } else if (accept('reserved')) {
+        while (!accept(';')) next();
+      } else if (accept('oneof')) {
+        const group = ident();
+        oneofs.push(group);
+        expect('{');
+        while (!accept('}')) {
+          if (accept('option')) {
+            optionName();
+            expect('=');
+            optionValue();
+            expect(';');
+          } else field(group);
+        }
+      } else field(undefined);
+    }
+    messages.set(name, { name, fields, oneofs });
+  };
+
+  while (p < tokens.length) {
+    const t = next();
+    switch (t.text) {
+      case 'syntax':
+      case 'edition':
+        expect('=');
+        scalar();
+        expect(';');
+        break;
+      case 'package':
+        pkg = ident();
+        expect(';');
+        break;
+      case 'import':
+        accept('public') || accept('weak');
+        scalar();
+        expect(';');
+        break;
+      case 'option':
+        optionName();
+        expect('=');
+        optionValue();
+        expect(';');
+        break;
+      case 'service':
+        parseService();
+        break;
+      case 'message':
+        parseMessage('');
+        break;
+      case 'enum':
+        parseEnum('');
+        break;
+      case ';':
+        break;
+      default:
+        error(`unexpected '${t.text}' at top level`, t);
+    }
+  }
+  return { file, package: pkg, services, messages, enums };
+}

@@ -1,0 +1,151 @@
+/**
+ * @module plan — turns a checked pin into a plain, serialisable description of what to emit: the schema
+ * document the emitters compile, the validators to export, and one record per method with everything the
+ * dispatch table and the typed maps need. No code is produced here.
+ */
+import { fail, pointer } from '../errors.ts';
+import type { LoadedPin } from '../load/index.ts';
+import type { Direction, ManifestRoute } from '../load/manifest.ts';
+import { parseSchemaRef, type Draft, type JsonObject, type SchemaRef } from '../load/schema.ts';
+
+export interface ValidatorPlan {
+  /** Exported name in validators.js. */
+  readonly name: string;
+  readonly ref: SchemaRef;
+  /** The TypeScript type the validator narrows to. */
+  readonly type: string;
+}
+
+export interface CapabilityGate {
+  /** Whose capabilities: `server`, `client` (MCP) or `agent` (A2A AgentCapabilities). */
+  readonly side: 'server' | 'client' | 'agent';
+  readonly path: readonly string[];
+}
+
+export interface MethodPlan {
+  readonly method: string;
+  readonly kind: 'request' | 'notification';
+  readonly direction: Direction;
+  /** The whole message's $def (MCP). */
+  readonly message?: string;
+  readonly params?: ValidatorPlan;
+  /** Whether `params` must be present on the wire (from the message's `required`). */
+  readonly paramsRequired: boolean;
+  readonly result?: ValidatorPlan;
+  readonly capabilities: readonly CapabilityGate[];
+  readonly cacheable: boolean;
+  readonly inputRequired: boolean;
+  readonly taskAugmented: boolean;
+  readonly embedded: boolean;
+  readonly streaming: boolean;
+  readonly mcpName?: string;
+  readonly http: readonly ManifestRoute[];
+}
+
+export interface PinPlan {
+  readonly id: string;
+  readonly protocol: 'mcp' | 'a2a';
+  readonly revision: string;
+  readonly packageName: string;
+  readonly version: string;
+  readonly draft: Draft;
+  readonly defsKey: '$defs' | 'definitions';
+  /** `$id` the compiled document carries (refs resolve against it). */
+  readonly schemaId: string;
+  readonly defs: Readonly<Record<string, JsonObject>>;
+  /** Where the inputs came from, for headers and package metadata. */
+  readonly sources: readonly string[];
+  readonly license: string;
+  readonly validators: readonly ValidatorPlan[];
+  readonly methods: readonly MethodPlan[];
+}
+
+/** Semver from the pin: MCP date revisions become `YYYY.M.D`; A2A takes the proto's tag (`v1.0.1`). */
+export function packageVersion(loaded: LoadedPin): string {
+  const { pin } = loaded;
+  const date = /^(\d{4})-(\d{2})-(\d{2})$/.exec(pin.revision);
+  if (date) return `${Number(date[1])}.${Number(date[2])}.${Number(date[3])}`;
+  const tag = /^v?(\d+\.\d+\.\d+)$/.exec(pin.source.tag ?? '');
+  if (tag) return tag[1]!;
+  const parts = pin.revision.split('.');
+  while (parts.length < 3) parts.push('0');
+  return parts.join('.');
+}
+
+function planRef(loaded: LoadedPin, text: string, where: string): ValidatorPlan {
+  const ref = parseSchemaRef(text);
+  if (ref.tokens.length === 0) return { name: ref.def, ref, type: ref.def };
+  // Only `#/properties/a/properties/b` chains map onto TypeScript indexed access types.
+  const names: string[] = [];
+  for (let i = 0; i < ref.tokens.length; i += 2) {
+    if (ref.tokens[i] !== 'properties' || ref.tokens[i + 1] === undefined)
+      fail({ file: loaded.manifest.file, pointer: where, message: `${text}: only #/properties/<name> pointers are supported` });
+    names.push(ref.tokens[i + 1]!);
+  }
+  const type = names.reduce((t, n) => `NonNullable<${t}[${JSON.stringify(n)}]>`, ref.def);
+  return { name: [ref.def, ...names].join('_'), ref, type };
+}
+
+export function planPin(loaded: LoadedPin): PinPlan {
+  const { pin, bundle, manifest } = loaded;
+  const validators = new Map<string, ValidatorPlan>();
+  for (const name of Object.keys(bundle.defs).sort()) validators.set(name, { name, ref: { def: name, tokens: [] }, type: name });
+
+  const methods: MethodPlan[] = [];
+  for (const [method, entry] of Object.entries(manifest.methods)) {
+    const at = (field: string) => pointer('methods', method, field);
+    const use = (text: string | undefined, field: string): ValidatorPlan | undefined => {
+      if (text === undefined) return undefined;
+      const v = planRef(loaded, text, at(field));
+      const existing = validators.get(v.name);
+      if (existing && JSON.stringify(existing.ref) !== JSON.stringify(v.ref))
+        fail({ file: manifest.file, pointer: at(field), message: `${text} would export validator ${v.name}, which is already the name of ${bundle.defSource[v.name] ?? v.name}` });
+      validators.set(v.name, v);
+      return v;
+    };
+    const message = entry.message ? bundle.defs[entry.message] : undefined;
+    const required = message?.['required'];
+    const caps = entry.capability === undefined ? [] : typeof entry.capability === 'string' ? [entry.capability] : entry.capability;
+    const params = use(entry.params, 'params');
+    const result = use(entry.result, 'result');
+    methods.push({
+      method,
+      kind: entry.kind,
+      direction: entry.direction,
+      ...(entry.message ? { message: entry.message } : {}),
+      ...(params ? { params } : {}),
+      paramsRequired: Array.isArray(required) && required.includes('params'),
+      ...(result ? { result } : {}),
+      capabilities: caps.map((c) => {
+        const [side, ...path] = c.split('.');
+        return { side: side as CapabilityGate['side'], path };
+      }),
+      cacheable: entry.cacheable ?? false,
+      inputRequired: entry.inputRequired ?? false,
+      taskAugmented: entry.taskAugmented ?? false,
+      embedded: entry.embedded ?? false,
+      streaming: entry.streaming ?? false,
+      ...(entry.mcpName !== undefined ? { mcpName: entry.mcpName } : {}),
+      http: entry.http ?? [],
+    });
+  }
+
+  const sources = pin.files
+    .filter((f) => f.path === pin.schema || f.path === pin.proto)
+    .map((f) => `${pin.source.repository} ${f.original.split(' ')[0]}@${f.commit ?? f.tag ?? pin.source.commit ?? pin.source.tag}`);
+  return {
+    id: pin.id,
+    protocol: pin.protocol,
+    revision: pin.revision,
+    packageName: `@wiregen/${pin.id}`,
+    version: packageVersion(loaded),
+    draft: bundle.draft,
+    defsKey: bundle.defsKey,
+    schemaId: `urn:wiregen:${pin.id}`,
+    defs: bundle.defs,
+    sources,
+    license: pin.source.license,
+    validators: [...validators.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
+    methods,
+  };
+}
