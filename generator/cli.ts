@@ -2,7 +2,7 @@
  * @module cli — the `wiregen` command: parses arguments and wires the passes. Nothing else lives here.
  */
 import { parseArgs } from 'node:util';
-import { createContext } from './context.ts';
+import { createContext, type Options } from './context.ts';
 import { EXIT_BAD_INPUT, EXIT_DIFFERENT, EXIT_OK, formatDiagnostic, InputError } from './errors.ts';
 import { diffTree, generateAll, writeTree } from './generate.ts';
 import type { FileSet } from './format/index.ts';
@@ -48,7 +48,7 @@ function subtree(files: FileSet, id: string): FileSet {
   return new Map([...files].filter(([p]) => p.startsWith(prefix)).map(([p, t]) => [p.slice(prefix.length), t]));
 }
 
-async function runGenerate(args: string[], out: (l: string) => void): Promise<number> {
+async function runGenerate(args: string[], out: (l: string) => void, base: Partial<Options>): Promise<number> {
   const { values } = parseArgs({
     args,
     options: { check: { type: 'boolean' }, only: { type: 'string', multiple: true }, help: { type: 'boolean', short: 'h' } },
@@ -56,7 +56,7 @@ async function runGenerate(args: string[], out: (l: string) => void): Promise<nu
   });
   if (values.help) return (out(HELP['generate']!), EXIT_OK);
   const t0 = performance.now();
-  const ctx = createContext({ log: out, ...(values.only ? { only: values.only } : {}) });
+  const ctx = createContext({ ...base, log: out, ...(values.only ? { only: values.only } : {}) });
   const { files, reports } = await generateAll(ctx);
   const seconds = ((performance.now() - t0) / 1000).toFixed(2);
   // With --only, each pin's folder is compared or replaced on its own; otherwise the whole of generated/.
@@ -79,7 +79,7 @@ async function runGenerate(args: string[], out: (l: string) => void): Promise<nu
   return EXIT_OK;
 }
 
-async function runValidate(args: string[], out: (l: string) => void): Promise<number> {
+async function runValidate(args: string[], out: (l: string) => void, base: Partial<Options>): Promise<number> {
   const { values, positionals } = parseArgs({ args, options: { help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
   if (values.help) return (out(HELP['validate']!), EXIT_OK);
   const [spec, def, ...files] = positionals;
@@ -87,22 +87,23 @@ async function runValidate(args: string[], out: (l: string) => void): Promise<nu
     out(HELP['validate']!);
     return EXIT_BAD_INPUT;
   }
-  return validateFiles(createContext(), spec, def, files, out);
+  return validateFiles(createContext(base), spec, def, files, out);
 }
 
-/** Runs the CLI; returns the exit code. Output goes to `out`, problems to `err`. */
+/** Runs the CLI; returns the exit code. Output goes to `out`, problems to `err`; `base` overrides options (tests). */
 export async function main(
   argv: readonly string[],
   out: (line: string) => void = (l) => process.stdout.write(l + '\n'),
   err: (line: string) => void = (l) => process.stderr.write(l + '\n'),
+  base: Partial<Options> = {},
 ): Promise<number> {
   const [command, ...rest] = argv;
   try {
     switch (command) {
       case 'generate':
-        return await runGenerate(rest, out);
+        return await runGenerate(rest, out, base);
       case 'validate':
-        return await runValidate(rest, out);
+        return await runValidate(rest, out, base);
       case undefined:
       case '-h':
       case '--help':

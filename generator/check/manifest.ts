@@ -111,7 +111,7 @@ class Checker {
   /** A boolean manifest flag must equal what the schema implies; `fact` reads as "<subject> [does not] <predicate>". */
   flag(method: string, field: string, declared: boolean | undefined, actual: boolean, fact: readonly [string, string]): void {
     if ((declared ?? false) !== actual)
-      this.at(method, field, `is ${declared ?? 'absent'}, but ${fact[0]} ${actual ? '' : 'does not '}${fact[1]}`);
+      this.at(method, field, `is ${declared ?? 'absent'}, but ${fact[0]} ${actual ? 'does' : 'does not'} ${fact[1]}`);
   }
 
   forbid(method: string, entry: ManifestMethod, fields: readonly (keyof ManifestMethod)[], why: string): void {

@@ -61,8 +61,8 @@ export function loadManifest(ctx: Context, pin: Pin, schemaValidator = manifestV
   const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
   const firstError = doc.errors[0];
   if (firstError) {
-    const pos = firstError.linePos?.[0];
-    fail({ file, ...(pos ? { line: pos.line, column: pos.col } : {}), message: `not valid YAML: ${firstError.message.split('\n')[0]}` });
+    const pos = lineCounter.linePos(firstError.pos[0]);
+    fail({ file, line: pos.line, column: pos.col, message: `not valid YAML: ${firstError.message.split('\n')[0]}` });
   }
   const locate: Locator = (pointer) => {
     const tokens = pointer === '' ? [] : pointer.slice(1).split('/').map(unescapeToken);

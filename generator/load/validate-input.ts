@@ -22,6 +22,8 @@ export function describeError(e: ErrorObject): string {
       return `unknown property ${JSON.stringify(e.params['additionalProperty'])}`;
     case 'required':
       return `missing required property ${JSON.stringify(e.params['missingProperty'])}`;
+    case 'type':
+      return `must be ${String(e.params['type']).split(',').join(' or ')}`;
     case 'enum':
       return `${e.message}: ${(e.params['allowedValues'] as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
     default:

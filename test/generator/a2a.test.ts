@@ -1,0 +1,92 @@
+/**
+ * The A2A bundle: every cross-file reference of a2a.json resolves to a local definition, and the proto's
+ * service is read with its routes.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { bundleA2a } from '../../generator/load/a2a.ts';
+import { parseProto } from '../../generator/load/proto.ts';
+import { walkSchema, type Json } from '../../generator/load/schema.ts';
+import * as a2a from '../../generated/a2a-1.0/index.ts';
+import { ROOT } from '../helpers/project.ts';
+
+const raw = JSON.parse(readFileSync(join(ROOT, 'schemas/a2a/1.0/a2a.json'), 'utf8')) as { definitions: Record<string, Json> };
+const proto = parseProto(readFileSync(join(ROOT, 'schemas/a2a/1.0/a2a.proto'), 'utf8'), 'a2a.proto');
+const bundle = bundleA2a(raw, 'a2a.json', proto);
+
+function refs(node: Json): string[] {
+  const out: string[] = [];
+  walkSchema(node, (s) => {
+    if (typeof s['$ref'] === 'string') out.push(s['$ref']);
+  });
+  return out;
+}
+
+describe('A2A bundle', () => {
+  it('renames the 47 titled definitions after their proto messages and adds TaskState, Role and Empty', () => {
+    expect(Object.keys(raw.definitions)).toHaveLength(47);
+    const names = Object.keys(bundle.defs);
+    expect(names).toHaveLength(50);
+    for (const added of ['TaskState', 'Role', 'Empty']) expect(names).toContain(added);
+    for (const message of proto.messages.keys()) if (!message.includes('.')) expect(names, message).toContain(message);
+  });
+
+  it('resolves every cross-file reference to a local definition', () => {
+    const original = Object.values(raw.definitions).flatMap(refs);
+    expect(original.length).toBeGreaterThan(50);
+    expect(original.every((r) => r.endsWith('.jsonschema.json'))).toBe(true);
+    const local = Object.values(bundle.defs).flatMap(refs);
+    // Each original reference is still there (now local), plus one per hoisted enum use.
+    expect(local.length).toBe(original.length + 3);
+    for (const ref of local) {
+      expect(ref).toMatch(/^#\/\$defs\/[A-Za-z0-9]+$/);
+      expect(bundle.defs[ref.slice('#/$defs/'.length)], ref).toBeDefined();
+    }
+  });
+
+  it('hoists the inline enums into definitions', () => {
+    expect(bundle.defs['TaskState']?.['anyOf']).toBeDefined();
+    expect(JSON.stringify(bundle.defs['TaskStatus']?.['properties'])).toContain('"$ref":"#/$defs/TaskState"');
+  });
+
+  it('validates the recorded SendMessage params and rejects an unknown field', () => {
+    const params = { message: { messageId: 'm-1', parts: [{ text: 'summarise the design notes' }], role: 'ROLE_USER' } };
+    expect(a2a.validators.SendMessageRequest(params)).toBe(true);
+    expect(a2a.validators.SendMessageRequest({ ...params, extra: 1 })).toBe(false);
+    expect(a2a.validators.Message({ ...params.message, role: 'ROLE_ROBOT' })).toBe(false);
+  });
+});
+
+describe('proto reader', () => {
+  it('reads the service with streaming flags and google.api.http routes', () => {
+    const service = proto.services.find((s) => s.name === 'A2AService')!;
+    expect(service.rpcs.map((r) => r.name)).toEqual([
+      'SendMessage', 'SendStreamingMessage', 'GetTask', 'ListTasks', 'CancelTask', 'SubscribeToTask',
+      'CreateTaskPushNotificationConfig', 'GetTaskPushNotificationConfig', 'ListTaskPushNotificationConfigs',
+      'GetExtendedAgentCard', 'DeleteTaskPushNotificationConfig',
+    ]);
+    expect(service.rpcs.filter((r) => r.serverStreaming).map((r) => r.name)).toEqual(['SendStreamingMessage', 'SubscribeToTask']);
+    expect(service.rpcs.find((r) => r.name === 'CancelTask')!.http).toEqual([
+      { verb: 'POST', path: '/tasks/{id=*}:cancel', body: '*' },
+      { verb: 'POST', path: '/{tenant}/tasks/{id=*}:cancel', body: '*' },
+    ]);
+    expect(service.rpcs.find((r) => r.name === 'DeleteTaskPushNotificationConfig')!.output).toBe('google.protobuf.Empty');
+  });
+
+  it('reads field behaviours, json names and oneofs', () => {
+    const task = proto.messages.get('Task')!;
+    expect(task.fields.filter((f) => f.behaviors.includes('REQUIRED')).map((f) => f.jsonName)).toEqual(['id', 'status']);
+    expect(task.fields.find((f) => f.name === 'context_id')!.jsonName).toBe('contextId');
+    const part = proto.messages.get('Part')!;
+    expect(part.oneofs).toEqual(['content']);
+    expect(part.fields.filter((f) => f.oneof === 'content').map((f) => f.name)).toEqual(['text', 'raw', 'url', 'data']);
+  });
+
+  it('reports what it cannot read with a line and column', () => {
+    expect(() => parseProto('syntax = "proto3";\nmessage A {\n  string a = 1\n}\n', 'x.proto')).toThrow("x.proto:4:1: expected ';', found '}'");
+    expect(() => parseProto('service S { rpc A(B) returns (C) { option (google.api.http) = { body: "*" }; } }', 'y.proto')).toThrow(
+      'y.proto:1:36: google.api.http binding has no get/post/put/patch/delete path',
+    );
+  });
+});
