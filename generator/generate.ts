@@ -2,14 +2,11 @@
  * @module generate — the pipeline for all pins: load → check → plan → emit → format, then write or compare.
  */
 import type { Context } from './context.ts';
-import { GENERATOR_NAME } from './context.ts';
 import { checkManifest } from './check/manifest.ts';
-import { emitDispatch, emitHandlers, emitIndex, title } from './emit/dispatch.ts';
-import { emitPackageJson, emitReadme } from './emit/package.ts';
-import { emitTypes } from './emit/types.ts';
-import { emitValidators } from './emit/validators.ts';
+import { title } from './emit/dispatch.ts';
+import { emitPin } from './emit/index.ts';
 import { InputError, type Diagnostic } from './errors.ts';
-import { diffTree, formatFile, header, writeTree, type FileSet } from './format/index.ts';
+import { diffTree, formatFile, writeTree, type FileSet } from './format/index.ts';
 import { loadPinInputs } from './load/index.ts';
 import { manifestValidator } from './load/manifest.ts';
 import { loadPins, verifyPins, type Pin } from './load/pins.ts';
@@ -21,25 +18,6 @@ export interface PinReport {
   readonly methods: number;
   readonly files: number;
   readonly ms: number;
-}
-
-/** Emits one pin's package: file name → formatted text. */
-export async function emitPin(plan: PinPlan): Promise<FileSet> {
-  const head = header(GENERATOR_NAME, plan.sources);
-  const { js, dts } = emitValidators(plan);
-  const raw: [string, string][] = [
-    ['types.ts', await emitTypes(plan)],
-    ['validators.js', js],
-    ['validators.d.ts', dts],
-    ['dispatch.ts', emitDispatch(plan)],
-    ['handlers.ts', emitHandlers(plan)],
-    ['index.ts', emitIndex(plan)],
-    ['package.json', emitPackageJson(plan, GENERATOR_NAME, js.includes('ajv-formats'))],
-    ['README.md', emitReadme(plan, GENERATOR_NAME, { defs: Object.keys(plan.defs).length, methods: plan.methods.length })],
-  ];
-  const files: FileSet = new Map();
-  for (const [name, text] of raw) files.set(name, await formatFile(name, text, head));
-  return files;
 }
 
 /** Loads and verifies every pin (or `options.only`), cross-checking each manifest; throws on any problem. */

@@ -1,0 +1,30 @@
+/**
+ * @module emit — one pin's package: every emitter run over the plan, each file formatted.
+ */
+import { GENERATOR_NAME } from '../context.ts';
+import { formatFile, header, type FileSet } from '../format/index.ts';
+import type { PinPlan } from '../plan/index.ts';
+import { emitDispatch, emitHandlers, emitIndex } from './dispatch.ts';
+import { emitPackageJson, emitReadme } from './package.ts';
+import { emitTypes } from './types.ts';
+import { emitValidators } from './validators.ts';
+
+/** Emits one pin's package: file name → formatted text. */
+export async function emitPin(plan: PinPlan): Promise<FileSet> {
+  const head = header(GENERATOR_NAME, plan.sources);
+  const { js, dts } = emitValidators(plan);
+  const raw: [string, string][] = [
+    ['types.ts', await emitTypes(plan)],
+    ['validators.js', js],
+    ['validators.d.ts', dts],
+    ['dispatch.ts', emitDispatch(plan)],
+    ['handlers.ts', emitHandlers(plan)],
+    ['index.ts', emitIndex(plan)],
+    ['package.json', emitPackageJson(plan, GENERATOR_NAME, js.includes('ajv-formats'))],
+    ['README.md', emitReadme(plan, GENERATOR_NAME, { defs: Object.keys(plan.defs).length, methods: plan.methods.length })],
+  ];
+  const files: FileSet = new Map();
+  for (const [name, text] of raw) files.set(name, await formatFile(name, text, head));
+  return files;
+}
+
