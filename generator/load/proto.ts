@@ -216,6 +216,18 @@ export function parseProto(text: string, file: string): ProtoFile {
     return obj;
   };
   const optionValue = (): Literal => (peek()?.text === '{' && peek()?.kind === 'punct' ? messageLiteral() : scalar());
+  /** `option name = value;` after the `option` keyword: read and returned as a name/value pair. */
+  const optionStatement = (): [string, Literal] => {
+    const name = optionName();
+    expect('=');
+    const value = optionValue();
+    accept(';');
+    return [name, value];
+  };
+  /** Skips `reserved …;` after the keyword. */
+  const skipStatement = () => {
+    while (!accept(';')) next();
+  };
 
   const httpRules = (lit: LiteralObject, t: Token): HttpRule[] => {
     const rules: HttpRule[] = [];
@@ -242,10 +254,7 @@ export function parseProto(text: string, file: string): ProtoFile {
     const rpcs: ProtoRpc[] = [];
     while (!accept('}')) {
       if (accept('option')) {
-        optionName();
-        expect('=');
-        optionValue();
-        expect(';');
+        optionStatement();
         continue;
       }
       const rpcTok = peek();
@@ -265,10 +274,7 @@ export function parseProto(text: string, file: string): ProtoFile {
         while (!accept('}')) {
           const optTok = peek();
           expect('option');
-          const oname = optionName();
-          expect('=');
-          const value = optionValue();
-          accept(';');
+          const [oname, value] = optionStatement();
           if (oname === '(google.api.http)') http = httpRules(value as LiteralObject, optTok!);
         }
       } else expect(';');
@@ -296,14 +302,11 @@ export function parseProto(text: string, file: string): ProtoFile {
     const values: { name: string; number: number }[] = [];
     while (!accept('}')) {
       if (accept('option')) {
-        optionName();
-        expect('=');
-        optionValue();
-        expect(';');
+        optionStatement();
         continue;
       }
       if (accept('reserved')) {
-        while (!accept(';')) next();
+        skipStatement();
         continue;
       }
       const vname = ident();
@@ -357,24 +360,15 @@ export function parseProto(text: string, file: string): ProtoFile {
     while (!accept('}')) {
       if (accept('message')) parseMessage(name + '.');
       else if (accept('enum')) parseEnum(name + '.');
-      else if (accept('option')) {
-        optionName();
-        expect('=');
-        optionValue();
-        expect(';');
-      } else if (accept('reserved')) {
-        while (!accept(';')) next();
-      } else if (accept('oneof')) {
+      else if (accept('option')) optionStatement();
+      else if (accept('reserved')) skipStatement();
+      else if (accept('oneof')) {
         const group = ident();
         oneofs.push(group);
         expect('{');
         while (!accept('}')) {
-          if (accept('option')) {
-            optionName();
-            expect('=');
-            optionValue();
-            expect(';');
-          } else field(group);
+          if (accept('option')) optionStatement();
+          else field(group);
         }
       } else field(undefined);
     }
@@ -400,10 +394,7 @@ export function parseProto(text: string, file: string): ProtoFile {
         expect(';');
         break;
       case 'option':
-        optionName();
-        expect('=');
-        optionValue();
-        expect(';');
+        optionStatement();
         break;
       case 'service':
         parseService();
