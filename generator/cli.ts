@@ -18,6 +18,7 @@ Commands:
   generate            write generated/ from schemas/ (pins, schemas, manifests)
   generate --check    write nothing; exit 1 and list the files when generated/ is stale
   validate            validate JSON files against a definition of one protocol revision
+  serve               run a fixture as an MCP server (stdio)
 
 Run 'wiregen <command> --help' for a command's options.
 Exit codes: 0 ok, 1 differences or invalid data, 2 bad input (the error names the file and location).`,
@@ -40,6 +41,21 @@ Examples:
   wiregen validate a2a@1.0 SendMessageRequest params.json
 
 Exit: 0 all valid, 1 some file invalid, 2 unknown revision or $def, or a file that is not JSON.`,
+  serve: `Usage: wiregen serve <fixture> --stdio [--parse-errors] [--max-line-bytes <n>]
+
+Runs a fixture (schemas/fixtures/<fixture>.yaml, behaviours in fixtures/<fixture>.ts) as an MCP server that
+speaks both eras: the handshake era (initialize, 2024-11-05 to 2025-11-25) and 2026-07-28. Newline-delimited
+JSON on stdin/stdout; stdout carries protocol messages only, diagnostics go to stderr. Exits 0 when stdin closes.
+
+Options:
+  --stdio                 serve on stdin/stdout (the only transport of this command for now)
+  --parse-errors          answer a line that is not JSON with -32700 (JSON-RPC 2.0); by default such a
+                          line gets no reply, as the official MCP SDK's stdio server does
+  --max-line-bytes <n>    longest line accepted (default 4 MiB); a longer one is answered -32600, id null
+  -h, --help              this help
+
+Example:
+  wiregen serve fixture-server --stdio`,
 };
 
 /** The files of one pin's folder, with paths relative to it. */
@@ -79,6 +95,31 @@ async function runGenerate(args: string[], out: (l: string) => void, base: Parti
   return EXIT_OK;
 }
 
+async function runServe(args: string[], out: (l: string) => void): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    options: {
+      stdio: { type: 'boolean' },
+      'parse-errors': { type: 'boolean' },
+      'max-line-bytes': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    allowPositionals: true,
+    strict: true,
+  });
+  if (values.help) return (out(HELP['serve']!), EXIT_OK);
+  const [fixture] = positionals;
+  const maxLineBytes = values['max-line-bytes'] === undefined ? undefined : Number(values['max-line-bytes']);
+  if (!fixture || positionals.length > 1 || !values.stdio || (maxLineBytes !== undefined && !(Number.isInteger(maxLineBytes) && maxLineBytes > 0))) {
+    process.stderr.write(HELP['serve']! + '\n');
+    return EXIT_BAD_INPUT;
+  }
+  // The runtime is loaded only for this command: generating never depends on it.
+  const { serveStdio } = await import('../runtime/serve.ts');
+  await serveStdio(fixture, { parseErrors: values['parse-errors'] ?? false, ...(maxLineBytes ? { maxLineBytes } : {}) });
+  return EXIT_OK;
+}
+
 async function runValidate(args: string[], out: (l: string) => void, base: Partial<Options>): Promise<number> {
   const { values, positionals } = parseArgs({ args, options: { help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
   if (values.help) return (out(HELP['validate']!), EXIT_OK);
@@ -104,6 +145,8 @@ export async function main(
         return await runGenerate(rest, out, base);
       case 'validate':
         return await runValidate(rest, out, base);
+      case 'serve':
+        return await runServe(rest, out);
       case undefined:
       case '-h':
       case '--help':

@@ -3,10 +3,13 @@
  */
 import type { Context } from './context.ts';
 import { checkManifest } from './check/manifest.ts';
-import { title } from './emit/dispatch.ts';
+import { emitRegistry, title } from './emit/dispatch.ts';
+import { GENERATOR_NAME } from './context.ts';
+import { emitFixture } from './emit/fixture.ts';
 import { emitPin } from './emit/index.ts';
+import { loadFixtures, type FixtureSpecFile } from './load/fixtures.ts';
 import { InputError, type Diagnostic } from './errors.ts';
-import { diffTree, formatFile, writeTree, type FileSet } from './format/index.ts';
+import { diffTree, formatFile, header, writeTree, type FileSet } from './format/index.ts';
 import { loadPinInputs } from './load/index.ts';
 import { manifestValidator } from './load/manifest.ts';
 import { loadPins, verifyPins, type Pin } from './load/pins.ts';
@@ -21,7 +24,7 @@ export interface PinReport {
 }
 
 /** Loads and verifies every pin (or `options.only`), cross-checking each manifest; throws on any problem. */
-export function loadAndCheck(ctx: Context): { pins: Pin[]; plans: PinPlan[] } {
+export function loadAndCheck(ctx: Context): { pins: Pin[]; plans: PinPlan[]; fixtures: FixtureSpecFile[] } {
   const all = loadPins(ctx);
   const only = ctx.options.only;
   if (only) {
@@ -40,7 +43,10 @@ export function loadAndCheck(ctx: Context): { pins: Pin[]; plans: PinPlan[] } {
     if (found.length === 0) plans.push(planPin(loaded));
   }
   if (diagnostics.length) throw new InputError(diagnostics);
-  return { pins, plans };
+  // Fixtures are checked against the newest MCP revision, and only generated in a full run.
+  const newestMcp = plans.filter((p) => p.protocol === 'mcp').sort((a, b) => (a.revision < b.revision ? -1 : 1)).at(-1);
+  const fixtures = !only && newestMcp ? loadFixtures(ctx, newestMcp) : [];
+  return { pins, plans, fixtures };
 }
 
 /** The index of the generated folder. */
@@ -59,7 +65,7 @@ ${rows.join('\n')}
 
 /** Runs the whole pipeline; returns the file set (paths relative to generated/) and a report per pin. */
 export async function generateAll(ctx: Context): Promise<{ files: FileSet; reports: PinReport[] }> {
-  const { plans } = loadAndCheck(ctx);
+  const { plans, fixtures } = loadAndCheck(ctx);
   const files: FileSet = new Map();
   const reports: PinReport[] = [];
   for (const plan of plans) {
@@ -70,7 +76,17 @@ export async function generateAll(ctx: Context): Promise<{ files: FileSet; repor
     reports.push(report);
     ctx.options.log(`${report.id}: ${report.defs} defs, ${report.methods} methods, ${report.files} files (${(report.ms / 1000).toFixed(2)} s)`);
   }
-  if (!ctx.options.only) files.set('README.md', await formatFile('README.md', generatedReadme(plans), ''));
+  for (const fixture of fixtures) {
+    const t0 = performance.now();
+    const head = header(GENERATOR_NAME, [fixture.file]);
+    const emitted = await emitFixture(fixture);
+    for (const [name, text] of emitted) files.set(`fixtures/${fixture.name}/${name}`, await formatFile(name, text, head));
+    ctx.options.log(`fixtures/${fixture.name}: ${emitted.size} files (${((performance.now() - t0) / 1000).toFixed(2)} s)`);
+  }
+  if (!ctx.options.only) {
+    files.set('README.md', await formatFile('README.md', generatedReadme(plans), ''));
+    files.set('index.ts', await formatFile('index.ts', emitRegistry(plans), header(GENERATOR_NAME, ['schemas/pins.json'])));
+  }
   return { files, reports };
 }
 

@@ -33,3 +33,26 @@ export function emitHandlers(plan: PinPlan): string {
 export function emitIndex(plan: PinPlan): string {
   return render('index.ts', { ...plan, title: title(plan) });
 }
+
+/** The era a revision belongs to, read off its methods. */
+export function eraOf(plan: PinPlan): 'handshake' | 'stateless' | 'rpc' {
+  if (plan.protocol === 'a2a') return 'rpc';
+  const names = new Set(plan.methods.map((m) => m.method));
+  if (names.has('initialize')) return 'handshake';
+  if (names.has('server/discover')) return 'stateless';
+  throw new Error(`${plan.id}: neither initialize nor server/discover in the manifest; cannot tell its era`);
+}
+
+/** generated/index.ts: every package by protocol and revision, with its era. */
+export function emitRegistry(plans: readonly PinPlan[]): string {
+  const packages = plans.map((p) => ({ id: p.id, revision: p.revision, ident: p.id.replace(/[^A-Za-z0-9]/g, '_'), era: eraOf(p) }));
+  const byDate = (a: { revision: string }, b: { revision: string }) => (a.revision < b.revision ? -1 : 1);
+  const mcp = packages.filter((p) => p.id.startsWith('mcp-')).sort(byDate);
+  return render('registry.ts', {
+    packages,
+    mcp,
+    a2a: packages.filter((p) => p.id.startsWith('a2a-')),
+    handshake: mcp.filter((p) => p.era === 'handshake').map((p) => p.revision),
+    stateless: mcp.filter((p) => p.era === 'stateless').map((p) => p.revision),
+  });
+}

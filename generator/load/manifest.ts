@@ -3,12 +3,12 @@
  * schemas/manifest/manifest.schema.json, and keeps a locator so later passes can point at lines.
  */
 import { join } from 'node:path';
-import { isMap, isScalar, LineCounter, parseDocument, type Node } from 'yaml';
 import type { Context } from '../context.ts';
 import { fail } from '../errors.ts';
-import { readJson, readText } from './json.ts';
+import { readJson } from './json.ts';
 import { display, type Pin } from './pins.ts';
 import { assertValid, compileInputSchema, type Locator } from './validate-input.ts';
+import { readYaml } from './yaml.ts';
 
 export type Direction = 'client-to-server' | 'server-to-client' | 'both';
 
@@ -48,40 +48,11 @@ export interface Manifest {
   readonly locate: Locator;
 }
 
-function unescapeToken(t: string): string {
-  return t.replace(/~1/g, '/').replace(/~0/g, '~');
-}
-
 /** Loads the manifest of `pin`, validating its shape; cross-checks happen in check/. */
 export function loadManifest(ctx: Context, pin: Pin, schemaValidator = manifestValidator(ctx)): Manifest {
   const abs = join(ctx.options.schemasDir, pin.manifest);
   const file = display(ctx, abs);
-  const text = readText(abs, file);
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
-  const firstError = doc.errors[0];
-  if (firstError) {
-    const pos = lineCounter.linePos(firstError.pos[0]);
-    fail({ file, line: pos.line, column: pos.col, message: `not valid YAML: ${firstError.message.split('\n')[0]}` });
-  }
-  const locate: Locator = (pointer) => {
-    const tokens = pointer === '' ? [] : pointer.slice(1).split('/').map(unescapeToken);
-    // Walk down as far as the document goes; a missing key locates at its parent.
-    let node: Node | null | undefined = doc.contents as Node | null;
-    let located = node;
-    for (const t of tokens) {
-      if (!isMap(node)) break;
-      const pair = node.items.find((p) => isScalar(p.key) && String(p.key.value) === t);
-      if (!pair) break;
-      node = pair.value as Node | null;
-      located = (node ?? (pair.key as Node)) as Node;
-    }
-    const start = located?.range?.[0];
-    if (start === undefined) return undefined;
-    const pos = lineCounter.linePos(start);
-    return { line: pos.line, column: pos.col };
-  };
-  const data = doc.toJS() as unknown;
+  const { data, locate } = readYaml(abs, file);
   assertValid(schemaValidator, data, file, locate);
   const manifest = data as Omit<Manifest, 'file' | 'locate'>;
   if (manifest.pin !== pin.id)

@@ -1,0 +1,123 @@
+/**
+ * @module mcp/connection — one client connection: decides its era from the first valid request and keeps
+ * it (seed 000: a connection is locked to the era of its first valid request), then serves each request
+ * through the era's rules and the generated dispatch table of the revision in use.
+ */
+import { readId, type JsonObject, type RequestId } from '../jsonrpc/message.ts';
+import { Peer, type IncomingRequest } from '../jsonrpc/peer.ts';
+import type { Transport } from '../transports/transport.ts';
+import { createContext, type BuiltContext, type ContextInit } from './context.ts';
+import { InputRequired } from './mrtr.ts';
+import { internalError, invalidRequestParameters, methodNotFound } from './errors.ts';
+import { initialize, serveHandshake, type HandshakeState } from './handshake.ts';
+import { hasStatelessEnvelope } from './meta.ts';
+import { statelessOnly, type Revision } from './revisions.ts';
+import type { McpServer } from './server.ts';
+import { serveStateless } from './stateless.ts';
+import type { Era, Handler } from './types.ts';
+import type { MethodEntry } from '../../generated/mcp-2026-07-28/index.ts';
+
+export interface ConnectionOptions {
+  /** Answer frames that are not JSON with -32700 instead of silence. Default false (as the MCP SDK). */
+  readonly answerParseErrors?: boolean;
+}
+
+/** A subscriptions/listen stream held open on this connection. */
+export interface Listen {
+  readonly id: RequestId;
+  readonly honored: JsonObject;
+  /** Ends the stream with its result (graceful shutdown). */
+  end(): void;
+}
+
+export class McpConnection {
+  readonly server: McpServer;
+  readonly peer: Peer;
+  era: Era | undefined;
+  handshake: HandshakeState | undefined;
+  readonly listens = new Map<string, Listen>();
+
+  constructor(server: McpServer, transport: Transport, options: ConnectionOptions = {}) {
+    this.server = server;
+    this.peer = new Peer(transport, {
+      onRequest: (req) => this.#route(req),
+      onNotification: (method, params) => this.#notification(method, params ?? {}),
+      onClose: () => {
+        // An abrupt close ends listen streams with no response.
+        for (const listen of this.listens.values()) this.peer.cancelIncoming(listen.id);
+      },
+      ...(options.answerParseErrors !== undefined ? { answerParseErrors: options.answerParseErrors } : {}),
+      ...(server.options.log ? { log: server.options.log } : {}),
+    });
+  }
+
+  /** Resolves when the client has gone and every request has been answered. */
+  get finished(): Promise<void> {
+    return this.peer.finished;
+  }
+
+  #route(req: IncomingRequest): Promise<unknown> {
+    if (this.era === 'handshake') return serveHandshake(this, req);
+    if (this.era === 'stateless') return serveStateless(this, req);
+    if (req.method === 'initialize' && !hasStatelessEnvelope(req.params)) return initialize(this, req);
+    if (hasStatelessEnvelope(req.params) || statelessOnly(req.method)) return serveStateless(this, req);
+    // A handshake-era request before initialize: the SDK's answer (seed 000 raw_handshake).
+    if (req.method === 'ping') return Promise.resolve({});
+    return Promise.reject(invalidRequestParameters());
+  }
+
+  #notification(method: string, params: JsonObject): void {
+    if (method === 'notifications/initialized') {
+      if (this.handshake) this.handshake.initialized = true;
+      return;
+    }
+    if (method === 'notifications/cancelled') {
+      const id = readId(params['requestId']);
+      if (id !== undefined) this.peer.cancelIncoming(id);
+      return;
+    }
+    this.server.options.notificationHandlers?.[method]?.(params, { era: this.era });
+  }
+
+  /**
+   * Runs a handler with the context the era built. A handler that asked for input the client has not given
+   * yet (2026-07-28) ends the round: its value is then the input_required result asking for it.
+   */
+  async run(handler: Handler, params: JsonObject, init: ContextInit): Promise<{ value: unknown; kept: BuiltContext['kept'] }> {
+    const ctx = createContext(init);
+    try {
+      return { value: await handler(params, ctx), kept: ctx.kept };
+    } catch (err) {
+      if (err instanceof InputRequired) return { value: { resultType: 'input_required', inputRequests: err.requests }, kept: ctx.kept };
+      throw err;
+    }
+  }
+
+  /** Validates an outgoing result; logs and throws -32603 when the schema rejects it. */
+  checkResult(entry: MethodEntry, result: unknown, revision: Revision): void {
+    if (this.server.options.validateResults === false || !entry.result) return;
+    const validate = result !== null && typeof result === 'object' && (result as JsonObject)['resultType'] === 'input_required'
+      ? revision.validators['InputRequiredResult']!
+      : entry.result;
+    if (validate(result)) return;
+    const e = validate.errors?.[0];
+    this.server.log(`${entry.method} result does not match the ${revision.version} schema: ${e?.instancePath || '(root)'} ${e?.message}`);
+    throw internalError();
+  }
+
+  /** A handler for `method`: the server's, or undefined (answered -32601). */
+  handlerFor(method: string): Handler | undefined {
+    return this.server.options.handlers[method];
+  }
+
+  /** Throws -32601 unless the entry's server-side capability gates are all advertised in `caps`. */
+  requireGates(entry: MethodEntry, caps: JsonObject): void {
+    for (const gate of entry.capabilities) {
+      if (gate.side !== 'server') continue;
+      let node: unknown = caps;
+      for (const key of gate.path) node = node !== null && typeof node === 'object' ? (node as JsonObject)[key] : undefined;
+      if (node === undefined || node === false || node === null) throw methodNotFound(entry.method);
+    }
+  }
+
+}

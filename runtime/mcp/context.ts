@@ -1,0 +1,68 @@
+/**
+ * @module mcp/context — builds the RequestContext a handler receives, from what the era knows about the
+ * request: who to notify, whether progress and logs were asked for, and how input is obtained.
+ */
+import type { JsonObject, RequestId } from '../jsonrpc/message.ts';
+import { LOGGING_LEVELS, type Era, type InputRequest, type LoggingLevel, type RequestContext } from './types.ts';
+
+export interface ContextInit {
+  readonly method: string;
+  readonly id: RequestId;
+  readonly era: Era;
+  readonly protocolVersion: string;
+  readonly signal: AbortSignal;
+  readonly clientCapabilities: JsonObject;
+  readonly clientInfo: JsonObject | undefined;
+  readonly progressToken: string | number | undefined;
+  /** The lowest level the client wants, or undefined for none (no notifications/message at all). */
+  readonly logLevel: LoggingLevel | undefined;
+  readonly state: unknown;
+  notify(method: string, params: JsonObject): void;
+  /** Obtains all `requests` (see RequestContext.input). */
+  obtain(requests: Readonly<Record<string, InputRequest>>): Promise<Record<string, JsonObject>>;
+}
+
+/** A context plus what the handler asked to keep for the next round. */
+export interface BuiltContext extends RequestContext {
+  readonly kept: { readonly set: boolean; readonly data: unknown };
+}
+
+export function admits(threshold: LoggingLevel | undefined, level: LoggingLevel): boolean {
+  return threshold !== undefined && LOGGING_LEVELS.indexOf(level) >= LOGGING_LEVELS.indexOf(threshold);
+}
+
+export function createContext(init: ContextInit): BuiltContext {
+  const kept = { set: false, data: undefined as unknown };
+  return {
+    method: init.method,
+    id: init.id,
+    era: init.era,
+    protocolVersion: init.protocolVersion,
+    signal: init.signal,
+    clientCapabilities: init.clientCapabilities,
+    clientInfo: init.clientInfo,
+    state: init.state,
+    kept,
+    progress(progress, total, message) {
+      if (init.progressToken === undefined || init.signal.aborted) return;
+      const params: JsonObject = { progressToken: init.progressToken, progress };
+      if (total !== undefined) params['total'] = total;
+      if (message !== undefined) params['message'] = message;
+      init.notify('notifications/progress', params);
+    },
+    log(level, data, logger) {
+      if (!admits(init.logLevel, level) || init.signal.aborted) return;
+      init.notify('notifications/message', logger === undefined ? { level, data } : { level, logger, data });
+    },
+    async input<T>(key: string, request: InputRequest): Promise<T> {
+      return (await init.obtain({ [key]: request }))[key] as T;
+    },
+    inputs(requests) {
+      return init.obtain(requests);
+    },
+    keepState(data) {
+      kept.set = true;
+      kept.data = data;
+    },
+  };
+}

@@ -1,0 +1,25 @@
+/**
+ * @module mcp/errors — the MCP errors the runtime sends, with the codes and messages the references give.
+ */
+import { ErrorCode, JsonRpcError } from '../jsonrpc/message.ts';
+
+/** -32601 as the SDK sends it (seed 000 raw_errors): the method name as data. */
+export const methodNotFound = (method: string) => new JsonRpcError(ErrorCode.MethodNotFound, 'Method not found', method);
+
+/** The SDK's answer to a handshake-era request it cannot accept (seed 000 raw_handshake: before initialize). */
+export const invalidRequestParameters = () => new JsonRpcError(ErrorCode.InvalidParams, 'Invalid request parameters', '');
+
+/** A 2026-07-28 request on a handshake connection (seed 000 raw_handshake). */
+export const statelessOnHandshake = () =>
+  new JsonRpcError(ErrorCode.InvalidRequest, 'this connection serves the handshake protocol era; requests carrying the 2026-07-28 envelope are not accepted on it');
+
+/** initialize on a connection already past it. */
+export const alreadyInitialized = () => new JsonRpcError(ErrorCode.InvalidRequest, 'Invalid Request: the connection is already initialized');
+
+/** Params that fail the revision's schema (2026-07-28): the first error's JSON pointer and reason. */
+export function invalidParams(errors: readonly { instancePath: string; message?: string }[] | null | undefined): JsonRpcError {
+  const e = errors?.[0];
+  return new JsonRpcError(ErrorCode.InvalidParams, e ? `Invalid params: ${e.instancePath ? e.instancePath + ' ' : ''}${e.message ?? 'is invalid'}` : 'Invalid params');
+}
+
+export const internalError = () => new JsonRpcError(ErrorCode.InternalError, 'Internal error');

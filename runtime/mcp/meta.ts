@@ -1,0 +1,83 @@
+/**
+ * @module mcp/meta — the request `_meta` envelope of MCP 2026-07-28, checked in the order of seed 001 §2,
+ * each failure with its code and message. Shapes are checked with the generated validators.
+ */
+import { ErrorCode, JsonRpcError, readId, type JsonObject } from '../jsonrpc/message.ts';
+import type { Revision } from './revisions.ts';
+import type { LoggingLevel } from './types.ts';
+
+export const META = {
+  protocolVersion: 'io.modelcontextprotocol/protocolVersion',
+  clientCapabilities: 'io.modelcontextprotocol/clientCapabilities',
+  clientInfo: 'io.modelcontextprotocol/clientInfo',
+  logLevel: 'io.modelcontextprotocol/logLevel',
+  serverInfo: 'io.modelcontextprotocol/serverInfo',
+  subscriptionId: 'io.modelcontextprotocol/subscriptionId',
+} as const;
+
+/** The SDK's answer (seed 000, raw_errors) when a 2026-07-28 request has no `_meta` object. */
+export const MISSING_ENVELOPE =
+  "params._meta must be an object carrying the required 'io.modelcontextprotocol/protocolVersion' and 'io.modelcontextprotocol/clientCapabilities' envelope keys";
+
+/** `_meta` key syntax: optional dotted-label prefix ending in `/`, then an optional name (schema MetaObject). */
+const META_KEY = /^(?:(?:[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?)(?:\.(?:[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?))*\/)?(?:[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)?$/;
+
+export interface RequestMeta {
+  readonly protocolVersion: string;
+  readonly clientCapabilities: JsonObject;
+  readonly clientInfo: JsonObject | undefined;
+  readonly logLevel: LoggingLevel | undefined;
+  readonly progressToken: string | number | undefined;
+}
+
+function isObject(v: unknown): v is JsonObject {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+const invalidParams = (message: string, data?: unknown) => new JsonRpcError(ErrorCode.InvalidParams, message, data);
+
+/** Does this request carry the 2026-07-28 envelope (decides the era of a fresh connection)? */
+export function hasStatelessEnvelope(params: JsonObject | undefined): boolean {
+  const meta = params?.['_meta'];
+  return isObject(meta) && (META.protocolVersion in meta || META.clientCapabilities in meta);
+}
+
+/**
+ * Checks a request's `_meta` (seed 001 §2 order); returns what it carries or throws the documented error.
+ * `headerVersion` is the HTTP MCP-Protocol-Version header, compared with the body on HTTP only.
+ */
+export function checkRequestMeta(params: JsonObject | undefined, revisions: ReadonlyMap<string, Revision>, headerVersion?: string): RequestMeta {
+  const meta = params?.['_meta'];
+  if (!isObject(meta)) throw invalidParams(MISSING_ENVELOPE);
+  for (const key of Object.keys(meta)) if (!META_KEY.test(key)) throw invalidParams('_meta contains an invalid key or non-JSON value');
+  const token = meta['progressToken'];
+  if (token !== undefined && (typeof token === 'object' || readId(token) === undefined))
+    throw invalidParams('progressToken must be a string of at most 256 bytes or an int64 integer');
+  const level = meta[META.logLevel];
+  const any = [...revisions.values()][0]!;
+  if (level !== undefined && !any.validators['LoggingLevel']!(level)) throw invalidParams('Invalid MCP request log level');
+  const version = meta[META.protocolVersion];
+  if (version === undefined) throw invalidParams(`Missing required ${META.protocolVersion} metadata`);
+  if (typeof version !== 'string') throw invalidParams(`${META.protocolVersion} must be a string`);
+  if (headerVersion !== undefined && headerVersion !== version)
+    throw new JsonRpcError(-32020, 'Protocol header does not match request metadata', { header: headerVersion, body: version });
+  const revision = revisions.get(version);
+  if (!revision) throw new JsonRpcError(-32022, 'Unsupported protocol version', { supported: [...revisions.keys()], requested: version });
+  const info = meta[META.clientInfo];
+  if (info !== undefined && !revision.validators['Implementation']!(info)) throw invalidParams('Client info must include string name and version');
+  const caps = meta[META.clientCapabilities];
+  if (caps === undefined) throw invalidParams('Missing required client capabilities metadata');
+  if (!isObject(caps)) throw invalidParams('Client capabilities must be an object');
+  const validCaps = revision.validators['ClientCapabilities']!;
+  if (!validCaps(caps)) {
+    const e = validCaps.errors?.[0];
+    throw invalidParams(`Client capabilities are malformed${e ? `: ${e.instancePath || '(root)'} ${e.message}` : ''}`);
+  }
+  return {
+    protocolVersion: version,
+    clientCapabilities: caps,
+    clientInfo: info as JsonObject | undefined,
+    logLevel: level as LoggingLevel | undefined,
+    progressToken: token as string | number | undefined,
+  };
+}

@@ -1,0 +1,113 @@
+/**
+ * @module mcp/stateless — the 2026-07-28 era: every request carries its `_meta` envelope (checked in the
+ * order of seed 001 §2), input comes back on a retry (multi round-trip, §10), and every result carries
+ * resultType, the server's identity, and cache hints where the manifest marks the method cacheable.
+ */
+import { ErrorCode, JsonRpcError, type JsonObject } from '../jsonrpc/message.ts';
+import type { IncomingRequest } from '../jsonrpc/peer.ts';
+import type { McpConnection } from './connection.ts';
+import { invalidParams, methodNotFound } from './errors.ts';
+import { checkRequestMeta, META } from './meta.ts';
+import { checkClientCapabilities, InputRequired } from './mrtr.ts';
+import { LATEST_STATELESS, STATELESS, type Revision } from './revisions.ts';
+import { listen } from './subscriptions.ts';
+import type { Handler, InputRequest } from './types.ts';
+import type { MethodEntry } from '../../generated/mcp-2026-07-28/index.ts';
+
+function isObject(v: unknown): v is JsonObject {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Protocol methods the runtime answers itself in this era. */
+const BUILTIN: Record<string, (conn: McpConnection) => Handler> = {
+  'server/discover': (conn) => () => {
+    const { options } = conn.server;
+    const result: JsonObject = { supportedVersions: [...STATELESS.keys()], capabilities: options.capabilities.stateless };
+    if (options.instructions !== undefined) result['instructions'] = options.instructions;
+    return result;
+  },
+  'subscriptions/listen': (conn) => (params, ctx) => listen(conn, params, ctx),
+};
+
+/** The answers a retry carries for `requests`, or the InputRequired signal for those still missing. */
+function answersFor(requests: Readonly<Record<string, InputRequest>>, responses: JsonObject, revision: Revision): Record<string, JsonObject> {
+  const missing: Record<string, InputRequest> = {};
+  const answers: Record<string, JsonObject> = {};
+  for (const [key, request] of Object.entries(requests)) {
+    const answer = responses[key];
+    if (!isObject(answer)) {
+      missing[key] = request;
+      continue;
+    }
+    const validate = revision.lookup(request.method)?.result;
+    if (validate && !validate(answer))
+      throw new JsonRpcError(ErrorCode.InvalidParams, `inputResponses.${key} is not a valid ${request.method} result`);
+    answers[key] = answer;
+  }
+  if (Object.keys(missing).length) throw new InputRequired(missing);
+  return answers;
+}
+
+function isInputRequired(result: unknown): result is JsonObject {
+  return isObject(result) && result['resultType'] === 'input_required';
+}
+
+/** Adds the era's envelope: resultType, cache hints on cacheable methods, the server's identity in _meta. */
+function envelope(conn: McpConnection, entry: MethodEntry, result: unknown): JsonObject {
+  const out: JsonObject = { ...(isObject(result) ? result : {}) };
+  if (out['resultType'] === undefined) out['resultType'] = 'complete';
+  if (entry.cacheable && out['resultType'] === 'complete') {
+    const cache = conn.server.options.cache ?? { ttlMs: 0, cacheScope: 'private' };
+    if (out['ttlMs'] === undefined) out['ttlMs'] = cache.ttlMs;
+    if (out['cacheScope'] === undefined) out['cacheScope'] = cache.cacheScope;
+  }
+  out['_meta'] = { ...(isObject(out['_meta']) ? out['_meta'] : {}), [META.serverInfo]: conn.server.options.serverInfo };
+  return out;
+}
+
+/** Serves one 2026-07-28 request; `headerVersion` is the HTTP MCP-Protocol-Version header, if any. */
+export async function serveStateless(conn: McpConnection, req: IncomingRequest, headerVersion?: string): Promise<unknown> {
+  const probe = STATELESS.get(LATEST_STATELESS)!.lookup(req.method);
+  if (!probe || probe.kind !== 'request' || probe.direction === 'server-to-client' || probe.embedded) throw methodNotFound(req.method);
+  const caps = conn.server.options.capabilities.stateless;
+  conn.requireGates(probe, caps);
+  const meta = checkRequestMeta(req.params, STATELESS, headerVersion);
+  const revision = STATELESS.get(meta.protocolVersion)!;
+  const entry = revision.lookup(req.method);
+  if (!entry) throw methodNotFound(req.method);
+  const params = req.params!;
+  if (entry.params && !entry.params(params)) throw invalidParams(entry.params.errors);
+  const { server } = conn;
+  const state = entry.inputRequired && typeof params['requestState'] === 'string' ? server.codec.verify(params['requestState'], req.method, params) : undefined;
+  conn.era = 'stateless';
+  const handler = BUILTIN[req.method]?.(conn) ?? conn.handlerFor(req.method);
+  if (!handler) throw methodNotFound(req.method);
+  const responses = isObject(params['inputResponses']) ? params['inputResponses'] : {};
+  const { value, kept } = await conn.run(handler, params, {
+    method: req.method,
+    id: req.id,
+    era: 'stateless',
+    protocolVersion: revision.version,
+    signal: req.signal,
+    clientCapabilities: meta.clientCapabilities,
+    clientInfo: meta.clientInfo,
+    progressToken: meta.progressToken,
+    logLevel: meta.logLevel,
+    state,
+    notify: (method, p) => conn.peer.notify(method, p),
+    obtain: async (requests) => answersFor(requests, responses, revision),
+  });
+  let result: unknown = value;
+  if (isInputRequired(value)) {
+    if (!entry.inputRequired) throw new JsonRpcError(ErrorCode.InternalError, 'Input-required result is not permitted for this operation');
+    const asking: JsonObject = { ...value };
+    if (isObject(asking['inputRequests'])) checkClientCapabilities(asking['inputRequests'] as Record<string, InputRequest>, meta.clientCapabilities, revision);
+    if (kept.set) asking['requestState'] = server.codec.sign(req.method, params, kept.data);
+    if (asking['inputRequests'] === undefined && asking['requestState'] === undefined)
+      throw new JsonRpcError(ErrorCode.InternalError, 'Invalid input-required result');
+    result = asking;
+  }
+  const shaped = envelope(conn, entry, result);
+  conn.checkResult(entry, shaped, revision);
+  return shaped;
+}

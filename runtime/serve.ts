@@ -1,0 +1,40 @@
+/**
+ * @module serve — `wiregen serve <fixture> --stdio`: runs a fixture (schemas/fixtures/<fixture>.yaml with
+ * the behaviours of fixtures/<fixture>.ts) as an MCP server on stdin/stdout. stdout carries protocol messages
+ * only; diagnostics go to stderr. Exits 0 when stdin closes and every request has been answered.
+ */
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { catalogServerOptions, type FixtureDefinition } from './mcp/catalog.ts';
+import { McpServer } from './mcp/server.ts';
+import { stdioTransport } from './transports/stdio.ts';
+
+const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
+
+export interface ServeOptions {
+  /** Answer lines that are not JSON with -32700 (JSON-RPC 2.0) instead of no reply (the MCP SDK's stdio). */
+  readonly parseErrors?: boolean;
+  /** Largest accepted line in bytes. */
+  readonly maxLineBytes?: number;
+}
+
+/** Loads fixtures/<name>.ts; an unknown name is an error listing the fixtures there are. */
+export async function loadFixture(name: string): Promise<FixtureDefinition> {
+  const path = join(FIXTURES, `${name}.ts`);
+  if (!/^[a-z][a-z0-9-]*$/.test(name) || !existsSync(path)) {
+    const { readdirSync } = await import('node:fs');
+    const known = readdirSync(FIXTURES).filter((f) => f.endsWith('.ts')).map((f) => f.slice(0, -3));
+    throw new Error(`unknown fixture ${JSON.stringify(name)}; fixtures: ${known.join(', ')}`);
+  }
+  return ((await import(pathToFileURL(path).href)) as { default: FixtureDefinition }).default;
+}
+
+/** Serves `name` on this process's stdin/stdout until stdin closes. */
+export async function serveStdio(name: string, options: ServeOptions = {}): Promise<void> {
+  const fixture = await loadFixture(name);
+  const server = new McpServer(catalogServerOptions(fixture));
+  const transport = stdioTransport(process.stdin, process.stdout, options.maxLineBytes ? { maxLineBytes: options.maxLineBytes } : {});
+  const conn = server.connect(transport, { answerParseErrors: options.parseErrors ?? false });
+  await conn.finished;
+}

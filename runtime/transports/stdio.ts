@@ -1,0 +1,103 @@
+/**
+ * @module transports/stdio — newline-delimited JSON over a pair of streams (MCP stdio, seed 001 §14).
+ *
+ * Lines are split on `\n` (a trailing `\r` is dropped). A line longer than `maxLineBytes` is discarded up to
+ * its newline and reported through `sink.oversize`, so a runaway peer cannot grow memory without bound.
+ * Writes go out whole, one message per line, in call order; stdout must carry protocol messages only.
+ */
+import type { Readable, Writable } from 'node:stream';
+import type { Transport, TransportSink } from './transport.ts';
+
+export interface StdioOptions {
+  /** Largest line accepted, in bytes. Default 4 MiB. */
+  readonly maxLineBytes?: number;
+}
+
+export const DEFAULT_MAX_LINE_BYTES = 4 * 1024 * 1024;
+
+/** Splits a byte stream into lines, bounding each; returns a function to feed chunks and one to flush. */
+export function lineSplitter(maxBytes: number, onLine: (line: string) => void, onOversize: () => void) {
+  let parts: Buffer[] = [];
+  let size = 0;
+  let skipping = false;
+  const emit = (tail: Buffer) => {
+    const buf = parts.length ? Buffer.concat([...parts, tail]) : tail;
+    parts = [];
+    size = 0;
+    let end = buf.length;
+    if (end > 0 && buf[end - 1] === 0x0d) end--;
+    onLine(buf.toString('utf8', 0, end));
+  };
+  return {
+    push(chunk: Buffer) {
+      let start = 0;
+      for (;;) {
+        const nl = chunk.indexOf(0x0a, start);
+        if (nl < 0) {
+          if (!skipping) {
+            const rest = chunk.subarray(start);
+            size += rest.length;
+            if (size > maxBytes) {
+              skipping = true;
+              parts = [];
+              size = 0;
+            } else if (rest.length) parts.push(rest);
+          }
+          return;
+        }
+        const piece = chunk.subarray(start, nl);
+        if (skipping) {
+          skipping = false;
+          onOversize();
+        } else if (size + piece.length > maxBytes) {
+          parts = [];
+          size = 0;
+          onOversize();
+        } else emit(piece);
+        start = nl + 1;
+      }
+    },
+    end() {
+      if (skipping) onOversize();
+      else if (size > 0) emit(Buffer.alloc(0));
+    },
+  };
+}
+
+/** A transport over `input` (e.g. process.stdin) and `output` (e.g. process.stdout). */
+export function stdioTransport(input: Readable, output: Writable, options: StdioOptions = {}): Transport {
+  const maxBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+  let sink: TransportSink | undefined;
+  let closed = false;
+  const finish = () => {
+    if (closed) return;
+    closed = true;
+    sink?.close();
+  };
+  const splitter = lineSplitter(
+    maxBytes,
+    (line) => {
+      if (line.trim() !== '') sink?.message(line);
+    },
+    () => sink?.oversize?.(maxBytes),
+  );
+  return {
+    start(s) {
+      sink = s;
+      input.on('data', (chunk: Buffer | string) => splitter.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk));
+      input.on('end', () => {
+        splitter.end();
+        finish();
+      });
+      input.on('error', finish);
+      output.on('error', finish);
+    },
+    send(text) {
+      if (output.writable) output.write(text + '\n');
+    },
+    close() {
+      input.pause();
+      finish();
+    },
+  };
+}

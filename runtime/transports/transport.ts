@@ -1,0 +1,53 @@
+/**
+ * @module transports/transport — what the protocol layer needs from a transport: frames of JSON text in,
+ * frames out, and a close. Plus an in-memory linked pair for tests.
+ */
+
+/** Callbacks a transport delivers to. */
+export interface TransportSink {
+  /** One frame (one JSON text, not yet parsed). */
+  message(text: string): void;
+  /** A frame larger than the transport accepts was dropped; the protocol answers -32600 with id null. */
+  oversize?(limit: number): void;
+  /** The peer is gone; nothing more will arrive. */
+  close(): void;
+}
+
+export interface Transport {
+  /** Starts delivering frames to `sink`. */
+  start(sink: TransportSink): void;
+  /** Sends one frame. Frames are delivered in the order they are sent. */
+  send(text: string): void;
+  /** Stops reading and releases the transport; `sink.close` is called. */
+  close(): void;
+}
+
+/** Two transports wired to each other in memory, delivering asynchronously (as a real pipe would). */
+export function createLinkedPair(): [Transport, Transport] {
+  const make = (): Transport & { peer?: Transport & { sink?: TransportSink }; sink?: TransportSink; closed: boolean } => {
+    const t: Transport & { peer?: Transport & { sink?: TransportSink }; sink?: TransportSink; closed: boolean } = {
+      closed: false,
+      start(sink) {
+        t.sink = sink;
+      },
+      send(text) {
+        if (t.closed) return;
+        queueMicrotask(() => t.peer?.sink?.message(text));
+      },
+      close() {
+        if (t.closed) return;
+        t.closed = true;
+        queueMicrotask(() => {
+          t.sink?.close();
+          t.peer?.close();
+        });
+      },
+    };
+    return t;
+  };
+  const a = make();
+  const b = make();
+  a.peer = b;
+  b.peer = a;
+  return [a, b];
+}
