@@ -60,7 +60,14 @@ export class McpConnection {
     if (this.era === 'handshake') return serveHandshake(this, req);
     if (this.era === 'stateless') return serveStateless(this, req);
     if (req.method === 'initialize' && !hasStatelessEnvelope(req.params)) return initialize(this, req);
-    if (hasStatelessEnvelope(req.params) || statelessOnly(req.method)) return serveStateless(this, req);
+    // The 2026-07-28 envelope locks the connection to that era at once, even when the request itself is
+    // then refused (seed 000 raw_errors: after an unsupported version, a request without _meta gets the
+    // 2026-07-28 error, not the handshake one).
+    if (hasStatelessEnvelope(req.params)) {
+      this.era = 'stateless';
+      return serveStateless(this, req);
+    }
+    if (statelessOnly(req.method)) return serveStateless(this, req);
     // A handshake-era request before initialize: the SDK's answer (seed 000 raw_handshake).
     if (req.method === 'ping') return Promise.resolve({});
     return Promise.reject(invalidRequestParameters());
