@@ -41,21 +41,25 @@ Examples:
   wiregen validate a2a@1.0 SendMessageRequest params.json
 
 Exit: 0 all valid, 1 some file invalid, 2 unknown revision or $def, or a file that is not JSON.`,
-  serve: `Usage: wiregen serve <fixture> --stdio [--parse-errors] [--max-line-bytes <n>]
+  serve: `Usage: wiregen serve <fixture> (--stdio [--parse-errors] [--max-line-bytes <n>] | --http <port>)
 
 Runs a fixture (schemas/fixtures/<fixture>.yaml, behaviours in fixtures/<fixture>.ts) as an MCP server that
 speaks both eras: the handshake era (initialize, 2024-11-05 to 2025-11-25) and 2026-07-28. Newline-delimited
 JSON on stdin/stdout; stdout carries protocol messages only, diagnostics go to stderr. Exits 0 when stdin closes.
 
 Options:
-  --stdio                 serve on stdin/stdout (the only transport of this command for now)
+  --stdio                 serve on stdin/stdout
+  --http <port>           serve Streamable HTTP on 127.0.0.1:<port> (0: any free port) at /mcp; prints
+                          {"conformanceReady":true,"url":"http://127.0.0.1:<port>/mcp"} when listening and
+                          exits cleanly when stdin closes
   --parse-errors          answer a line that is not JSON with -32700 (JSON-RPC 2.0); by default such a
                           line gets no reply, as the official MCP SDK's stdio server does
   --max-line-bytes <n>    longest line accepted (default 4 MiB); a longer one is answered -32600, id null
   -h, --help              this help
 
-Example:
-  wiregen serve fixture-server --stdio`,
+Examples:
+  wiregen serve fixture-server --stdio
+  wiregen serve fixture-server --http 0`,
 };
 
 /** The files of one pin's folder, with paths relative to it. */
@@ -100,6 +104,7 @@ async function runServe(args: string[], out: (l: string) => void): Promise<numbe
     args,
     options: {
       stdio: { type: 'boolean' },
+      http: { type: 'string' },
       'parse-errors': { type: 'boolean' },
       'max-line-bytes': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -110,12 +115,18 @@ async function runServe(args: string[], out: (l: string) => void): Promise<numbe
   if (values.help) return (out(HELP['serve']!), EXIT_OK);
   const [fixture] = positionals;
   const maxLineBytes = values['max-line-bytes'] === undefined ? undefined : Number(values['max-line-bytes']);
-  if (!fixture || positionals.length > 1 || !values.stdio || (maxLineBytes !== undefined && !(Number.isInteger(maxLineBytes) && maxLineBytes > 0))) {
+  const port = values.http === undefined ? undefined : Number(values.http);
+  const badPort = port !== undefined && !(Number.isInteger(port) && port >= 0 && port < 65536);
+  if (!fixture || positionals.length > 1 || (values.stdio ?? false) === (port !== undefined) || badPort || (maxLineBytes !== undefined && !(Number.isInteger(maxLineBytes) && maxLineBytes > 0))) {
     process.stderr.write(HELP['serve']! + '\n');
     return EXIT_BAD_INPUT;
   }
   // The runtime is loaded only for this command: generating never depends on it.
-  const { serveStdio } = await import('../runtime/serve.ts');
+  const { serveStdio, serveHttp } = await import('../runtime/serve.ts');
+  if (port !== undefined) {
+    await serveHttp(fixture, port);
+    return EXIT_OK;
+  }
   await serveStdio(fixture, { parseErrors: values['parse-errors'] ?? false, ...(maxLineBytes ? { maxLineBytes } : {}) });
   return EXIT_OK;
 }

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { catalogServerOptions, type FixtureDefinition } from './mcp/catalog.ts';
+import { listenMcpHttp, type McpHttpOptions } from './mcp/http.ts';
 import { McpServer } from './mcp/server.ts';
 import { stdioTransport } from './transports/stdio.ts';
 
@@ -28,6 +29,24 @@ export async function loadFixture(name: string): Promise<FixtureDefinition> {
     throw new Error(`unknown fixture ${JSON.stringify(name)}; fixtures: ${known.join(', ')}`);
   }
   return ((await import(pathToFileURL(path).href)) as { default: FixtureDefinition }).default;
+}
+
+/**
+ * Serves `name` over Streamable HTTP on 127.0.0.1:`port` (0: any free port). When listening, prints one line
+ * `{"conformanceReady":true,"url":"http://127.0.0.1:<port>/mcp"}` on stdout (what the official conformance
+ * runner's harness waits for), then serves until stdin closes, and closes cleanly.
+ */
+export async function serveHttp(name: string, port: number, options: McpHttpOptions = {}): Promise<void> {
+  const fixture = await loadFixture(name);
+  const server = new McpServer(catalogServerOptions(fixture));
+  const running = await listenMcpHttp(server, { ...options, port });
+  process.stdout.write(JSON.stringify({ conformanceReady: true, url: running.url }) + '\n');
+  await new Promise<void>((resolve) => {
+    process.stdin.on('end', resolve);
+    process.stdin.on('close', resolve);
+    process.stdin.resume();
+  });
+  await running.close();
 }
 
 /** Serves `name` on this process's stdin/stdout until stdin closes. */

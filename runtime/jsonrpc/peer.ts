@@ -3,7 +3,7 @@
  * concurrently (each with an AbortSignal), answers them, never answers notifications, routes responses to
  * the outgoing request they answer, and issues outgoing requests with ids of its own.
  */
-import type { Transport } from '../transports/transport.ts';
+import type { FrameMeta, Transport } from '../transports/transport.ts';
 import {
   ErrorCode,
   errorResponse,
@@ -63,7 +63,7 @@ export class Peer {
     this.finished = new Promise((resolve) => (this.#drained = resolve));
     transport.start({
       message: (text) => this.#receive(text),
-      oversize: (limit) => this.#send(errorResponse(null, new JsonRpcError(ErrorCode.InvalidRequest, `Invalid Request: message larger than ${limit} bytes`))),
+      oversize: (limit) => this.#respond(errorResponse(null, new JsonRpcError(ErrorCode.InvalidRequest, `Invalid Request: message larger than ${limit} bytes`))),
       close: () => this.#onClose(),
     });
   }
@@ -76,8 +76,14 @@ export class Peer {
     (this.#options.log ?? ((l: string) => process.stderr.write(l + '\n')))(line);
   }
 
-  #send(message: unknown): void {
-    this.#transport.send(serialize(message));
+  #send(message: unknown, meta?: FrameMeta): void {
+    this.#transport.send(serialize(message), meta);
+  }
+
+  #respond(message: JsonObject): void {
+    const error = message['error'] as { code: number } | undefined;
+    const id = message['id'] as RequestId | null;
+    this.#send(message, error ? { kind: 'response', id, errorCode: error.code } : { kind: 'response', id });
   }
 
   #receive(text: string): void {
@@ -103,7 +109,7 @@ export class Peer {
         return;
       }
       case 'invalid':
-        this.#send(errorResponse(msg.id, msg.error));
+        this.#respond(errorResponse(msg.id, msg.error));
         return;
       case 'ignored':
         return;
@@ -114,9 +120,9 @@ export class Peer {
     const key = idKey(id);
     const controller = new AbortController();
     this.#inflight.set(key, controller);
-    const done = (message: unknown) => {
+    const done = (message: JsonObject) => {
       if (this.#inflight.get(key) === controller) this.#inflight.delete(key);
-      if (!controller.signal.aborted) this.#send(message);
+      if (!controller.signal.aborted) this.#respond(message);
       this.#maybeDrained();
     };
     this.#options.onRequest({ id, method, params, signal: controller.signal }).then(
@@ -145,7 +151,7 @@ export class Peer {
   }
 
   /** Sends a request to the other side and waits for its result (a JsonRpcError when it answers with one). */
-  request(method: string, params: JsonObject | undefined, options: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<unknown> {
+  request(method: string, params: JsonObject | undefined, options: { signal?: AbortSignal; timeoutMs?: number; relatedTo?: RequestId } = {}): Promise<unknown> {
     if (this.#closed) return Promise.reject(new JsonRpcError(ErrorCode.InternalError, 'Connection closed'));
     const id = this.#nextId++;
     const key = idKey(id);
@@ -163,14 +169,16 @@ export class Peer {
       };
       this.#pending.set(key, entry);
       options.signal?.addEventListener('abort', () => fail(new JsonRpcError(ErrorCode.InternalError, `Request ${method} was abandoned`)), { once: true });
-      this.#send(params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params });
+      const meta: FrameMeta = options.relatedTo === undefined ? { kind: 'request', id } : { kind: 'request', id, relatedTo: options.relatedTo };
+      this.#send(params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params }, meta);
     });
   }
 
-  /** Sends a notification. */
-  notify(method: string, params?: JsonObject): void {
+  /** Sends a notification; `relatedTo` names the incoming request it was produced for, if any. */
+  notify(method: string, params?: JsonObject, relatedTo?: RequestId): void {
     if (this.#closed && !this.#inflight.size) return;
-    this.#send(params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params });
+    const meta: FrameMeta = relatedTo === undefined ? { kind: 'notification' } : { kind: 'notification', relatedTo };
+    this.#send(params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params }, meta);
   }
 
   /** Closes the transport; running requests are aborted, waiting outgoing requests rejected. */

@@ -239,6 +239,7 @@ export function catalogServerOptions(def: FixtureDefinition, extra: Partial<McpS
     capabilities: spec.capabilities,
     ...(spec.cache ? { cache: spec.cache } : {}),
     handlers: catalogHandlers(def),
+    toolInputSchema: (name) => spec.tools?.find((t) => t.name === name)?.inputSchema,
     ...extra,
   };
 }

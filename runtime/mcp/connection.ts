@@ -20,6 +20,10 @@ import type { MethodEntry } from '../../generated/mcp-2026-07-28/index.ts';
 export interface ConnectionOptions {
   /** Answer frames that are not JSON with -32700 instead of silence. Default false (as the MCP SDK). */
   readonly answerParseErrors?: boolean;
+  /** Fix the era up front (HTTP: a request without a session is 2026-07-28). */
+  readonly era?: Era;
+  /** The HTTP MCP-Protocol-Version header, compared with the `_meta` version (2026-07-28 over HTTP). */
+  readonly headerVersion?: string;
 }
 
 /** A subscriptions/listen stream held open on this connection. */
@@ -36,9 +40,12 @@ export class McpConnection {
   era: Era | undefined;
   handshake: HandshakeState | undefined;
   readonly listens = new Map<string, Listen>();
+  readonly headerVersion: string | undefined;
 
   constructor(server: McpServer, transport: Transport, options: ConnectionOptions = {}) {
     this.server = server;
+    this.era = options.era;
+    this.headerVersion = options.headerVersion;
     this.peer = new Peer(transport, {
       onRequest: (req) => this.#route(req),
       onNotification: (method, params) => this.#notification(method, params ?? {}),
@@ -58,7 +65,7 @@ export class McpConnection {
 
   #route(req: IncomingRequest): Promise<unknown> {
     if (this.era === 'handshake') return serveHandshake(this, req);
-    if (this.era === 'stateless') return serveStateless(this, req);
+    if (this.era === 'stateless') return serveStateless(this, req, this.headerVersion);
     if (req.method === 'initialize' && !hasStatelessEnvelope(req.params)) return initialize(this, req);
     // The 2026-07-28 envelope locks the connection to that era at once, even when the request itself is
     // then refused (seed 000 raw_errors: after an unsupported version, a request without _meta gets the

@@ -18,6 +18,8 @@ export interface ContextInit {
   readonly logLevel: LoggingLevel | undefined;
   readonly state: unknown;
   notify(method: string, params: JsonObject): void;
+  /** Server-wide change notifications (see RequestContext.listChanged). */
+  changed(kind: 'tools' | 'prompts' | 'resources' | { uri: string }): void;
   /** Obtains all `requests` (see RequestContext.input). */
   obtain(requests: Readonly<Record<string, InputRequest>>): Promise<Record<string, JsonObject>>;
 }
@@ -59,6 +61,12 @@ export function createContext(init: ContextInit): BuiltContext {
     },
     inputs(requests) {
       return init.obtain(requests);
+    },
+    listChanged(kind) {
+      init.changed(kind);
+    },
+    resourceUpdated(uri) {
+      init.changed({ uri });
     },
     keepState(data) {
       kept.set = true;

@@ -69,7 +69,7 @@ const BUILTIN: Record<string, (conn: McpConnection, params: JsonObject) => JsonO
 };
 
 /** Sends each input request to the client in turn and returns its answers (validated by the schema). */
-async function askClient(conn: McpConnection, requests: Readonly<Record<string, InputRequest>>, signal: AbortSignal): Promise<Record<string, JsonObject>> {
+async function askClient(conn: McpConnection, requests: Readonly<Record<string, InputRequest>>, req: IncomingRequest): Promise<Record<string, JsonObject>> {
   const state = conn.handshake!;
   const answers: Record<string, JsonObject> = {};
   for (const [key, request] of Object.entries(requests)) {
@@ -77,7 +77,7 @@ async function askClient(conn: McpConnection, requests: Readonly<Record<string, 
     if (missing.length) throw new JsonRpcError(-32021, 'Missing required client capability', { requiredCapabilities: Object.assign({}, ...missing) });
     const entry = state.revision.lookup(request.method);
     if (!entry || entry.direction === 'client-to-server') throw new JsonRpcError(-32603, `${request.method} is not a request the server can send in ${state.revision.version}`);
-    const answer = await conn.peer.request(request.method, request.params, { signal });
+    const answer = await conn.peer.request(request.method, request.params, { signal: req.signal, relatedTo: req.id });
     if (entry.result && !entry.result(answer)) throw new JsonRpcError(-32603, `The client's answer to ${request.method} does not match the ${state.revision.version} schema`);
     answers[key] = answer as JsonObject;
   }
@@ -111,8 +111,9 @@ export async function serveHandshake(conn: McpConnection, req: IncomingRequest):
     progressToken: token !== undefined && typeof token !== 'object' && readId(token) !== undefined ? (token as string | number) : undefined,
     logLevel: state.logLevel,
     state: undefined,
-    notify: (method, p) => conn.peer.notify(method, p),
-    obtain: (requests) => askClient(conn, requests, req.signal),
+    notify: (method, p) => conn.peer.notify(method, p, req.id),
+    changed: (kind) => (typeof kind === 'string' ? conn.server.listChanged(kind) : conn.server.resourceUpdated(kind.uri)),
+    obtain: (requests) => askClient(conn, requests, req),
   });
   conn.checkResult(entry, result.value, revision);
   return result.value;

@@ -94,7 +94,8 @@ export async function serveStateless(conn: McpConnection, req: IncomingRequest, 
     progressToken: meta.progressToken,
     logLevel: meta.logLevel,
     state,
-    notify: (method, p) => conn.peer.notify(method, p),
+    notify: (method, p) => conn.peer.notify(method, p, req.id),
+    changed: (kind) => (typeof kind === 'string' ? conn.server.listChanged(kind) : conn.server.resourceUpdated(kind.uri)),
     obtain: async (requests) => answersFor(requests, responses, revision),
   });
   let result: unknown = value;

@@ -31,7 +31,7 @@ export function listen(conn: McpConnection, params: JsonObject, ctx: RequestCont
   for (const kind of ['tools', 'prompts', 'resources'] as const)
     if (filter[`${kind}ListChanged`] === true && flag(caps, kind, 'listChanged')) honored[`${kind}ListChanged`] = true;
   if (Array.isArray(filter['resourceSubscriptions']) && flag(caps, 'resources', 'subscribe')) honored['resourceSubscriptions'] = filter['resourceSubscriptions'];
-  conn.peer.notify('notifications/subscriptions/acknowledged', { notifications: honored, _meta: { [META.subscriptionId]: ctx.id } });
+  conn.peer.notify('notifications/subscriptions/acknowledged', { notifications: honored, _meta: { [META.subscriptionId]: ctx.id } }, ctx.id);
   const key = idKey(ctx.id);
   return new Promise((resolve) => {
     const done = (value: unknown) => {
@@ -51,7 +51,7 @@ export function deliverListChanged(conn: McpConnection, kind: ListKind): void {
     return;
   }
   for (const l of conn.listens.values())
-    if (l.honored[`${kind}ListChanged`] === true) conn.peer.notify(method, { _meta: { [META.subscriptionId]: l.id } });
+    if (l.honored[`${kind}ListChanged`] === true) conn.peer.notify(method, { _meta: { [META.subscriptionId]: l.id } }, l.id);
 }
 
 /** Delivers notifications/resources/updated for `uri` to every subscriber of it. */
@@ -64,6 +64,6 @@ export function deliverResourceUpdated(conn: McpConnection, uri: string): void {
   for (const l of conn.listens.values()) {
     const uris = l.honored['resourceSubscriptions'];
     if (Array.isArray(uris) && uris.some((u) => uri === u || uri.startsWith(String(u).replace(/\/?$/, '/'))))
-      conn.peer.notify(method, { uri, _meta: { [META.subscriptionId]: l.id } });
+      conn.peer.notify(method, { uri, _meta: { [META.subscriptionId]: l.id } }, l.id);
   }
 }

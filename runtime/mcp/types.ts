@@ -38,6 +38,10 @@ export interface RequestContext {
   input<T = JsonObject>(key: string, request: InputRequest): Promise<T>;
   /** Several inputs at once (2026-07-28 asks for all that are missing in one round). */
   inputs(requests: Readonly<Record<string, InputRequest>>): Promise<Record<string, JsonObject>>;
+  /** Tells subscribed clients that a list changed (listen streams; handshake clients when advertised). */
+  listChanged(kind: 'tools' | 'prompts' | 'resources'): void;
+  /** Tells subscribers of `uri` that the resource changed. */
+  resourceUpdated(uri: string): void;
   /** Data the handler kept on an earlier round (verified requestState), if any. */
   readonly state: unknown;
   /** Data to carry to the next round in a signed requestState (2026-07-28). */
@@ -69,6 +73,8 @@ export interface McpServerOptions {
   readonly requestStateTtlSeconds?: number;
   /** Validate every result against the revision's schema before sending (a failure becomes -32603). Default true. */
   readonly validateResults?: boolean;
+  /** A tool's inputSchema, for checking the Mcp-Param-* headers its `x-mcp-header` annotations ask for (HTTP). */
+  readonly toolInputSchema?: (name: string) => JsonObject | undefined;
   /** Where internal failures are reported. Default: stderr. */
   readonly log?: (line: string) => void;
 }

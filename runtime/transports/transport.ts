@@ -3,6 +3,19 @@
  * frames out, and a close. Plus an in-memory linked pair for tests.
  */
 
+import type { RequestId } from '../jsonrpc/message.ts';
+
+/** What a frame is, for transports that route frames (HTTP sends each to the exchange it belongs to). */
+export interface FrameMeta {
+  readonly kind: 'response' | 'notification' | 'request';
+  /** The id of a response or of an outgoing request. */
+  readonly id?: RequestId | null;
+  /** A response's error code, when it is an error. */
+  readonly errorCode?: number;
+  /** The incoming request a notification or an outgoing request was produced for. */
+  readonly relatedTo?: RequestId;
+}
+
 /** Callbacks a transport delivers to. */
 export interface TransportSink {
   /** One frame (one JSON text, not yet parsed). */
@@ -17,7 +30,7 @@ export interface Transport {
   /** Starts delivering frames to `sink`. */
   start(sink: TransportSink): void;
   /** Sends one frame. Frames are delivered in the order they are sent. */
-  send(text: string): void;
+  send(text: string, meta?: FrameMeta): void;
   /** Stops reading and releases the transport; `sink.close` is called. */
   close(): void;
 }

@@ -1,0 +1,93 @@
+/**
+ * @module mcp/http-headers — the request headers MCP 2026-07-28 mirrors from the body (seed 001 §13.5–13.6):
+ * Mcp-Method, Mcp-Name (where the manifest gives the params field) and Mcp-Param-* (a tool's `x-mcp-header`
+ * annotations). Values may be base64-wrapped as `=?base64?…?=`. Every failure is -32020 (HTTP 400).
+ */
+import type { IncomingMessage } from 'node:http';
+import { JsonRpcError, type JsonObject } from '../jsonrpc/message.ts';
+import { singleHeader } from '../transports/http.ts';
+
+export const HEADER_MISMATCH = -32020;
+const BASE64_WRAPPER = /^=\?base64\?([A-Za-z0-9+/]*={0,2})\?=$/;
+const PLAIN_VALUE = /^[\x20-\x7E\t]*$/;
+/** An RFC 9110 token: what a valid `x-mcp-header` name is. */
+const TOKEN = /^[!#$%&'*+\-.^_|~0-9A-Za-z]+$/;
+
+const mismatch = (message: string, data?: unknown) => new JsonRpcError(HEADER_MISMATCH, message, data);
+const missing = (name: string) => mismatch(`Missing or repeated required header: ${name.toLowerCase()}`);
+
+/** Decodes a header value: the base64 wrapper (UTF-8 inside) or plain visible ASCII; undefined when malformed. */
+export function decodeHeaderValue(raw: string): string | undefined {
+  const m = BASE64_WRAPPER.exec(raw);
+  if (m) {
+    try {
+      return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(m[1]!, 'base64'));
+    } catch {
+      return undefined;
+    }
+  }
+  return PLAIN_VALUE.test(raw) ? raw : undefined;
+}
+
+/** A header that must be present once and equal `expected` (after decoding). */
+function mirrored(req: IncomingMessage, name: string, expected: string, wrapped: boolean): JsonRpcError | undefined {
+  const raw = singleHeader(req, name);
+  if (raw === undefined || raw === null) return missing(name);
+  const value = wrapped ? decodeHeaderValue(raw) : raw;
+  if (value === undefined) return mismatch(`${name} is malformed`);
+  return value === expected ? undefined : mismatch(`${name} does not match the request body`);
+}
+
+/** The valid `x-mcp-header` annotations of a tool's inputSchema: header name → argument name and type. */
+export function paramHeaders(inputSchema: JsonObject | undefined): Map<string, { property: string; type: string; name: string }> {
+  const out = new Map<string, { property: string; type: string; name: string }>();
+  const props = inputSchema?.['properties'];
+  if (props === null || typeof props !== 'object') return out;
+  for (const [property, schema] of Object.entries(props as JsonObject)) {
+    if (schema === null || typeof schema !== 'object') continue;
+    const name = (schema as JsonObject)['x-mcp-header'];
+    const type = (schema as JsonObject)['type'];
+    if (typeof name !== 'string' || !TOKEN.test(name) || (type !== 'string' && type !== 'integer' && type !== 'boolean')) continue;
+    const key = `mcp-param-${name.toLowerCase()}`;
+    if (out.has(key)) {
+      out.delete(key); // duplicates (ignoring case) are invalid: neither is mirrored
+      continue;
+    }
+    out.set(key, { property, type, name: `Mcp-Param-${name}` });
+  }
+  return out;
+}
+
+function paramMatches(type: string, header: string, value: unknown): boolean {
+  if (type === 'integer') return /^-?\d+$/.test(header) && typeof value === 'number' && Number(header) === value;
+  if (type === 'boolean') return typeof value === 'boolean' && header === String(value);
+  return typeof value === 'string' && header === value;
+}
+
+/**
+ * Checks the mirrored headers of one request; returns the -32020 error to answer, or undefined.
+ * `mcpName` is the params field the manifest says Mcp-Name mirrors; `toolSchema` the called tool's inputSchema.
+ */
+export function checkMirroredHeaders(req: IncomingMessage, method: string, params: JsonObject, mcpName: string | undefined, toolSchema: JsonObject | undefined): JsonRpcError | undefined {
+  const methodError = mirrored(req, 'Mcp-Method', method, false);
+  if (methodError) return methodError;
+  if (mcpName !== undefined) {
+    const nameError = mirrored(req, 'Mcp-Name', String(params[mcpName] ?? ''), true);
+    if (nameError) return nameError;
+  }
+  if (method !== 'tools/call') return undefined;
+  const args = (params['arguments'] ?? {}) as JsonObject;
+  for (const [key, { property, type, name }] of paramHeaders(toolSchema)) {
+    const value = args[property];
+    const raw = singleHeader(req, key);
+    if (value === undefined || value === null) {
+      if (raw !== undefined) return mismatch(`${name} does not match the request body`);
+      continue;
+    }
+    if (raw === undefined || raw === null) return missing(name);
+    const decoded = decodeHeaderValue(raw);
+    if (decoded === undefined) return mismatch(`${name} is malformed`);
+    if (!paramMatches(type, decoded, value)) return mismatch(`${name} does not match the request body`);
+  }
+  return undefined;
+}
