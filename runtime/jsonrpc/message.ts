@@ -57,56 +57,96 @@ function isObject(v: unknown): v is JsonObject {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+const WIDE_SENTINEL = `\u0000wide-${process.pid}-${Math.floor(Math.random() * 1e9)}:`;
+
 /**
- * The literal text of the top-level `"id"` member of a JSON object text, for ids that do not fit a double.
- * Only called on text that JSON.parse accepted, so the scan can be simple.
+ * Replaces integer literals that a double cannot hold (outside strings) with sentinel strings, so JSON.parse
+ * keeps their digits. Only called when the text has a run of 16+ digits.
  */
-export function idLiteral(text: string): string | undefined {
-  let depth = 0;
+function protectWideIntegers(text: string): string {
+  let out = '';
+  let last = 0;
   for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === '"') {
-      const start = i;
-      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++;
-      if (depth === 1 && text.slice(start, i + 1) === '"id"') {
-        let j = i + 1;
-        while (' \t\r\n'.includes(text[j]!)) j++;
-        if (text[j] !== ':') continue;
-        j++;
-        while (' \t\r\n'.includes(text[j]!)) j++;
-        const m = /^-?\d+(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(j, j + 400));
-        return m?.[0];
+    const c = text.charCodeAt(i);
+    if (c === 34 /* " */) {
+      for (i++; i < text.length && text.charCodeAt(i) !== 34; i++) if (text.charCodeAt(i) === 92) i++;
+    } else if (c === 45 /* - */ || (c >= 48 && c <= 57)) {
+      const m = /^-?\d+([.eE][-+\d.eE]*)?/.exec(text.slice(i, i + 512));
+      if (!m) continue;
+      if (m[1] === undefined && m[0].replace('-', '').length >= 16 && !Number.isSafeInteger(Number(m[0]))) {
+        out += text.slice(last, i) + JSON.stringify(WIDE_SENTINEL + m[0]);
+        last = i + m[0].length;
       }
-    } else if (c === '{' || c === '[') depth++;
-    else if (c === '}' || c === ']') depth--;
+      i += m[0].length - 1;
+    }
   }
-  return undefined;
+  return last === 0 ? text : out + text.slice(last);
 }
 
-/** Validates a request id; returns the id to use (a WideId for big int64s) or undefined when invalid. */
-export function readId(value: unknown, text?: string): RequestId | undefined {
+/** Where an int64 may stand for an id or token, so must keep its digits: as a WideId. */
+const WIDE_PATHS: readonly (readonly string[])[] = [['id'], ['params', 'requestId'], ['params', 'progressToken'], ['params', '_meta', 'progressToken']];
+
+function unprotect(value: unknown, path: readonly string[]): unknown {
+  if (typeof value === 'string' && value.startsWith(WIDE_SENTINEL)) {
+    const digits = value.slice(WIDE_SENTINEL.length);
+    const wide = WIDE_PATHS.some((p) => p.length === path.length && p.every((k, i) => k === path[i]));
+    return wide ? new WideId(digits) : Number(digits);
+  }
+  if (Array.isArray(value)) return value.map((v, i) => unprotect(v, [...path, String(i)]));
+  if (value !== null && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) (value as JsonObject)[k] = unprotect(v, [...path, k]);
+  }
+  return value;
+}
+
+/**
+ * JSON.parse that keeps the digits of an int64 beyond 2^53 where it is an id or a token (`id`,
+ * `params.requestId`, progress tokens) as a WideId; elsewhere such a number is a (rounded) number as usual.
+ */
+export function parseJson(text: string): unknown {
+  if (!/\d{16}/.test(text)) return JSON.parse(text);
+  const protectedText = protectWideIntegers(text);
+  const value: unknown = JSON.parse(protectedText);
+  return protectedText === text ? value : unprotect(value, []);
+}
+
+/**
+ * `params` as schema validators see it: a WideId (an int64 id or token beyond 2^53) becomes a number there,
+ * since a schema only says "integer". Returns `params` itself when it holds none (the usual case).
+ */
+export function forValidation(params: JsonObject): JsonObject {
+  const meta = params['_meta'];
+  const metaToken = meta !== null && typeof meta === 'object' ? (meta as JsonObject)['progressToken'] : undefined;
+  if (!(params['requestId'] instanceof WideId || params['progressToken'] instanceof WideId || metaToken instanceof WideId)) return params;
+  const out: JsonObject = { ...params };
+  for (const key of ['requestId', 'progressToken']) if (out[key] instanceof WideId) out[key] = Number((out[key] as WideId).digits);
+  if (metaToken instanceof WideId) out['_meta'] = { ...(meta as JsonObject), progressToken: Number(metaToken.digits) };
+  return out;
+}
+
+/** Validates a request id (or token); returns the id to use or undefined when invalid. */
+export function readId(value: unknown): RequestId | undefined {
   if (typeof value === 'string') return Buffer.byteLength(value, 'utf8') <= MAX_ID_BYTES ? value : undefined;
-  if (typeof value !== 'number' || !Number.isInteger(value)) return undefined;
-  if (Number.isSafeInteger(value)) return value;
-  const literal = text === undefined ? undefined : idLiteral(text);
-  if (literal === undefined || !/^-?\d+$/.test(literal)) return undefined;
-  const big = BigInt(literal);
-  return big >= INT64_MIN && big <= INT64_MAX ? new WideId(literal) : undefined;
+  if (value instanceof WideId) {
+    const big = BigInt(value.digits);
+    return big >= INT64_MIN && big <= INT64_MAX ? value : undefined;
+  }
+  return typeof value === 'number' && Number.isSafeInteger(value) ? value : undefined;
 }
 
 function invalid(id: RequestId | null, code: number, message: string): Incoming {
   return { kind: 'invalid', id, error: new JsonRpcError(code, message) };
 }
 
-/** Classifies a parsed JSON value (`text` is its source, used only to keep wide ids exact). */
-export function classify(value: unknown, text?: string): Incoming {
+/** Classifies a parsed JSON value (parse with parseJson so wide ids keep their digits). */
+export function classify(value: unknown): Incoming {
   if (Array.isArray(value)) return invalid(null, ErrorCode.InvalidRequest, 'Invalid Request: batches are not supported');
   if (!isObject(value)) return invalid(null, ErrorCode.InvalidRequest, 'Invalid Request: a message must be a JSON object');
   const hasId = Object.prototype.hasOwnProperty.call(value, 'id');
   const method = value['method'];
   // A response from the peer (no method, a result or an error): routed, never answered.
   if (method === undefined && ('result' in value || 'error' in value)) {
-    const id = hasId ? (readId(value['id'], text) ?? null) : null;
+    const id = hasId ? (readId(value['id']) ?? null) : null;
     const error = value['error'];
     return isObject(error) ? { kind: 'response', id, error: error as { code: number; message: string } } : { kind: 'response', id, result: value['result'] };
   }
@@ -117,7 +157,7 @@ export function classify(value: unknown, text?: string): Incoming {
     if (params !== undefined && !isObject(params)) return { kind: 'ignored', reason: 'notification params must be an object' };
     return { kind: 'notification', method, params };
   }
-  const id = hasId ? readId(value['id'], text) : undefined;
+  const id = hasId ? readId(value['id']) : undefined;
   if (id === undefined)
     return invalid(null, ErrorCode.InvalidRequest, 'Invalid Request: id must be a string of at most 256 bytes or an int64 integer');
   if (value['jsonrpc'] !== '2.0') return invalid(id, ErrorCode.InvalidRequest, 'Expected a JSON-RPC 2.0 request');
@@ -131,15 +171,14 @@ export function classify(value: unknown, text?: string): Incoming {
 export function parseFrame(text: string, answerParseErrors = false): Incoming {
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = parseJson(text);
   } catch {
     return answerParseErrors ? invalid(null, ErrorCode.ParseError, 'Parse error') : { kind: 'ignored', reason: 'not JSON' };
   }
-  return classify(value, text);
+  return classify(value);
 }
 
-const WIDE_MARK = `\u0000wide-${process.pid}-${Math.floor(Math.random() * 1e9)}:`;
-const WIDE_PATTERN = new RegExp(`"${WIDE_MARK.replace('\u0000', '\\\\u0000')}(-?\\d+)"`, 'g');
+const WIDE_PATTERN = new RegExp(`"${WIDE_SENTINEL.replace('\u0000', '\\\\u0000')}(-?\\d+)"`, 'g');
 
 /** Serialises a message to one line of JSON; WideIds are written as their digits. */
 export function serialize(message: unknown): string {
@@ -147,7 +186,7 @@ export function serialize(message: unknown): string {
   const text = JSON.stringify(message, (_key, value: unknown) => {
     if (value instanceof WideId) {
       wide = true;
-      return WIDE_MARK + value.digits;
+      return WIDE_SENTINEL + value.digits;
     }
     return value;
   });

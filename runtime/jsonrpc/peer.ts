@@ -36,6 +36,8 @@ export interface PeerOptions {
   readonly answerParseErrors?: boolean;
   /** Called once when the transport closes (incoming requests keep running and may still answer). */
   onClose?(): void;
+  /** Called when an outgoing request is given up (its signal aborted, or it timed out): tell the other side. */
+  onAbandon?(id: RequestId, reason: string): void;
   /** Where to report internal failures. Default: stderr. */
   readonly log?: (line: string) => void;
 }
@@ -157,9 +159,10 @@ export class Peer {
     const key = idKey(id);
     return new Promise((resolve, reject) => {
       const timeoutMs = options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
-      const fail = (error: Error) => {
+      const fail = (error: Error, abandoned = true) => {
         if (!this.#pending.delete(key)) return;
         clearTimeout(entry.timer);
+        if (abandoned && !this.#closed) this.#options.onAbandon?.(id, error.message);
         reject(error);
       };
       const entry: Pending = {
@@ -181,7 +184,7 @@ export class Peer {
     this.#send(params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params }, meta);
   }
 
-  /** Closes the transport; running requests are aborted, waiting outgoing requests rejected. */
+  /** Closes the transport; waiting outgoing requests are rejected, running incoming requests still finish. */
   close(): void {
     this.#transport.close();
   }

@@ -49,6 +49,8 @@ export class McpConnection {
     this.peer = new Peer(transport, {
       onRequest: (req) => this.#route(req),
       onNotification: (method, params) => this.#notification(method, params ?? {}),
+      // A server request the handler no longer waits for (cancelled, timed out): tell the client.
+      onAbandon: (id, reason) => this.peer.notify('notifications/cancelled', { requestId: id, reason }),
       onClose: () => {
         // An abrupt close ends listen streams with no response.
         for (const listen of this.listens.values()) this.peer.cancelIncoming(listen.id);
@@ -109,10 +111,13 @@ export class McpConnection {
 
   /** Validates an outgoing result; logs and throws -32603 when the schema rejects it. */
   checkResult(entry: MethodEntry, result: unknown, revision: Revision): void {
-    if (this.server.options.validateResults === false || !entry.result) return;
-    const validate = result !== null && typeof result === 'object' && (result as JsonObject)['resultType'] === 'input_required'
-      ? revision.validators['InputRequiredResult']!
-      : entry.result;
+    const inputRequired = result !== null && typeof result === 'object' && (result as JsonObject)['resultType'] === 'input_required';
+    const validate = inputRequired ? revision.validators['InputRequiredResult'] : entry.result;
+    if (inputRequired && !validate) {
+      this.server.log(`${entry.method} returned input_required, which ${revision.version} does not have (use ctx.input)`);
+      throw internalError();
+    }
+    if (this.server.options.validateResults === false || !validate) return;
     if (validate(result)) return;
     const e = validate.errors?.[0];
     this.server.log(`${entry.method} result does not match the ${revision.version} schema: ${e?.instancePath || '(root)'} ${e?.message}`);

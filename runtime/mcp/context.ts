@@ -13,7 +13,7 @@ export interface ContextInit {
   readonly signal: AbortSignal;
   readonly clientCapabilities: JsonObject;
   readonly clientInfo: JsonObject | undefined;
-  readonly progressToken: string | number | undefined;
+  readonly progressToken: RequestId | undefined;
   /** The lowest level the client wants, or undefined for none (no notifications/message at all). */
   readonly logLevel: LoggingLevel | undefined;
   readonly state: unknown;

@@ -17,8 +17,12 @@ export const statelessOnHandshake = () =>
 export const alreadyInitialized = () => new JsonRpcError(ErrorCode.InvalidRequest, 'Invalid Request: the connection is already initialized');
 
 /** Params that fail the revision's schema (2026-07-28): the first error's JSON pointer and reason. */
-export function invalidParams(errors: readonly { instancePath: string; message?: string }[] | null | undefined): JsonRpcError {
-  const e = errors?.[0];
+export function invalidParams(errors: readonly { instancePath: string; keyword?: string; message?: string }[] | null | undefined): JsonRpcError {
+  // The shallowest error says what is wrong; at a union, "must match a schema in anyOf" beats a branch's detail.
+  const depth = (p: string) => (p === '' ? 0 : p.split('/').length);
+  const shallowest = errors?.length ? Math.min(...errors.map((x) => depth(x.instancePath))) : 0;
+  const candidates = (errors ?? []).filter((x) => depth(x.instancePath) === shallowest);
+  const e = candidates.find((x) => x.keyword === 'anyOf' || x.keyword === 'oneOf') ?? candidates[0];
   return new JsonRpcError(ErrorCode.InvalidParams, e ? `Invalid params: ${e.instancePath ? e.instancePath + ' ' : ''}${e.message ?? 'is invalid'}` : 'Invalid params');
 }
 

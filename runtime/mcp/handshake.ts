@@ -3,7 +3,7 @@
  * and capabilities once; server→client requests carry input; results carry no 2026-07-28 envelope.
  * Errors follow what the official SDK sent (seed 000).
  */
-import { JsonRpcError, readId, type JsonObject } from '../jsonrpc/message.ts';
+import { forValidation, JsonRpcError, readId, type JsonObject } from '../jsonrpc/message.ts';
 import type { IncomingRequest } from '../jsonrpc/peer.ts';
 import type { McpConnection } from './connection.ts';
 import { alreadyInitialized, invalidRequestParameters, methodNotFound, statelessOnHandshake } from './errors.ts';
@@ -23,6 +23,9 @@ export interface HandshakeState {
   /** URIs the client subscribed to with resources/subscribe. */
   readonly subscriptions: Set<string>;
 }
+
+/** How long a server→client request (elicitation, sampling, roots) waits: a person may be answering. */
+export const CLIENT_REQUEST_TIMEOUT_MS = 10 * 60_000;
 
 function isObject(v: unknown): v is JsonObject {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -77,7 +80,8 @@ async function askClient(conn: McpConnection, requests: Readonly<Record<string, 
     if (missing.length) throw new JsonRpcError(-32021, 'Missing required client capability', { requiredCapabilities: Object.assign({}, ...missing) });
     const entry = state.revision.lookup(request.method);
     if (!entry || entry.direction === 'client-to-server') throw new JsonRpcError(-32603, `${request.method} is not a request the server can send in ${state.revision.version}`);
-    const answer = await conn.peer.request(request.method, request.params, { signal: req.signal, relatedTo: req.id });
+    const timeoutMs = conn.server.options.clientRequestTimeoutMs ?? CLIENT_REQUEST_TIMEOUT_MS;
+    const answer = await conn.peer.request(request.method, request.params, { signal: req.signal, relatedTo: req.id, timeoutMs });
     if (entry.result && !entry.result(answer)) throw new JsonRpcError(-32603, `The client's answer to ${request.method} does not match the ${state.revision.version} schema`);
     answers[key] = answer as JsonObject;
   }
@@ -93,7 +97,7 @@ export async function serveHandshake(conn: McpConnection, req: IncomingRequest):
   if (!entry || entry.kind !== 'request' || entry.direction === 'server-to-client') throw methodNotFound(req.method);
   if (!state.initialized && req.method !== 'ping') throw invalidRequestParameters();
   conn.requireGates(entry, conn.server.options.capabilities.handshake);
-  if ((entry.paramsRequired && !req.params) || (req.params && entry.params && !entry.params(req.params))) throw invalidRequestParameters();
+  if ((entry.paramsRequired && !req.params) || (req.params && entry.params && !entry.params(forValidation(req.params)))) throw invalidRequestParameters();
   const params = req.params ?? {};
   const builtin = BUILTIN[req.method];
   const handler: Handler | undefined = builtin ? (p) => builtin(conn, p) : conn.handlerFor(req.method);
@@ -108,7 +112,7 @@ export async function serveHandshake(conn: McpConnection, req: IncomingRequest):
     signal: req.signal,
     clientCapabilities: state.clientCapabilities,
     clientInfo: state.clientInfo,
-    progressToken: token !== undefined && typeof token !== 'object' && readId(token) !== undefined ? (token as string | number) : undefined,
+    progressToken: token === undefined ? undefined : readId(token),
     logLevel: state.logLevel,
     state: undefined,
     notify: (method, p) => conn.peer.notify(method, p, req.id),

@@ -20,8 +20,11 @@ const missing = (name: string) => mismatch(`Missing or repeated required header:
 export function decodeHeaderValue(raw: string): string | undefined {
   const m = BASE64_WRAPPER.exec(raw);
   if (m) {
+    // Canonical base64 only: Buffer decodes leniently (missing padding, stray bits), so re-encode and compare.
+    const bytes = Buffer.from(m[1]!, 'base64');
+    if (bytes.toString('base64') !== m[1]) return undefined;
     try {
-      return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(m[1]!, 'base64'));
+      return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
     } catch {
       return undefined;
     }

@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { classify, ErrorCode, idKey, serialize, type JsonObject, type RequestId } from '../jsonrpc/message.ts';
+import { classify, ErrorCode, idKey, parseJson, serialize, type JsonObject, type RequestId } from '../jsonrpc/message.ts';
 import { accepts, checkOrigin, HttpFailure, readBody, sendJson, singleHeader, SseStream, type OriginPolicy } from '../transports/http.ts';
 import type { FrameMeta, Transport, TransportSink } from '../transports/transport.ts';
 import type { McpConnection } from './connection.ts';
@@ -184,11 +184,11 @@ export class McpHttpHandler {
     }
     let value: unknown;
     try {
-      value = JSON.parse(text);
+      value = parseJson(text);
     } catch {
       return sendJson(res, 400, errorBody(null, ErrorCode.ParseError, 'Parse error'));
     }
-    const msg = classify(value, text);
+    const msg = classify(value);
     if (msg.kind === 'invalid') return sendJson(res, statusForError(msg.error.code), errorBody(msg.id, msg.error.code, msg.error.message));
     if (sessionId !== undefined && sessionId !== null && !session)
       return sendJson(res, 404, errorBody(msg.kind === 'request' ? msg.id : null, ErrorCode.InvalidRequest, 'Session not found'));

@@ -2,7 +2,7 @@
  * @module mcp/meta — the request `_meta` envelope of MCP 2026-07-28, checked in the order of seed 001 §2,
  * each failure with its code and message. Shapes are checked with the generated validators.
  */
-import { ErrorCode, JsonRpcError, readId, type JsonObject } from '../jsonrpc/message.ts';
+import { ErrorCode, JsonRpcError, readId, type JsonObject, type RequestId } from '../jsonrpc/message.ts';
 import type { Revision } from './revisions.ts';
 import type { LoggingLevel } from './types.ts';
 
@@ -27,7 +27,7 @@ export interface RequestMeta {
   readonly clientCapabilities: JsonObject;
   readonly clientInfo: JsonObject | undefined;
   readonly logLevel: LoggingLevel | undefined;
-  readonly progressToken: string | number | undefined;
+  readonly progressToken: RequestId | undefined;
 }
 
 function isObject(v: unknown): v is JsonObject {
@@ -51,7 +51,7 @@ export function checkRequestMeta(params: JsonObject | undefined, revisions: Read
   if (!isObject(meta)) throw invalidParams(MISSING_ENVELOPE);
   for (const key of Object.keys(meta)) if (!META_KEY.test(key)) throw invalidParams('_meta contains an invalid key or non-JSON value');
   const token = meta['progressToken'];
-  if (token !== undefined && (typeof token === 'object' || readId(token) === undefined))
+  if (token !== undefined && readId(token) === undefined)
     throw invalidParams('progressToken must be a string of at most 256 bytes or an int64 integer');
   const level = meta[META.logLevel];
   const any = [...revisions.values()][0]!;
@@ -78,6 +78,6 @@ export function checkRequestMeta(params: JsonObject | undefined, revisions: Read
     clientCapabilities: caps,
     clientInfo: info as JsonObject | undefined,
     logLevel: level as LoggingLevel | undefined,
-    progressToken: token as string | number | undefined,
+    progressToken: token as RequestId | undefined,
   };
 }

@@ -82,7 +82,7 @@ const MAX_TOKEN_BYTES = 16 * 1024;
 
 /**
  * requestState tokens: `mrtr1.<base64url payload>.<base64url HMAC-SHA256>`. The payload is
- * `[1, issuedAt, expiresAt, scope, data]`; scope binds the token to the method and its params (without
+ * `[1, issuedAt, expiresAt, scope, data]` (whole seconds; valid through expiresAt); scope binds the token to the method and its params (without
  * _meta, inputResponses and requestState), so a token from one call fails on another. Signed, not encrypted.
  */
 export class RequestStateCodec {

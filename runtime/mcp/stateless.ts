@@ -3,7 +3,7 @@
  * order of seed 001 §2), input comes back on a retry (multi round-trip, §10), and every result carries
  * resultType, the server's identity, and cache hints where the manifest marks the method cacheable.
  */
-import { ErrorCode, JsonRpcError, type JsonObject } from '../jsonrpc/message.ts';
+import { ErrorCode, forValidation, JsonRpcError, type JsonObject } from '../jsonrpc/message.ts';
 import type { IncomingRequest } from '../jsonrpc/peer.ts';
 import type { McpConnection } from './connection.ts';
 import { invalidParams, methodNotFound } from './errors.ts';
@@ -76,7 +76,7 @@ export async function serveStateless(conn: McpConnection, req: IncomingRequest, 
   const entry = revision.lookup(req.method);
   if (!entry) throw methodNotFound(req.method);
   const params = req.params!;
-  if (entry.params && !entry.params(params)) throw invalidParams(entry.params.errors);
+  if (entry.params && !entry.params(forValidation(params))) throw invalidParams(entry.params.errors);
   const { server } = conn;
   const state = entry.inputRequired && typeof params['requestState'] === 'string' ? server.codec.verify(params['requestState'], req.method, params) : undefined;
   conn.era = 'stateless';

@@ -21,7 +21,10 @@ export interface RequestContext {
   readonly era: Era;
   /** The revision this request is served in (negotiated by initialize, or carried in _meta). */
   readonly protocolVersion: string;
-  /** Aborted when the client cancels the request or the connection closes. */
+  /**
+   * Aborted when the client cancels the request (notifications/cancelled, or an HTTP client going away).
+   * When a stdio peer closes its input, running requests still finish and answer.
+   */
   readonly signal: AbortSignal;
   /** The client's capabilities: negotiated once (handshake era) or declared on this request (2026-07-28). */
   readonly clientCapabilities: JsonObject;
@@ -44,7 +47,7 @@ export interface RequestContext {
   resourceUpdated(uri: string): void;
   /** Data the handler kept on an earlier round (verified requestState), if any. */
   readonly state: unknown;
-  /** Data to carry to the next round in a signed requestState (2026-07-28). */
+  /** Data to carry to the next round in a signed requestState (2026-07-28); call it on every round that needs it. */
   keepState(data: unknown): void;
 }
 
@@ -71,6 +74,8 @@ export interface McpServerOptions {
   readonly requestStateSecret?: Buffer;
   /** How long a requestState stays valid. Default 300 s. */
   readonly requestStateTtlSeconds?: number;
+  /** How long the handshake era waits for the client to answer elicitation, sampling or roots. Default 10 min. */
+  readonly clientRequestTimeoutMs?: number;
   /** Validate every result against the revision's schema before sending (a failure becomes -32603). Default true. */
   readonly validateResults?: boolean;
   /** A tool's inputSchema, for checking the Mcp-Param-* headers its `x-mcp-header` annotations ask for (HTTP). */

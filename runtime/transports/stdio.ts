@@ -37,7 +37,8 @@ export function lineSplitter(maxBytes: number, onLine: (line: string) => void, o
           if (!skipping) {
             const rest = chunk.subarray(start);
             size += rest.length;
-            if (size > maxBytes) {
+            // One byte of slack: a line of exactly maxBytes may still end in \r\n.
+            if (size > maxBytes + 1) {
               skipping = true;
               parts = [];
               size = 0;
@@ -46,10 +47,12 @@ export function lineSplitter(maxBytes: number, onLine: (line: string) => void, o
           return;
         }
         const piece = chunk.subarray(start, nl);
+        const last = piece.length ? piece[piece.length - 1] : parts.at(-1)?.at(-1);
+        const length = size + piece.length - (last === 0x0d ? 1 : 0);
         if (skipping) {
           skipping = false;
           onOversize();
-        } else if (size + piece.length > maxBytes) {
+        } else if (length > maxBytes) {
           parts = [];
           size = 0;
           onOversize();
