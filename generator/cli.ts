@@ -42,6 +42,7 @@ Examples:
 
 Exit: 0 all valid, 1 some file invalid, 2 unknown revision or $def, or a file that is not JSON.`,
   serve: `Usage: wiregen serve <fixture> (--stdio [--parse-errors] [--max-line-bytes <n>] | --http <port>)
+                     [--handlers <set>] [--notifications]
 
 Runs a fixture (schemas/fixtures/<fixture>.yaml, behaviours in fixtures/<fixture>.ts) as an MCP server that
 speaks both eras: the handshake era (initialize, 2024-11-05 to 2025-11-25) and 2026-07-28. Newline-delimited
@@ -55,6 +56,9 @@ Options:
   --parse-errors          answer a line that is not JSON with -32700 (JSON-RPC 2.0); by default such a
                           line gets no reply, as the official MCP SDK's stdio server does
   --max-line-bytes <n>    longest line accepted (default 4 MiB); a longer one is answered -32600, id null
+  --handlers <set>        a handler set the fixture offers (default: base), e.g. golden --handlers extended
+  --notifications         serve as a transport that can deliver change notifications: listChanged and
+                          resources subscribe become true in both eras
   -h, --help              this help
 
 Examples:
@@ -106,6 +110,8 @@ async function runServe(args: string[], out: (l: string) => void): Promise<numbe
       stdio: { type: 'boolean' },
       http: { type: 'string' },
       'parse-errors': { type: 'boolean' },
+      handlers: { type: 'string' },
+      notifications: { type: 'boolean' },
       'max-line-bytes': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -123,11 +129,12 @@ async function runServe(args: string[], out: (l: string) => void): Promise<numbe
   }
   // The runtime is loaded only for this command: generating never depends on it.
   const { serveStdio, serveHttp } = await import('../runtime/serve.ts');
+  const choice = { ...(values.handlers ? { handlers: values.handlers } : {}), notifications: values.notifications ?? false };
   if (port !== undefined) {
-    await serveHttp(fixture, port);
+    await serveHttp(fixture, port, choice);
     return EXIT_OK;
   }
-  await serveStdio(fixture, { parseErrors: values['parse-errors'] ?? false, ...(maxLineBytes ? { maxLineBytes } : {}) });
+  await serveStdio(fixture, { ...choice, parseErrors: values['parse-errors'] ?? false, ...(maxLineBytes ? { maxLineBytes } : {}) });
   return EXIT_OK;
 }
 

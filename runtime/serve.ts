@@ -1,11 +1,13 @@
 /**
- * @module serve — `wiregen serve <fixture> --stdio`: runs a fixture (schemas/fixtures/<fixture>.yaml with
- * the behaviours of fixtures/<fixture>.ts) as an MCP server on stdin/stdout. stdout carries protocol messages
- * only; diagnostics go to stderr. Exits 0 when stdin closes and every request has been answered.
+ * @module serve — `wiregen serve <fixture>`: runs a fixture (schemas/fixtures/<fixture>.yaml with the
+ * behaviours of fixtures/<fixture>.ts) as an MCP server on stdin/stdout or Streamable HTTP. On stdio, stdout
+ * carries protocol messages only; diagnostics go to stderr. Exits 0 when stdin closes and every request has
+ * been answered.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { JsonObject } from './jsonrpc/message.ts';
 import { catalogServerOptions, type FixtureDefinition } from './mcp/catalog.ts';
 import { listenMcpHttp, type McpHttpOptions } from './mcp/http.ts';
 import { McpServer } from './mcp/server.ts';
@@ -13,22 +15,61 @@ import { stdioTransport } from './transports/stdio.ts';
 
 const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
 
-export interface ServeOptions {
+export interface FixtureChoice {
+  /** A handler set the fixture module exports as `handlerSets[<name>]` (default: its default export). */
+  readonly handlers?: string;
+  /**
+   * Serve as a transport that can deliver change notifications: every advertised tools/prompts/resources
+   * capability gets listChanged (and resources subscribe) true, in both eras.
+   */
+  readonly notifications?: boolean;
+}
+
+export interface ServeOptions extends FixtureChoice {
   /** Answer lines that are not JSON with -32700 (JSON-RPC 2.0) instead of no reply (the MCP SDK's stdio). */
   readonly parseErrors?: boolean;
   /** Largest accepted line in bytes. */
   readonly maxLineBytes?: number;
 }
 
-/** Loads fixtures/<name>.ts; an unknown name is an error listing the fixtures there are. */
-export async function loadFixture(name: string): Promise<FixtureDefinition> {
+interface FixtureModule {
+  readonly default: FixtureDefinition;
+  readonly handlerSets?: Readonly<Record<string, FixtureDefinition>>;
+}
+
+/** Loads fixtures/<name>.ts (and the handler set asked for); an unknown name lists the ones there are. */
+export async function loadFixture(name: string, handlers?: string): Promise<FixtureDefinition> {
   const path = join(FIXTURES, `${name}.ts`);
   if (!/^[a-z][a-z0-9-]*$/.test(name) || !existsSync(path)) {
-    const { readdirSync } = await import('node:fs');
     const known = readdirSync(FIXTURES).filter((f) => f.endsWith('.ts')).map((f) => f.slice(0, -3));
     throw new Error(`unknown fixture ${JSON.stringify(name)}; fixtures: ${known.join(', ')}`);
   }
-  return ((await import(pathToFileURL(path).href)) as { default: FixtureDefinition }).default;
+  const mod = (await import(pathToFileURL(path).href)) as FixtureModule;
+  if (handlers === undefined || handlers === 'base') return mod.default;
+  const set = mod.handlerSets?.[handlers];
+  if (!set) throw new Error(`fixture ${name} has no handler set ${JSON.stringify(handlers)}; sets: base${Object.keys(mod.handlerSets ?? {}).map((s) => ', ' + s).join('')}`);
+  return set;
+}
+
+/** Capabilities as a transport that delivers change notifications advertises them. */
+export function withNotifications(caps: JsonObject): JsonObject {
+  const out: JsonObject = { ...caps };
+  for (const kind of ['tools', 'prompts', 'resources']) {
+    if (out[kind] === undefined) continue;
+    out[kind] = { ...(out[kind] as JsonObject), listChanged: true, ...(kind === 'resources' ? { subscribe: true } : {}) };
+  }
+  return out;
+}
+
+/** A server for the fixture as chosen. */
+export async function fixtureServer(name: string, choice: FixtureChoice = {}): Promise<McpServer> {
+  const fixture = await loadFixture(name, choice.handlers);
+  const options = catalogServerOptions(fixture);
+  if (!choice.notifications) return new McpServer(options);
+  return new McpServer({
+    ...options,
+    capabilities: { handshake: withNotifications(options.capabilities.handshake), stateless: withNotifications(options.capabilities.stateless) },
+  });
 }
 
 /**
@@ -36,9 +77,8 @@ export async function loadFixture(name: string): Promise<FixtureDefinition> {
  * `{"conformanceReady":true,"url":"http://127.0.0.1:<port>/mcp"}` on stdout (what the official conformance
  * runner's harness waits for), then serves until stdin closes, and closes cleanly.
  */
-export async function serveHttp(name: string, port: number, options: McpHttpOptions = {}): Promise<void> {
-  const fixture = await loadFixture(name);
-  const server = new McpServer(catalogServerOptions(fixture));
+export async function serveHttp(name: string, port: number, options: McpHttpOptions & FixtureChoice = {}): Promise<void> {
+  const server = await fixtureServer(name, options);
   const running = await listenMcpHttp(server, { ...options, port });
   process.stdout.write(JSON.stringify({ conformanceReady: true, url: running.url }) + '\n');
   await new Promise<void>((resolve) => {
@@ -51,8 +91,7 @@ export async function serveHttp(name: string, port: number, options: McpHttpOpti
 
 /** Serves `name` on this process's stdin/stdout until stdin closes. */
 export async function serveStdio(name: string, options: ServeOptions = {}): Promise<void> {
-  const fixture = await loadFixture(name);
-  const server = new McpServer(catalogServerOptions(fixture));
+  const server = await fixtureServer(name, options);
   const transport = stdioTransport(process.stdin, process.stdout, options.maxLineBytes ? { maxLineBytes: options.maxLineBytes } : {});
   const conn = server.connect(transport, { answerParseErrors: options.parseErrors ?? false });
   await conn.finished;
