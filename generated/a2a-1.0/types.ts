@@ -34,11 +34,11 @@ export interface APIKeySecurityScheme {
   /**
    * The location of the API key. Valid values are "query", "header", or "cookie".
    */
-  location?: string;
+  location: string;
   /**
    * The name of the header, query, or cookie parameter to be used.
    */
-  name?: string;
+  name: string;
 }
 /**
  * Defines optional capabilities supported by an agent.
@@ -60,18 +60,6 @@ export interface AgentCapabilities {
    * Indicates if the agent supports streaming responses.
    */
   streaming?: boolean;
-  /**
-   * Indicates if the agent supports providing an extended agent card when authenticated.
-   *
-   * This interface was referenced by `AgentCapabilities`'s JSON-Schema definition
-   * via the `patternProperty` "^(extended_agent_card)$".
-   *
-   * Indicates if the agent supports sending push notifications for asynchronous task updates.
-   *
-   * This interface was referenced by `AgentCapabilities`'s JSON-Schema definition
-   * via the `patternProperty` "^(push_notifications)$".
-   */
-  [k: string]: boolean | AgentExtension[] | undefined;
 }
 /**
  * A self-describing manifest for an agent. It provides essential
@@ -83,22 +71,26 @@ export interface AgentCard {
   /**
    * A2A Capability set supported by the agent.
    */
-  capabilities?: AgentCapabilities;
+  capabilities: AgentCapabilities;
   /**
    * The set of interaction modes that the agent supports across all skills.
    *  This can be overridden per skill. Defined as media types.
+   *
+   * @minItems 1
    */
-  defaultInputModes?: string[];
+  defaultInputModes: string[];
   /**
    * The media types supported as outputs from this agent.
+   *
+   * @minItems 1
    */
-  defaultOutputModes?: string[];
+  defaultOutputModes: string[];
   /**
    * A human-readable description of the agent, assisting users and other agents
    *  in understanding its purpose.
    *  Example: "Agent that helps users with recipes and cooking."
    */
-  description?: string;
+  description: string;
   /**
    * A URL providing additional documentation about the agent.
    */
@@ -111,7 +103,7 @@ export interface AgentCard {
    * A human readable name for the agent.
    *  Example: "Recipe Agent"
    */
-  name?: string;
+  name: string;
   /**
    * The service provider of the agent.
    */
@@ -134,67 +126,21 @@ export interface AgentCard {
    * Skills represent the abilities of an agent.
    *  It is largely a descriptive concept but represents a more focused set of behaviors that the
    *  agent is likely to succeed at.
+   *
+   * @minItems 1
    */
-  skills?: AgentSkill[];
+  skills: AgentSkill[];
   /**
    * Ordered list of supported interfaces. The first entry is preferred.
+   *
+   * @minItems 1
    */
-  supportedInterfaces?: AgentInterface[];
+  supportedInterfaces: AgentInterface[];
   /**
    * The version of the agent.
    *  Example: "1.0.0"
    */
-  version?: string;
-  /**
-   * The set of interaction modes that the agent supports across all skills.
-   *  This can be overridden per skill. Defined as media types.
-   *
-   * This interface was referenced by `AgentCard`'s JSON-Schema definition
-   * via the `patternProperty` "^(default_input_modes)$".
-   *
-   * The media types supported as outputs from this agent.
-   *
-   * This interface was referenced by `AgentCard`'s JSON-Schema definition
-   * via the `patternProperty` "^(default_output_modes)$".
-   *
-   * A URL providing additional documentation about the agent.
-   *
-   * This interface was referenced by `AgentCard`'s JSON-Schema definition
-   * via the `patternProperty` "^(documentation_url)$".
-   *
-   * Optional. A URL to an icon for the agent.
-   *
-   * This interface was referenced by `AgentCard`'s JSON-Schema definition
-   * via the `patternProperty` "^(icon_url)$".
-   *
-   * Security requirements for contacting the agent.
-   *
-   * This interface was referenced by `AgentCard`'s JSON-Schema definition
-   * via the `patternProperty` "^(security_requirements)$".
-   *
-   * The security scheme details used for authenticating with this agent.
-   *
-   * This interface was referenced by `AgentCard`'s JSON-Schema definition
-   * via the `patternProperty` "^(security_schemes)$".
-   *
-   * Ordered list of supported interfaces. The first entry is preferred.
-   *
-   * This interface was referenced by `AgentCard`'s JSON-Schema definition
-   * via the `patternProperty` "^(supported_interfaces)$".
-   */
-  [k: string]:
-    | string[]
-    | string
-    | SecurityRequirement[]
-    | {
-        [k: string]: SecurityScheme;
-      }
-    | AgentInterface[]
-    | AgentCapabilities
-    | AgentProvider
-    | AgentCardSignature[]
-    | AgentSkill[]
-    | undefined;
+  version: string;
 }
 /**
  * AgentCardSignature represents a JWS signature of an AgentCard.
@@ -211,11 +157,11 @@ export interface AgentCardSignature {
    *  Required. The protected JWS header for the signature. This is always a
    *  base64url-encoded JSON object.
    */
-  protected?: string;
+  protected: string;
   /**
    * Required. The computed signature, base64url-encoded.
    */
-  signature?: string;
+  signature: string;
 }
 /**
  * A declaration of a protocol extension supported by an Agent.
@@ -248,13 +194,13 @@ export interface AgentInterface {
    *  easily extended for other protocol bindings. The core ones officially
    *  supported are `JSONRPC`, `GRPC` and `HTTP+JSON`.
    */
-  protocolBinding?: string;
+  protocolBinding: string;
   /**
    * The version of the A2A protocol this interface exposes.
    *  Use the latest supported minor version per major version.
    *  Examples: "0.3", "1.0"
    */
-  protocolVersion?: string;
+  protocolVersion: string;
   /**
    * Tenant ID to be used in the request when calling the agent.
    */
@@ -263,23 +209,7 @@ export interface AgentInterface {
    * The URL where this interface is available. Must be a valid absolute HTTPS URL in production.
    *  Example: "https://api.example.com/a2a/v1", "https://grpc.example.com/a2a"
    */
-  url?: string;
-  /**
-   * The protocol binding supported at this URL. This is an open form string, to be
-   *  easily extended for other protocol bindings. The core ones officially
-   *  supported are `JSONRPC`, `GRPC` and `HTTP+JSON`.
-   *
-   * This interface was referenced by `AgentInterface`'s JSON-Schema definition
-   * via the `patternProperty` "^(protocol_binding)$".
-   *
-   * The version of the A2A protocol this interface exposes.
-   *  Use the latest supported minor version per major version.
-   *  Examples: "0.3", "1.0"
-   *
-   * This interface was referenced by `AgentInterface`'s JSON-Schema definition
-   * via the `patternProperty` "^(protocol_version)$".
-   */
-  [k: string]: string | undefined;
+  url: string;
 }
 /**
  * Represents the service provider of an agent.
@@ -289,12 +219,12 @@ export interface AgentProvider {
    * The name of the agent provider's organization.
    *  Example: "Google"
    */
-  organization?: string;
+  organization: string;
   /**
    * A URL for the agent provider's website or relevant documentation.
    *  Example: "https://ai.google.dev"
    */
-  url?: string;
+  url: string;
 }
 /**
  * Represents a distinct capability or function that an agent can perform.
@@ -303,7 +233,7 @@ export interface AgentSkill {
   /**
    * A detailed description of the skill.
    */
-  description?: string;
+  description: string;
   /**
    * Example prompts or scenarios that this skill can handle.
    */
@@ -311,7 +241,7 @@ export interface AgentSkill {
   /**
    * A unique identifier for the agent's skill.
    */
-  id?: string;
+  id: string;
   /**
    * The set of supported input media types for this skill, overriding the agent's defaults.
    */
@@ -319,7 +249,7 @@ export interface AgentSkill {
   /**
    * A human-readable name for the skill.
    */
-  name?: string;
+  name: string;
   /**
    * The set of supported output media types for this skill, overriding the agent's defaults.
    */
@@ -330,25 +260,10 @@ export interface AgentSkill {
   securityRequirements?: SecurityRequirement[];
   /**
    * A set of keywords describing the skill's capabilities.
+   *
+   * @minItems 1
    */
-  tags?: string[];
-  /**
-   * The set of supported input media types for this skill, overriding the agent's defaults.
-   *
-   * This interface was referenced by `AgentSkill`'s JSON-Schema definition
-   * via the `patternProperty` "^(input_modes)$".
-   *
-   * The set of supported output media types for this skill, overriding the agent's defaults.
-   *
-   * This interface was referenced by `AgentSkill`'s JSON-Schema definition
-   * via the `patternProperty` "^(output_modes)$".
-   *
-   * Security schemes necessary for this skill.
-   *
-   * This interface was referenced by `AgentSkill`'s JSON-Schema definition
-   * via the `patternProperty` "^(security_requirements)$".
-   */
-  [k: string]: string[] | SecurityRequirement[] | string | undefined;
+  tags: string[];
 }
 /**
  * Artifacts represent task outputs.
@@ -357,7 +272,7 @@ export interface Artifact {
   /**
    * Unique identifier (e.g. UUID) for the artifact. It must be unique within a task.
    */
-  artifactId?: string;
+  artifactId: string;
   /**
    * Optional. A human readable description of the artifact.
    */
@@ -376,15 +291,10 @@ export interface Artifact {
   name?: string;
   /**
    * The content of the artifact. Must contain at least one part.
-   */
-  parts?: Part[];
-  /**
-   * Unique identifier (e.g. UUID) for the artifact. It must be unique within a task.
    *
-   * This interface was referenced by `Artifact`'s JSON-Schema definition
-   * via the `patternProperty` "^(artifact_id)$".
+   * @minItems 1
    */
-  [k: string]: string | string[] | Struct | Part[] | undefined;
+  parts: Part[];
 }
 /**
  * Defines authentication details, used for push notifications.
@@ -399,7 +309,7 @@ export interface AuthenticationInfo {
    *  Examples: `Bearer`, `Basic`, `Digest`.
    *  Scheme names are case-insensitive per [RFC 9110 Section 11.1](https://www.rfc-editor.org/rfc/rfc9110#section-11.1).
    */
-  scheme?: string;
+  scheme: string;
 }
 /**
  * Defines configuration details for the OAuth 2.0 Authorization Code flow.
@@ -408,7 +318,7 @@ export interface AuthorizationCodeOAuthFlow {
   /**
    * The authorization URL to be used for this flow.
    */
-  authorizationUrl?: string;
+  authorizationUrl: string;
   /**
    * Indicates if PKCE (RFC 7636) is required for this flow.
    *  PKCE should always be used for public clients and is recommended for all clients.
@@ -421,42 +331,13 @@ export interface AuthorizationCodeOAuthFlow {
   /**
    * The available scopes for the OAuth2 security scheme.
    */
-  scopes?: {
+  scopes: {
     [k: string]: string;
   };
   /**
    * The token URL to be used for this flow.
    */
-  tokenUrl?: string;
-  /**
-   * The authorization URL to be used for this flow.
-   *
-   * This interface was referenced by `AuthorizationCodeOAuthFlow`'s JSON-Schema definition
-   * via the `patternProperty` "^(authorization_url)$".
-   *
-   * Indicates if PKCE (RFC 7636) is required for this flow.
-   *  PKCE should always be used for public clients and is recommended for all clients.
-   *
-   * This interface was referenced by `AuthorizationCodeOAuthFlow`'s JSON-Schema definition
-   * via the `patternProperty` "^(pkce_required)$".
-   *
-   * The URL to be used for obtaining refresh tokens.
-   *
-   * This interface was referenced by `AuthorizationCodeOAuthFlow`'s JSON-Schema definition
-   * via the `patternProperty` "^(refresh_url)$".
-   *
-   * The token URL to be used for this flow.
-   *
-   * This interface was referenced by `AuthorizationCodeOAuthFlow`'s JSON-Schema definition
-   * via the `patternProperty` "^(token_url)$".
-   */
-  [k: string]:
-    | string
-    | boolean
-    | {
-        [k: string]: string;
-      }
-    | undefined;
+  tokenUrl: string;
 }
 /**
  * Represents a request for the `CancelTask` method.
@@ -465,7 +346,7 @@ export interface CancelTaskRequest {
   /**
    * The resource ID of the task to cancel.
    */
-  id?: string;
+  id: string;
   /**
    * A flexible key-value map for passing additional context or parameters.
    */
@@ -486,30 +367,13 @@ export interface ClientCredentialsOAuthFlow {
   /**
    * The available scopes for the OAuth2 security scheme.
    */
-  scopes?: {
+  scopes: {
     [k: string]: string;
   };
   /**
    * The token URL to be used for this flow.
    */
-  tokenUrl?: string;
-  /**
-   * The URL to be used for obtaining refresh tokens.
-   *
-   * This interface was referenced by `ClientCredentialsOAuthFlow`'s JSON-Schema definition
-   * via the `patternProperty` "^(refresh_url)$".
-   *
-   * The token URL to be used for this flow.
-   *
-   * This interface was referenced by `ClientCredentialsOAuthFlow`'s JSON-Schema definition
-   * via the `patternProperty` "^(token_url)$".
-   */
-  [k: string]:
-    | string
-    | {
-        [k: string]: string;
-      }
-    | undefined;
+  tokenUrl: string;
 }
 /**
  * Represents a request for the `DeleteTaskPushNotificationConfig` method.
@@ -518,22 +382,15 @@ export interface DeleteTaskPushNotificationConfigRequest {
   /**
    * The resource ID of the configuration to delete.
    */
-  id?: string;
+  id: string;
   /**
    * The parent task resource ID.
    */
-  taskId?: string;
+  taskId: string;
   /**
    * Optional. Tenant ID, provided as a path parameter.
    */
   tenant?: string;
-  /**
-   * The parent task resource ID.
-   *
-   * This interface was referenced by `DeleteTaskPushNotificationConfigRequest`'s JSON-Schema definition
-   * via the `patternProperty` "^(task_id)$".
-   */
-  [k: string]: string | undefined;
 }
 /**
  * Defines configuration details for the OAuth 2.0 Device Code flow (RFC 8628).
@@ -544,7 +401,7 @@ export interface DeviceCodeOAuthFlow {
   /**
    * The device authorization endpoint URL.
    */
-  deviceAuthorizationUrl?: string;
+  deviceAuthorizationUrl: string;
   /**
    * The URL to be used for obtaining refresh tokens.
    */
@@ -552,35 +409,13 @@ export interface DeviceCodeOAuthFlow {
   /**
    * The available scopes for the OAuth2 security scheme.
    */
-  scopes?: {
+  scopes: {
     [k: string]: string;
   };
   /**
    * The token URL to be used for this flow.
    */
-  tokenUrl?: string;
-  /**
-   * The device authorization endpoint URL.
-   *
-   * This interface was referenced by `DeviceCodeOAuthFlow`'s JSON-Schema definition
-   * via the `patternProperty` "^(device_authorization_url)$".
-   *
-   * The URL to be used for obtaining refresh tokens.
-   *
-   * This interface was referenced by `DeviceCodeOAuthFlow`'s JSON-Schema definition
-   * via the `patternProperty` "^(refresh_url)$".
-   *
-   * The token URL to be used for this flow.
-   *
-   * This interface was referenced by `DeviceCodeOAuthFlow`'s JSON-Schema definition
-   * via the `patternProperty` "^(token_url)$".
-   */
-  [k: string]:
-    | string
-    | {
-        [k: string]: string;
-      }
-    | undefined;
+  tokenUrl: string;
 }
 /**
  * google.protobuf.Empty: an rpc that returns nothing answers `{}` in ProtoJSON.
@@ -602,22 +437,15 @@ export interface GetTaskPushNotificationConfigRequest {
   /**
    * The resource ID of the configuration to retrieve.
    */
-  id?: string;
+  id: string;
   /**
    * The parent task resource ID.
    */
-  taskId?: string;
+  taskId: string;
   /**
    * Optional. Tenant ID, provided as a path parameter.
    */
   tenant?: string;
-  /**
-   * The parent task resource ID.
-   *
-   * This interface was referenced by `GetTaskPushNotificationConfigRequest`'s JSON-Schema definition
-   * via the `patternProperty` "^(task_id)$".
-   */
-  [k: string]: string | undefined;
 }
 /**
  * Represents a request for the `GetTask` method.
@@ -633,21 +461,11 @@ export interface GetTaskRequest {
   /**
    * The resource ID of the task to retrieve.
    */
-  id?: string;
+  id: string;
   /**
    * Optional. Tenant ID, provided as a path parameter.
    */
   tenant?: string;
-  /**
-   * The maximum number of most recent messages from the task's history to retrieve. An
-   *  unset value means the client does not impose any limit. A value of zero is
-   *  a request to not include any messages. The server MUST NOT return more
-   *  messages than the provided value, but MAY apply a lower limit.
-   *
-   * This interface was referenced by `GetTaskRequest`'s JSON-Schema definition
-   * via the `patternProperty` "^(history_length)$".
-   */
-  [k: string]: number | string | undefined;
 }
 /**
  * Defines a security scheme using HTTP authentication.
@@ -667,15 +485,7 @@ export interface HTTPAuthSecurityScheme {
    *  as defined in RFC7235 (e.g., "Bearer").
    *  This value should be registered in the IANA Authentication Scheme registry.
    */
-  scheme?: string;
-  /**
-   * A hint to the client to identify how the bearer token is formatted (e.g., "JWT").
-   *  Primarily for documentation purposes.
-   *
-   * This interface was referenced by `HTTPAuthSecurityScheme`'s JSON-Schema definition
-   * via the `patternProperty` "^(bearer_format)$".
-   */
-  [k: string]: string | undefined;
+  scheme: string;
 }
 /**
  * Deprecated: Use Authorization Code + PKCE instead.
@@ -698,25 +508,6 @@ export interface ImplicitOAuthFlow {
   scopes?: {
     [k: string]: string;
   };
-  /**
-   * The authorization URL to be used for this flow. This MUST be in the
-   *  form of a URL. The OAuth2 standard requires the use of TLS
-   *
-   * This interface was referenced by `ImplicitOAuthFlow`'s JSON-Schema definition
-   * via the `patternProperty` "^(authorization_url)$".
-   *
-   * The URL to be used for obtaining refresh tokens. This MUST be in the
-   *  form of a URL. The OAuth2 standard requires the use of TLS.
-   *
-   * This interface was referenced by `ImplicitOAuthFlow`'s JSON-Schema definition
-   * via the `patternProperty` "^(refresh_url)$".
-   */
-  [k: string]:
-    | string
-    | {
-        [k: string]: string;
-      }
-    | undefined;
 }
 /**
  * Represents a request for the `ListTaskPushNotificationConfigs` method.
@@ -733,28 +524,11 @@ export interface ListTaskPushNotificationConfigsRequest {
   /**
    * The parent task resource ID.
    */
-  taskId?: string;
+  taskId: string;
   /**
    * Optional. Tenant ID, provided as a path parameter.
    */
   tenant?: string;
-  /**
-   * The maximum number of configurations to return.
-   *
-   * This interface was referenced by `ListTaskPushNotificationConfigsRequest`'s JSON-Schema definition
-   * via the `patternProperty` "^(page_size)$".
-   *
-   * A page token received from a previous `ListTaskPushNotificationConfigsRequest` call.
-   *
-   * This interface was referenced by `ListTaskPushNotificationConfigsRequest`'s JSON-Schema definition
-   * via the `patternProperty` "^(page_token)$".
-   *
-   * The parent task resource ID.
-   *
-   * This interface was referenced by `ListTaskPushNotificationConfigsRequest`'s JSON-Schema definition
-   * via the `patternProperty` "^(task_id)$".
-   */
-  [k: string]: number | string | undefined;
 }
 /**
  * Represents a successful response for the `ListTaskPushNotificationConfigs`
@@ -769,13 +543,6 @@ export interface ListTaskPushNotificationConfigsResponse {
    * A token to retrieve the next page of results, or empty if there are no more results in the list.
    */
   nextPageToken?: string;
-  /**
-   * A token to retrieve the next page of results, or empty if there are no more results in the list.
-   *
-   * This interface was referenced by `ListTaskPushNotificationConfigsResponse`'s JSON-Schema definition
-   * via the `patternProperty` "^(next_page_token)$".
-   */
-  [k: string]: string | TaskPushNotificationConfig[] | undefined;
 }
 /**
  * Parameters for listing tasks with optional filtering criteria.
@@ -820,45 +587,6 @@ export interface ListTasksRequest {
    * Tenant ID, provided as a path parameter.
    */
   tenant?: string;
-  /**
-   * Filter tasks by context ID to get tasks from a specific conversation or session.
-   *
-   * This interface was referenced by `ListTasksRequest`'s JSON-Schema definition
-   * via the `patternProperty` "^(context_id)$".
-   *
-   * The maximum number of messages to include in each task's history.
-   *
-   * This interface was referenced by `ListTasksRequest`'s JSON-Schema definition
-   * via the `patternProperty` "^(history_length)$".
-   *
-   * Whether to include artifacts in the returned tasks.
-   *  Defaults to false to reduce payload size.
-   *
-   * This interface was referenced by `ListTasksRequest`'s JSON-Schema definition
-   * via the `patternProperty` "^(include_artifacts)$".
-   *
-   * The maximum number of tasks to return. The service may return fewer than this value.
-   *  If unspecified, at most 50 tasks will be returned.
-   *  The minimum value is 1.
-   *  The maximum value is 100.
-   *
-   * This interface was referenced by `ListTasksRequest`'s JSON-Schema definition
-   * via the `patternProperty` "^(page_size)$".
-   *
-   * A page token, received from a previous `ListTasks` call.
-   *  `ListTasksResponse.next_page_token`.
-   *  Provide this to retrieve the subsequent page.
-   *
-   * This interface was referenced by `ListTasksRequest`'s JSON-Schema definition
-   * via the `patternProperty` "^(page_token)$".
-   *
-   * Filter tasks which have a status updated after the provided timestamp in ISO 8601 format (e.g., "2023-10-27T10:00:00Z").
-   *  Only tasks with a status timestamp time greater than or equal to this value will be returned.
-   *
-   * This interface was referenced by `ListTasksRequest`'s JSON-Schema definition
-   * via the `patternProperty` "^(status_timestamp_after)$".
-   */
-  [k: string]: string | number | boolean | Timestamp | TaskState | undefined;
 }
 /**
  * Result object for `ListTasks` method containing an array of tasks and pagination information.
@@ -867,11 +595,11 @@ export interface ListTasksResponse {
   /**
    * A token to retrieve the next page of results, or empty if there are no more results in the list.
    */
-  nextPageToken?: string;
+  nextPageToken: string;
   /**
    * The page size used for this response.
    */
-  pageSize?: number | string;
+  pageSize: number | string;
   /**
    * Array of tasks matching the specified criteria.
    */
@@ -879,24 +607,7 @@ export interface ListTasksResponse {
   /**
    * Total number of tasks available (before pagination).
    */
-  totalSize?: number | string;
-  /**
-   * A token to retrieve the next page of results, or empty if there are no more results in the list.
-   *
-   * This interface was referenced by `ListTasksResponse`'s JSON-Schema definition
-   * via the `patternProperty` "^(next_page_token)$".
-   *
-   * The page size used for this response.
-   *
-   * This interface was referenced by `ListTasksResponse`'s JSON-Schema definition
-   * via the `patternProperty` "^(page_size)$".
-   *
-   * Total number of tasks available (before pagination).
-   *
-   * This interface was referenced by `ListTasksResponse`'s JSON-Schema definition
-   * via the `patternProperty` "^(total_size)$".
-   */
-  [k: string]: string | number | Task[] | undefined;
+  totalSize: number | string;
 }
 /**
  * `Message` is one unit of communication between client and server. It can be
@@ -918,15 +629,17 @@ export interface Message {
   /**
    * The unique identifier (e.g. UUID) of the message. This is created by the message creator.
    */
-  messageId?: string;
+  messageId: string;
   /**
    * Optional. Any metadata to provide along with the message.
    */
   metadata?: Struct;
   /**
    * Parts is the container of the message content.
+   *
+   * @minItems 1
    */
-  parts?: Part[];
+  parts: Part[];
   /**
    * A list of task IDs that this message references for additional context.
    */
@@ -934,33 +647,11 @@ export interface Message {
   /**
    * Identifies the sender of the message.
    */
-  role?: Role;
+  role: Role;
   /**
    * Optional. The task id of the message. If set, the message will be associated with the given task.
    */
   taskId?: string;
-  /**
-   * Optional. The context id of the message. If set, the message will be associated with the given context.
-   *
-   * This interface was referenced by `Message`'s JSON-Schema definition
-   * via the `patternProperty` "^(context_id)$".
-   *
-   * The unique identifier (e.g. UUID) of the message. This is created by the message creator.
-   *
-   * This interface was referenced by `Message`'s JSON-Schema definition
-   * via the `patternProperty` "^(message_id)$".
-   *
-   * A list of task IDs that this message references for additional context.
-   *
-   * This interface was referenced by `Message`'s JSON-Schema definition
-   * via the `patternProperty` "^(reference_task_ids)$".
-   *
-   * Optional. The task id of the message. If set, the message will be associated with the given task.
-   *
-   * This interface was referenced by `Message`'s JSON-Schema definition
-   * via the `patternProperty` "^(task_id)$".
-   */
-  [k: string]: string | string[] | Struct | Part[] | Role | undefined;
 }
 /**
  * Defines a security scheme using mTLS authentication.
@@ -982,20 +673,12 @@ export interface OAuth2SecurityScheme {
   /**
    * An object containing configuration information for the supported OAuth 2.0 flows.
    */
-  flows?: OAuthFlows;
+  flows: OAuthFlows;
   /**
    * URL to the OAuth2 authorization server metadata [RFC 8414](https://datatracker.ietf.org/doc/html/rfc8414).
    *  TLS is required.
    */
   oauth2MetadataUrl?: string;
-  /**
-   * URL to the OAuth2 authorization server metadata [RFC 8414](https://datatracker.ietf.org/doc/html/rfc8414).
-   *  TLS is required.
-   *
-   * This interface was referenced by `OAuth2SecurityScheme`'s JSON-Schema definition
-   * via the `patternProperty` "^(oauth2_metadata_url)$".
-   */
-  [k: string]: string | OAuthFlows | undefined;
 }
 /**
  * Defines the configuration for the supported OAuth 2.0 flows.
@@ -1021,29 +704,6 @@ export interface OAuthFlows {
    * Deprecated: Use Authorization Code + PKCE or Device Code.
    */
   password?: PasswordOAuthFlow;
-  /**
-   * Configuration for the OAuth Authorization Code flow.
-   *
-   * This interface was referenced by `OAuthFlows`'s JSON-Schema definition
-   * via the `patternProperty` "^(authorization_code)$".
-   *
-   * Configuration for the OAuth Client Credentials flow.
-   *
-   * This interface was referenced by `OAuthFlows`'s JSON-Schema definition
-   * via the `patternProperty` "^(client_credentials)$".
-   *
-   * Configuration for the OAuth Device Code flow.
-   *
-   * This interface was referenced by `OAuthFlows`'s JSON-Schema definition
-   * via the `patternProperty` "^(device_code)$".
-   */
-  [k: string]:
-    | AuthorizationCodeOAuthFlow
-    | ClientCredentialsOAuthFlow
-    | DeviceCodeOAuthFlow
-    | ImplicitOAuthFlow
-    | PasswordOAuthFlow
-    | undefined;
 }
 /**
  * Defines a security scheme using OpenID Connect.
@@ -1056,14 +716,7 @@ export interface OpenIdConnectSecurityScheme {
   /**
    * The [OpenID Connect Discovery URL](https://openid.net/specs/openid-connect-discovery-1_0.html) for the OIDC provider's metadata.
    */
-  openIdConnectUrl?: string;
-  /**
-   * The [OpenID Connect Discovery URL](https://openid.net/specs/openid-connect-discovery-1_0.html) for the OIDC provider's metadata.
-   *
-   * This interface was referenced by `OpenIdConnectSecurityScheme`'s JSON-Schema definition
-   * via the `patternProperty` "^(open_id_connect_url)$".
-   */
-  [k: string]: string | undefined;
+  openIdConnectUrl: string;
 }
 /**
  * `Part` represents a container for a section of communication content.
@@ -1100,14 +753,6 @@ export interface Part {
    * A `url` pointing to the file's content.
    */
   url?: string;
-  /**
-   * The `media_type` (MIME type) of the part content (e.g., "text/plain", "application/json", "image/png").
-   *  This field is available for all part types.
-   *
-   * This interface was referenced by `Part`'s JSON-Schema definition
-   * via the `patternProperty` "^(media_type)$".
-   */
-  [k: string]: string | Value | Struct | undefined;
 }
 /**
  * Deprecated: Use Authorization Code + PKCE or Device Code.
@@ -1130,25 +775,6 @@ export interface PasswordOAuthFlow {
    *  The OAuth2 standard requires the use of TLS.
    */
   tokenUrl?: string;
-  /**
-   * The URL to be used for obtaining refresh tokens. This MUST be in the
-   *  form of a URL. The OAuth2 standard requires the use of TLS.
-   *
-   * This interface was referenced by `PasswordOAuthFlow`'s JSON-Schema definition
-   * via the `patternProperty` "^(refresh_url)$".
-   *
-   * The token URL to be used for this flow. This MUST be in the form of a URL.
-   *  The OAuth2 standard requires the use of TLS.
-   *
-   * This interface was referenced by `PasswordOAuthFlow`'s JSON-Schema definition
-   * via the `patternProperty` "^(token_url)$".
-   */
-  [k: string]:
-    | string
-    | {
-        [k: string]: string;
-      }
-    | undefined;
 }
 /**
  * Defines the security requirements for an agent.
@@ -1187,39 +813,6 @@ export interface SecurityScheme {
    * OpenID Connect authentication.
    */
   openIdConnectSecurityScheme?: OpenIdConnectSecurityScheme;
-  /**
-   * API key-based authentication.
-   *
-   * This interface was referenced by `SecurityScheme`'s JSON-Schema definition
-   * via the `patternProperty` "^(api_key_security_scheme)$".
-   *
-   * HTTP authentication (Basic, Bearer, etc.).
-   *
-   * This interface was referenced by `SecurityScheme`'s JSON-Schema definition
-   * via the `patternProperty` "^(http_auth_security_scheme)$".
-   *
-   * Mutual TLS authentication.
-   *
-   * This interface was referenced by `SecurityScheme`'s JSON-Schema definition
-   * via the `patternProperty` "^(mtls_security_scheme)$".
-   *
-   * OAuth 2.0 authentication.
-   *
-   * This interface was referenced by `SecurityScheme`'s JSON-Schema definition
-   * via the `patternProperty` "^(oauth2_security_scheme)$".
-   *
-   * OpenID Connect authentication.
-   *
-   * This interface was referenced by `SecurityScheme`'s JSON-Schema definition
-   * via the `patternProperty` "^(open_id_connect_security_scheme)$".
-   */
-  [k: string]:
-    | APIKeySecurityScheme
-    | HTTPAuthSecurityScheme
-    | MutualTlsSecurityScheme
-    | OAuth2SecurityScheme
-    | OpenIdConnectSecurityScheme
-    | undefined;
 }
 /**
  * Configuration of a send message request.
@@ -1250,37 +843,6 @@ export interface SendMessageConfiguration {
    *  Task id should be empty when sending this configuration in a `SendMessage` request.
    */
   taskPushNotificationConfig?: TaskPushNotificationConfig;
-  /**
-   * A list of media types the client is prepared to accept for response parts.
-   *  Agents SHOULD use this to tailor their output.
-   *
-   * This interface was referenced by `SendMessageConfiguration`'s JSON-Schema definition
-   * via the `patternProperty` "^(accepted_output_modes)$".
-   *
-   * The maximum number of most recent messages from the task's history to retrieve in
-   *  the response. An unset value means the client does not impose any limit. A
-   *  value of zero is a request to not include any messages. The server MUST NOT
-   *  return more messages than the provided value, but MAY apply a lower limit.
-   *
-   * This interface was referenced by `SendMessageConfiguration`'s JSON-Schema definition
-   * via the `patternProperty` "^(history_length)$".
-   *
-   * If `true`, the operation returns immediately after creating the task,
-   *  even if processing is still in progress.
-   *  If `false` (default), the operation MUST wait until the task reaches a
-   *  terminal (`COMPLETED`, `FAILED`, `CANCELED`, `REJECTED`) or interrupted
-   *  (`INPUT_REQUIRED`, `AUTH_REQUIRED`) state before returning.
-   *
-   * This interface was referenced by `SendMessageConfiguration`'s JSON-Schema definition
-   * via the `patternProperty` "^(return_immediately)$".
-   *
-   * Configuration for the agent to send push notifications for task updates.
-   *  Task id should be empty when sending this configuration in a `SendMessage` request.
-   *
-   * This interface was referenced by `SendMessageConfiguration`'s JSON-Schema definition
-   * via the `patternProperty` "^(task_push_notification_config)$".
-   */
-  [k: string]: string[] | number | string | boolean | TaskPushNotificationConfig | undefined;
 }
 /**
  * Represents a request for the `SendMessage` method.
@@ -1293,7 +855,7 @@ export interface SendMessageRequest {
   /**
    * The message to send to the agent.
    */
-  message?: Message;
+  message: Message;
   /**
    * A flexible key-value map for passing additional context or parameters.
    */
@@ -1336,18 +898,6 @@ export interface StreamResponse {
    * A Task object containing the current state of the task.
    */
   task?: Task;
-  /**
-   * An event indicating a task artifact update.
-   *
-   * This interface was referenced by `StreamResponse`'s JSON-Schema definition
-   * via the `patternProperty` "^(artifact_update)$".
-   *
-   * An event indicating a task status update.
-   *
-   * This interface was referenced by `StreamResponse`'s JSON-Schema definition
-   * via the `patternProperty` "^(status_update)$".
-   */
-  [k: string]: TaskArtifactUpdateEvent | TaskStatusUpdateEvent | Message | Task | undefined;
 }
 /**
  * A list of strings.
@@ -1366,7 +916,7 @@ export interface SubscribeToTaskRequest {
   /**
    * The resource ID of the task to subscribe to.
    */
-  id?: string;
+  id: string;
   /**
    * Optional. Tenant ID, provided as a path parameter.
    */
@@ -1396,7 +946,7 @@ export interface Task {
    * Unique identifier (e.g. UUID) for the task, generated by the server for a
    *  new task.
    */
-  id?: string;
+  id: string;
   /**
    * A key/value object to store custom metadata about a task.
    */
@@ -1404,15 +954,7 @@ export interface Task {
   /**
    * The current status of a `Task`, including `state` and a `message`.
    */
-  status?: TaskStatus;
-  /**
-   * Unique identifier (e.g. UUID) for the contextual collection of interactions
-   *  (tasks and messages).
-   *
-   * This interface was referenced by `Task`'s JSON-Schema definition
-   * via the `patternProperty` "^(context_id)$".
-   */
-  [k: string]: string | Artifact[] | Message[] | Struct | TaskStatus | undefined;
+  status: TaskStatus;
 }
 /**
  * A task delta where an artifact has been generated.
@@ -1426,11 +968,11 @@ export interface TaskArtifactUpdateEvent {
   /**
    * The artifact that was generated or updated.
    */
-  artifact?: Artifact;
+  artifact: Artifact;
   /**
    * The ID of the context that this task belongs to.
    */
-  contextId?: string;
+  contextId: string;
   /**
    * If true, this is the final chunk of the artifact.
    */
@@ -1442,24 +984,7 @@ export interface TaskArtifactUpdateEvent {
   /**
    * The ID of the task for this artifact.
    */
-  taskId?: string;
-  /**
-   * The ID of the context that this task belongs to.
-   *
-   * This interface was referenced by `TaskArtifactUpdateEvent`'s JSON-Schema definition
-   * via the `patternProperty` "^(context_id)$".
-   *
-   * If true, this is the final chunk of the artifact.
-   *
-   * This interface was referenced by `TaskArtifactUpdateEvent`'s JSON-Schema definition
-   * via the `patternProperty` "^(last_chunk)$".
-   *
-   * The ID of the task for this artifact.
-   *
-   * This interface was referenced by `TaskArtifactUpdateEvent`'s JSON-Schema definition
-   * via the `patternProperty` "^(task_id)$".
-   */
-  [k: string]: string | boolean | Artifact | Struct | undefined;
+  taskId: string;
 }
 /**
  * A container associating a push notification configuration with a specific task.
@@ -1489,14 +1014,7 @@ export interface TaskPushNotificationConfig {
   /**
    * The URL where the notification should be sent.
    */
-  url?: string;
-  /**
-   * The ID of the task this configuration is associated with.
-   *
-   * This interface was referenced by `TaskPushNotificationConfig`'s JSON-Schema definition
-   * via the `patternProperty` "^(task_id)$".
-   */
-  [k: string]: string | AuthenticationInfo | undefined;
+  url: string;
 }
 /**
  * A container for the status of a task
@@ -1509,7 +1027,7 @@ export interface TaskStatus {
   /**
    * The current state of this task.
    */
-  state?: TaskState;
+  state: TaskState;
   /**
    * ISO 8601 Timestamp when the status was recorded.
    *  Example: "2023-10-27T10:00:00Z"
@@ -1523,7 +1041,7 @@ export interface TaskStatusUpdateEvent {
   /**
    * The ID of the context that the task belongs to.
    */
-  contextId?: string;
+  contextId: string;
   /**
    * Optional. Metadata associated with the task update.
    */
@@ -1531,23 +1049,11 @@ export interface TaskStatusUpdateEvent {
   /**
    * The new status of the task.
    */
-  status?: TaskStatus;
+  status: TaskStatus;
   /**
    * The ID of the task that has changed.
    */
-  taskId?: string;
-  /**
-   * The ID of the context that the task belongs to.
-   *
-   * This interface was referenced by `TaskStatusUpdateEvent`'s JSON-Schema definition
-   * via the `patternProperty` "^(context_id)$".
-   *
-   * The ID of the task that has changed.
-   *
-   * This interface was referenced by `TaskStatusUpdateEvent`'s JSON-Schema definition
-   * via the `patternProperty` "^(task_id)$".
-   */
-  [k: string]: string | Struct | TaskStatus | undefined;
+  taskId: string;
 }
 
 /**

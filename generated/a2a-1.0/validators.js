@@ -7,6 +7,7 @@ const schema20 = {
   additionalProperties: false,
   properties: { description: { type: "string" }, location: { type: "string" }, name: { type: "string" } },
   type: "object",
+  required: ["location", "name"],
 };
 
 function validate53(
@@ -23,48 +24,44 @@ function validate53(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.location === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "location" },
+        message: "must have required property '" + "location" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.name === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "name" },
+        message: "must have required property '" + "name" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
     for (const key0 in data) {
       if (!(key0 === "description" || key0 === "location" || key0 === "name")) {
-        const err0 = {
+        const err2 = {
           instancePath,
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
           params: { additionalProperty: key0 },
           message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.location !== undefined) {
-      if (typeof data.location !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/location",
-          schemaPath: "#/properties/location/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
         };
         if (vErrors === null) {
           vErrors = [err2];
@@ -74,11 +71,11 @@ function validate53(
         errors++;
       }
     }
-    if (data.name !== undefined) {
-      if (typeof data.name !== "string") {
+    if (data.description !== undefined) {
+      if (typeof data.description !== "string") {
         const err3 = {
-          instancePath: instancePath + "/name",
-          schemaPath: "#/properties/name/type",
+          instancePath: instancePath + "/description",
+          schemaPath: "#/properties/description/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
@@ -91,8 +88,42 @@ function validate53(
         errors++;
       }
     }
+    if (data.location !== undefined) {
+      if (typeof data.location !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/location",
+          schemaPath: "#/properties/location/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      if (typeof data.name !== "string") {
+        const err5 = {
+          instancePath: instancePath + "/name",
+          schemaPath: "#/properties/name/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err4 = {
+    const err6 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -100,9 +131,9 @@ function validate53(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err4];
+      vErrors = [err6];
     } else {
-      vErrors.push(err4);
+      vErrors.push(err6);
     }
     errors++;
   }
@@ -471,8 +502,8 @@ export const AgentCard = validate59;
 const schema24 = {
   additionalProperties: false,
   patternProperties: {
-    "^(default_input_modes)$": { items: { type: "string" }, type: "array" },
-    "^(default_output_modes)$": { items: { type: "string" }, type: "array" },
+    "^(default_input_modes)$": { items: { type: "string" }, type: "array", minItems: 1 },
+    "^(default_output_modes)$": { items: { type: "string" }, type: "array", minItems: 1 },
     "^(documentation_url)$": { type: "string" },
     "^(icon_url)$": { type: "string" },
     "^(security_requirements)$": { items: { $ref: "#/$defs/SecurityRequirement" }, type: "array" },
@@ -481,12 +512,12 @@ const schema24 = {
       propertyNames: { type: "string" },
       type: "object",
     },
-    "^(supported_interfaces)$": { items: { $ref: "#/$defs/AgentInterface" }, type: "array" },
+    "^(supported_interfaces)$": { items: { $ref: "#/$defs/AgentInterface" }, type: "array", minItems: 1 },
   },
   properties: {
     capabilities: { $ref: "#/$defs/AgentCapabilities" },
-    defaultInputModes: { items: { type: "string" }, type: "array" },
-    defaultOutputModes: { items: { type: "string" }, type: "array" },
+    defaultInputModes: { items: { type: "string" }, type: "array", minItems: 1 },
+    defaultOutputModes: { items: { type: "string" }, type: "array", minItems: 1 },
     description: { type: "string" },
     documentationUrl: { type: "string" },
     iconUrl: { type: "string" },
@@ -499,11 +530,21 @@ const schema24 = {
       type: "object",
     },
     signatures: { items: { $ref: "#/$defs/AgentCardSignature" }, type: "array" },
-    skills: { items: { $ref: "#/$defs/AgentSkill" }, type: "array" },
-    supportedInterfaces: { items: { $ref: "#/$defs/AgentInterface" }, type: "array" },
+    skills: { items: { $ref: "#/$defs/AgentSkill" }, type: "array", minItems: 1 },
+    supportedInterfaces: { items: { $ref: "#/$defs/AgentInterface" }, type: "array", minItems: 1 },
     version: { type: "string" },
   },
   type: "object",
+  required: [
+    "name",
+    "description",
+    "supportedInterfaces",
+    "version",
+    "capabilities",
+    "defaultInputModes",
+    "defaultOutputModes",
+    "skills",
+  ],
 };
 const func1 = Object.prototype.hasOwnProperty;
 const pattern7 = new RegExp("^(default_input_modes)$", "u");
@@ -517,6 +558,7 @@ const schema25 = {
   additionalProperties: false,
   properties: { organization: { type: "string" }, url: { type: "string" } },
   type: "object",
+  required: ["url", "organization"],
 };
 
 function validate61(
@@ -533,48 +575,44 @@ function validate61(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.url === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "url" },
+        message: "must have required property '" + "url" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.organization === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "organization" },
+        message: "must have required property '" + "organization" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
     for (const key0 in data) {
       if (!(key0 === "organization" || key0 === "url")) {
-        const err0 = {
+        const err2 = {
           instancePath,
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
           params: { additionalProperty: key0 },
           message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.organization !== undefined) {
-      if (typeof data.organization !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/organization",
-          schemaPath: "#/properties/organization/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.url !== undefined) {
-      if (typeof data.url !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/url",
-          schemaPath: "#/properties/url/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
         };
         if (vErrors === null) {
           vErrors = [err2];
@@ -584,8 +622,42 @@ function validate61(
         errors++;
       }
     }
+    if (data.organization !== undefined) {
+      if (typeof data.organization !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/organization",
+          schemaPath: "#/properties/organization/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.url !== undefined) {
+      if (typeof data.url !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/url",
+          schemaPath: "#/properties/url/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err3 = {
+    const err5 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -593,9 +665,9 @@ function validate61(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err3];
+      vErrors = [err5];
     } else {
-      vErrors.push(err3);
+      vErrors.push(err5);
     }
     errors++;
   }
@@ -845,6 +917,17 @@ const schema28 = {
     openIdConnectSecurityScheme: { $ref: "#/$defs/OpenIdConnectSecurityScheme" },
   },
   type: "object",
+  allOf: [
+    {
+      oneOf: [
+        { anyOf: [{ required: ["apiKeySecurityScheme"] }, { required: ["api_key_security_scheme"] }] },
+        { anyOf: [{ required: ["httpAuthSecurityScheme"] }, { required: ["http_auth_security_scheme"] }] },
+        { anyOf: [{ required: ["oauth2SecurityScheme"] }, { required: ["oauth2_security_scheme"] }] },
+        { anyOf: [{ required: ["openIdConnectSecurityScheme"] }, { required: ["open_id_connect_security_scheme"] }] },
+        { anyOf: [{ required: ["mtlsSecurityScheme"] }, { required: ["mtls_security_scheme"] }] },
+      ],
+    },
+  ],
 };
 const pattern14 = new RegExp("^(api_key_security_scheme)$", "u");
 const pattern15 = new RegExp("^(http_auth_security_scheme)$", "u");
@@ -856,6 +939,7 @@ const schema29 = {
   patternProperties: { "^(bearer_format)$": { type: "string" } },
   properties: { bearerFormat: { type: "string" }, description: { type: "string" }, scheme: { type: "string" } },
   type: "object",
+  required: ["scheme"],
 };
 const pattern19 = new RegExp("^(bearer_format)$", "u");
 
@@ -873,31 +957,29 @@ function validate69(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.scheme === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "scheme" },
+        message: "must have required property '" + "scheme" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
     for (const key0 in data) {
       if (!(key0 === "bearerFormat" || key0 === "description" || key0 === "scheme" || pattern19.test(key0))) {
-        const err0 = {
+        const err1 = {
           instancePath,
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
           params: { additionalProperty: key0 },
           message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.bearerFormat !== undefined) {
-      if (typeof data.bearerFormat !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/bearerFormat",
-          schemaPath: "#/properties/bearerFormat/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
         };
         if (vErrors === null) {
           vErrors = [err1];
@@ -907,11 +989,11 @@ function validate69(
         errors++;
       }
     }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
+    if (data.bearerFormat !== undefined) {
+      if (typeof data.bearerFormat !== "string") {
         const err2 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
+          instancePath: instancePath + "/bearerFormat",
+          schemaPath: "#/properties/bearerFormat/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
@@ -924,11 +1006,11 @@ function validate69(
         errors++;
       }
     }
-    if (data.scheme !== undefined) {
-      if (typeof data.scheme !== "string") {
+    if (data.description !== undefined) {
+      if (typeof data.description !== "string") {
         const err3 = {
-          instancePath: instancePath + "/scheme",
-          schemaPath: "#/properties/scheme/type",
+          instancePath: instancePath + "/description",
+          schemaPath: "#/properties/description/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
@@ -941,10 +1023,27 @@ function validate69(
         errors++;
       }
     }
+    if (data.scheme !== undefined) {
+      if (typeof data.scheme !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/scheme",
+          schemaPath: "#/properties/scheme/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
     for (const key1 in data) {
       if (pattern19.test(key1)) {
         if (typeof data[key1] !== "string") {
-          const err4 = {
+          const err5 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
             schemaPath: "#/patternProperties/%5E(bearer_format)%24/type",
             keyword: "type",
@@ -952,16 +1051,16 @@ function validate69(
             message: "must be string",
           };
           if (vErrors === null) {
-            vErrors = [err4];
+            vErrors = [err5];
           } else {
-            vErrors.push(err4);
+            vErrors.push(err5);
           }
           errors++;
         }
       }
     }
   } else {
-    const err5 = {
+    const err6 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -969,9 +1068,9 @@ function validate69(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err5];
+      vErrors = [err6];
     } else {
-      vErrors.push(err5);
+      vErrors.push(err6);
     }
     errors++;
   }
@@ -1059,6 +1158,7 @@ const schema31 = {
     oauth2MetadataUrl: { type: "string" },
   },
   type: "object",
+  required: ["flows"],
 };
 const pattern21 = new RegExp("^(oauth2_metadata_url)$", "u");
 const schema32 = {
@@ -1076,6 +1176,17 @@ const schema32 = {
     password: { $ref: "#/$defs/PasswordOAuthFlow" },
   },
   type: "object",
+  allOf: [
+    {
+      oneOf: [
+        { anyOf: [{ required: ["authorizationCode"] }, { required: ["authorization_code"] }] },
+        { anyOf: [{ required: ["clientCredentials"] }, { required: ["client_credentials"] }] },
+        { required: ["implicit"] },
+        { required: ["password"] },
+        { anyOf: [{ required: ["deviceCode"] }, { required: ["device_code"] }] },
+      ],
+    },
+  ],
 };
 const pattern22 = new RegExp("^(authorization_code)$", "u");
 const pattern23 = new RegExp("^(client_credentials)$", "u");
@@ -1096,6 +1207,7 @@ const schema33 = {
     tokenUrl: { type: "string" },
   },
   type: "object",
+  required: ["authorizationUrl", "tokenUrl", "scopes"],
 };
 const pattern25 = new RegExp("^(authorization_url)$", "u");
 const pattern26 = new RegExp("^(pkce_required)$", "u");
@@ -1116,6 +1228,51 @@ function validate75(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.authorizationUrl === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "authorizationUrl" },
+        message: "must have required property '" + "authorizationUrl" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.tokenUrl === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "tokenUrl" },
+        message: "must have required property '" + "tokenUrl" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.scopes === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "scopes" },
+        message: "must have required property '" + "scopes" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
     for (const key0 in data) {
       if (!(
         key0 === "authorizationUrl" ||
@@ -1128,7 +1285,7 @@ function validate75(
         pattern27.test(key0) ||
         pattern28.test(key0)
       )) {
-        const err0 = {
+        const err3 = {
           instancePath,
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
@@ -1136,16 +1293,16 @@ function validate75(
           message: "must NOT have additional properties",
         };
         if (vErrors === null) {
-          vErrors = [err0];
+          vErrors = [err3];
         } else {
-          vErrors.push(err0);
+          vErrors.push(err3);
         }
         errors++;
       }
     }
     if (data.authorizationUrl !== undefined) {
       if (typeof data.authorizationUrl !== "string") {
-        const err1 = {
+        const err4 = {
           instancePath: instancePath + "/authorizationUrl",
           schemaPath: "#/properties/authorizationUrl/type",
           keyword: "type",
@@ -1153,21 +1310,301 @@ function validate75(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err1];
+          vErrors = [err4];
         } else {
-          vErrors.push(err1);
+          vErrors.push(err4);
         }
         errors++;
       }
     }
     if (data.pkceRequired !== undefined) {
       if (typeof data.pkceRequired !== "boolean") {
-        const err2 = {
+        const err5 = {
           instancePath: instancePath + "/pkceRequired",
           schemaPath: "#/properties/pkceRequired/type",
           keyword: "type",
           params: { type: "boolean" },
           message: "must be boolean",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.refreshUrl !== undefined) {
+      if (typeof data.refreshUrl !== "string") {
+        const err6 = {
+          instancePath: instancePath + "/refreshUrl",
+          schemaPath: "#/properties/refreshUrl/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.scopes !== undefined) {
+      let data3 = data.scopes;
+      if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
+        for (const key1 in data3) {
+          const _errs10 = errors;
+          if (typeof key1 !== "string") {
+            const err7 = {
+              instancePath: instancePath + "/scopes",
+              schemaPath: "#/properties/scopes/propertyNames/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+              propertyName: key1,
+            };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+          var valid1 = _errs10 === errors;
+          if (!valid1) {
+            const err8 = {
+              instancePath: instancePath + "/scopes",
+              schemaPath: "#/properties/scopes/propertyNames",
+              keyword: "propertyNames",
+              params: { propertyName: key1 },
+              message: "property name must be valid",
+            };
+            if (vErrors === null) {
+              vErrors = [err8];
+            } else {
+              vErrors.push(err8);
+            }
+            errors++;
+          }
+        }
+        for (const key2 in data3) {
+          if (typeof data3[key2] !== "string") {
+            const err9 = {
+              instancePath: instancePath + "/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
+              schemaPath: "#/properties/scopes/additionalProperties/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err9];
+            } else {
+              vErrors.push(err9);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err10 = {
+          instancePath: instancePath + "/scopes",
+          schemaPath: "#/properties/scopes/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    if (data.tokenUrl !== undefined) {
+      if (typeof data.tokenUrl !== "string") {
+        const err11 = {
+          instancePath: instancePath + "/tokenUrl",
+          schemaPath: "#/properties/tokenUrl/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    for (const key3 in data) {
+      if (pattern25.test(key3)) {
+        if (typeof data[key3] !== "string") {
+          const err12 = {
+            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(authorization_url)%24/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+      }
+    }
+    for (const key4 in data) {
+      if (pattern26.test(key4)) {
+        if (typeof data[key4] !== "boolean") {
+          const err13 = {
+            instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(pkce_required)%24/type",
+            keyword: "type",
+            params: { type: "boolean" },
+            message: "must be boolean",
+          };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      }
+    }
+    for (const key5 in data) {
+      if (pattern27.test(key5)) {
+        if (typeof data[key5] !== "string") {
+          const err14 = {
+            instancePath: instancePath + "/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(refresh_url)%24/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+      }
+    }
+    for (const key6 in data) {
+      if (pattern28.test(key6)) {
+        if (typeof data[key6] !== "string") {
+          const err15 = {
+            instancePath: instancePath + "/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(token_url)%24/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err16 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err16];
+    } else {
+      vErrors.push(err16);
+    }
+    errors++;
+  }
+  validate75.errors = vErrors;
+  return errors === 0;
+}
+validate75.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+
+const schema34 = {
+  additionalProperties: false,
+  patternProperties: { "^(refresh_url)$": { type: "string" }, "^(token_url)$": { type: "string" } },
+  properties: {
+    refreshUrl: { type: "string" },
+    scopes: { additionalProperties: { type: "string" }, propertyNames: { type: "string" }, type: "object" },
+    tokenUrl: { type: "string" },
+  },
+  type: "object",
+  required: ["tokenUrl", "scopes"],
+};
+
+function validate77(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate77.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.tokenUrl === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "tokenUrl" },
+        message: "must have required property '" + "tokenUrl" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.scopes === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "scopes" },
+        message: "must have required property '" + "scopes" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(
+        key0 === "refreshUrl" ||
+        key0 === "scopes" ||
+        key0 === "tokenUrl" ||
+        pattern27.test(key0) ||
+        pattern28.test(key0)
+      )) {
+        const err2 = {
+          instancePath,
+          schemaPath: "#/additionalProperties",
+          keyword: "additionalProperties",
+          params: { additionalProperty: key0 },
+          message: "must NOT have additional properties",
         };
         if (vErrors === null) {
           vErrors = [err2];
@@ -1195,10 +1632,10 @@ function validate75(
       }
     }
     if (data.scopes !== undefined) {
-      let data3 = data.scopes;
-      if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
-        for (const key1 in data3) {
-          const _errs10 = errors;
+      let data1 = data.scopes;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        for (const key1 in data1) {
+          const _errs6 = errors;
           if (typeof key1 !== "string") {
             const err4 = {
               instancePath: instancePath + "/scopes",
@@ -1215,7 +1652,7 @@ function validate75(
             }
             errors++;
           }
-          var valid1 = _errs10 === errors;
+          var valid1 = _errs6 === errors;
           if (!valid1) {
             const err5 = {
               instancePath: instancePath + "/scopes",
@@ -1232,8 +1669,8 @@ function validate75(
             errors++;
           }
         }
-        for (const key2 in data3) {
-          if (typeof data3[key2] !== "string") {
+        for (const key2 in data1) {
+          if (typeof data1[key2] !== "string") {
             const err6 = {
               instancePath: instancePath + "/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
               schemaPath: "#/properties/scopes/additionalProperties/type",
@@ -1283,11 +1720,11 @@ function validate75(
       }
     }
     for (const key3 in data) {
-      if (pattern25.test(key3)) {
+      if (pattern27.test(key3)) {
         if (typeof data[key3] !== "string") {
           const err9 = {
             instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(authorization_url)%24/type",
+            schemaPath: "#/patternProperties/%5E(refresh_url)%24/type",
             keyword: "type",
             params: { type: "string" },
             message: "must be string",
@@ -1296,255 +1733,6 @@ function validate75(
             vErrors = [err9];
           } else {
             vErrors.push(err9);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key4 in data) {
-      if (pattern26.test(key4)) {
-        if (typeof data[key4] !== "boolean") {
-          const err10 = {
-            instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(pkce_required)%24/type",
-            keyword: "type",
-            params: { type: "boolean" },
-            message: "must be boolean",
-          };
-          if (vErrors === null) {
-            vErrors = [err10];
-          } else {
-            vErrors.push(err10);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key5 in data) {
-      if (pattern27.test(key5)) {
-        if (typeof data[key5] !== "string") {
-          const err11 = {
-            instancePath: instancePath + "/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(refresh_url)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err11];
-          } else {
-            vErrors.push(err11);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key6 in data) {
-      if (pattern28.test(key6)) {
-        if (typeof data[key6] !== "string") {
-          const err12 = {
-            instancePath: instancePath + "/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(token_url)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err12];
-          } else {
-            vErrors.push(err12);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err13 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err13];
-    } else {
-      vErrors.push(err13);
-    }
-    errors++;
-  }
-  validate75.errors = vErrors;
-  return errors === 0;
-}
-validate75.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-const schema34 = {
-  additionalProperties: false,
-  patternProperties: { "^(refresh_url)$": { type: "string" }, "^(token_url)$": { type: "string" } },
-  properties: {
-    refreshUrl: { type: "string" },
-    scopes: { additionalProperties: { type: "string" }, propertyNames: { type: "string" }, type: "object" },
-    tokenUrl: { type: "string" },
-  },
-  type: "object",
-};
-
-function validate77(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate77.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-      if (!(
-        key0 === "refreshUrl" ||
-        key0 === "scopes" ||
-        key0 === "tokenUrl" ||
-        pattern27.test(key0) ||
-        pattern28.test(key0)
-      )) {
-        const err0 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.refreshUrl !== undefined) {
-      if (typeof data.refreshUrl !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/refreshUrl",
-          schemaPath: "#/properties/refreshUrl/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.scopes !== undefined) {
-      let data1 = data.scopes;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        for (const key1 in data1) {
-          const _errs6 = errors;
-          if (typeof key1 !== "string") {
-            const err2 = {
-              instancePath: instancePath + "/scopes",
-              schemaPath: "#/properties/scopes/propertyNames/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-              propertyName: key1,
-            };
-            if (vErrors === null) {
-              vErrors = [err2];
-            } else {
-              vErrors.push(err2);
-            }
-            errors++;
-          }
-          var valid1 = _errs6 === errors;
-          if (!valid1) {
-            const err3 = {
-              instancePath: instancePath + "/scopes",
-              schemaPath: "#/properties/scopes/propertyNames",
-              keyword: "propertyNames",
-              params: { propertyName: key1 },
-              message: "property name must be valid",
-            };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-        }
-        for (const key2 in data1) {
-          if (typeof data1[key2] !== "string") {
-            const err4 = {
-              instancePath: instancePath + "/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-              schemaPath: "#/properties/scopes/additionalProperties/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err4];
-            } else {
-              vErrors.push(err4);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err5 = {
-          instancePath: instancePath + "/scopes",
-          schemaPath: "#/properties/scopes/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.tokenUrl !== undefined) {
-      if (typeof data.tokenUrl !== "string") {
-        const err6 = {
-          instancePath: instancePath + "/tokenUrl",
-          schemaPath: "#/properties/tokenUrl/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    for (const key3 in data) {
-      if (pattern27.test(key3)) {
-        if (typeof data[key3] !== "string") {
-          const err7 = {
-            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(refresh_url)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err7];
-          } else {
-            vErrors.push(err7);
           }
           errors++;
         }
@@ -1553,263 +1741,8 @@ function validate77(
     for (const key4 in data) {
       if (pattern28.test(key4)) {
         if (typeof data[key4] !== "string") {
-          const err8 = {
-            instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(token_url)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err9 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err9];
-    } else {
-      vErrors.push(err9);
-    }
-    errors++;
-  }
-  validate77.errors = vErrors;
-  return errors === 0;
-}
-validate77.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-const schema35 = {
-  additionalProperties: false,
-  patternProperties: {
-    "^(device_authorization_url)$": { type: "string" },
-    "^(refresh_url)$": { type: "string" },
-    "^(token_url)$": { type: "string" },
-  },
-  properties: {
-    deviceAuthorizationUrl: { type: "string" },
-    refreshUrl: { type: "string" },
-    scopes: { additionalProperties: { type: "string" }, propertyNames: { type: "string" }, type: "object" },
-    tokenUrl: { type: "string" },
-  },
-  type: "object",
-};
-const pattern37 = new RegExp("^(device_authorization_url)$", "u");
-
-function validate79(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate79.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-      if (!(
-        key0 === "deviceAuthorizationUrl" ||
-        key0 === "refreshUrl" ||
-        key0 === "scopes" ||
-        key0 === "tokenUrl" ||
-        pattern37.test(key0) ||
-        pattern27.test(key0) ||
-        pattern28.test(key0)
-      )) {
-        const err0 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.deviceAuthorizationUrl !== undefined) {
-      if (typeof data.deviceAuthorizationUrl !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/deviceAuthorizationUrl",
-          schemaPath: "#/properties/deviceAuthorizationUrl/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.refreshUrl !== undefined) {
-      if (typeof data.refreshUrl !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/refreshUrl",
-          schemaPath: "#/properties/refreshUrl/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.scopes !== undefined) {
-      let data2 = data.scopes;
-      if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-        for (const key1 in data2) {
-          const _errs8 = errors;
-          if (typeof key1 !== "string") {
-            const err3 = {
-              instancePath: instancePath + "/scopes",
-              schemaPath: "#/properties/scopes/propertyNames/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-              propertyName: key1,
-            };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-          var valid1 = _errs8 === errors;
-          if (!valid1) {
-            const err4 = {
-              instancePath: instancePath + "/scopes",
-              schemaPath: "#/properties/scopes/propertyNames",
-              keyword: "propertyNames",
-              params: { propertyName: key1 },
-              message: "property name must be valid",
-            };
-            if (vErrors === null) {
-              vErrors = [err4];
-            } else {
-              vErrors.push(err4);
-            }
-            errors++;
-          }
-        }
-        for (const key2 in data2) {
-          if (typeof data2[key2] !== "string") {
-            const err5 = {
-              instancePath: instancePath + "/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-              schemaPath: "#/properties/scopes/additionalProperties/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err5];
-            } else {
-              vErrors.push(err5);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err6 = {
-          instancePath: instancePath + "/scopes",
-          schemaPath: "#/properties/scopes/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.tokenUrl !== undefined) {
-      if (typeof data.tokenUrl !== "string") {
-        const err7 = {
-          instancePath: instancePath + "/tokenUrl",
-          schemaPath: "#/properties/tokenUrl/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    for (const key3 in data) {
-      if (pattern37.test(key3)) {
-        if (typeof data[key3] !== "string") {
-          const err8 = {
-            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(device_authorization_url)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key4 in data) {
-      if (pattern27.test(key4)) {
-        if (typeof data[key4] !== "string") {
-          const err9 = {
-            instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(refresh_url)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err9];
-          } else {
-            vErrors.push(err9);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key5 in data) {
-      if (pattern28.test(key5)) {
-        if (typeof data[key5] !== "string") {
           const err10 = {
-            instancePath: instancePath + "/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),
+            instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
             schemaPath: "#/patternProperties/%5E(token_url)%24/type",
             keyword: "type",
             params: { type: "string" },
@@ -1836,6 +1769,307 @@ function validate79(
       vErrors = [err11];
     } else {
       vErrors.push(err11);
+    }
+    errors++;
+  }
+  validate77.errors = vErrors;
+  return errors === 0;
+}
+validate77.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+
+const schema35 = {
+  additionalProperties: false,
+  patternProperties: {
+    "^(device_authorization_url)$": { type: "string" },
+    "^(refresh_url)$": { type: "string" },
+    "^(token_url)$": { type: "string" },
+  },
+  properties: {
+    deviceAuthorizationUrl: { type: "string" },
+    refreshUrl: { type: "string" },
+    scopes: { additionalProperties: { type: "string" }, propertyNames: { type: "string" }, type: "object" },
+    tokenUrl: { type: "string" },
+  },
+  type: "object",
+  required: ["deviceAuthorizationUrl", "tokenUrl", "scopes"],
+};
+const pattern37 = new RegExp("^(device_authorization_url)$", "u");
+
+function validate79(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate79.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.deviceAuthorizationUrl === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "deviceAuthorizationUrl" },
+        message: "must have required property '" + "deviceAuthorizationUrl" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.tokenUrl === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "tokenUrl" },
+        message: "must have required property '" + "tokenUrl" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.scopes === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "scopes" },
+        message: "must have required property '" + "scopes" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(
+        key0 === "deviceAuthorizationUrl" ||
+        key0 === "refreshUrl" ||
+        key0 === "scopes" ||
+        key0 === "tokenUrl" ||
+        pattern37.test(key0) ||
+        pattern27.test(key0) ||
+        pattern28.test(key0)
+      )) {
+        const err3 = {
+          instancePath,
+          schemaPath: "#/additionalProperties",
+          keyword: "additionalProperties",
+          params: { additionalProperty: key0 },
+          message: "must NOT have additional properties",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.deviceAuthorizationUrl !== undefined) {
+      if (typeof data.deviceAuthorizationUrl !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/deviceAuthorizationUrl",
+          schemaPath: "#/properties/deviceAuthorizationUrl/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.refreshUrl !== undefined) {
+      if (typeof data.refreshUrl !== "string") {
+        const err5 = {
+          instancePath: instancePath + "/refreshUrl",
+          schemaPath: "#/properties/refreshUrl/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.scopes !== undefined) {
+      let data2 = data.scopes;
+      if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+        for (const key1 in data2) {
+          const _errs8 = errors;
+          if (typeof key1 !== "string") {
+            const err6 = {
+              instancePath: instancePath + "/scopes",
+              schemaPath: "#/properties/scopes/propertyNames/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+              propertyName: key1,
+            };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+          var valid1 = _errs8 === errors;
+          if (!valid1) {
+            const err7 = {
+              instancePath: instancePath + "/scopes",
+              schemaPath: "#/properties/scopes/propertyNames",
+              keyword: "propertyNames",
+              params: { propertyName: key1 },
+              message: "property name must be valid",
+            };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+        }
+        for (const key2 in data2) {
+          if (typeof data2[key2] !== "string") {
+            const err8 = {
+              instancePath: instancePath + "/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
+              schemaPath: "#/properties/scopes/additionalProperties/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err8];
+            } else {
+              vErrors.push(err8);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err9 = {
+          instancePath: instancePath + "/scopes",
+          schemaPath: "#/properties/scopes/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.tokenUrl !== undefined) {
+      if (typeof data.tokenUrl !== "string") {
+        const err10 = {
+          instancePath: instancePath + "/tokenUrl",
+          schemaPath: "#/properties/tokenUrl/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    for (const key3 in data) {
+      if (pattern37.test(key3)) {
+        if (typeof data[key3] !== "string") {
+          const err11 = {
+            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(device_authorization_url)%24/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+      }
+    }
+    for (const key4 in data) {
+      if (pattern27.test(key4)) {
+        if (typeof data[key4] !== "string") {
+          const err12 = {
+            instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(refresh_url)%24/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+      }
+    }
+    for (const key5 in data) {
+      if (pattern28.test(key5)) {
+        if (typeof data[key5] !== "string") {
+          const err13 = {
+            instancePath: instancePath + "/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(token_url)%24/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err14 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err14];
+    } else {
+      vErrors.push(err14);
     }
     errors++;
   }
@@ -2279,6 +2513,315 @@ function validate74(
   if (evaluated0.dynamicItems) {
     evaluated0.items = undefined;
   }
+  const _errs2 = errors;
+  let valid1 = false;
+  let passing0 = null;
+  const _errs3 = errors;
+  const _errs4 = errors;
+  let valid2 = false;
+  const _errs5 = errors;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.authorizationCode === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/allOf/0/oneOf/0/anyOf/0/required",
+        keyword: "required",
+        params: { missingProperty: "authorizationCode" },
+        message: "must have required property '" + "authorizationCode" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+  }
+  var _valid1 = _errs5 === errors;
+  valid2 = valid2 || _valid1;
+  const _errs6 = errors;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.authorization_code === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/allOf/0/oneOf/0/anyOf/1/required",
+        keyword: "required",
+        params: { missingProperty: "authorization_code" },
+        message: "must have required property '" + "authorization_code" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+  }
+  var _valid1 = _errs6 === errors;
+  valid2 = valid2 || _valid1;
+  if (!valid2) {
+    const err2 = {
+      instancePath,
+      schemaPath: "#/allOf/0/oneOf/0/anyOf",
+      keyword: "anyOf",
+      params: {},
+      message: "must match a schema in anyOf",
+    };
+    if (vErrors === null) {
+      vErrors = [err2];
+    } else {
+      vErrors.push(err2);
+    }
+    errors++;
+  } else {
+    errors = _errs4;
+    if (vErrors !== null) {
+      if (_errs4) {
+        vErrors.length = _errs4;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  var _valid0 = _errs3 === errors;
+  if (_valid0) {
+    valid1 = true;
+    passing0 = 0;
+  }
+  const _errs7 = errors;
+  const _errs8 = errors;
+  let valid3 = false;
+  const _errs9 = errors;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.clientCredentials === undefined) {
+      const err3 = {
+        instancePath,
+        schemaPath: "#/allOf/0/oneOf/1/anyOf/0/required",
+        keyword: "required",
+        params: { missingProperty: "clientCredentials" },
+        message: "must have required property '" + "clientCredentials" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+  }
+  var _valid2 = _errs9 === errors;
+  valid3 = valid3 || _valid2;
+  const _errs10 = errors;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.client_credentials === undefined) {
+      const err4 = {
+        instancePath,
+        schemaPath: "#/allOf/0/oneOf/1/anyOf/1/required",
+        keyword: "required",
+        params: { missingProperty: "client_credentials" },
+        message: "must have required property '" + "client_credentials" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+  }
+  var _valid2 = _errs10 === errors;
+  valid3 = valid3 || _valid2;
+  if (!valid3) {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/allOf/0/oneOf/1/anyOf",
+      keyword: "anyOf",
+      params: {},
+      message: "must match a schema in anyOf",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  } else {
+    errors = _errs8;
+    if (vErrors !== null) {
+      if (_errs8) {
+        vErrors.length = _errs8;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  var _valid0 = _errs7 === errors;
+  if (_valid0 && valid1) {
+    valid1 = false;
+    passing0 = [passing0, 1];
+  } else {
+    if (_valid0) {
+      valid1 = true;
+      passing0 = 1;
+    }
+    const _errs11 = errors;
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      if (data.implicit === undefined) {
+        const err6 = {
+          instancePath,
+          schemaPath: "#/allOf/0/oneOf/2/required",
+          keyword: "required",
+          params: { missingProperty: "implicit" },
+          message: "must have required property '" + "implicit" + "'",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    var _valid0 = _errs11 === errors;
+    if (_valid0 && valid1) {
+      valid1 = false;
+      passing0 = [passing0, 2];
+    } else {
+      if (_valid0) {
+        valid1 = true;
+        passing0 = 2;
+      }
+      const _errs12 = errors;
+      if (data && typeof data == "object" && !Array.isArray(data)) {
+        if (data.password === undefined) {
+          const err7 = {
+            instancePath,
+            schemaPath: "#/allOf/0/oneOf/3/required",
+            keyword: "required",
+            params: { missingProperty: "password" },
+            message: "must have required property '" + "password" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      }
+      var _valid0 = _errs12 === errors;
+      if (_valid0 && valid1) {
+        valid1 = false;
+        passing0 = [passing0, 3];
+      } else {
+        if (_valid0) {
+          valid1 = true;
+          passing0 = 3;
+        }
+        const _errs13 = errors;
+        const _errs14 = errors;
+        let valid4 = false;
+        const _errs15 = errors;
+        if (data && typeof data == "object" && !Array.isArray(data)) {
+          if (data.deviceCode === undefined) {
+            const err8 = {
+              instancePath,
+              schemaPath: "#/allOf/0/oneOf/4/anyOf/0/required",
+              keyword: "required",
+              params: { missingProperty: "deviceCode" },
+              message: "must have required property '" + "deviceCode" + "'",
+            };
+            if (vErrors === null) {
+              vErrors = [err8];
+            } else {
+              vErrors.push(err8);
+            }
+            errors++;
+          }
+        }
+        var _valid3 = _errs15 === errors;
+        valid4 = valid4 || _valid3;
+        const _errs16 = errors;
+        if (data && typeof data == "object" && !Array.isArray(data)) {
+          if (data.device_code === undefined) {
+            const err9 = {
+              instancePath,
+              schemaPath: "#/allOf/0/oneOf/4/anyOf/1/required",
+              keyword: "required",
+              params: { missingProperty: "device_code" },
+              message: "must have required property '" + "device_code" + "'",
+            };
+            if (vErrors === null) {
+              vErrors = [err9];
+            } else {
+              vErrors.push(err9);
+            }
+            errors++;
+          }
+        }
+        var _valid3 = _errs16 === errors;
+        valid4 = valid4 || _valid3;
+        if (!valid4) {
+          const err10 = {
+            instancePath,
+            schemaPath: "#/allOf/0/oneOf/4/anyOf",
+            keyword: "anyOf",
+            params: {},
+            message: "must match a schema in anyOf",
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        } else {
+          errors = _errs14;
+          if (vErrors !== null) {
+            if (_errs14) {
+              vErrors.length = _errs14;
+            } else {
+              vErrors = null;
+            }
+          }
+        }
+        var _valid0 = _errs13 === errors;
+        if (_valid0 && valid1) {
+          valid1 = false;
+          passing0 = [passing0, 4];
+        } else {
+          if (_valid0) {
+            valid1 = true;
+            passing0 = 4;
+          }
+        }
+      }
+    }
+  }
+  if (!valid1) {
+    const err11 = {
+      instancePath,
+      schemaPath: "#/allOf/0/oneOf",
+      keyword: "oneOf",
+      params: { passingSchemas: passing0 },
+      message: "must match exactly one schema in oneOf",
+    };
+    if (vErrors === null) {
+      vErrors = [err11];
+    } else {
+      vErrors.push(err11);
+    }
+    errors++;
+  } else {
+    errors = _errs2;
+    if (vErrors !== null) {
+      if (_errs2) {
+        vErrors.length = _errs2;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
       if (!(
@@ -2291,7 +2834,7 @@ function validate74(
         pattern23.test(key0) ||
         pattern24.test(key0)
       )) {
-        const err0 = {
+        const err12 = {
           instancePath,
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
@@ -2299,9 +2842,9 @@ function validate74(
           message: "must NOT have additional properties",
         };
         if (vErrors === null) {
-          vErrors = [err0];
+          vErrors = [err12];
         } else {
-          vErrors.push(err0);
+          vErrors.push(err12);
         }
         errors++;
       }
@@ -2425,7 +2968,7 @@ function validate74(
       }
     }
   } else {
-    const err1 = {
+    const err13 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -2433,9 +2976,9 @@ function validate74(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err1];
+      vErrors = [err13];
     } else {
-      vErrors.push(err1);
+      vErrors.push(err13);
     }
     errors++;
   }
@@ -2458,9 +3001,24 @@ function validate73(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.flows === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "flows" },
+        message: "must have required property '" + "flows" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
     for (const key0 in data) {
       if (!(key0 === "description" || key0 === "flows" || key0 === "oauth2MetadataUrl" || pattern21.test(key0))) {
-        const err0 = {
+        const err1 = {
           instancePath,
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
@@ -2468,16 +3026,16 @@ function validate73(
           message: "must NOT have additional properties",
         };
         if (vErrors === null) {
-          vErrors = [err0];
+          vErrors = [err1];
         } else {
-          vErrors.push(err0);
+          vErrors.push(err1);
         }
         errors++;
       }
     }
     if (data.description !== undefined) {
       if (typeof data.description !== "string") {
-        const err1 = {
+        const err2 = {
           instancePath: instancePath + "/description",
           schemaPath: "#/properties/description/type",
           keyword: "type",
@@ -2485,9 +3043,9 @@ function validate73(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err1];
+          vErrors = [err2];
         } else {
-          vErrors.push(err1);
+          vErrors.push(err2);
         }
         errors++;
       }
@@ -2508,7 +3066,7 @@ function validate73(
     }
     if (data.oauth2MetadataUrl !== undefined) {
       if (typeof data.oauth2MetadataUrl !== "string") {
-        const err2 = {
+        const err3 = {
           instancePath: instancePath + "/oauth2MetadataUrl",
           schemaPath: "#/properties/oauth2MetadataUrl/type",
           keyword: "type",
@@ -2516,9 +3074,9 @@ function validate73(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err2];
+          vErrors = [err3];
         } else {
-          vErrors.push(err2);
+          vErrors.push(err3);
         }
         errors++;
       }
@@ -2526,7 +3084,7 @@ function validate73(
     for (const key1 in data) {
       if (pattern21.test(key1)) {
         if (typeof data[key1] !== "string") {
-          const err3 = {
+          const err4 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
             schemaPath: "#/patternProperties/%5E(oauth2_metadata_url)%24/type",
             keyword: "type",
@@ -2534,16 +3092,16 @@ function validate73(
             message: "must be string",
           };
           if (vErrors === null) {
-            vErrors = [err3];
+            vErrors = [err4];
           } else {
-            vErrors.push(err3);
+            vErrors.push(err4);
           }
           errors++;
         }
       }
     }
   } else {
-    const err4 = {
+    const err5 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -2551,9 +3109,9 @@ function validate73(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err4];
+      vErrors = [err5];
     } else {
-      vErrors.push(err4);
+      vErrors.push(err5);
     }
     errors++;
   }
@@ -2567,6 +3125,7 @@ const schema38 = {
   patternProperties: { "^(open_id_connect_url)$": { type: "string" } },
   properties: { description: { type: "string" }, openIdConnectUrl: { type: "string" } },
   type: "object",
+  required: ["openIdConnectUrl"],
 };
 const pattern55 = new RegExp("^(open_id_connect_url)$", "u");
 
@@ -2584,31 +3143,29 @@ function validate90(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.openIdConnectUrl === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "openIdConnectUrl" },
+        message: "must have required property '" + "openIdConnectUrl" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
     for (const key0 in data) {
       if (!(key0 === "description" || key0 === "openIdConnectUrl" || pattern55.test(key0))) {
-        const err0 = {
+        const err1 = {
           instancePath,
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
           params: { additionalProperty: key0 },
           message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
         };
         if (vErrors === null) {
           vErrors = [err1];
@@ -2618,11 +3175,11 @@ function validate90(
         errors++;
       }
     }
-    if (data.openIdConnectUrl !== undefined) {
-      if (typeof data.openIdConnectUrl !== "string") {
+    if (data.description !== undefined) {
+      if (typeof data.description !== "string") {
         const err2 = {
-          instancePath: instancePath + "/openIdConnectUrl",
-          schemaPath: "#/properties/openIdConnectUrl/type",
+          instancePath: instancePath + "/description",
+          schemaPath: "#/properties/description/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
@@ -2635,10 +3192,27 @@ function validate90(
         errors++;
       }
     }
+    if (data.openIdConnectUrl !== undefined) {
+      if (typeof data.openIdConnectUrl !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/openIdConnectUrl",
+          schemaPath: "#/properties/openIdConnectUrl/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
     for (const key1 in data) {
       if (pattern55.test(key1)) {
         if (typeof data[key1] !== "string") {
-          const err3 = {
+          const err4 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
             schemaPath: "#/patternProperties/%5E(open_id_connect_url)%24/type",
             keyword: "type",
@@ -2646,16 +3220,16 @@ function validate90(
             message: "must be string",
           };
           if (vErrors === null) {
-            vErrors = [err3];
+            vErrors = [err4];
           } else {
-            vErrors.push(err3);
+            vErrors.push(err4);
           }
           errors++;
         }
       }
     }
   } else {
-    const err4 = {
+    const err5 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -2663,9 +3237,9 @@ function validate90(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err4];
+      vErrors = [err5];
     } else {
-      vErrors.push(err4);
+      vErrors.push(err5);
     }
     errors++;
   }
@@ -2687,6 +3261,413 @@ function validate67(
   if (evaluated0.dynamicItems) {
     evaluated0.items = undefined;
   }
+  const _errs2 = errors;
+  let valid1 = false;
+  let passing0 = null;
+  const _errs3 = errors;
+  const _errs4 = errors;
+  let valid2 = false;
+  const _errs5 = errors;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.apiKeySecurityScheme === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/allOf/0/oneOf/0/anyOf/0/required",
+        keyword: "required",
+        params: { missingProperty: "apiKeySecurityScheme" },
+        message: "must have required property '" + "apiKeySecurityScheme" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+  }
+  var _valid1 = _errs5 === errors;
+  valid2 = valid2 || _valid1;
+  const _errs6 = errors;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.api_key_security_scheme === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/allOf/0/oneOf/0/anyOf/1/required",
+        keyword: "required",
+        params: { missingProperty: "api_key_security_scheme" },
+        message: "must have required property '" + "api_key_security_scheme" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+  }
+  var _valid1 = _errs6 === errors;
+  valid2 = valid2 || _valid1;
+  if (!valid2) {
+    const err2 = {
+      instancePath,
+      schemaPath: "#/allOf/0/oneOf/0/anyOf",
+      keyword: "anyOf",
+      params: {},
+      message: "must match a schema in anyOf",
+    };
+    if (vErrors === null) {
+      vErrors = [err2];
+    } else {
+      vErrors.push(err2);
+    }
+    errors++;
+  } else {
+    errors = _errs4;
+    if (vErrors !== null) {
+      if (_errs4) {
+        vErrors.length = _errs4;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  var _valid0 = _errs3 === errors;
+  if (_valid0) {
+    valid1 = true;
+    passing0 = 0;
+  }
+  const _errs7 = errors;
+  const _errs8 = errors;
+  let valid3 = false;
+  const _errs9 = errors;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.httpAuthSecurityScheme === undefined) {
+      const err3 = {
+        instancePath,
+        schemaPath: "#/allOf/0/oneOf/1/anyOf/0/required",
+        keyword: "required",
+        params: { missingProperty: "httpAuthSecurityScheme" },
+        message: "must have required property '" + "httpAuthSecurityScheme" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+  }
+  var _valid2 = _errs9 === errors;
+  valid3 = valid3 || _valid2;
+  const _errs10 = errors;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.http_auth_security_scheme === undefined) {
+      const err4 = {
+        instancePath,
+        schemaPath: "#/allOf/0/oneOf/1/anyOf/1/required",
+        keyword: "required",
+        params: { missingProperty: "http_auth_security_scheme" },
+        message: "must have required property '" + "http_auth_security_scheme" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+  }
+  var _valid2 = _errs10 === errors;
+  valid3 = valid3 || _valid2;
+  if (!valid3) {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/allOf/0/oneOf/1/anyOf",
+      keyword: "anyOf",
+      params: {},
+      message: "must match a schema in anyOf",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  } else {
+    errors = _errs8;
+    if (vErrors !== null) {
+      if (_errs8) {
+        vErrors.length = _errs8;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  var _valid0 = _errs7 === errors;
+  if (_valid0 && valid1) {
+    valid1 = false;
+    passing0 = [passing0, 1];
+  } else {
+    if (_valid0) {
+      valid1 = true;
+      passing0 = 1;
+    }
+    const _errs11 = errors;
+    const _errs12 = errors;
+    let valid4 = false;
+    const _errs13 = errors;
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      if (data.oauth2SecurityScheme === undefined) {
+        const err6 = {
+          instancePath,
+          schemaPath: "#/allOf/0/oneOf/2/anyOf/0/required",
+          keyword: "required",
+          params: { missingProperty: "oauth2SecurityScheme" },
+          message: "must have required property '" + "oauth2SecurityScheme" + "'",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    var _valid3 = _errs13 === errors;
+    valid4 = valid4 || _valid3;
+    const _errs14 = errors;
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      if (data.oauth2_security_scheme === undefined) {
+        const err7 = {
+          instancePath,
+          schemaPath: "#/allOf/0/oneOf/2/anyOf/1/required",
+          keyword: "required",
+          params: { missingProperty: "oauth2_security_scheme" },
+          message: "must have required property '" + "oauth2_security_scheme" + "'",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    var _valid3 = _errs14 === errors;
+    valid4 = valid4 || _valid3;
+    if (!valid4) {
+      const err8 = {
+        instancePath,
+        schemaPath: "#/allOf/0/oneOf/2/anyOf",
+        keyword: "anyOf",
+        params: {},
+        message: "must match a schema in anyOf",
+      };
+      if (vErrors === null) {
+        vErrors = [err8];
+      } else {
+        vErrors.push(err8);
+      }
+      errors++;
+    } else {
+      errors = _errs12;
+      if (vErrors !== null) {
+        if (_errs12) {
+          vErrors.length = _errs12;
+        } else {
+          vErrors = null;
+        }
+      }
+    }
+    var _valid0 = _errs11 === errors;
+    if (_valid0 && valid1) {
+      valid1 = false;
+      passing0 = [passing0, 2];
+    } else {
+      if (_valid0) {
+        valid1 = true;
+        passing0 = 2;
+      }
+      const _errs15 = errors;
+      const _errs16 = errors;
+      let valid5 = false;
+      const _errs17 = errors;
+      if (data && typeof data == "object" && !Array.isArray(data)) {
+        if (data.openIdConnectSecurityScheme === undefined) {
+          const err9 = {
+            instancePath,
+            schemaPath: "#/allOf/0/oneOf/3/anyOf/0/required",
+            keyword: "required",
+            params: { missingProperty: "openIdConnectSecurityScheme" },
+            message: "must have required property '" + "openIdConnectSecurityScheme" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+      }
+      var _valid4 = _errs17 === errors;
+      valid5 = valid5 || _valid4;
+      const _errs18 = errors;
+      if (data && typeof data == "object" && !Array.isArray(data)) {
+        if (data.open_id_connect_security_scheme === undefined) {
+          const err10 = {
+            instancePath,
+            schemaPath: "#/allOf/0/oneOf/3/anyOf/1/required",
+            keyword: "required",
+            params: { missingProperty: "open_id_connect_security_scheme" },
+            message: "must have required property '" + "open_id_connect_security_scheme" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+      }
+      var _valid4 = _errs18 === errors;
+      valid5 = valid5 || _valid4;
+      if (!valid5) {
+        const err11 = {
+          instancePath,
+          schemaPath: "#/allOf/0/oneOf/3/anyOf",
+          keyword: "anyOf",
+          params: {},
+          message: "must match a schema in anyOf",
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      } else {
+        errors = _errs16;
+        if (vErrors !== null) {
+          if (_errs16) {
+            vErrors.length = _errs16;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+      var _valid0 = _errs15 === errors;
+      if (_valid0 && valid1) {
+        valid1 = false;
+        passing0 = [passing0, 3];
+      } else {
+        if (_valid0) {
+          valid1 = true;
+          passing0 = 3;
+        }
+        const _errs19 = errors;
+        const _errs20 = errors;
+        let valid6 = false;
+        const _errs21 = errors;
+        if (data && typeof data == "object" && !Array.isArray(data)) {
+          if (data.mtlsSecurityScheme === undefined) {
+            const err12 = {
+              instancePath,
+              schemaPath: "#/allOf/0/oneOf/4/anyOf/0/required",
+              keyword: "required",
+              params: { missingProperty: "mtlsSecurityScheme" },
+              message: "must have required property '" + "mtlsSecurityScheme" + "'",
+            };
+            if (vErrors === null) {
+              vErrors = [err12];
+            } else {
+              vErrors.push(err12);
+            }
+            errors++;
+          }
+        }
+        var _valid5 = _errs21 === errors;
+        valid6 = valid6 || _valid5;
+        const _errs22 = errors;
+        if (data && typeof data == "object" && !Array.isArray(data)) {
+          if (data.mtls_security_scheme === undefined) {
+            const err13 = {
+              instancePath,
+              schemaPath: "#/allOf/0/oneOf/4/anyOf/1/required",
+              keyword: "required",
+              params: { missingProperty: "mtls_security_scheme" },
+              message: "must have required property '" + "mtls_security_scheme" + "'",
+            };
+            if (vErrors === null) {
+              vErrors = [err13];
+            } else {
+              vErrors.push(err13);
+            }
+            errors++;
+          }
+        }
+        var _valid5 = _errs22 === errors;
+        valid6 = valid6 || _valid5;
+        if (!valid6) {
+          const err14 = {
+            instancePath,
+            schemaPath: "#/allOf/0/oneOf/4/anyOf",
+            keyword: "anyOf",
+            params: {},
+            message: "must match a schema in anyOf",
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        } else {
+          errors = _errs20;
+          if (vErrors !== null) {
+            if (_errs20) {
+              vErrors.length = _errs20;
+            } else {
+              vErrors = null;
+            }
+          }
+        }
+        var _valid0 = _errs19 === errors;
+        if (_valid0 && valid1) {
+          valid1 = false;
+          passing0 = [passing0, 4];
+        } else {
+          if (_valid0) {
+            valid1 = true;
+            passing0 = 4;
+          }
+        }
+      }
+    }
+  }
+  if (!valid1) {
+    const err15 = {
+      instancePath,
+      schemaPath: "#/allOf/0/oneOf",
+      keyword: "oneOf",
+      params: { passingSchemas: passing0 },
+      message: "must match exactly one schema in oneOf",
+    };
+    if (vErrors === null) {
+      vErrors = [err15];
+    } else {
+      vErrors.push(err15);
+    }
+    errors++;
+  } else {
+    errors = _errs2;
+    if (vErrors !== null) {
+      if (_errs2) {
+        vErrors.length = _errs2;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
       if (!(
@@ -2701,7 +3682,7 @@ function validate67(
         pattern17.test(key0) ||
         pattern18.test(key0)
       )) {
-        const err0 = {
+        const err16 = {
           instancePath,
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
@@ -2709,9 +3690,9 @@ function validate67(
           message: "must NOT have additional properties",
         };
         if (vErrors === null) {
-          vErrors = [err0];
+          vErrors = [err16];
         } else {
-          vErrors.push(err0);
+          vErrors.push(err16);
         }
         errors++;
       }
@@ -2867,7 +3848,7 @@ function validate67(
       }
     }
   } else {
-    const err1 = {
+    const err17 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -2875,9 +3856,9 @@ function validate67(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err1];
+      vErrors = [err17];
     } else {
-      vErrors.push(err1);
+      vErrors.push(err17);
     }
     errors++;
   }
@@ -2890,6 +3871,7 @@ const schema39 = {
   additionalProperties: false,
   properties: { header: { $ref: "#/$defs/Struct" }, protected: { type: "string" }, signature: { type: "string" } },
   type: "object",
+  required: ["protected", "signature"],
 };
 
 function validate98(
@@ -2906,9 +3888,39 @@ function validate98(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.protected === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "protected" },
+        message: "must have required property '" + "protected" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.signature === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "signature" },
+        message: "must have required property '" + "signature" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
     for (const key0 in data) {
       if (!(key0 === "header" || key0 === "protected" || key0 === "signature")) {
-        const err0 = {
+        const err2 = {
           instancePath,
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
@@ -2916,9 +3928,9 @@ function validate98(
           message: "must NOT have additional properties",
         };
         if (vErrors === null) {
-          vErrors = [err0];
+          vErrors = [err2];
         } else {
-          vErrors.push(err0);
+          vErrors.push(err2);
         }
         errors++;
       }
@@ -2939,7 +3951,7 @@ function validate98(
     }
     if (data.protected !== undefined) {
       if (typeof data.protected !== "string") {
-        const err1 = {
+        const err3 = {
           instancePath: instancePath + "/protected",
           schemaPath: "#/properties/protected/type",
           keyword: "type",
@@ -2947,16 +3959,16 @@ function validate98(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err1];
+          vErrors = [err3];
         } else {
-          vErrors.push(err1);
+          vErrors.push(err3);
         }
         errors++;
       }
     }
     if (data.signature !== undefined) {
       if (typeof data.signature !== "string") {
-        const err2 = {
+        const err4 = {
           instancePath: instancePath + "/signature",
           schemaPath: "#/properties/signature/type",
           keyword: "type",
@@ -2964,15 +3976,15 @@ function validate98(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err2];
+          vErrors = [err4];
         } else {
-          vErrors.push(err2);
+          vErrors.push(err4);
         }
         errors++;
       }
     }
   } else {
-    const err3 = {
+    const err5 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -2980,9 +3992,9 @@ function validate98(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err3];
+      vErrors = [err5];
     } else {
-      vErrors.push(err3);
+      vErrors.push(err5);
     }
     errors++;
   }
@@ -3006,9 +4018,10 @@ const schema40 = {
     name: { type: "string" },
     outputModes: { items: { type: "string" }, type: "array" },
     securityRequirements: { items: { $ref: "#/$defs/SecurityRequirement" }, type: "array" },
-    tags: { items: { type: "string" }, type: "array" },
+    tags: { items: { type: "string" }, type: "array", minItems: 1 },
   },
   type: "object",
+  required: ["id", "name", "description", "tags"],
 };
 const pattern62 = new RegExp("^(input_modes)$", "u");
 const pattern63 = new RegExp("^(output_modes)$", "u");
@@ -3027,6 +4040,66 @@ function validate101(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "id" },
+        message: "must have required property '" + "id" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.name === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "name" },
+        message: "must have required property '" + "name" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.description === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "description" },
+        message: "must have required property '" + "description" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.tags === undefined) {
+      const err3 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "tags" },
+        message: "must have required property '" + "tags" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
     for (const key0 in data) {
       if (!(
         key0 === "description" ||
@@ -3041,685 +4114,12 @@ function validate101(
         pattern63.test(key0) ||
         pattern11.test(key0)
       )) {
-        const err0 = {
+        const err4 = {
           instancePath,
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
           params: { additionalProperty: key0 },
           message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.examples !== undefined) {
-      let data1 = data.examples;
-      if (Array.isArray(data1)) {
-        const len0 = data1.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (typeof data1[i0] !== "string") {
-            const err2 = {
-              instancePath: instancePath + "/examples/" + i0,
-              schemaPath: "#/properties/examples/items/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err2];
-            } else {
-              vErrors.push(err2);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err3 = {
-          instancePath: instancePath + "/examples",
-          schemaPath: "#/properties/examples/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.id !== undefined) {
-      if (typeof data.id !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/id",
-          schemaPath: "#/properties/id/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.inputModes !== undefined) {
-      let data4 = data.inputModes;
-      if (Array.isArray(data4)) {
-        const len1 = data4.length;
-        for (let i1 = 0; i1 < len1; i1++) {
-          if (typeof data4[i1] !== "string") {
-            const err5 = {
-              instancePath: instancePath + "/inputModes/" + i1,
-              schemaPath: "#/properties/inputModes/items/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err5];
-            } else {
-              vErrors.push(err5);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err6 = {
-          instancePath: instancePath + "/inputModes",
-          schemaPath: "#/properties/inputModes/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.name !== undefined) {
-      if (typeof data.name !== "string") {
-        const err7 = {
-          instancePath: instancePath + "/name",
-          schemaPath: "#/properties/name/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    if (data.outputModes !== undefined) {
-      let data7 = data.outputModes;
-      if (Array.isArray(data7)) {
-        const len2 = data7.length;
-        for (let i2 = 0; i2 < len2; i2++) {
-          if (typeof data7[i2] !== "string") {
-            const err8 = {
-              instancePath: instancePath + "/outputModes/" + i2,
-              schemaPath: "#/properties/outputModes/items/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err8];
-            } else {
-              vErrors.push(err8);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err9 = {
-          instancePath: instancePath + "/outputModes",
-          schemaPath: "#/properties/outputModes/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-    }
-    if (data.securityRequirements !== undefined) {
-      let data9 = data.securityRequirements;
-      if (Array.isArray(data9)) {
-        const len3 = data9.length;
-        for (let i3 = 0; i3 < len3; i3++) {
-          if (
-            !validate63(data9[i3], {
-              instancePath: instancePath + "/securityRequirements/" + i3,
-              parentData: data9,
-              parentDataProperty: i3,
-              rootData,
-              dynamicAnchors,
-            })
-          ) {
-            vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err10 = {
-          instancePath: instancePath + "/securityRequirements",
-          schemaPath: "#/properties/securityRequirements/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-    }
-    if (data.tags !== undefined) {
-      let data11 = data.tags;
-      if (Array.isArray(data11)) {
-        const len4 = data11.length;
-        for (let i4 = 0; i4 < len4; i4++) {
-          if (typeof data11[i4] !== "string") {
-            const err11 = {
-              instancePath: instancePath + "/tags/" + i4,
-              schemaPath: "#/properties/tags/items/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err11];
-            } else {
-              vErrors.push(err11);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err12 = {
-          instancePath: instancePath + "/tags",
-          schemaPath: "#/properties/tags/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-    }
-    for (const key1 in data) {
-      if (pattern62.test(key1)) {
-        let data13 = data[key1];
-        if (Array.isArray(data13)) {
-          const len5 = data13.length;
-          for (let i5 = 0; i5 < len5; i5++) {
-            if (typeof data13[i5] !== "string") {
-              const err13 = {
-                instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i5,
-                schemaPath: "#/patternProperties/%5E(input_modes)%24/items/type",
-                keyword: "type",
-                params: { type: "string" },
-                message: "must be string",
-              };
-              if (vErrors === null) {
-                vErrors = [err13];
-              } else {
-                vErrors.push(err13);
-              }
-              errors++;
-            }
-          }
-        } else {
-          const err14 = {
-            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(input_modes)%24/type",
-            keyword: "type",
-            params: { type: "array" },
-            message: "must be array",
-          };
-          if (vErrors === null) {
-            vErrors = [err14];
-          } else {
-            vErrors.push(err14);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key2 in data) {
-      if (pattern63.test(key2)) {
-        let data15 = data[key2];
-        if (Array.isArray(data15)) {
-          const len6 = data15.length;
-          for (let i6 = 0; i6 < len6; i6++) {
-            if (typeof data15[i6] !== "string") {
-              const err15 = {
-                instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i6,
-                schemaPath: "#/patternProperties/%5E(output_modes)%24/items/type",
-                keyword: "type",
-                params: { type: "string" },
-                message: "must be string",
-              };
-              if (vErrors === null) {
-                vErrors = [err15];
-              } else {
-                vErrors.push(err15);
-              }
-              errors++;
-            }
-          }
-        } else {
-          const err16 = {
-            instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(output_modes)%24/type",
-            keyword: "type",
-            params: { type: "array" },
-            message: "must be array",
-          };
-          if (vErrors === null) {
-            vErrors = [err16];
-          } else {
-            vErrors.push(err16);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key3 in data) {
-      if (pattern11.test(key3)) {
-        let data17 = data[key3];
-        if (Array.isArray(data17)) {
-          const len7 = data17.length;
-          for (let i7 = 0; i7 < len7; i7++) {
-            if (
-              !validate63(data17[i7], {
-                instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i7,
-                parentData: data17,
-                parentDataProperty: i7,
-                rootData,
-                dynamicAnchors,
-              })
-            ) {
-              vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
-              errors = vErrors.length;
-            }
-          }
-        } else {
-          const err17 = {
-            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(security_requirements)%24/type",
-            keyword: "type",
-            params: { type: "array" },
-            message: "must be array",
-          };
-          if (vErrors === null) {
-            vErrors = [err17];
-          } else {
-            vErrors.push(err17);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err18 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err18];
-    } else {
-      vErrors.push(err18);
-    }
-    errors++;
-  }
-  validate101.errors = vErrors;
-  return errors === 0;
-}
-validate101.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-const schema41 = {
-  additionalProperties: false,
-  patternProperties: { "^(protocol_binding)$": { type: "string" }, "^(protocol_version)$": { type: "string" } },
-  properties: {
-    protocolBinding: { type: "string" },
-    protocolVersion: { type: "string" },
-    tenant: { type: "string" },
-    url: { type: "string" },
-  },
-  type: "object",
-};
-const pattern68 = new RegExp("^(protocol_binding)$", "u");
-const pattern69 = new RegExp("^(protocol_version)$", "u");
-
-function validate105(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate105.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-      if (!(
-        key0 === "protocolBinding" ||
-        key0 === "protocolVersion" ||
-        key0 === "tenant" ||
-        key0 === "url" ||
-        pattern68.test(key0) ||
-        pattern69.test(key0)
-      )) {
-        const err0 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.protocolBinding !== undefined) {
-      if (typeof data.protocolBinding !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/protocolBinding",
-          schemaPath: "#/properties/protocolBinding/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.protocolVersion !== undefined) {
-      if (typeof data.protocolVersion !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/protocolVersion",
-          schemaPath: "#/properties/protocolVersion/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.tenant !== undefined) {
-      if (typeof data.tenant !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/tenant",
-          schemaPath: "#/properties/tenant/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.url !== undefined) {
-      if (typeof data.url !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/url",
-          schemaPath: "#/properties/url/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    for (const key1 in data) {
-      if (pattern68.test(key1)) {
-        if (typeof data[key1] !== "string") {
-          const err5 = {
-            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(protocol_binding)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key2 in data) {
-      if (pattern69.test(key2)) {
-        if (typeof data[key2] !== "string") {
-          const err6 = {
-            instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(protocol_version)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err7 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err7];
-    } else {
-      vErrors.push(err7);
-    }
-    errors++;
-  }
-  validate105.errors = vErrors;
-  return errors === 0;
-}
-validate105.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-function validate59(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate59.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-      if (!(
-        func1.call(schema24.properties, key0) ||
-        pattern7.test(key0) ||
-        pattern8.test(key0) ||
-        pattern9.test(key0) ||
-        pattern10.test(key0) ||
-        pattern11.test(key0) ||
-        pattern12.test(key0) ||
-        pattern13.test(key0)
-      )) {
-        const err0 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.capabilities !== undefined) {
-      if (
-        !validate54(data.capabilities, {
-          instancePath: instancePath + "/capabilities",
-          parentData: data,
-          parentDataProperty: "capabilities",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.defaultInputModes !== undefined) {
-      let data1 = data.defaultInputModes;
-      if (Array.isArray(data1)) {
-        const len0 = data1.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (typeof data1[i0] !== "string") {
-            const err1 = {
-              instancePath: instancePath + "/defaultInputModes/" + i0,
-              schemaPath: "#/properties/defaultInputModes/items/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err1];
-            } else {
-              vErrors.push(err1);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err2 = {
-          instancePath: instancePath + "/defaultInputModes",
-          schemaPath: "#/properties/defaultInputModes/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.defaultOutputModes !== undefined) {
-      let data3 = data.defaultOutputModes;
-      if (Array.isArray(data3)) {
-        const len1 = data3.length;
-        for (let i1 = 0; i1 < len1; i1++) {
-          if (typeof data3[i1] !== "string") {
-            const err3 = {
-              instancePath: instancePath + "/defaultOutputModes/" + i1,
-              schemaPath: "#/properties/defaultOutputModes/items/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err4 = {
-          instancePath: instancePath + "/defaultOutputModes",
-          schemaPath: "#/properties/defaultOutputModes/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
         };
         if (vErrors === null) {
           vErrors = [err4];
@@ -3746,11 +4146,508 @@ function validate59(
         errors++;
       }
     }
-    if (data.documentationUrl !== undefined) {
-      if (typeof data.documentationUrl !== "string") {
+    if (data.examples !== undefined) {
+      let data1 = data.examples;
+      if (Array.isArray(data1)) {
+        const len0 = data1.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (typeof data1[i0] !== "string") {
+            const err6 = {
+              instancePath: instancePath + "/examples/" + i0,
+              schemaPath: "#/properties/examples/items/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err7 = {
+          instancePath: instancePath + "/examples",
+          schemaPath: "#/properties/examples/type",
+          keyword: "type",
+          params: { type: "array" },
+          message: "must be array",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.id !== undefined) {
+      if (typeof data.id !== "string") {
+        const err8 = {
+          instancePath: instancePath + "/id",
+          schemaPath: "#/properties/id/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.inputModes !== undefined) {
+      let data4 = data.inputModes;
+      if (Array.isArray(data4)) {
+        const len1 = data4.length;
+        for (let i1 = 0; i1 < len1; i1++) {
+          if (typeof data4[i1] !== "string") {
+            const err9 = {
+              instancePath: instancePath + "/inputModes/" + i1,
+              schemaPath: "#/properties/inputModes/items/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err9];
+            } else {
+              vErrors.push(err9);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err10 = {
+          instancePath: instancePath + "/inputModes",
+          schemaPath: "#/properties/inputModes/type",
+          keyword: "type",
+          params: { type: "array" },
+          message: "must be array",
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      if (typeof data.name !== "string") {
+        const err11 = {
+          instancePath: instancePath + "/name",
+          schemaPath: "#/properties/name/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    if (data.outputModes !== undefined) {
+      let data7 = data.outputModes;
+      if (Array.isArray(data7)) {
+        const len2 = data7.length;
+        for (let i2 = 0; i2 < len2; i2++) {
+          if (typeof data7[i2] !== "string") {
+            const err12 = {
+              instancePath: instancePath + "/outputModes/" + i2,
+              schemaPath: "#/properties/outputModes/items/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err12];
+            } else {
+              vErrors.push(err12);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err13 = {
+          instancePath: instancePath + "/outputModes",
+          schemaPath: "#/properties/outputModes/type",
+          keyword: "type",
+          params: { type: "array" },
+          message: "must be array",
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
+    if (data.securityRequirements !== undefined) {
+      let data9 = data.securityRequirements;
+      if (Array.isArray(data9)) {
+        const len3 = data9.length;
+        for (let i3 = 0; i3 < len3; i3++) {
+          if (
+            !validate63(data9[i3], {
+              instancePath: instancePath + "/securityRequirements/" + i3,
+              parentData: data9,
+              parentDataProperty: i3,
+              rootData,
+              dynamicAnchors,
+            })
+          ) {
+            vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err14 = {
+          instancePath: instancePath + "/securityRequirements",
+          schemaPath: "#/properties/securityRequirements/type",
+          keyword: "type",
+          params: { type: "array" },
+          message: "must be array",
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+    }
+    if (data.tags !== undefined) {
+      let data11 = data.tags;
+      if (Array.isArray(data11)) {
+        if (data11.length < 1) {
+          const err15 = {
+            instancePath: instancePath + "/tags",
+            schemaPath: "#/properties/tags/minItems",
+            keyword: "minItems",
+            params: { limit: 1 },
+            message: "must NOT have fewer than 1 items",
+          };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
+        const len4 = data11.length;
+        for (let i4 = 0; i4 < len4; i4++) {
+          if (typeof data11[i4] !== "string") {
+            const err16 = {
+              instancePath: instancePath + "/tags/" + i4,
+              schemaPath: "#/properties/tags/items/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err16];
+            } else {
+              vErrors.push(err16);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err17 = {
+          instancePath: instancePath + "/tags",
+          schemaPath: "#/properties/tags/type",
+          keyword: "type",
+          params: { type: "array" },
+          message: "must be array",
+        };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
+    for (const key1 in data) {
+      if (pattern62.test(key1)) {
+        let data13 = data[key1];
+        if (Array.isArray(data13)) {
+          const len5 = data13.length;
+          for (let i5 = 0; i5 < len5; i5++) {
+            if (typeof data13[i5] !== "string") {
+              const err18 = {
+                instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i5,
+                schemaPath: "#/patternProperties/%5E(input_modes)%24/items/type",
+                keyword: "type",
+                params: { type: "string" },
+                message: "must be string",
+              };
+              if (vErrors === null) {
+                vErrors = [err18];
+              } else {
+                vErrors.push(err18);
+              }
+              errors++;
+            }
+          }
+        } else {
+          const err19 = {
+            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(input_modes)%24/type",
+            keyword: "type",
+            params: { type: "array" },
+            message: "must be array",
+          };
+          if (vErrors === null) {
+            vErrors = [err19];
+          } else {
+            vErrors.push(err19);
+          }
+          errors++;
+        }
+      }
+    }
+    for (const key2 in data) {
+      if (pattern63.test(key2)) {
+        let data15 = data[key2];
+        if (Array.isArray(data15)) {
+          const len6 = data15.length;
+          for (let i6 = 0; i6 < len6; i6++) {
+            if (typeof data15[i6] !== "string") {
+              const err20 = {
+                instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i6,
+                schemaPath: "#/patternProperties/%5E(output_modes)%24/items/type",
+                keyword: "type",
+                params: { type: "string" },
+                message: "must be string",
+              };
+              if (vErrors === null) {
+                vErrors = [err20];
+              } else {
+                vErrors.push(err20);
+              }
+              errors++;
+            }
+          }
+        } else {
+          const err21 = {
+            instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(output_modes)%24/type",
+            keyword: "type",
+            params: { type: "array" },
+            message: "must be array",
+          };
+          if (vErrors === null) {
+            vErrors = [err21];
+          } else {
+            vErrors.push(err21);
+          }
+          errors++;
+        }
+      }
+    }
+    for (const key3 in data) {
+      if (pattern11.test(key3)) {
+        let data17 = data[key3];
+        if (Array.isArray(data17)) {
+          const len7 = data17.length;
+          for (let i7 = 0; i7 < len7; i7++) {
+            if (
+              !validate63(data17[i7], {
+                instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i7,
+                parentData: data17,
+                parentDataProperty: i7,
+                rootData,
+                dynamicAnchors,
+              })
+            ) {
+              vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+              errors = vErrors.length;
+            }
+          }
+        } else {
+          const err22 = {
+            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(security_requirements)%24/type",
+            keyword: "type",
+            params: { type: "array" },
+            message: "must be array",
+          };
+          if (vErrors === null) {
+            vErrors = [err22];
+          } else {
+            vErrors.push(err22);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err23 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err23];
+    } else {
+      vErrors.push(err23);
+    }
+    errors++;
+  }
+  validate101.errors = vErrors;
+  return errors === 0;
+}
+validate101.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+
+const schema41 = {
+  additionalProperties: false,
+  patternProperties: { "^(protocol_binding)$": { type: "string" }, "^(protocol_version)$": { type: "string" } },
+  properties: {
+    protocolBinding: { type: "string" },
+    protocolVersion: { type: "string" },
+    tenant: { type: "string" },
+    url: { type: "string" },
+  },
+  type: "object",
+  required: ["url", "protocolBinding", "protocolVersion"],
+};
+const pattern68 = new RegExp("^(protocol_binding)$", "u");
+const pattern69 = new RegExp("^(protocol_version)$", "u");
+
+function validate105(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate105.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.url === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "url" },
+        message: "must have required property '" + "url" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.protocolBinding === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "protocolBinding" },
+        message: "must have required property '" + "protocolBinding" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.protocolVersion === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "protocolVersion" },
+        message: "must have required property '" + "protocolVersion" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(
+        key0 === "protocolBinding" ||
+        key0 === "protocolVersion" ||
+        key0 === "tenant" ||
+        key0 === "url" ||
+        pattern68.test(key0) ||
+        pattern69.test(key0)
+      )) {
+        const err3 = {
+          instancePath,
+          schemaPath: "#/additionalProperties",
+          keyword: "additionalProperties",
+          params: { additionalProperty: key0 },
+          message: "must NOT have additional properties",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.protocolBinding !== undefined) {
+      if (typeof data.protocolBinding !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/protocolBinding",
+          schemaPath: "#/properties/protocolBinding/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.protocolVersion !== undefined) {
+      if (typeof data.protocolVersion !== "string") {
+        const err5 = {
+          instancePath: instancePath + "/protocolVersion",
+          schemaPath: "#/properties/protocolVersion/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.tenant !== undefined) {
+      if (typeof data.tenant !== "string") {
         const err6 = {
-          instancePath: instancePath + "/documentationUrl",
-          schemaPath: "#/properties/documentationUrl/type",
+          instancePath: instancePath + "/tenant",
+          schemaPath: "#/properties/tenant/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
@@ -3763,11 +4660,11 @@ function validate59(
         errors++;
       }
     }
-    if (data.iconUrl !== undefined) {
-      if (typeof data.iconUrl !== "string") {
+    if (data.url !== undefined) {
+      if (typeof data.url !== "string") {
         const err7 = {
-          instancePath: instancePath + "/iconUrl",
-          schemaPath: "#/properties/iconUrl/type",
+          instancePath: instancePath + "/url",
+          schemaPath: "#/properties/url/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
@@ -3780,9 +4677,396 @@ function validate59(
         errors++;
       }
     }
+    for (const key1 in data) {
+      if (pattern68.test(key1)) {
+        if (typeof data[key1] !== "string") {
+          const err8 = {
+            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(protocol_binding)%24/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      }
+    }
+    for (const key2 in data) {
+      if (pattern69.test(key2)) {
+        if (typeof data[key2] !== "string") {
+          const err9 = {
+            instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(protocol_version)%24/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err10 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err10];
+    } else {
+      vErrors.push(err10);
+    }
+    errors++;
+  }
+  validate105.errors = vErrors;
+  return errors === 0;
+}
+validate105.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+
+function validate59(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate59.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.name === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "name" },
+        message: "must have required property '" + "name" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.description === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "description" },
+        message: "must have required property '" + "description" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.supportedInterfaces === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "supportedInterfaces" },
+        message: "must have required property '" + "supportedInterfaces" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.version === undefined) {
+      const err3 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "version" },
+        message: "must have required property '" + "version" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.capabilities === undefined) {
+      const err4 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "capabilities" },
+        message: "must have required property '" + "capabilities" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    if (data.defaultInputModes === undefined) {
+      const err5 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "defaultInputModes" },
+        message: "must have required property '" + "defaultInputModes" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err5];
+      } else {
+        vErrors.push(err5);
+      }
+      errors++;
+    }
+    if (data.defaultOutputModes === undefined) {
+      const err6 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "defaultOutputModes" },
+        message: "must have required property '" + "defaultOutputModes" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err6];
+      } else {
+        vErrors.push(err6);
+      }
+      errors++;
+    }
+    if (data.skills === undefined) {
+      const err7 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "skills" },
+        message: "must have required property '" + "skills" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err7];
+      } else {
+        vErrors.push(err7);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(
+        func1.call(schema24.properties, key0) ||
+        pattern7.test(key0) ||
+        pattern8.test(key0) ||
+        pattern9.test(key0) ||
+        pattern10.test(key0) ||
+        pattern11.test(key0) ||
+        pattern12.test(key0) ||
+        pattern13.test(key0)
+      )) {
+        const err8 = {
+          instancePath,
+          schemaPath: "#/additionalProperties",
+          keyword: "additionalProperties",
+          params: { additionalProperty: key0 },
+          message: "must NOT have additional properties",
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.capabilities !== undefined) {
+      if (
+        !validate54(data.capabilities, {
+          instancePath: instancePath + "/capabilities",
+          parentData: data,
+          parentDataProperty: "capabilities",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.defaultInputModes !== undefined) {
+      let data1 = data.defaultInputModes;
+      if (Array.isArray(data1)) {
+        if (data1.length < 1) {
+          const err9 = {
+            instancePath: instancePath + "/defaultInputModes",
+            schemaPath: "#/properties/defaultInputModes/minItems",
+            keyword: "minItems",
+            params: { limit: 1 },
+            message: "must NOT have fewer than 1 items",
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+        const len0 = data1.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (typeof data1[i0] !== "string") {
+            const err10 = {
+              instancePath: instancePath + "/defaultInputModes/" + i0,
+              schemaPath: "#/properties/defaultInputModes/items/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err10];
+            } else {
+              vErrors.push(err10);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err11 = {
+          instancePath: instancePath + "/defaultInputModes",
+          schemaPath: "#/properties/defaultInputModes/type",
+          keyword: "type",
+          params: { type: "array" },
+          message: "must be array",
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    if (data.defaultOutputModes !== undefined) {
+      let data3 = data.defaultOutputModes;
+      if (Array.isArray(data3)) {
+        if (data3.length < 1) {
+          const err12 = {
+            instancePath: instancePath + "/defaultOutputModes",
+            schemaPath: "#/properties/defaultOutputModes/minItems",
+            keyword: "minItems",
+            params: { limit: 1 },
+            message: "must NOT have fewer than 1 items",
+          };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+        const len1 = data3.length;
+        for (let i1 = 0; i1 < len1; i1++) {
+          if (typeof data3[i1] !== "string") {
+            const err13 = {
+              instancePath: instancePath + "/defaultOutputModes/" + i1,
+              schemaPath: "#/properties/defaultOutputModes/items/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err13];
+            } else {
+              vErrors.push(err13);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err14 = {
+          instancePath: instancePath + "/defaultOutputModes",
+          schemaPath: "#/properties/defaultOutputModes/type",
+          keyword: "type",
+          params: { type: "array" },
+          message: "must be array",
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+    }
+    if (data.description !== undefined) {
+      if (typeof data.description !== "string") {
+        const err15 = {
+          instancePath: instancePath + "/description",
+          schemaPath: "#/properties/description/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
+    if (data.documentationUrl !== undefined) {
+      if (typeof data.documentationUrl !== "string") {
+        const err16 = {
+          instancePath: instancePath + "/documentationUrl",
+          schemaPath: "#/properties/documentationUrl/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+    }
+    if (data.iconUrl !== undefined) {
+      if (typeof data.iconUrl !== "string") {
+        const err17 = {
+          instancePath: instancePath + "/iconUrl",
+          schemaPath: "#/properties/iconUrl/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
     if (data.name !== undefined) {
       if (typeof data.name !== "string") {
-        const err8 = {
+        const err18 = {
           instancePath: instancePath + "/name",
           schemaPath: "#/properties/name/type",
           keyword: "type",
@@ -3790,9 +5074,9 @@ function validate59(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err8];
+          vErrors = [err18];
         } else {
-          vErrors.push(err8);
+          vErrors.push(err18);
         }
         errors++;
       }
@@ -3830,7 +5114,7 @@ function validate59(
           }
         }
       } else {
-        const err9 = {
+        const err19 = {
           instancePath: instancePath + "/securityRequirements",
           schemaPath: "#/properties/securityRequirements/type",
           keyword: "type",
@@ -3838,9 +5122,9 @@ function validate59(
           message: "must be array",
         };
         if (vErrors === null) {
-          vErrors = [err9];
+          vErrors = [err19];
         } else {
-          vErrors.push(err9);
+          vErrors.push(err19);
         }
         errors++;
       }
@@ -3851,7 +5135,7 @@ function validate59(
         for (const key1 in data12) {
           const _errs25 = errors;
           if (typeof key1 !== "string") {
-            const err10 = {
+            const err20 = {
               instancePath: instancePath + "/securitySchemes",
               schemaPath: "#/properties/securitySchemes/propertyNames/type",
               keyword: "type",
@@ -3860,15 +5144,15 @@ function validate59(
               propertyName: key1,
             };
             if (vErrors === null) {
-              vErrors = [err10];
+              vErrors = [err20];
             } else {
-              vErrors.push(err10);
+              vErrors.push(err20);
             }
             errors++;
           }
           var valid7 = _errs25 === errors;
           if (!valid7) {
-            const err11 = {
+            const err21 = {
               instancePath: instancePath + "/securitySchemes",
               schemaPath: "#/properties/securitySchemes/propertyNames",
               keyword: "propertyNames",
@@ -3876,9 +5160,9 @@ function validate59(
               message: "property name must be valid",
             };
             if (vErrors === null) {
-              vErrors = [err11];
+              vErrors = [err21];
             } else {
-              vErrors.push(err11);
+              vErrors.push(err21);
             }
             errors++;
           }
@@ -3898,7 +5182,7 @@ function validate59(
           }
         }
       } else {
-        const err12 = {
+        const err22 = {
           instancePath: instancePath + "/securitySchemes",
           schemaPath: "#/properties/securitySchemes/type",
           keyword: "type",
@@ -3906,9 +5190,9 @@ function validate59(
           message: "must be object",
         };
         if (vErrors === null) {
-          vErrors = [err12];
+          vErrors = [err22];
         } else {
-          vErrors.push(err12);
+          vErrors.push(err22);
         }
         errors++;
       }
@@ -3932,7 +5216,7 @@ function validate59(
           }
         }
       } else {
-        const err13 = {
+        const err23 = {
           instancePath: instancePath + "/signatures",
           schemaPath: "#/properties/signatures/type",
           keyword: "type",
@@ -3940,9 +5224,9 @@ function validate59(
           message: "must be array",
         };
         if (vErrors === null) {
-          vErrors = [err13];
+          vErrors = [err23];
         } else {
-          vErrors.push(err13);
+          vErrors.push(err23);
         }
         errors++;
       }
@@ -3950,6 +5234,21 @@ function validate59(
     if (data.skills !== undefined) {
       let data16 = data.skills;
       if (Array.isArray(data16)) {
+        if (data16.length < 1) {
+          const err24 = {
+            instancePath: instancePath + "/skills",
+            schemaPath: "#/properties/skills/minItems",
+            keyword: "minItems",
+            params: { limit: 1 },
+            message: "must NOT have fewer than 1 items",
+          };
+          if (vErrors === null) {
+            vErrors = [err24];
+          } else {
+            vErrors.push(err24);
+          }
+          errors++;
+        }
         const len4 = data16.length;
         for (let i4 = 0; i4 < len4; i4++) {
           if (
@@ -3966,7 +5265,7 @@ function validate59(
           }
         }
       } else {
-        const err14 = {
+        const err25 = {
           instancePath: instancePath + "/skills",
           schemaPath: "#/properties/skills/type",
           keyword: "type",
@@ -3974,9 +5273,9 @@ function validate59(
           message: "must be array",
         };
         if (vErrors === null) {
-          vErrors = [err14];
+          vErrors = [err25];
         } else {
-          vErrors.push(err14);
+          vErrors.push(err25);
         }
         errors++;
       }
@@ -3984,6 +5283,21 @@ function validate59(
     if (data.supportedInterfaces !== undefined) {
       let data18 = data.supportedInterfaces;
       if (Array.isArray(data18)) {
+        if (data18.length < 1) {
+          const err26 = {
+            instancePath: instancePath + "/supportedInterfaces",
+            schemaPath: "#/properties/supportedInterfaces/minItems",
+            keyword: "minItems",
+            params: { limit: 1 },
+            message: "must NOT have fewer than 1 items",
+          };
+          if (vErrors === null) {
+            vErrors = [err26];
+          } else {
+            vErrors.push(err26);
+          }
+          errors++;
+        }
         const len5 = data18.length;
         for (let i5 = 0; i5 < len5; i5++) {
           if (
@@ -4000,7 +5314,7 @@ function validate59(
           }
         }
       } else {
-        const err15 = {
+        const err27 = {
           instancePath: instancePath + "/supportedInterfaces",
           schemaPath: "#/properties/supportedInterfaces/type",
           keyword: "type",
@@ -4008,16 +5322,16 @@ function validate59(
           message: "must be array",
         };
         if (vErrors === null) {
-          vErrors = [err15];
+          vErrors = [err27];
         } else {
-          vErrors.push(err15);
+          vErrors.push(err27);
         }
         errors++;
       }
     }
     if (data.version !== undefined) {
       if (typeof data.version !== "string") {
-        const err16 = {
+        const err28 = {
           instancePath: instancePath + "/version",
           schemaPath: "#/properties/version/type",
           keyword: "type",
@@ -4025,9 +5339,9 @@ function validate59(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err16];
+          vErrors = [err28];
         } else {
-          vErrors.push(err16);
+          vErrors.push(err28);
         }
         errors++;
       }
@@ -4036,10 +5350,25 @@ function validate59(
       if (pattern7.test(key3)) {
         let data21 = data[key3];
         if (Array.isArray(data21)) {
+          if (data21.length < 1) {
+            const err29 = {
+              instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
+              schemaPath: "#/patternProperties/%5E(default_input_modes)%24/minItems",
+              keyword: "minItems",
+              params: { limit: 1 },
+              message: "must NOT have fewer than 1 items",
+            };
+            if (vErrors === null) {
+              vErrors = [err29];
+            } else {
+              vErrors.push(err29);
+            }
+            errors++;
+          }
           const len6 = data21.length;
           for (let i6 = 0; i6 < len6; i6++) {
             if (typeof data21[i6] !== "string") {
-              const err17 = {
+              const err30 = {
                 instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i6,
                 schemaPath: "#/patternProperties/%5E(default_input_modes)%24/items/type",
                 keyword: "type",
@@ -4047,15 +5376,15 @@ function validate59(
                 message: "must be string",
               };
               if (vErrors === null) {
-                vErrors = [err17];
+                vErrors = [err30];
               } else {
-                vErrors.push(err17);
+                vErrors.push(err30);
               }
               errors++;
             }
           }
         } else {
-          const err18 = {
+          const err31 = {
             instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
             schemaPath: "#/patternProperties/%5E(default_input_modes)%24/type",
             keyword: "type",
@@ -4063,9 +5392,9 @@ function validate59(
             message: "must be array",
           };
           if (vErrors === null) {
-            vErrors = [err18];
+            vErrors = [err31];
           } else {
-            vErrors.push(err18);
+            vErrors.push(err31);
           }
           errors++;
         }
@@ -4075,10 +5404,25 @@ function validate59(
       if (pattern8.test(key4)) {
         let data23 = data[key4];
         if (Array.isArray(data23)) {
+          if (data23.length < 1) {
+            const err32 = {
+              instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
+              schemaPath: "#/patternProperties/%5E(default_output_modes)%24/minItems",
+              keyword: "minItems",
+              params: { limit: 1 },
+              message: "must NOT have fewer than 1 items",
+            };
+            if (vErrors === null) {
+              vErrors = [err32];
+            } else {
+              vErrors.push(err32);
+            }
+            errors++;
+          }
           const len7 = data23.length;
           for (let i7 = 0; i7 < len7; i7++) {
             if (typeof data23[i7] !== "string") {
-              const err19 = {
+              const err33 = {
                 instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i7,
                 schemaPath: "#/patternProperties/%5E(default_output_modes)%24/items/type",
                 keyword: "type",
@@ -4086,15 +5430,15 @@ function validate59(
                 message: "must be string",
               };
               if (vErrors === null) {
-                vErrors = [err19];
+                vErrors = [err33];
               } else {
-                vErrors.push(err19);
+                vErrors.push(err33);
               }
               errors++;
             }
           }
         } else {
-          const err20 = {
+          const err34 = {
             instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
             schemaPath: "#/patternProperties/%5E(default_output_modes)%24/type",
             keyword: "type",
@@ -4102,9 +5446,9 @@ function validate59(
             message: "must be array",
           };
           if (vErrors === null) {
-            vErrors = [err20];
+            vErrors = [err34];
           } else {
-            vErrors.push(err20);
+            vErrors.push(err34);
           }
           errors++;
         }
@@ -4113,7 +5457,7 @@ function validate59(
     for (const key5 in data) {
       if (pattern9.test(key5)) {
         if (typeof data[key5] !== "string") {
-          const err21 = {
+          const err35 = {
             instancePath: instancePath + "/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),
             schemaPath: "#/patternProperties/%5E(documentation_url)%24/type",
             keyword: "type",
@@ -4121,9 +5465,9 @@ function validate59(
             message: "must be string",
           };
           if (vErrors === null) {
-            vErrors = [err21];
+            vErrors = [err35];
           } else {
-            vErrors.push(err21);
+            vErrors.push(err35);
           }
           errors++;
         }
@@ -4132,7 +5476,7 @@ function validate59(
     for (const key6 in data) {
       if (pattern10.test(key6)) {
         if (typeof data[key6] !== "string") {
-          const err22 = {
+          const err36 = {
             instancePath: instancePath + "/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),
             schemaPath: "#/patternProperties/%5E(icon_url)%24/type",
             keyword: "type",
@@ -4140,9 +5484,9 @@ function validate59(
             message: "must be string",
           };
           if (vErrors === null) {
-            vErrors = [err22];
+            vErrors = [err36];
           } else {
-            vErrors.push(err22);
+            vErrors.push(err36);
           }
           errors++;
         }
@@ -4168,7 +5512,7 @@ function validate59(
             }
           }
         } else {
-          const err23 = {
+          const err37 = {
             instancePath: instancePath + "/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),
             schemaPath: "#/patternProperties/%5E(security_requirements)%24/type",
             keyword: "type",
@@ -4176,9 +5520,9 @@ function validate59(
             message: "must be array",
           };
           if (vErrors === null) {
-            vErrors = [err23];
+            vErrors = [err37];
           } else {
-            vErrors.push(err23);
+            vErrors.push(err37);
           }
           errors++;
         }
@@ -4191,7 +5535,7 @@ function validate59(
           for (const key9 in data29) {
             const _errs57 = errors;
             if (typeof key9 !== "string") {
-              const err24 = {
+              const err38 = {
                 instancePath: instancePath + "/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),
                 schemaPath: "#/patternProperties/%5E(security_schemes)%24/propertyNames/type",
                 keyword: "type",
@@ -4200,15 +5544,15 @@ function validate59(
                 propertyName: key9,
               };
               if (vErrors === null) {
-                vErrors = [err24];
+                vErrors = [err38];
               } else {
-                vErrors.push(err24);
+                vErrors.push(err38);
               }
               errors++;
             }
             var valid22 = _errs57 === errors;
             if (!valid22) {
-              const err25 = {
+              const err39 = {
                 instancePath: instancePath + "/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),
                 schemaPath: "#/patternProperties/%5E(security_schemes)%24/propertyNames",
                 keyword: "propertyNames",
@@ -4216,9 +5560,9 @@ function validate59(
                 message: "property name must be valid",
               };
               if (vErrors === null) {
-                vErrors = [err25];
+                vErrors = [err39];
               } else {
-                vErrors.push(err25);
+                vErrors.push(err39);
               }
               errors++;
             }
@@ -4243,7 +5587,7 @@ function validate59(
             }
           }
         } else {
-          const err26 = {
+          const err40 = {
             instancePath: instancePath + "/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),
             schemaPath: "#/patternProperties/%5E(security_schemes)%24/type",
             keyword: "type",
@@ -4251,9 +5595,9 @@ function validate59(
             message: "must be object",
           };
           if (vErrors === null) {
-            vErrors = [err26];
+            vErrors = [err40];
           } else {
-            vErrors.push(err26);
+            vErrors.push(err40);
           }
           errors++;
         }
@@ -4263,6 +5607,21 @@ function validate59(
       if (pattern13.test(key11)) {
         let data31 = data[key11];
         if (Array.isArray(data31)) {
+          if (data31.length < 1) {
+            const err41 = {
+              instancePath: instancePath + "/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),
+              schemaPath: "#/patternProperties/%5E(supported_interfaces)%24/minItems",
+              keyword: "minItems",
+              params: { limit: 1 },
+              message: "must NOT have fewer than 1 items",
+            };
+            if (vErrors === null) {
+              vErrors = [err41];
+            } else {
+              vErrors.push(err41);
+            }
+            errors++;
+          }
           const len9 = data31.length;
           for (let i9 = 0; i9 < len9; i9++) {
             if (
@@ -4279,7 +5638,7 @@ function validate59(
             }
           }
         } else {
-          const err27 = {
+          const err42 = {
             instancePath: instancePath + "/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),
             schemaPath: "#/patternProperties/%5E(supported_interfaces)%24/type",
             keyword: "type",
@@ -4287,16 +5646,16 @@ function validate59(
             message: "must be array",
           };
           if (vErrors === null) {
-            vErrors = [err27];
+            vErrors = [err42];
           } else {
-            vErrors.push(err27);
+            vErrors.push(err42);
           }
           errors++;
         }
       }
     }
   } else {
-    const err28 = {
+    const err43 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -4304,9 +5663,9 @@ function validate59(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err28];
+      vErrors = [err43];
     } else {
-      vErrors.push(err28);
+      vErrors.push(err43);
     }
     errors++;
   }
@@ -4331,9 +5690,39 @@ function validate110(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.protected === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "protected" },
+        message: "must have required property '" + "protected" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.signature === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "signature" },
+        message: "must have required property '" + "signature" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
     for (const key0 in data) {
       if (!(key0 === "header" || key0 === "protected" || key0 === "signature")) {
-        const err0 = {
+        const err2 = {
           instancePath,
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
@@ -4341,9 +5730,9 @@ function validate110(
           message: "must NOT have additional properties",
         };
         if (vErrors === null) {
-          vErrors = [err0];
+          vErrors = [err2];
         } else {
-          vErrors.push(err0);
+          vErrors.push(err2);
         }
         errors++;
       }
@@ -4364,7 +5753,7 @@ function validate110(
     }
     if (data.protected !== undefined) {
       if (typeof data.protected !== "string") {
-        const err1 = {
+        const err3 = {
           instancePath: instancePath + "/protected",
           schemaPath: "#/properties/protected/type",
           keyword: "type",
@@ -4372,16 +5761,16 @@ function validate110(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err1];
+          vErrors = [err3];
         } else {
-          vErrors.push(err1);
+          vErrors.push(err3);
         }
         errors++;
       }
     }
     if (data.signature !== undefined) {
       if (typeof data.signature !== "string") {
-        const err2 = {
+        const err4 = {
           instancePath: instancePath + "/signature",
           schemaPath: "#/properties/signature/type",
           keyword: "type",
@@ -4389,15 +5778,15 @@ function validate110(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err2];
+          vErrors = [err4];
         } else {
-          vErrors.push(err2);
+          vErrors.push(err4);
         }
         errors++;
       }
     }
   } else {
-    const err3 = {
+    const err5 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -4405,9 +5794,9 @@ function validate110(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err3];
+      vErrors = [err5];
     } else {
-      vErrors.push(err3);
+      vErrors.push(err5);
     }
     errors++;
   }
@@ -4550,6 +5939,51 @@ function validate114(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.url === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "url" },
+        message: "must have required property '" + "url" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.protocolBinding === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "protocolBinding" },
+        message: "must have required property '" + "protocolBinding" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.protocolVersion === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "protocolVersion" },
+        message: "must have required property '" + "protocolVersion" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
     for (const key0 in data) {
       if (!(
         key0 === "protocolBinding" ||
@@ -4559,63 +5993,12 @@ function validate114(
         pattern68.test(key0) ||
         pattern69.test(key0)
       )) {
-        const err0 = {
+        const err3 = {
           instancePath,
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
           params: { additionalProperty: key0 },
           message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.protocolBinding !== undefined) {
-      if (typeof data.protocolBinding !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/protocolBinding",
-          schemaPath: "#/properties/protocolBinding/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.protocolVersion !== undefined) {
-      if (typeof data.protocolVersion !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/protocolVersion",
-          schemaPath: "#/properties/protocolVersion/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.tenant !== undefined) {
-      if (typeof data.tenant !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/tenant",
-          schemaPath: "#/properties/tenant/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
         };
         if (vErrors === null) {
           vErrors = [err3];
@@ -4625,11 +6008,11 @@ function validate114(
         errors++;
       }
     }
-    if (data.url !== undefined) {
-      if (typeof data.url !== "string") {
+    if (data.protocolBinding !== undefined) {
+      if (typeof data.protocolBinding !== "string") {
         const err4 = {
-          instancePath: instancePath + "/url",
-          schemaPath: "#/properties/url/type",
+          instancePath: instancePath + "/protocolBinding",
+          schemaPath: "#/properties/protocolBinding/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
@@ -4642,10 +6025,61 @@ function validate114(
         errors++;
       }
     }
+    if (data.protocolVersion !== undefined) {
+      if (typeof data.protocolVersion !== "string") {
+        const err5 = {
+          instancePath: instancePath + "/protocolVersion",
+          schemaPath: "#/properties/protocolVersion/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.tenant !== undefined) {
+      if (typeof data.tenant !== "string") {
+        const err6 = {
+          instancePath: instancePath + "/tenant",
+          schemaPath: "#/properties/tenant/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.url !== undefined) {
+      if (typeof data.url !== "string") {
+        const err7 = {
+          instancePath: instancePath + "/url",
+          schemaPath: "#/properties/url/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
     for (const key1 in data) {
       if (pattern68.test(key1)) {
         if (typeof data[key1] !== "string") {
-          const err5 = {
+          const err8 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
             schemaPath: "#/patternProperties/%5E(protocol_binding)%24/type",
             keyword: "type",
@@ -4653,9 +6087,9 @@ function validate114(
             message: "must be string",
           };
           if (vErrors === null) {
-            vErrors = [err5];
+            vErrors = [err8];
           } else {
-            vErrors.push(err5);
+            vErrors.push(err8);
           }
           errors++;
         }
@@ -4664,7 +6098,7 @@ function validate114(
     for (const key2 in data) {
       if (pattern69.test(key2)) {
         if (typeof data[key2] !== "string") {
-          const err6 = {
+          const err9 = {
             instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
             schemaPath: "#/patternProperties/%5E(protocol_version)%24/type",
             keyword: "type",
@@ -4672,16 +6106,16 @@ function validate114(
             message: "must be string",
           };
           if (vErrors === null) {
-            vErrors = [err6];
+            vErrors = [err9];
           } else {
-            vErrors.push(err6);
+            vErrors.push(err9);
           }
           errors++;
         }
       }
     }
   } else {
-    const err7 = {
+    const err10 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -4689,9 +6123,9 @@ function validate114(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err7];
+      vErrors = [err10];
     } else {
-      vErrors.push(err7);
+      vErrors.push(err10);
     }
     errors++;
   }
@@ -4716,48 +6150,44 @@ function validate115(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.url === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "url" },
+        message: "must have required property '" + "url" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.organization === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "organization" },
+        message: "must have required property '" + "organization" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
     for (const key0 in data) {
       if (!(key0 === "organization" || key0 === "url")) {
-        const err0 = {
+        const err2 = {
           instancePath,
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
           params: { additionalProperty: key0 },
           message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.organization !== undefined) {
-      if (typeof data.organization !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/organization",
-          schemaPath: "#/properties/organization/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.url !== undefined) {
-      if (typeof data.url !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/url",
-          schemaPath: "#/properties/url/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
         };
         if (vErrors === null) {
           vErrors = [err2];
@@ -4767,8 +6197,42 @@ function validate115(
         errors++;
       }
     }
+    if (data.organization !== undefined) {
+      if (typeof data.organization !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/organization",
+          schemaPath: "#/properties/organization/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.url !== undefined) {
+      if (typeof data.url !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/url",
+          schemaPath: "#/properties/url/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err3 = {
+    const err5 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -4776,9 +6240,9 @@ function validate115(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err3];
+      vErrors = [err5];
     } else {
-      vErrors.push(err3);
+      vErrors.push(err5);
     }
     errors++;
   }
@@ -4803,6 +6267,66 @@ function validate116(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "id" },
+        message: "must have required property '" + "id" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.name === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "name" },
+        message: "must have required property '" + "name" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.description === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "description" },
+        message: "must have required property '" + "description" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.tags === undefined) {
+      const err3 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "tags" },
+        message: "must have required property '" + "tags" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
     for (const key0 in data) {
       if (!(
         key0 === "description" ||
@@ -4817,7 +6341,7 @@ function validate116(
         pattern63.test(key0) ||
         pattern11.test(key0)
       )) {
-        const err0 = {
+        const err4 = {
           instancePath,
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
@@ -4825,16 +6349,16 @@ function validate116(
           message: "must NOT have additional properties",
         };
         if (vErrors === null) {
-          vErrors = [err0];
+          vErrors = [err4];
         } else {
-          vErrors.push(err0);
+          vErrors.push(err4);
         }
         errors++;
       }
     }
     if (data.description !== undefined) {
       if (typeof data.description !== "string") {
-        const err1 = {
+        const err5 = {
           instancePath: instancePath + "/description",
           schemaPath: "#/properties/description/type",
           keyword: "type",
@@ -4842,9 +6366,9 @@ function validate116(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err1];
+          vErrors = [err5];
         } else {
-          vErrors.push(err1);
+          vErrors.push(err5);
         }
         errors++;
       }
@@ -4855,7 +6379,7 @@ function validate116(
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (typeof data1[i0] !== "string") {
-            const err2 = {
+            const err6 = {
               instancePath: instancePath + "/examples/" + i0,
               schemaPath: "#/properties/examples/items/type",
               keyword: "type",
@@ -4863,15 +6387,15 @@ function validate116(
               message: "must be string",
             };
             if (vErrors === null) {
-              vErrors = [err2];
+              vErrors = [err6];
             } else {
-              vErrors.push(err2);
+              vErrors.push(err6);
             }
             errors++;
           }
         }
       } else {
-        const err3 = {
+        const err7 = {
           instancePath: instancePath + "/examples",
           schemaPath: "#/properties/examples/type",
           keyword: "type",
@@ -4879,16 +6403,16 @@ function validate116(
           message: "must be array",
         };
         if (vErrors === null) {
-          vErrors = [err3];
+          vErrors = [err7];
         } else {
-          vErrors.push(err3);
+          vErrors.push(err7);
         }
         errors++;
       }
     }
     if (data.id !== undefined) {
       if (typeof data.id !== "string") {
-        const err4 = {
+        const err8 = {
           instancePath: instancePath + "/id",
           schemaPath: "#/properties/id/type",
           keyword: "type",
@@ -4896,9 +6420,9 @@ function validate116(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err4];
+          vErrors = [err8];
         } else {
-          vErrors.push(err4);
+          vErrors.push(err8);
         }
         errors++;
       }
@@ -4909,7 +6433,7 @@ function validate116(
         const len1 = data4.length;
         for (let i1 = 0; i1 < len1; i1++) {
           if (typeof data4[i1] !== "string") {
-            const err5 = {
+            const err9 = {
               instancePath: instancePath + "/inputModes/" + i1,
               schemaPath: "#/properties/inputModes/items/type",
               keyword: "type",
@@ -4917,15 +6441,15 @@ function validate116(
               message: "must be string",
             };
             if (vErrors === null) {
-              vErrors = [err5];
+              vErrors = [err9];
             } else {
-              vErrors.push(err5);
+              vErrors.push(err9);
             }
             errors++;
           }
         }
       } else {
-        const err6 = {
+        const err10 = {
           instancePath: instancePath + "/inputModes",
           schemaPath: "#/properties/inputModes/type",
           keyword: "type",
@@ -4933,16 +6457,16 @@ function validate116(
           message: "must be array",
         };
         if (vErrors === null) {
-          vErrors = [err6];
+          vErrors = [err10];
         } else {
-          vErrors.push(err6);
+          vErrors.push(err10);
         }
         errors++;
       }
     }
     if (data.name !== undefined) {
       if (typeof data.name !== "string") {
-        const err7 = {
+        const err11 = {
           instancePath: instancePath + "/name",
           schemaPath: "#/properties/name/type",
           keyword: "type",
@@ -4950,9 +6474,9 @@ function validate116(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err7];
+          vErrors = [err11];
         } else {
-          vErrors.push(err7);
+          vErrors.push(err11);
         }
         errors++;
       }
@@ -4963,7 +6487,7 @@ function validate116(
         const len2 = data7.length;
         for (let i2 = 0; i2 < len2; i2++) {
           if (typeof data7[i2] !== "string") {
-            const err8 = {
+            const err12 = {
               instancePath: instancePath + "/outputModes/" + i2,
               schemaPath: "#/properties/outputModes/items/type",
               keyword: "type",
@@ -4971,15 +6495,15 @@ function validate116(
               message: "must be string",
             };
             if (vErrors === null) {
-              vErrors = [err8];
+              vErrors = [err12];
             } else {
-              vErrors.push(err8);
+              vErrors.push(err12);
             }
             errors++;
           }
         }
       } else {
-        const err9 = {
+        const err13 = {
           instancePath: instancePath + "/outputModes",
           schemaPath: "#/properties/outputModes/type",
           keyword: "type",
@@ -4987,9 +6511,9 @@ function validate116(
           message: "must be array",
         };
         if (vErrors === null) {
-          vErrors = [err9];
+          vErrors = [err13];
         } else {
-          vErrors.push(err9);
+          vErrors.push(err13);
         }
         errors++;
       }
@@ -5013,7 +6537,7 @@ function validate116(
           }
         }
       } else {
-        const err10 = {
+        const err14 = {
           instancePath: instancePath + "/securityRequirements",
           schemaPath: "#/properties/securityRequirements/type",
           keyword: "type",
@@ -5021,9 +6545,9 @@ function validate116(
           message: "must be array",
         };
         if (vErrors === null) {
-          vErrors = [err10];
+          vErrors = [err14];
         } else {
-          vErrors.push(err10);
+          vErrors.push(err14);
         }
         errors++;
       }
@@ -5031,10 +6555,25 @@ function validate116(
     if (data.tags !== undefined) {
       let data11 = data.tags;
       if (Array.isArray(data11)) {
+        if (data11.length < 1) {
+          const err15 = {
+            instancePath: instancePath + "/tags",
+            schemaPath: "#/properties/tags/minItems",
+            keyword: "minItems",
+            params: { limit: 1 },
+            message: "must NOT have fewer than 1 items",
+          };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
         const len4 = data11.length;
         for (let i4 = 0; i4 < len4; i4++) {
           if (typeof data11[i4] !== "string") {
-            const err11 = {
+            const err16 = {
               instancePath: instancePath + "/tags/" + i4,
               schemaPath: "#/properties/tags/items/type",
               keyword: "type",
@@ -5042,15 +6581,15 @@ function validate116(
               message: "must be string",
             };
             if (vErrors === null) {
-              vErrors = [err11];
+              vErrors = [err16];
             } else {
-              vErrors.push(err11);
+              vErrors.push(err16);
             }
             errors++;
           }
         }
       } else {
-        const err12 = {
+        const err17 = {
           instancePath: instancePath + "/tags",
           schemaPath: "#/properties/tags/type",
           keyword: "type",
@@ -5058,9 +6597,9 @@ function validate116(
           message: "must be array",
         };
         if (vErrors === null) {
-          vErrors = [err12];
+          vErrors = [err17];
         } else {
-          vErrors.push(err12);
+          vErrors.push(err17);
         }
         errors++;
       }
@@ -5072,7 +6611,7 @@ function validate116(
           const len5 = data13.length;
           for (let i5 = 0; i5 < len5; i5++) {
             if (typeof data13[i5] !== "string") {
-              const err13 = {
+              const err18 = {
                 instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i5,
                 schemaPath: "#/patternProperties/%5E(input_modes)%24/items/type",
                 keyword: "type",
@@ -5080,15 +6619,15 @@ function validate116(
                 message: "must be string",
               };
               if (vErrors === null) {
-                vErrors = [err13];
+                vErrors = [err18];
               } else {
-                vErrors.push(err13);
+                vErrors.push(err18);
               }
               errors++;
             }
           }
         } else {
-          const err14 = {
+          const err19 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
             schemaPath: "#/patternProperties/%5E(input_modes)%24/type",
             keyword: "type",
@@ -5096,9 +6635,9 @@ function validate116(
             message: "must be array",
           };
           if (vErrors === null) {
-            vErrors = [err14];
+            vErrors = [err19];
           } else {
-            vErrors.push(err14);
+            vErrors.push(err19);
           }
           errors++;
         }
@@ -5111,7 +6650,7 @@ function validate116(
           const len6 = data15.length;
           for (let i6 = 0; i6 < len6; i6++) {
             if (typeof data15[i6] !== "string") {
-              const err15 = {
+              const err20 = {
                 instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i6,
                 schemaPath: "#/patternProperties/%5E(output_modes)%24/items/type",
                 keyword: "type",
@@ -5119,15 +6658,15 @@ function validate116(
                 message: "must be string",
               };
               if (vErrors === null) {
-                vErrors = [err15];
+                vErrors = [err20];
               } else {
-                vErrors.push(err15);
+                vErrors.push(err20);
               }
               errors++;
             }
           }
         } else {
-          const err16 = {
+          const err21 = {
             instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
             schemaPath: "#/patternProperties/%5E(output_modes)%24/type",
             keyword: "type",
@@ -5135,9 +6674,9 @@ function validate116(
             message: "must be array",
           };
           if (vErrors === null) {
-            vErrors = [err16];
+            vErrors = [err21];
           } else {
-            vErrors.push(err16);
+            vErrors.push(err21);
           }
           errors++;
         }
@@ -5163,7 +6702,7 @@ function validate116(
             }
           }
         } else {
-          const err17 = {
+          const err22 = {
             instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
             schemaPath: "#/patternProperties/%5E(security_requirements)%24/type",
             keyword: "type",
@@ -5171,16 +6710,16 @@ function validate116(
             message: "must be array",
           };
           if (vErrors === null) {
-            vErrors = [err17];
+            vErrors = [err22];
           } else {
-            vErrors.push(err17);
+            vErrors.push(err22);
           }
           errors++;
         }
       }
     }
   } else {
-    const err18 = {
+    const err23 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -5188,9 +6727,9 @@ function validate116(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err18];
+      vErrors = [err23];
     } else {
-      vErrors.push(err18);
+      vErrors.push(err23);
     }
     errors++;
   }
@@ -5209,9 +6748,10 @@ const schema47 = {
     extensions: { items: { type: "string" }, type: "array" },
     metadata: { $ref: "#/$defs/Struct" },
     name: { type: "string" },
-    parts: { items: { $ref: "#/$defs/Part" }, type: "array" },
+    parts: { items: { $ref: "#/$defs/Part" }, type: "array", minItems: 1 },
   },
   type: "object",
+  required: ["artifactId", "parts"],
 };
 const pattern89 = new RegExp("^(artifact_id)$", "u");
 const schema48 = {
@@ -5227,6 +6767,7 @@ const schema48 = {
     url: { type: "string" },
   },
   type: "object",
+  allOf: [{ oneOf: [{ required: ["text"] }, { required: ["raw"] }, { required: ["url"] }, { required: ["data"] }] }],
 };
 const pattern90 = new RegExp("^(media_type)$", "u");
 const pattern91 = new RegExp("^[A-Za-z0-9+/]*={0,2}$", "u");
@@ -5254,6 +6795,140 @@ function validate121(
   if (evaluated0.dynamicItems) {
     evaluated0.items = undefined;
   }
+  const _errs2 = errors;
+  let valid1 = false;
+  let passing0 = null;
+  const _errs3 = errors;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.text === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/allOf/0/oneOf/0/required",
+        keyword: "required",
+        params: { missingProperty: "text" },
+        message: "must have required property '" + "text" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+  }
+  var _valid0 = _errs3 === errors;
+  if (_valid0) {
+    valid1 = true;
+    passing0 = 0;
+  }
+  const _errs4 = errors;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.raw === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/allOf/0/oneOf/1/required",
+        keyword: "required",
+        params: { missingProperty: "raw" },
+        message: "must have required property '" + "raw" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+  }
+  var _valid0 = _errs4 === errors;
+  if (_valid0 && valid1) {
+    valid1 = false;
+    passing0 = [passing0, 1];
+  } else {
+    if (_valid0) {
+      valid1 = true;
+      passing0 = 1;
+    }
+    const _errs5 = errors;
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      if (data.url === undefined) {
+        const err2 = {
+          instancePath,
+          schemaPath: "#/allOf/0/oneOf/2/required",
+          keyword: "required",
+          params: { missingProperty: "url" },
+          message: "must have required property '" + "url" + "'",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    var _valid0 = _errs5 === errors;
+    if (_valid0 && valid1) {
+      valid1 = false;
+      passing0 = [passing0, 2];
+    } else {
+      if (_valid0) {
+        valid1 = true;
+        passing0 = 2;
+      }
+      const _errs6 = errors;
+      if (data && typeof data == "object" && !Array.isArray(data)) {
+        if (data.data === undefined) {
+          const err3 = {
+            instancePath,
+            schemaPath: "#/allOf/0/oneOf/3/required",
+            keyword: "required",
+            params: { missingProperty: "data" },
+            message: "must have required property '" + "data" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      }
+      var _valid0 = _errs6 === errors;
+      if (_valid0 && valid1) {
+        valid1 = false;
+        passing0 = [passing0, 3];
+      } else {
+        if (_valid0) {
+          valid1 = true;
+          passing0 = 3;
+        }
+      }
+    }
+  }
+  if (!valid1) {
+    const err4 = {
+      instancePath,
+      schemaPath: "#/allOf/0/oneOf",
+      keyword: "oneOf",
+      params: { passingSchemas: passing0 },
+      message: "must match exactly one schema in oneOf",
+    };
+    if (vErrors === null) {
+      vErrors = [err4];
+    } else {
+      vErrors.push(err4);
+    }
+    errors++;
+  } else {
+    errors = _errs2;
+    if (vErrors !== null) {
+      if (_errs2) {
+        vErrors.length = _errs2;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
       if (!(
@@ -5266,7 +6941,7 @@ function validate121(
         key0 === "url" ||
         pattern90.test(key0)
       )) {
-        const err0 = {
+        const err5 = {
           instancePath,
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
@@ -5274,9 +6949,9 @@ function validate121(
           message: "must NOT have additional properties",
         };
         if (vErrors === null) {
-          vErrors = [err0];
+          vErrors = [err5];
         } else {
-          vErrors.push(err0);
+          vErrors.push(err5);
         }
         errors++;
       }
@@ -5297,7 +6972,7 @@ function validate121(
     }
     if (data.filename !== undefined) {
       if (typeof data.filename !== "string") {
-        const err1 = {
+        const err6 = {
           instancePath: instancePath + "/filename",
           schemaPath: "#/properties/filename/type",
           keyword: "type",
@@ -5305,16 +6980,16 @@ function validate121(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err1];
+          vErrors = [err6];
         } else {
-          vErrors.push(err1);
+          vErrors.push(err6);
         }
         errors++;
       }
     }
     if (data.mediaType !== undefined) {
       if (typeof data.mediaType !== "string") {
-        const err2 = {
+        const err7 = {
           instancePath: instancePath + "/mediaType",
           schemaPath: "#/properties/mediaType/type",
           keyword: "type",
@@ -5322,9 +6997,9 @@ function validate121(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err2];
+          vErrors = [err7];
         } else {
-          vErrors.push(err2);
+          vErrors.push(err7);
         }
         errors++;
       }
@@ -5347,7 +7022,7 @@ function validate121(
       let data4 = data.raw;
       if (typeof data4 === "string") {
         if (!pattern91.test(data4)) {
-          const err3 = {
+          const err8 = {
             instancePath: instancePath + "/raw",
             schemaPath: "#/properties/raw/pattern",
             keyword: "pattern",
@@ -5355,14 +7030,14 @@ function validate121(
             message: 'must match pattern "' + "^[A-Za-z0-9+/]*={0,2}$" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err3];
+            vErrors = [err8];
           } else {
-            vErrors.push(err3);
+            vErrors.push(err8);
           }
           errors++;
         }
       } else {
-        const err4 = {
+        const err9 = {
           instancePath: instancePath + "/raw",
           schemaPath: "#/properties/raw/type",
           keyword: "type",
@@ -5370,16 +7045,16 @@ function validate121(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err4];
+          vErrors = [err9];
         } else {
-          vErrors.push(err4);
+          vErrors.push(err9);
         }
         errors++;
       }
     }
     if (data.text !== undefined) {
       if (typeof data.text !== "string") {
-        const err5 = {
+        const err10 = {
           instancePath: instancePath + "/text",
           schemaPath: "#/properties/text/type",
           keyword: "type",
@@ -5387,16 +7062,16 @@ function validate121(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err5];
+          vErrors = [err10];
         } else {
-          vErrors.push(err5);
+          vErrors.push(err10);
         }
         errors++;
       }
     }
     if (data.url !== undefined) {
       if (typeof data.url !== "string") {
-        const err6 = {
+        const err11 = {
           instancePath: instancePath + "/url",
           schemaPath: "#/properties/url/type",
           keyword: "type",
@@ -5404,9 +7079,9 @@ function validate121(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err6];
+          vErrors = [err11];
         } else {
-          vErrors.push(err6);
+          vErrors.push(err11);
         }
         errors++;
       }
@@ -5414,7 +7089,7 @@ function validate121(
     for (const key1 in data) {
       if (pattern90.test(key1)) {
         if (typeof data[key1] !== "string") {
-          const err7 = {
+          const err12 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
             schemaPath: "#/patternProperties/%5E(media_type)%24/type",
             keyword: "type",
@@ -5422,16 +7097,16 @@ function validate121(
             message: "must be string",
           };
           if (vErrors === null) {
-            vErrors = [err7];
+            vErrors = [err12];
           } else {
-            vErrors.push(err7);
+            vErrors.push(err12);
           }
           errors++;
         }
       }
     }
   } else {
-    const err8 = {
+    const err13 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -5439,9 +7114,9 @@ function validate121(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err8];
+      vErrors = [err13];
     } else {
-      vErrors.push(err8);
+      vErrors.push(err13);
     }
     errors++;
   }
@@ -5464,6 +7139,36 @@ function validate119(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.artifactId === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "artifactId" },
+        message: "must have required property '" + "artifactId" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.parts === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "parts" },
+        message: "must have required property '" + "parts" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
     for (const key0 in data) {
       if (!(
         key0 === "artifactId" ||
@@ -5474,7 +7179,7 @@ function validate119(
         key0 === "parts" ||
         pattern89.test(key0)
       )) {
-        const err0 = {
+        const err2 = {
           instancePath,
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
@@ -5482,16 +7187,16 @@ function validate119(
           message: "must NOT have additional properties",
         };
         if (vErrors === null) {
-          vErrors = [err0];
+          vErrors = [err2];
         } else {
-          vErrors.push(err0);
+          vErrors.push(err2);
         }
         errors++;
       }
     }
     if (data.artifactId !== undefined) {
       if (typeof data.artifactId !== "string") {
-        const err1 = {
+        const err3 = {
           instancePath: instancePath + "/artifactId",
           schemaPath: "#/properties/artifactId/type",
           keyword: "type",
@@ -5499,16 +7204,16 @@ function validate119(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err1];
+          vErrors = [err3];
         } else {
-          vErrors.push(err1);
+          vErrors.push(err3);
         }
         errors++;
       }
     }
     if (data.description !== undefined) {
       if (typeof data.description !== "string") {
-        const err2 = {
+        const err4 = {
           instancePath: instancePath + "/description",
           schemaPath: "#/properties/description/type",
           keyword: "type",
@@ -5516,9 +7221,9 @@ function validate119(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err2];
+          vErrors = [err4];
         } else {
-          vErrors.push(err2);
+          vErrors.push(err4);
         }
         errors++;
       }
@@ -5529,7 +7234,7 @@ function validate119(
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (typeof data2[i0] !== "string") {
-            const err3 = {
+            const err5 = {
               instancePath: instancePath + "/extensions/" + i0,
               schemaPath: "#/properties/extensions/items/type",
               keyword: "type",
@@ -5537,15 +7242,15 @@ function validate119(
               message: "must be string",
             };
             if (vErrors === null) {
-              vErrors = [err3];
+              vErrors = [err5];
             } else {
-              vErrors.push(err3);
+              vErrors.push(err5);
             }
             errors++;
           }
         }
       } else {
-        const err4 = {
+        const err6 = {
           instancePath: instancePath + "/extensions",
           schemaPath: "#/properties/extensions/type",
           keyword: "type",
@@ -5553,9 +7258,9 @@ function validate119(
           message: "must be array",
         };
         if (vErrors === null) {
-          vErrors = [err4];
+          vErrors = [err6];
         } else {
-          vErrors.push(err4);
+          vErrors.push(err6);
         }
         errors++;
       }
@@ -5576,7 +7281,7 @@ function validate119(
     }
     if (data.name !== undefined) {
       if (typeof data.name !== "string") {
-        const err5 = {
+        const err7 = {
           instancePath: instancePath + "/name",
           schemaPath: "#/properties/name/type",
           keyword: "type",
@@ -5584,9 +7289,9 @@ function validate119(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err5];
+          vErrors = [err7];
         } else {
-          vErrors.push(err5);
+          vErrors.push(err7);
         }
         errors++;
       }
@@ -5594,6 +7299,21 @@ function validate119(
     if (data.parts !== undefined) {
       let data6 = data.parts;
       if (Array.isArray(data6)) {
+        if (data6.length < 1) {
+          const err8 = {
+            instancePath: instancePath + "/parts",
+            schemaPath: "#/properties/parts/minItems",
+            keyword: "minItems",
+            params: { limit: 1 },
+            message: "must NOT have fewer than 1 items",
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
         const len1 = data6.length;
         for (let i1 = 0; i1 < len1; i1++) {
           if (
@@ -5610,7 +7330,7 @@ function validate119(
           }
         }
       } else {
-        const err6 = {
+        const err9 = {
           instancePath: instancePath + "/parts",
           schemaPath: "#/properties/parts/type",
           keyword: "type",
@@ -5618,9 +7338,9 @@ function validate119(
           message: "must be array",
         };
         if (vErrors === null) {
-          vErrors = [err6];
+          vErrors = [err9];
         } else {
-          vErrors.push(err6);
+          vErrors.push(err9);
         }
         errors++;
       }
@@ -5628,7 +7348,7 @@ function validate119(
     for (const key1 in data) {
       if (pattern89.test(key1)) {
         if (typeof data[key1] !== "string") {
-          const err7 = {
+          const err10 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
             schemaPath: "#/patternProperties/%5E(artifact_id)%24/type",
             keyword: "type",
@@ -5636,16 +7356,16 @@ function validate119(
             message: "must be string",
           };
           if (vErrors === null) {
-            vErrors = [err7];
+            vErrors = [err10];
           } else {
-            vErrors.push(err7);
+            vErrors.push(err10);
           }
           errors++;
         }
       }
     }
   } else {
-    const err8 = {
+    const err11 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -5653,9 +7373,9 @@ function validate119(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err8];
+      vErrors = [err11];
     } else {
-      vErrors.push(err8);
+      vErrors.push(err11);
     }
     errors++;
   }
@@ -5669,6 +7389,7 @@ const schema50 = {
   additionalProperties: false,
   properties: { credentials: { type: "string" }, scheme: { type: "string" } },
   type: "object",
+  required: ["scheme"],
 };
 
 function validate126(
@@ -5685,31 +7406,29 @@ function validate126(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.scheme === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "scheme" },
+        message: "must have required property '" + "scheme" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
     for (const key0 in data) {
       if (!(key0 === "credentials" || key0 === "scheme")) {
-        const err0 = {
+        const err1 = {
           instancePath,
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
           params: { additionalProperty: key0 },
           message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.credentials !== undefined) {
-      if (typeof data.credentials !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/credentials",
-          schemaPath: "#/properties/credentials/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
         };
         if (vErrors === null) {
           vErrors = [err1];
@@ -5719,11 +7438,11 @@ function validate126(
         errors++;
       }
     }
-    if (data.scheme !== undefined) {
-      if (typeof data.scheme !== "string") {
+    if (data.credentials !== undefined) {
+      if (typeof data.credentials !== "string") {
         const err2 = {
-          instancePath: instancePath + "/scheme",
-          schemaPath: "#/properties/scheme/type",
+          instancePath: instancePath + "/credentials",
+          schemaPath: "#/properties/credentials/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
@@ -5736,8 +7455,25 @@ function validate126(
         errors++;
       }
     }
+    if (data.scheme !== undefined) {
+      if (typeof data.scheme !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/scheme",
+          schemaPath: "#/properties/scheme/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err3 = {
+    const err4 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -5745,9 +7481,9 @@ function validate126(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err3];
+      vErrors = [err4];
     } else {
-      vErrors.push(err3);
+      vErrors.push(err4);
     }
     errors++;
   }
@@ -5772,6 +7508,51 @@ function validate127(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.authorizationUrl === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "authorizationUrl" },
+        message: "must have required property '" + "authorizationUrl" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.tokenUrl === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "tokenUrl" },
+        message: "must have required property '" + "tokenUrl" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.scopes === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "scopes" },
+        message: "must have required property '" + "scopes" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
     for (const key0 in data) {
       if (!(
         key0 === "authorizationUrl" ||
@@ -5784,7 +7565,7 @@ function validate127(
         pattern27.test(key0) ||
         pattern28.test(key0)
       )) {
-        const err0 = {
+        const err3 = {
           instancePath,
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
@@ -5792,21 +7573,293 @@ function validate127(
           message: "must NOT have additional properties",
         };
         if (vErrors === null) {
-          vErrors = [err0];
+          vErrors = [err3];
         } else {
-          vErrors.push(err0);
+          vErrors.push(err3);
         }
         errors++;
       }
     }
     if (data.authorizationUrl !== undefined) {
       if (typeof data.authorizationUrl !== "string") {
-        const err1 = {
+        const err4 = {
           instancePath: instancePath + "/authorizationUrl",
           schemaPath: "#/properties/authorizationUrl/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.pkceRequired !== undefined) {
+      if (typeof data.pkceRequired !== "boolean") {
+        const err5 = {
+          instancePath: instancePath + "/pkceRequired",
+          schemaPath: "#/properties/pkceRequired/type",
+          keyword: "type",
+          params: { type: "boolean" },
+          message: "must be boolean",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.refreshUrl !== undefined) {
+      if (typeof data.refreshUrl !== "string") {
+        const err6 = {
+          instancePath: instancePath + "/refreshUrl",
+          schemaPath: "#/properties/refreshUrl/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.scopes !== undefined) {
+      let data3 = data.scopes;
+      if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
+        for (const key1 in data3) {
+          const _errs10 = errors;
+          if (typeof key1 !== "string") {
+            const err7 = {
+              instancePath: instancePath + "/scopes",
+              schemaPath: "#/properties/scopes/propertyNames/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+              propertyName: key1,
+            };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+          var valid1 = _errs10 === errors;
+          if (!valid1) {
+            const err8 = {
+              instancePath: instancePath + "/scopes",
+              schemaPath: "#/properties/scopes/propertyNames",
+              keyword: "propertyNames",
+              params: { propertyName: key1 },
+              message: "property name must be valid",
+            };
+            if (vErrors === null) {
+              vErrors = [err8];
+            } else {
+              vErrors.push(err8);
+            }
+            errors++;
+          }
+        }
+        for (const key2 in data3) {
+          if (typeof data3[key2] !== "string") {
+            const err9 = {
+              instancePath: instancePath + "/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
+              schemaPath: "#/properties/scopes/additionalProperties/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err9];
+            } else {
+              vErrors.push(err9);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err10 = {
+          instancePath: instancePath + "/scopes",
+          schemaPath: "#/properties/scopes/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    if (data.tokenUrl !== undefined) {
+      if (typeof data.tokenUrl !== "string") {
+        const err11 = {
+          instancePath: instancePath + "/tokenUrl",
+          schemaPath: "#/properties/tokenUrl/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    for (const key3 in data) {
+      if (pattern25.test(key3)) {
+        if (typeof data[key3] !== "string") {
+          const err12 = {
+            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(authorization_url)%24/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+      }
+    }
+    for (const key4 in data) {
+      if (pattern26.test(key4)) {
+        if (typeof data[key4] !== "boolean") {
+          const err13 = {
+            instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(pkce_required)%24/type",
+            keyword: "type",
+            params: { type: "boolean" },
+            message: "must be boolean",
+          };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      }
+    }
+    for (const key5 in data) {
+      if (pattern27.test(key5)) {
+        if (typeof data[key5] !== "string") {
+          const err14 = {
+            instancePath: instancePath + "/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(refresh_url)%24/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+      }
+    }
+    for (const key6 in data) {
+      if (pattern28.test(key6)) {
+        if (typeof data[key6] !== "string") {
+          const err15 = {
+            instancePath: instancePath + "/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(token_url)%24/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err16 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err16];
+    } else {
+      vErrors.push(err16);
+    }
+    errors++;
+  }
+  validate127.errors = vErrors;
+  return errors === 0;
+}
+validate127.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+
+export const CancelTaskRequest = validate128;
+const schema52 = {
+  additionalProperties: false,
+  properties: { id: { type: "string" }, metadata: { $ref: "#/$defs/Struct" }, tenant: { type: "string" } },
+  type: "object",
+  required: ["id"],
+};
+
+function validate128(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate128.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "id" },
+        message: "must have required property '" + "id" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === "id" || key0 === "metadata" || key0 === "tenant")) {
+        const err1 = {
+          instancePath,
+          schemaPath: "#/additionalProperties",
+          keyword: "additionalProperties",
+          params: { additionalProperty: key0 },
+          message: "must NOT have additional properties",
         };
         if (vErrors === null) {
           vErrors = [err1];
@@ -5816,14 +7869,134 @@ function validate127(
         errors++;
       }
     }
-    if (data.pkceRequired !== undefined) {
-      if (typeof data.pkceRequired !== "boolean") {
+    if (data.id !== undefined) {
+      if (typeof data.id !== "string") {
         const err2 = {
-          instancePath: instancePath + "/pkceRequired",
-          schemaPath: "#/properties/pkceRequired/type",
+          instancePath: instancePath + "/id",
+          schemaPath: "#/properties/id/type",
           keyword: "type",
-          params: { type: "boolean" },
-          message: "must be boolean",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.metadata !== undefined) {
+      if (
+        !validate56(data.metadata, {
+          instancePath: instancePath + "/metadata",
+          parentData: data,
+          parentDataProperty: "metadata",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.tenant !== undefined) {
+      if (typeof data.tenant !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/tenant",
+          schemaPath: "#/properties/tenant/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err4 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err4];
+    } else {
+      vErrors.push(err4);
+    }
+    errors++;
+  }
+  validate128.errors = vErrors;
+  return errors === 0;
+}
+validate128.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+
+export const ClientCredentialsOAuthFlow = validate130;
+
+function validate130(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate130.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.tokenUrl === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "tokenUrl" },
+        message: "must have required property '" + "tokenUrl" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.scopes === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "scopes" },
+        message: "must have required property '" + "scopes" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(
+        key0 === "refreshUrl" ||
+        key0 === "scopes" ||
+        key0 === "tokenUrl" ||
+        pattern27.test(key0) ||
+        pattern28.test(key0)
+      )) {
+        const err2 = {
+          instancePath,
+          schemaPath: "#/additionalProperties",
+          keyword: "additionalProperties",
+          params: { additionalProperty: key0 },
+          message: "must NOT have additional properties",
         };
         if (vErrors === null) {
           vErrors = [err2];
@@ -5851,10 +8024,10 @@ function validate127(
       }
     }
     if (data.scopes !== undefined) {
-      let data3 = data.scopes;
-      if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
-        for (const key1 in data3) {
-          const _errs10 = errors;
+      let data1 = data.scopes;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        for (const key1 in data1) {
+          const _errs6 = errors;
           if (typeof key1 !== "string") {
             const err4 = {
               instancePath: instancePath + "/scopes",
@@ -5871,7 +8044,7 @@ function validate127(
             }
             errors++;
           }
-          var valid1 = _errs10 === errors;
+          var valid1 = _errs6 === errors;
           if (!valid1) {
             const err5 = {
               instancePath: instancePath + "/scopes",
@@ -5888,8 +8061,8 @@ function validate127(
             errors++;
           }
         }
-        for (const key2 in data3) {
-          if (typeof data3[key2] !== "string") {
+        for (const key2 in data1) {
+          if (typeof data1[key2] !== "string") {
             const err6 = {
               instancePath: instancePath + "/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
               schemaPath: "#/properties/scopes/additionalProperties/type",
@@ -5939,11 +8112,11 @@ function validate127(
       }
     }
     for (const key3 in data) {
-      if (pattern25.test(key3)) {
+      if (pattern27.test(key3)) {
         if (typeof data[key3] !== "string") {
           const err9 = {
             instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(authorization_url)%24/type",
+            schemaPath: "#/patternProperties/%5E(refresh_url)%24/type",
             keyword: "type",
             params: { type: "string" },
             message: "must be string",
@@ -5952,352 +8125,6 @@ function validate127(
             vErrors = [err9];
           } else {
             vErrors.push(err9);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key4 in data) {
-      if (pattern26.test(key4)) {
-        if (typeof data[key4] !== "boolean") {
-          const err10 = {
-            instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(pkce_required)%24/type",
-            keyword: "type",
-            params: { type: "boolean" },
-            message: "must be boolean",
-          };
-          if (vErrors === null) {
-            vErrors = [err10];
-          } else {
-            vErrors.push(err10);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key5 in data) {
-      if (pattern27.test(key5)) {
-        if (typeof data[key5] !== "string") {
-          const err11 = {
-            instancePath: instancePath + "/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(refresh_url)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err11];
-          } else {
-            vErrors.push(err11);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key6 in data) {
-      if (pattern28.test(key6)) {
-        if (typeof data[key6] !== "string") {
-          const err12 = {
-            instancePath: instancePath + "/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(token_url)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err12];
-          } else {
-            vErrors.push(err12);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err13 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err13];
-    } else {
-      vErrors.push(err13);
-    }
-    errors++;
-  }
-  validate127.errors = vErrors;
-  return errors === 0;
-}
-validate127.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-export const CancelTaskRequest = validate128;
-const schema52 = {
-  additionalProperties: false,
-  properties: { id: { type: "string" }, metadata: { $ref: "#/$defs/Struct" }, tenant: { type: "string" } },
-  type: "object",
-};
-
-function validate128(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate128.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-      if (!(key0 === "id" || key0 === "metadata" || key0 === "tenant")) {
-        const err0 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.id !== undefined) {
-      if (typeof data.id !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/id",
-          schemaPath: "#/properties/id/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.metadata !== undefined) {
-      if (
-        !validate56(data.metadata, {
-          instancePath: instancePath + "/metadata",
-          parentData: data,
-          parentDataProperty: "metadata",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.tenant !== undefined) {
-      if (typeof data.tenant !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/tenant",
-          schemaPath: "#/properties/tenant/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err3 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err3];
-    } else {
-      vErrors.push(err3);
-    }
-    errors++;
-  }
-  validate128.errors = vErrors;
-  return errors === 0;
-}
-validate128.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-export const ClientCredentialsOAuthFlow = validate130;
-
-function validate130(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate130.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-      if (!(
-        key0 === "refreshUrl" ||
-        key0 === "scopes" ||
-        key0 === "tokenUrl" ||
-        pattern27.test(key0) ||
-        pattern28.test(key0)
-      )) {
-        const err0 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.refreshUrl !== undefined) {
-      if (typeof data.refreshUrl !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/refreshUrl",
-          schemaPath: "#/properties/refreshUrl/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.scopes !== undefined) {
-      let data1 = data.scopes;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        for (const key1 in data1) {
-          const _errs6 = errors;
-          if (typeof key1 !== "string") {
-            const err2 = {
-              instancePath: instancePath + "/scopes",
-              schemaPath: "#/properties/scopes/propertyNames/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-              propertyName: key1,
-            };
-            if (vErrors === null) {
-              vErrors = [err2];
-            } else {
-              vErrors.push(err2);
-            }
-            errors++;
-          }
-          var valid1 = _errs6 === errors;
-          if (!valid1) {
-            const err3 = {
-              instancePath: instancePath + "/scopes",
-              schemaPath: "#/properties/scopes/propertyNames",
-              keyword: "propertyNames",
-              params: { propertyName: key1 },
-              message: "property name must be valid",
-            };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-        }
-        for (const key2 in data1) {
-          if (typeof data1[key2] !== "string") {
-            const err4 = {
-              instancePath: instancePath + "/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-              schemaPath: "#/properties/scopes/additionalProperties/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err4];
-            } else {
-              vErrors.push(err4);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err5 = {
-          instancePath: instancePath + "/scopes",
-          schemaPath: "#/properties/scopes/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.tokenUrl !== undefined) {
-      if (typeof data.tokenUrl !== "string") {
-        const err6 = {
-          instancePath: instancePath + "/tokenUrl",
-          schemaPath: "#/properties/tokenUrl/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    for (const key3 in data) {
-      if (pattern27.test(key3)) {
-        if (typeof data[key3] !== "string") {
-          const err7 = {
-            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(refresh_url)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err7];
-          } else {
-            vErrors.push(err7);
           }
           errors++;
         }
@@ -6306,378 +8133,8 @@ function validate130(
     for (const key4 in data) {
       if (pattern28.test(key4)) {
         if (typeof data[key4] !== "string") {
-          const err8 = {
-            instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(token_url)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err9 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err9];
-    } else {
-      vErrors.push(err9);
-    }
-    errors++;
-  }
-  validate130.errors = vErrors;
-  return errors === 0;
-}
-validate130.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-export const DeleteTaskPushNotificationConfigRequest = validate131;
-const schema54 = {
-  additionalProperties: false,
-  patternProperties: { "^(task_id)$": { type: "string" } },
-  properties: { id: { type: "string" }, taskId: { type: "string" }, tenant: { type: "string" } },
-  type: "object",
-};
-const pattern106 = new RegExp("^(task_id)$", "u");
-
-function validate131(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate131.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-      if (!(key0 === "id" || key0 === "taskId" || key0 === "tenant" || pattern106.test(key0))) {
-        const err0 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.id !== undefined) {
-      if (typeof data.id !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/id",
-          schemaPath: "#/properties/id/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.taskId !== undefined) {
-      if (typeof data.taskId !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/taskId",
-          schemaPath: "#/properties/taskId/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.tenant !== undefined) {
-      if (typeof data.tenant !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/tenant",
-          schemaPath: "#/properties/tenant/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    for (const key1 in data) {
-      if (pattern106.test(key1)) {
-        if (typeof data[key1] !== "string") {
-          const err4 = {
-            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(task_id)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate131.errors = vErrors;
-  return errors === 0;
-}
-validate131.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-export const DeviceCodeOAuthFlow = validate132;
-
-function validate132(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate132.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-      if (!(
-        key0 === "deviceAuthorizationUrl" ||
-        key0 === "refreshUrl" ||
-        key0 === "scopes" ||
-        key0 === "tokenUrl" ||
-        pattern37.test(key0) ||
-        pattern27.test(key0) ||
-        pattern28.test(key0)
-      )) {
-        const err0 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.deviceAuthorizationUrl !== undefined) {
-      if (typeof data.deviceAuthorizationUrl !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/deviceAuthorizationUrl",
-          schemaPath: "#/properties/deviceAuthorizationUrl/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.refreshUrl !== undefined) {
-      if (typeof data.refreshUrl !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/refreshUrl",
-          schemaPath: "#/properties/refreshUrl/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.scopes !== undefined) {
-      let data2 = data.scopes;
-      if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-        for (const key1 in data2) {
-          const _errs8 = errors;
-          if (typeof key1 !== "string") {
-            const err3 = {
-              instancePath: instancePath + "/scopes",
-              schemaPath: "#/properties/scopes/propertyNames/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-              propertyName: key1,
-            };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-          var valid1 = _errs8 === errors;
-          if (!valid1) {
-            const err4 = {
-              instancePath: instancePath + "/scopes",
-              schemaPath: "#/properties/scopes/propertyNames",
-              keyword: "propertyNames",
-              params: { propertyName: key1 },
-              message: "property name must be valid",
-            };
-            if (vErrors === null) {
-              vErrors = [err4];
-            } else {
-              vErrors.push(err4);
-            }
-            errors++;
-          }
-        }
-        for (const key2 in data2) {
-          if (typeof data2[key2] !== "string") {
-            const err5 = {
-              instancePath: instancePath + "/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-              schemaPath: "#/properties/scopes/additionalProperties/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err5];
-            } else {
-              vErrors.push(err5);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err6 = {
-          instancePath: instancePath + "/scopes",
-          schemaPath: "#/properties/scopes/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.tokenUrl !== undefined) {
-      if (typeof data.tokenUrl !== "string") {
-        const err7 = {
-          instancePath: instancePath + "/tokenUrl",
-          schemaPath: "#/properties/tokenUrl/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    for (const key3 in data) {
-      if (pattern37.test(key3)) {
-        if (typeof data[key3] !== "string") {
-          const err8 = {
-            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(device_authorization_url)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key4 in data) {
-      if (pattern27.test(key4)) {
-        if (typeof data[key4] !== "string") {
-          const err9 = {
-            instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(refresh_url)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err9];
-          } else {
-            vErrors.push(err9);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key5 in data) {
-      if (pattern28.test(key5)) {
-        if (typeof data[key5] !== "string") {
           const err10 = {
-            instancePath: instancePath + "/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),
+            instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
             schemaPath: "#/patternProperties/%5E(token_url)%24/type",
             keyword: "type",
             params: { type: "string" },
@@ -6704,6 +8161,452 @@ function validate132(
       vErrors = [err11];
     } else {
       vErrors.push(err11);
+    }
+    errors++;
+  }
+  validate130.errors = vErrors;
+  return errors === 0;
+}
+validate130.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+
+export const DeleteTaskPushNotificationConfigRequest = validate131;
+const schema54 = {
+  additionalProperties: false,
+  patternProperties: { "^(task_id)$": { type: "string" } },
+  properties: { id: { type: "string" }, taskId: { type: "string" }, tenant: { type: "string" } },
+  type: "object",
+  required: ["taskId", "id"],
+};
+const pattern106 = new RegExp("^(task_id)$", "u");
+
+function validate131(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate131.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.taskId === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "taskId" },
+        message: "must have required property '" + "taskId" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.id === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "id" },
+        message: "must have required property '" + "id" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === "id" || key0 === "taskId" || key0 === "tenant" || pattern106.test(key0))) {
+        const err2 = {
+          instancePath,
+          schemaPath: "#/additionalProperties",
+          keyword: "additionalProperties",
+          params: { additionalProperty: key0 },
+          message: "must NOT have additional properties",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.id !== undefined) {
+      if (typeof data.id !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/id",
+          schemaPath: "#/properties/id/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.taskId !== undefined) {
+      if (typeof data.taskId !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/taskId",
+          schemaPath: "#/properties/taskId/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.tenant !== undefined) {
+      if (typeof data.tenant !== "string") {
+        const err5 = {
+          instancePath: instancePath + "/tenant",
+          schemaPath: "#/properties/tenant/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    for (const key1 in data) {
+      if (pattern106.test(key1)) {
+        if (typeof data[key1] !== "string") {
+          const err6 = {
+            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(task_id)%24/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err7 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err7];
+    } else {
+      vErrors.push(err7);
+    }
+    errors++;
+  }
+  validate131.errors = vErrors;
+  return errors === 0;
+}
+validate131.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+
+export const DeviceCodeOAuthFlow = validate132;
+
+function validate132(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate132.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.deviceAuthorizationUrl === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "deviceAuthorizationUrl" },
+        message: "must have required property '" + "deviceAuthorizationUrl" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.tokenUrl === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "tokenUrl" },
+        message: "must have required property '" + "tokenUrl" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.scopes === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "scopes" },
+        message: "must have required property '" + "scopes" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(
+        key0 === "deviceAuthorizationUrl" ||
+        key0 === "refreshUrl" ||
+        key0 === "scopes" ||
+        key0 === "tokenUrl" ||
+        pattern37.test(key0) ||
+        pattern27.test(key0) ||
+        pattern28.test(key0)
+      )) {
+        const err3 = {
+          instancePath,
+          schemaPath: "#/additionalProperties",
+          keyword: "additionalProperties",
+          params: { additionalProperty: key0 },
+          message: "must NOT have additional properties",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.deviceAuthorizationUrl !== undefined) {
+      if (typeof data.deviceAuthorizationUrl !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/deviceAuthorizationUrl",
+          schemaPath: "#/properties/deviceAuthorizationUrl/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.refreshUrl !== undefined) {
+      if (typeof data.refreshUrl !== "string") {
+        const err5 = {
+          instancePath: instancePath + "/refreshUrl",
+          schemaPath: "#/properties/refreshUrl/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.scopes !== undefined) {
+      let data2 = data.scopes;
+      if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+        for (const key1 in data2) {
+          const _errs8 = errors;
+          if (typeof key1 !== "string") {
+            const err6 = {
+              instancePath: instancePath + "/scopes",
+              schemaPath: "#/properties/scopes/propertyNames/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+              propertyName: key1,
+            };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+          var valid1 = _errs8 === errors;
+          if (!valid1) {
+            const err7 = {
+              instancePath: instancePath + "/scopes",
+              schemaPath: "#/properties/scopes/propertyNames",
+              keyword: "propertyNames",
+              params: { propertyName: key1 },
+              message: "property name must be valid",
+            };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+        }
+        for (const key2 in data2) {
+          if (typeof data2[key2] !== "string") {
+            const err8 = {
+              instancePath: instancePath + "/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
+              schemaPath: "#/properties/scopes/additionalProperties/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err8];
+            } else {
+              vErrors.push(err8);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err9 = {
+          instancePath: instancePath + "/scopes",
+          schemaPath: "#/properties/scopes/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.tokenUrl !== undefined) {
+      if (typeof data.tokenUrl !== "string") {
+        const err10 = {
+          instancePath: instancePath + "/tokenUrl",
+          schemaPath: "#/properties/tokenUrl/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    for (const key3 in data) {
+      if (pattern37.test(key3)) {
+        if (typeof data[key3] !== "string") {
+          const err11 = {
+            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(device_authorization_url)%24/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+      }
+    }
+    for (const key4 in data) {
+      if (pattern27.test(key4)) {
+        if (typeof data[key4] !== "string") {
+          const err12 = {
+            instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(refresh_url)%24/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+      }
+    }
+    for (const key5 in data) {
+      if (pattern28.test(key5)) {
+        if (typeof data[key5] !== "string") {
+          const err13 = {
+            instancePath: instancePath + "/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(token_url)%24/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err14 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err14];
+    } else {
+      vErrors.push(err14);
     }
     errors++;
   }
@@ -6841,6 +8744,7 @@ const schema58 = {
   patternProperties: { "^(task_id)$": { type: "string" } },
   properties: { id: { type: "string" }, taskId: { type: "string" }, tenant: { type: "string" } },
   type: "object",
+  required: ["taskId", "id"],
 };
 
 function validate135(
@@ -6857,48 +8761,44 @@ function validate135(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.taskId === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "taskId" },
+        message: "must have required property '" + "taskId" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.id === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "id" },
+        message: "must have required property '" + "id" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
     for (const key0 in data) {
       if (!(key0 === "id" || key0 === "taskId" || key0 === "tenant" || pattern106.test(key0))) {
-        const err0 = {
+        const err2 = {
           instancePath,
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
           params: { additionalProperty: key0 },
           message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.id !== undefined) {
-      if (typeof data.id !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/id",
-          schemaPath: "#/properties/id/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.taskId !== undefined) {
-      if (typeof data.taskId !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/taskId",
-          schemaPath: "#/properties/taskId/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
         };
         if (vErrors === null) {
           vErrors = [err2];
@@ -6908,11 +8808,11 @@ function validate135(
         errors++;
       }
     }
-    if (data.tenant !== undefined) {
-      if (typeof data.tenant !== "string") {
+    if (data.id !== undefined) {
+      if (typeof data.id !== "string") {
         const err3 = {
-          instancePath: instancePath + "/tenant",
-          schemaPath: "#/properties/tenant/type",
+          instancePath: instancePath + "/id",
+          schemaPath: "#/properties/id/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
@@ -6925,10 +8825,44 @@ function validate135(
         errors++;
       }
     }
+    if (data.taskId !== undefined) {
+      if (typeof data.taskId !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/taskId",
+          schemaPath: "#/properties/taskId/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.tenant !== undefined) {
+      if (typeof data.tenant !== "string") {
+        const err5 = {
+          instancePath: instancePath + "/tenant",
+          schemaPath: "#/properties/tenant/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
     for (const key1 in data) {
       if (pattern106.test(key1)) {
         if (typeof data[key1] !== "string") {
-          const err4 = {
+          const err6 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
             schemaPath: "#/patternProperties/%5E(task_id)%24/type",
             keyword: "type",
@@ -6936,16 +8870,16 @@ function validate135(
             message: "must be string",
           };
           if (vErrors === null) {
-            vErrors = [err4];
+            vErrors = [err6];
           } else {
-            vErrors.push(err4);
+            vErrors.push(err6);
           }
           errors++;
         }
       }
     }
   } else {
-    const err5 = {
+    const err7 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -6953,9 +8887,9 @@ function validate135(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err5];
+      vErrors = [err7];
     } else {
-      vErrors.push(err5);
+      vErrors.push(err7);
     }
     errors++;
   }
@@ -6986,6 +8920,7 @@ const schema59 = {
     tenant: { type: "string" },
   },
   type: "object",
+  required: ["id"],
 };
 const pattern116 = new RegExp("^(history_length)$", "u");
 const pattern117 = new RegExp("^-?[0-9]+$", "u");
@@ -7004,9 +8939,24 @@ function validate136(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "id" },
+        message: "must have required property '" + "id" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
     for (const key0 in data) {
       if (!(key0 === "historyLength" || key0 === "id" || key0 === "tenant" || pattern116.test(key0))) {
-        const err0 = {
+        const err1 = {
           instancePath,
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
@@ -7014,9 +8964,9 @@ function validate136(
           message: "must NOT have additional properties",
         };
         if (vErrors === null) {
-          vErrors = [err0];
+          vErrors = [err1];
         } else {
-          vErrors.push(err0);
+          vErrors.push(err1);
         }
         errors++;
       }
@@ -7027,7 +8977,7 @@ function validate136(
       let valid1 = false;
       const _errs4 = errors;
       if (!(typeof data0 == "number" && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
-        const err1 = {
+        const err2 = {
           instancePath: instancePath + "/historyLength",
           schemaPath: "#/properties/historyLength/anyOf/0/type",
           keyword: "type",
@@ -7035,15 +8985,15 @@ function validate136(
           message: "must be integer",
         };
         if (vErrors === null) {
-          vErrors = [err1];
+          vErrors = [err2];
         } else {
-          vErrors.push(err1);
+          vErrors.push(err2);
         }
         errors++;
       }
       if (typeof data0 == "number" && isFinite(data0)) {
         if (data0 > 2147483647 || isNaN(data0)) {
-          const err2 = {
+          const err3 = {
             instancePath: instancePath + "/historyLength",
             schemaPath: "#/properties/historyLength/anyOf/0/maximum",
             keyword: "maximum",
@@ -7051,14 +9001,14 @@ function validate136(
             message: "must be <= 2147483647",
           };
           if (vErrors === null) {
-            vErrors = [err2];
+            vErrors = [err3];
           } else {
-            vErrors.push(err2);
+            vErrors.push(err3);
           }
           errors++;
         }
         if (data0 < -2147483648 || isNaN(data0)) {
-          const err3 = {
+          const err4 = {
             instancePath: instancePath + "/historyLength",
             schemaPath: "#/properties/historyLength/anyOf/0/minimum",
             keyword: "minimum",
@@ -7066,9 +9016,9 @@ function validate136(
             message: "must be >= -2147483648",
           };
           if (vErrors === null) {
-            vErrors = [err3];
+            vErrors = [err4];
           } else {
-            vErrors.push(err3);
+            vErrors.push(err4);
           }
           errors++;
         }
@@ -7078,7 +9028,7 @@ function validate136(
       const _errs6 = errors;
       if (typeof data0 === "string") {
         if (!pattern117.test(data0)) {
-          const err4 = {
+          const err5 = {
             instancePath: instancePath + "/historyLength",
             schemaPath: "#/properties/historyLength/anyOf/1/pattern",
             keyword: "pattern",
@@ -7086,14 +9036,14 @@ function validate136(
             message: 'must match pattern "' + "^-?[0-9]+$" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err4];
+            vErrors = [err5];
           } else {
-            vErrors.push(err4);
+            vErrors.push(err5);
           }
           errors++;
         }
       } else {
-        const err5 = {
+        const err6 = {
           instancePath: instancePath + "/historyLength",
           schemaPath: "#/properties/historyLength/anyOf/1/type",
           keyword: "type",
@@ -7101,16 +9051,16 @@ function validate136(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err5];
+          vErrors = [err6];
         } else {
-          vErrors.push(err5);
+          vErrors.push(err6);
         }
         errors++;
       }
       var _valid0 = _errs6 === errors;
       valid1 = valid1 || _valid0;
       if (!valid1) {
-        const err6 = {
+        const err7 = {
           instancePath: instancePath + "/historyLength",
           schemaPath: "#/properties/historyLength/anyOf",
           keyword: "anyOf",
@@ -7118,9 +9068,9 @@ function validate136(
           message: "must match a schema in anyOf",
         };
         if (vErrors === null) {
-          vErrors = [err6];
+          vErrors = [err7];
         } else {
-          vErrors.push(err6);
+          vErrors.push(err7);
         }
         errors++;
       } else {
@@ -7136,26 +9086,9 @@ function validate136(
     }
     if (data.id !== undefined) {
       if (typeof data.id !== "string") {
-        const err7 = {
+        const err8 = {
           instancePath: instancePath + "/id",
           schemaPath: "#/properties/id/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    if (data.tenant !== undefined) {
-      if (typeof data.tenant !== "string") {
-        const err8 = {
-          instancePath: instancePath + "/tenant",
-          schemaPath: "#/properties/tenant/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
@@ -7168,6 +9101,23 @@ function validate136(
         errors++;
       }
     }
+    if (data.tenant !== undefined) {
+      if (typeof data.tenant !== "string") {
+        const err9 = {
+          instancePath: instancePath + "/tenant",
+          schemaPath: "#/properties/tenant/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
     for (const key1 in data) {
       if (pattern116.test(key1)) {
         let data3 = data[key1];
@@ -7175,7 +9125,7 @@ function validate136(
         let valid3 = false;
         const _errs14 = errors;
         if (!(typeof data3 == "number" && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
-          const err9 = {
+          const err10 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
             schemaPath: "#/patternProperties/%5E(history_length)%24/anyOf/0/type",
             keyword: "type",
@@ -7183,15 +9133,15 @@ function validate136(
             message: "must be integer",
           };
           if (vErrors === null) {
-            vErrors = [err9];
+            vErrors = [err10];
           } else {
-            vErrors.push(err9);
+            vErrors.push(err10);
           }
           errors++;
         }
         if (typeof data3 == "number" && isFinite(data3)) {
           if (data3 > 2147483647 || isNaN(data3)) {
-            const err10 = {
+            const err11 = {
               instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
               schemaPath: "#/patternProperties/%5E(history_length)%24/anyOf/0/maximum",
               keyword: "maximum",
@@ -7199,14 +9149,14 @@ function validate136(
               message: "must be <= 2147483647",
             };
             if (vErrors === null) {
-              vErrors = [err10];
+              vErrors = [err11];
             } else {
-              vErrors.push(err10);
+              vErrors.push(err11);
             }
             errors++;
           }
           if (data3 < -2147483648 || isNaN(data3)) {
-            const err11 = {
+            const err12 = {
               instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
               schemaPath: "#/patternProperties/%5E(history_length)%24/anyOf/0/minimum",
               keyword: "minimum",
@@ -7214,9 +9164,9 @@ function validate136(
               message: "must be >= -2147483648",
             };
             if (vErrors === null) {
-              vErrors = [err11];
+              vErrors = [err12];
             } else {
-              vErrors.push(err11);
+              vErrors.push(err12);
             }
             errors++;
           }
@@ -7226,7 +9176,7 @@ function validate136(
         const _errs16 = errors;
         if (typeof data3 === "string") {
           if (!pattern117.test(data3)) {
-            const err12 = {
+            const err13 = {
               instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
               schemaPath: "#/patternProperties/%5E(history_length)%24/anyOf/1/pattern",
               keyword: "pattern",
@@ -7234,14 +9184,14 @@ function validate136(
               message: 'must match pattern "' + "^-?[0-9]+$" + '"',
             };
             if (vErrors === null) {
-              vErrors = [err12];
+              vErrors = [err13];
             } else {
-              vErrors.push(err12);
+              vErrors.push(err13);
             }
             errors++;
           }
         } else {
-          const err13 = {
+          const err14 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
             schemaPath: "#/patternProperties/%5E(history_length)%24/anyOf/1/type",
             keyword: "type",
@@ -7249,16 +9199,16 @@ function validate136(
             message: "must be string",
           };
           if (vErrors === null) {
-            vErrors = [err13];
+            vErrors = [err14];
           } else {
-            vErrors.push(err13);
+            vErrors.push(err14);
           }
           errors++;
         }
         var _valid1 = _errs16 === errors;
         valid3 = valid3 || _valid1;
         if (!valid3) {
-          const err14 = {
+          const err15 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
             schemaPath: "#/patternProperties/%5E(history_length)%24/anyOf",
             keyword: "anyOf",
@@ -7266,9 +9216,9 @@ function validate136(
             message: "must match a schema in anyOf",
           };
           if (vErrors === null) {
-            vErrors = [err14];
+            vErrors = [err15];
           } else {
-            vErrors.push(err14);
+            vErrors.push(err15);
           }
           errors++;
         } else {
@@ -7284,7 +9234,7 @@ function validate136(
       }
     }
   } else {
-    const err15 = {
+    const err16 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -7292,9 +9242,9 @@ function validate136(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err15];
+      vErrors = [err16];
     } else {
-      vErrors.push(err15);
+      vErrors.push(err16);
     }
     errors++;
   }
@@ -7319,31 +9269,29 @@ function validate137(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.scheme === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "scheme" },
+        message: "must have required property '" + "scheme" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
     for (const key0 in data) {
       if (!(key0 === "bearerFormat" || key0 === "description" || key0 === "scheme" || pattern19.test(key0))) {
-        const err0 = {
+        const err1 = {
           instancePath,
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
           params: { additionalProperty: key0 },
           message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.bearerFormat !== undefined) {
-      if (typeof data.bearerFormat !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/bearerFormat",
-          schemaPath: "#/properties/bearerFormat/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
         };
         if (vErrors === null) {
           vErrors = [err1];
@@ -7353,11 +9301,11 @@ function validate137(
         errors++;
       }
     }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
+    if (data.bearerFormat !== undefined) {
+      if (typeof data.bearerFormat !== "string") {
         const err2 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
+          instancePath: instancePath + "/bearerFormat",
+          schemaPath: "#/properties/bearerFormat/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
@@ -7370,11 +9318,11 @@ function validate137(
         errors++;
       }
     }
-    if (data.scheme !== undefined) {
-      if (typeof data.scheme !== "string") {
+    if (data.description !== undefined) {
+      if (typeof data.description !== "string") {
         const err3 = {
-          instancePath: instancePath + "/scheme",
-          schemaPath: "#/properties/scheme/type",
+          instancePath: instancePath + "/description",
+          schemaPath: "#/properties/description/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
@@ -7387,10 +9335,27 @@ function validate137(
         errors++;
       }
     }
+    if (data.scheme !== undefined) {
+      if (typeof data.scheme !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/scheme",
+          schemaPath: "#/properties/scheme/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
     for (const key1 in data) {
       if (pattern19.test(key1)) {
         if (typeof data[key1] !== "string") {
-          const err4 = {
+          const err5 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
             schemaPath: "#/patternProperties/%5E(bearer_format)%24/type",
             keyword: "type",
@@ -7398,16 +9363,16 @@ function validate137(
             message: "must be string",
           };
           if (vErrors === null) {
-            vErrors = [err4];
+            vErrors = [err5];
           } else {
-            vErrors.push(err4);
+            vErrors.push(err5);
           }
           errors++;
         }
       }
     }
   } else {
-    const err5 = {
+    const err6 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -7415,9 +9380,9 @@ function validate137(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err5];
+      vErrors = [err6];
     } else {
-      vErrors.push(err5);
+      vErrors.push(err6);
     }
     errors++;
   }
@@ -7653,6 +9618,7 @@ const schema62 = {
     tenant: { type: "string" },
   },
   type: "object",
+  required: ["taskId"],
 };
 const pattern126 = new RegExp("^(page_size)$", "u");
 const pattern127 = new RegExp("^(page_token)$", "u");
@@ -7671,6 +9637,21 @@ function validate139(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.taskId === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "taskId" },
+        message: "must have required property '" + "taskId" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
     for (const key0 in data) {
       if (!(
         key0 === "pageSize" ||
@@ -7681,7 +9662,7 @@ function validate139(
         pattern127.test(key0) ||
         pattern106.test(key0)
       )) {
-        const err0 = {
+        const err1 = {
           instancePath,
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
@@ -7689,9 +9670,9 @@ function validate139(
           message: "must NOT have additional properties",
         };
         if (vErrors === null) {
-          vErrors = [err0];
+          vErrors = [err1];
         } else {
-          vErrors.push(err0);
+          vErrors.push(err1);
         }
         errors++;
       }
@@ -7702,7 +9683,7 @@ function validate139(
       let valid1 = false;
       const _errs4 = errors;
       if (!(typeof data0 == "number" && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
-        const err1 = {
+        const err2 = {
           instancePath: instancePath + "/pageSize",
           schemaPath: "#/properties/pageSize/anyOf/0/type",
           keyword: "type",
@@ -7710,15 +9691,15 @@ function validate139(
           message: "must be integer",
         };
         if (vErrors === null) {
-          vErrors = [err1];
+          vErrors = [err2];
         } else {
-          vErrors.push(err1);
+          vErrors.push(err2);
         }
         errors++;
       }
       if (typeof data0 == "number" && isFinite(data0)) {
         if (data0 > 2147483647 || isNaN(data0)) {
-          const err2 = {
+          const err3 = {
             instancePath: instancePath + "/pageSize",
             schemaPath: "#/properties/pageSize/anyOf/0/maximum",
             keyword: "maximum",
@@ -7726,14 +9707,14 @@ function validate139(
             message: "must be <= 2147483647",
           };
           if (vErrors === null) {
-            vErrors = [err2];
+            vErrors = [err3];
           } else {
-            vErrors.push(err2);
+            vErrors.push(err3);
           }
           errors++;
         }
         if (data0 < -2147483648 || isNaN(data0)) {
-          const err3 = {
+          const err4 = {
             instancePath: instancePath + "/pageSize",
             schemaPath: "#/properties/pageSize/anyOf/0/minimum",
             keyword: "minimum",
@@ -7741,9 +9722,9 @@ function validate139(
             message: "must be >= -2147483648",
           };
           if (vErrors === null) {
-            vErrors = [err3];
+            vErrors = [err4];
           } else {
-            vErrors.push(err3);
+            vErrors.push(err4);
           }
           errors++;
         }
@@ -7753,7 +9734,7 @@ function validate139(
       const _errs6 = errors;
       if (typeof data0 === "string") {
         if (!pattern117.test(data0)) {
-          const err4 = {
+          const err5 = {
             instancePath: instancePath + "/pageSize",
             schemaPath: "#/properties/pageSize/anyOf/1/pattern",
             keyword: "pattern",
@@ -7761,14 +9742,14 @@ function validate139(
             message: 'must match pattern "' + "^-?[0-9]+$" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err4];
+            vErrors = [err5];
           } else {
-            vErrors.push(err4);
+            vErrors.push(err5);
           }
           errors++;
         }
       } else {
-        const err5 = {
+        const err6 = {
           instancePath: instancePath + "/pageSize",
           schemaPath: "#/properties/pageSize/anyOf/1/type",
           keyword: "type",
@@ -7776,16 +9757,16 @@ function validate139(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err5];
+          vErrors = [err6];
         } else {
-          vErrors.push(err5);
+          vErrors.push(err6);
         }
         errors++;
       }
       var _valid0 = _errs6 === errors;
       valid1 = valid1 || _valid0;
       if (!valid1) {
-        const err6 = {
+        const err7 = {
           instancePath: instancePath + "/pageSize",
           schemaPath: "#/properties/pageSize/anyOf",
           keyword: "anyOf",
@@ -7793,9 +9774,9 @@ function validate139(
           message: "must match a schema in anyOf",
         };
         if (vErrors === null) {
-          vErrors = [err6];
+          vErrors = [err7];
         } else {
-          vErrors.push(err6);
+          vErrors.push(err7);
         }
         errors++;
       } else {
@@ -7811,26 +9792,9 @@ function validate139(
     }
     if (data.pageToken !== undefined) {
       if (typeof data.pageToken !== "string") {
-        const err7 = {
+        const err8 = {
           instancePath: instancePath + "/pageToken",
           schemaPath: "#/properties/pageToken/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    if (data.taskId !== undefined) {
-      if (typeof data.taskId !== "string") {
-        const err8 = {
-          instancePath: instancePath + "/taskId",
-          schemaPath: "#/properties/taskId/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
@@ -7843,11 +9807,11 @@ function validate139(
         errors++;
       }
     }
-    if (data.tenant !== undefined) {
-      if (typeof data.tenant !== "string") {
+    if (data.taskId !== undefined) {
+      if (typeof data.taskId !== "string") {
         const err9 = {
-          instancePath: instancePath + "/tenant",
-          schemaPath: "#/properties/tenant/type",
+          instancePath: instancePath + "/taskId",
+          schemaPath: "#/properties/taskId/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
@@ -7860,6 +9824,23 @@ function validate139(
         errors++;
       }
     }
+    if (data.tenant !== undefined) {
+      if (typeof data.tenant !== "string") {
+        const err10 = {
+          instancePath: instancePath + "/tenant",
+          schemaPath: "#/properties/tenant/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
     for (const key1 in data) {
       if (pattern126.test(key1)) {
         let data4 = data[key1];
@@ -7867,7 +9848,7 @@ function validate139(
         let valid3 = false;
         const _errs16 = errors;
         if (!(typeof data4 == "number" && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
-          const err10 = {
+          const err11 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
             schemaPath: "#/patternProperties/%5E(page_size)%24/anyOf/0/type",
             keyword: "type",
@@ -7875,15 +9856,15 @@ function validate139(
             message: "must be integer",
           };
           if (vErrors === null) {
-            vErrors = [err10];
+            vErrors = [err11];
           } else {
-            vErrors.push(err10);
+            vErrors.push(err11);
           }
           errors++;
         }
         if (typeof data4 == "number" && isFinite(data4)) {
           if (data4 > 2147483647 || isNaN(data4)) {
-            const err11 = {
+            const err12 = {
               instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
               schemaPath: "#/patternProperties/%5E(page_size)%24/anyOf/0/maximum",
               keyword: "maximum",
@@ -7891,14 +9872,14 @@ function validate139(
               message: "must be <= 2147483647",
             };
             if (vErrors === null) {
-              vErrors = [err11];
+              vErrors = [err12];
             } else {
-              vErrors.push(err11);
+              vErrors.push(err12);
             }
             errors++;
           }
           if (data4 < -2147483648 || isNaN(data4)) {
-            const err12 = {
+            const err13 = {
               instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
               schemaPath: "#/patternProperties/%5E(page_size)%24/anyOf/0/minimum",
               keyword: "minimum",
@@ -7906,9 +9887,9 @@ function validate139(
               message: "must be >= -2147483648",
             };
             if (vErrors === null) {
-              vErrors = [err12];
+              vErrors = [err13];
             } else {
-              vErrors.push(err12);
+              vErrors.push(err13);
             }
             errors++;
           }
@@ -7918,7 +9899,7 @@ function validate139(
         const _errs18 = errors;
         if (typeof data4 === "string") {
           if (!pattern117.test(data4)) {
-            const err13 = {
+            const err14 = {
               instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
               schemaPath: "#/patternProperties/%5E(page_size)%24/anyOf/1/pattern",
               keyword: "pattern",
@@ -7926,14 +9907,14 @@ function validate139(
               message: 'must match pattern "' + "^-?[0-9]+$" + '"',
             };
             if (vErrors === null) {
-              vErrors = [err13];
+              vErrors = [err14];
             } else {
-              vErrors.push(err13);
+              vErrors.push(err14);
             }
             errors++;
           }
         } else {
-          const err14 = {
+          const err15 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
             schemaPath: "#/patternProperties/%5E(page_size)%24/anyOf/1/type",
             keyword: "type",
@@ -7941,16 +9922,16 @@ function validate139(
             message: "must be string",
           };
           if (vErrors === null) {
-            vErrors = [err14];
+            vErrors = [err15];
           } else {
-            vErrors.push(err14);
+            vErrors.push(err15);
           }
           errors++;
         }
         var _valid1 = _errs18 === errors;
         valid3 = valid3 || _valid1;
         if (!valid3) {
-          const err15 = {
+          const err16 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
             schemaPath: "#/patternProperties/%5E(page_size)%24/anyOf",
             keyword: "anyOf",
@@ -7958,9 +9939,9 @@ function validate139(
             message: "must match a schema in anyOf",
           };
           if (vErrors === null) {
-            vErrors = [err15];
+            vErrors = [err16];
           } else {
-            vErrors.push(err15);
+            vErrors.push(err16);
           }
           errors++;
         } else {
@@ -7978,28 +9959,9 @@ function validate139(
     for (const key2 in data) {
       if (pattern127.test(key2)) {
         if (typeof data[key2] !== "string") {
-          const err16 = {
+          const err17 = {
             instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
             schemaPath: "#/patternProperties/%5E(page_token)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err16];
-          } else {
-            vErrors.push(err16);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key3 in data) {
-      if (pattern106.test(key3)) {
-        if (typeof data[key3] !== "string") {
-          const err17 = {
-            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(task_id)%24/type",
             keyword: "type",
             params: { type: "string" },
             message: "must be string",
@@ -8013,8 +9975,27 @@ function validate139(
         }
       }
     }
+    for (const key3 in data) {
+      if (pattern106.test(key3)) {
+        if (typeof data[key3] !== "string") {
+          const err18 = {
+            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(task_id)%24/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err18];
+          } else {
+            vErrors.push(err18);
+          }
+          errors++;
+        }
+      }
+    }
   } else {
-    const err18 = {
+    const err19 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -8022,9 +10003,9 @@ function validate139(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err18];
+      vErrors = [err19];
     } else {
-      vErrors.push(err18);
+      vErrors.push(err19);
     }
     errors++;
   }
@@ -8056,6 +10037,7 @@ const schema64 = {
     url: { type: "string" },
   },
   type: "object",
+  required: ["url"],
 };
 
 function validate141(
@@ -8072,6 +10054,21 @@ function validate141(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.url === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "url" },
+        message: "must have required property '" + "url" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
     for (const key0 in data) {
       if (!(
         key0 === "authentication" ||
@@ -8082,7 +10079,7 @@ function validate141(
         key0 === "url" ||
         pattern106.test(key0)
       )) {
-        const err0 = {
+        const err1 = {
           instancePath,
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
@@ -8090,9 +10087,9 @@ function validate141(
           message: "must NOT have additional properties",
         };
         if (vErrors === null) {
-          vErrors = [err0];
+          vErrors = [err1];
         } else {
-          vErrors.push(err0);
+          vErrors.push(err1);
         }
         errors++;
       }
@@ -8113,26 +10110,9 @@ function validate141(
     }
     if (data.id !== undefined) {
       if (typeof data.id !== "string") {
-        const err1 = {
+        const err2 = {
           instancePath: instancePath + "/id",
           schemaPath: "#/properties/id/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.taskId !== undefined) {
-      if (typeof data.taskId !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/taskId",
-          schemaPath: "#/properties/taskId/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
@@ -8145,11 +10125,11 @@ function validate141(
         errors++;
       }
     }
-    if (data.tenant !== undefined) {
-      if (typeof data.tenant !== "string") {
+    if (data.taskId !== undefined) {
+      if (typeof data.taskId !== "string") {
         const err3 = {
-          instancePath: instancePath + "/tenant",
-          schemaPath: "#/properties/tenant/type",
+          instancePath: instancePath + "/taskId",
+          schemaPath: "#/properties/taskId/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
@@ -8162,11 +10142,11 @@ function validate141(
         errors++;
       }
     }
-    if (data.token !== undefined) {
-      if (typeof data.token !== "string") {
+    if (data.tenant !== undefined) {
+      if (typeof data.tenant !== "string") {
         const err4 = {
-          instancePath: instancePath + "/token",
-          schemaPath: "#/properties/token/type",
+          instancePath: instancePath + "/tenant",
+          schemaPath: "#/properties/tenant/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
@@ -8179,11 +10159,11 @@ function validate141(
         errors++;
       }
     }
-    if (data.url !== undefined) {
-      if (typeof data.url !== "string") {
+    if (data.token !== undefined) {
+      if (typeof data.token !== "string") {
         const err5 = {
-          instancePath: instancePath + "/url",
-          schemaPath: "#/properties/url/type",
+          instancePath: instancePath + "/token",
+          schemaPath: "#/properties/token/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
@@ -8196,10 +10176,27 @@ function validate141(
         errors++;
       }
     }
+    if (data.url !== undefined) {
+      if (typeof data.url !== "string") {
+        const err6 = {
+          instancePath: instancePath + "/url",
+          schemaPath: "#/properties/url/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
     for (const key1 in data) {
       if (pattern106.test(key1)) {
         if (typeof data[key1] !== "string") {
-          const err6 = {
+          const err7 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
             schemaPath: "#/patternProperties/%5E(task_id)%24/type",
             keyword: "type",
@@ -8207,16 +10204,16 @@ function validate141(
             message: "must be string",
           };
           if (vErrors === null) {
-            vErrors = [err6];
+            vErrors = [err7];
           } else {
-            vErrors.push(err6);
+            vErrors.push(err7);
           }
           errors++;
         }
       }
     }
   } else {
-    const err7 = {
+    const err8 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -8224,9 +10221,9 @@ function validate141(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err7];
+      vErrors = [err8];
     } else {
-      vErrors.push(err7);
+      vErrors.push(err8);
     }
     errors++;
   }
@@ -9371,6 +11368,7 @@ const schema68 = {
     },
   },
   type: "object",
+  required: ["nextPageToken", "pageSize", "totalSize"],
 };
 const pattern157 = new RegExp("^(total_size)$", "u");
 const schema69 = {
@@ -9385,6 +11383,7 @@ const schema69 = {
     status: { $ref: "#/$defs/TaskStatus" },
   },
   type: "object",
+  required: ["id", "status"],
 };
 const schema70 = {
   additionalProperties: false,
@@ -9399,12 +11398,13 @@ const schema70 = {
     extensions: { items: { type: "string" }, type: "array" },
     messageId: { type: "string" },
     metadata: { $ref: "#/$defs/Struct" },
-    parts: { items: { $ref: "#/$defs/Part" }, type: "array" },
+    parts: { items: { $ref: "#/$defs/Part" }, type: "array", minItems: 1 },
     referenceTaskIds: { items: { type: "string" }, type: "array" },
     role: { $ref: "#/$defs/Role" },
     taskId: { type: "string" },
   },
   type: "object",
+  required: ["messageId", "role", "parts"],
 };
 const pattern161 = new RegExp("^(message_id)$", "u");
 const pattern162 = new RegExp("^(reference_task_ids)$", "u");
@@ -9592,6 +11592,51 @@ function validate153(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.messageId === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "messageId" },
+        message: "must have required property '" + "messageId" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.role === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "role" },
+        message: "must have required property '" + "role" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.parts === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "parts" },
+        message: "must have required property '" + "parts" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
     for (const key0 in data) {
       if (!(
         key0 === "contextId" ||
@@ -9607,7 +11652,7 @@ function validate153(
         pattern162.test(key0) ||
         pattern106.test(key0)
       )) {
-        const err0 = {
+        const err3 = {
           instancePath,
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
@@ -9615,16 +11660,16 @@ function validate153(
           message: "must NOT have additional properties",
         };
         if (vErrors === null) {
-          vErrors = [err0];
+          vErrors = [err3];
         } else {
-          vErrors.push(err0);
+          vErrors.push(err3);
         }
         errors++;
       }
     }
     if (data.contextId !== undefined) {
       if (typeof data.contextId !== "string") {
-        const err1 = {
+        const err4 = {
           instancePath: instancePath + "/contextId",
           schemaPath: "#/properties/contextId/type",
           keyword: "type",
@@ -9632,9 +11677,9 @@ function validate153(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err1];
+          vErrors = [err4];
         } else {
-          vErrors.push(err1);
+          vErrors.push(err4);
         }
         errors++;
       }
@@ -9645,7 +11690,7 @@ function validate153(
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (typeof data1[i0] !== "string") {
-            const err2 = {
+            const err5 = {
               instancePath: instancePath + "/extensions/" + i0,
               schemaPath: "#/properties/extensions/items/type",
               keyword: "type",
@@ -9653,15 +11698,15 @@ function validate153(
               message: "must be string",
             };
             if (vErrors === null) {
-              vErrors = [err2];
+              vErrors = [err5];
             } else {
-              vErrors.push(err2);
+              vErrors.push(err5);
             }
             errors++;
           }
         }
       } else {
-        const err3 = {
+        const err6 = {
           instancePath: instancePath + "/extensions",
           schemaPath: "#/properties/extensions/type",
           keyword: "type",
@@ -9669,16 +11714,16 @@ function validate153(
           message: "must be array",
         };
         if (vErrors === null) {
-          vErrors = [err3];
+          vErrors = [err6];
         } else {
-          vErrors.push(err3);
+          vErrors.push(err6);
         }
         errors++;
       }
     }
     if (data.messageId !== undefined) {
       if (typeof data.messageId !== "string") {
-        const err4 = {
+        const err7 = {
           instancePath: instancePath + "/messageId",
           schemaPath: "#/properties/messageId/type",
           keyword: "type",
@@ -9686,9 +11731,9 @@ function validate153(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err4];
+          vErrors = [err7];
         } else {
-          vErrors.push(err4);
+          vErrors.push(err7);
         }
         errors++;
       }
@@ -9710,6 +11755,21 @@ function validate153(
     if (data.parts !== undefined) {
       let data5 = data.parts;
       if (Array.isArray(data5)) {
+        if (data5.length < 1) {
+          const err8 = {
+            instancePath: instancePath + "/parts",
+            schemaPath: "#/properties/parts/minItems",
+            keyword: "minItems",
+            params: { limit: 1 },
+            message: "must NOT have fewer than 1 items",
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
         const len1 = data5.length;
         for (let i1 = 0; i1 < len1; i1++) {
           if (
@@ -9726,7 +11786,7 @@ function validate153(
           }
         }
       } else {
-        const err5 = {
+        const err9 = {
           instancePath: instancePath + "/parts",
           schemaPath: "#/properties/parts/type",
           keyword: "type",
@@ -9734,9 +11794,9 @@ function validate153(
           message: "must be array",
         };
         if (vErrors === null) {
-          vErrors = [err5];
+          vErrors = [err9];
         } else {
-          vErrors.push(err5);
+          vErrors.push(err9);
         }
         errors++;
       }
@@ -9747,7 +11807,7 @@ function validate153(
         const len2 = data7.length;
         for (let i2 = 0; i2 < len2; i2++) {
           if (typeof data7[i2] !== "string") {
-            const err6 = {
+            const err10 = {
               instancePath: instancePath + "/referenceTaskIds/" + i2,
               schemaPath: "#/properties/referenceTaskIds/items/type",
               keyword: "type",
@@ -9755,15 +11815,15 @@ function validate153(
               message: "must be string",
             };
             if (vErrors === null) {
-              vErrors = [err6];
+              vErrors = [err10];
             } else {
-              vErrors.push(err6);
+              vErrors.push(err10);
             }
             errors++;
           }
         }
       } else {
-        const err7 = {
+        const err11 = {
           instancePath: instancePath + "/referenceTaskIds",
           schemaPath: "#/properties/referenceTaskIds/type",
           keyword: "type",
@@ -9771,9 +11831,9 @@ function validate153(
           message: "must be array",
         };
         if (vErrors === null) {
-          vErrors = [err7];
+          vErrors = [err11];
         } else {
-          vErrors.push(err7);
+          vErrors.push(err11);
         }
         errors++;
       }
@@ -9794,7 +11854,7 @@ function validate153(
     }
     if (data.taskId !== undefined) {
       if (typeof data.taskId !== "string") {
-        const err8 = {
+        const err12 = {
           instancePath: instancePath + "/taskId",
           schemaPath: "#/properties/taskId/type",
           keyword: "type",
@@ -9802,9 +11862,9 @@ function validate153(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err8];
+          vErrors = [err12];
         } else {
-          vErrors.push(err8);
+          vErrors.push(err12);
         }
         errors++;
       }
@@ -9812,86 +11872,9 @@ function validate153(
     for (const key1 in data) {
       if (pattern138.test(key1)) {
         if (typeof data[key1] !== "string") {
-          const err9 = {
+          const err13 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
             schemaPath: "#/patternProperties/%5E(context_id)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err9];
-          } else {
-            vErrors.push(err9);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key2 in data) {
-      if (pattern161.test(key2)) {
-        if (typeof data[key2] !== "string") {
-          const err10 = {
-            instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(message_id)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err10];
-          } else {
-            vErrors.push(err10);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key3 in data) {
-      if (pattern162.test(key3)) {
-        let data13 = data[key3];
-        if (Array.isArray(data13)) {
-          const len3 = data13.length;
-          for (let i3 = 0; i3 < len3; i3++) {
-            if (typeof data13[i3] !== "string") {
-              const err11 = {
-                instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i3,
-                schemaPath: "#/patternProperties/%5E(reference_task_ids)%24/items/type",
-                keyword: "type",
-                params: { type: "string" },
-                message: "must be string",
-              };
-              if (vErrors === null) {
-                vErrors = [err11];
-              } else {
-                vErrors.push(err11);
-              }
-              errors++;
-            }
-          }
-        } else {
-          const err12 = {
-            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(reference_task_ids)%24/type",
-            keyword: "type",
-            params: { type: "array" },
-            message: "must be array",
-          };
-          if (vErrors === null) {
-            vErrors = [err12];
-          } else {
-            vErrors.push(err12);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key4 in data) {
-      if (pattern106.test(key4)) {
-        if (typeof data[key4] !== "string") {
-          const err13 = {
-            instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(task_id)%24/type",
             keyword: "type",
             params: { type: "string" },
             message: "must be string",
@@ -9905,8 +11888,85 @@ function validate153(
         }
       }
     }
+    for (const key2 in data) {
+      if (pattern161.test(key2)) {
+        if (typeof data[key2] !== "string") {
+          const err14 = {
+            instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(message_id)%24/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+      }
+    }
+    for (const key3 in data) {
+      if (pattern162.test(key3)) {
+        let data13 = data[key3];
+        if (Array.isArray(data13)) {
+          const len3 = data13.length;
+          for (let i3 = 0; i3 < len3; i3++) {
+            if (typeof data13[i3] !== "string") {
+              const err15 = {
+                instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i3,
+                schemaPath: "#/patternProperties/%5E(reference_task_ids)%24/items/type",
+                keyword: "type",
+                params: { type: "string" },
+                message: "must be string",
+              };
+              if (vErrors === null) {
+                vErrors = [err15];
+              } else {
+                vErrors.push(err15);
+              }
+              errors++;
+            }
+          }
+        } else {
+          const err16 = {
+            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(reference_task_ids)%24/type",
+            keyword: "type",
+            params: { type: "array" },
+            message: "must be array",
+          };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+      }
+    }
+    for (const key4 in data) {
+      if (pattern106.test(key4)) {
+        if (typeof data[key4] !== "string") {
+          const err17 = {
+            instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(task_id)%24/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
+          }
+          errors++;
+        }
+      }
+    }
   } else {
-    const err14 = {
+    const err18 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -9914,9 +11974,9 @@ function validate153(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err14];
+      vErrors = [err18];
     } else {
-      vErrors.push(err14);
+      vErrors.push(err18);
     }
     errors++;
   }
@@ -9933,6 +11993,7 @@ const schema72 = {
     timestamp: { $ref: "#/$defs/Timestamp" },
   },
   type: "object",
+  required: ["state"],
 };
 
 function validate160(
@@ -9949,9 +12010,24 @@ function validate160(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.state === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "state" },
+        message: "must have required property '" + "state" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
     for (const key0 in data) {
       if (!(key0 === "message" || key0 === "state" || key0 === "timestamp")) {
-        const err0 = {
+        const err1 = {
           instancePath,
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
@@ -9959,9 +12035,9 @@ function validate160(
           message: "must NOT have additional properties",
         };
         if (vErrors === null) {
-          vErrors = [err0];
+          vErrors = [err1];
         } else {
-          vErrors.push(err0);
+          vErrors.push(err1);
         }
         errors++;
       }
@@ -10009,7 +12085,7 @@ function validate160(
       }
     }
   } else {
-    const err1 = {
+    const err2 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -10017,9 +12093,9 @@ function validate160(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err1];
+      vErrors = [err2];
     } else {
-      vErrors.push(err1);
+      vErrors.push(err2);
     }
     errors++;
   }
@@ -10042,6 +12118,36 @@ function validate151(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "id" },
+        message: "must have required property '" + "id" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.status === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "status" },
+        message: "must have required property '" + "status" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
     for (const key0 in data) {
       if (!(
         key0 === "artifacts" ||
@@ -10052,7 +12158,7 @@ function validate151(
         key0 === "status" ||
         pattern138.test(key0)
       )) {
-        const err0 = {
+        const err2 = {
           instancePath,
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
@@ -10060,9 +12166,9 @@ function validate151(
           message: "must NOT have additional properties",
         };
         if (vErrors === null) {
-          vErrors = [err0];
+          vErrors = [err2];
         } else {
-          vErrors.push(err0);
+          vErrors.push(err2);
         }
         errors++;
       }
@@ -10086,7 +12192,7 @@ function validate151(
           }
         }
       } else {
-        const err1 = {
+        const err3 = {
           instancePath: instancePath + "/artifacts",
           schemaPath: "#/properties/artifacts/type",
           keyword: "type",
@@ -10094,16 +12200,16 @@ function validate151(
           message: "must be array",
         };
         if (vErrors === null) {
-          vErrors = [err1];
+          vErrors = [err3];
         } else {
-          vErrors.push(err1);
+          vErrors.push(err3);
         }
         errors++;
       }
     }
     if (data.contextId !== undefined) {
       if (typeof data.contextId !== "string") {
-        const err2 = {
+        const err4 = {
           instancePath: instancePath + "/contextId",
           schemaPath: "#/properties/contextId/type",
           keyword: "type",
@@ -10111,9 +12217,9 @@ function validate151(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err2];
+          vErrors = [err4];
         } else {
-          vErrors.push(err2);
+          vErrors.push(err4);
         }
         errors++;
       }
@@ -10137,7 +12243,7 @@ function validate151(
           }
         }
       } else {
-        const err3 = {
+        const err5 = {
           instancePath: instancePath + "/history",
           schemaPath: "#/properties/history/type",
           keyword: "type",
@@ -10145,16 +12251,16 @@ function validate151(
           message: "must be array",
         };
         if (vErrors === null) {
-          vErrors = [err3];
+          vErrors = [err5];
         } else {
-          vErrors.push(err3);
+          vErrors.push(err5);
         }
         errors++;
       }
     }
     if (data.id !== undefined) {
       if (typeof data.id !== "string") {
-        const err4 = {
+        const err6 = {
           instancePath: instancePath + "/id",
           schemaPath: "#/properties/id/type",
           keyword: "type",
@@ -10162,9 +12268,9 @@ function validate151(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err4];
+          vErrors = [err6];
         } else {
-          vErrors.push(err4);
+          vErrors.push(err6);
         }
         errors++;
       }
@@ -10200,7 +12306,7 @@ function validate151(
     for (const key1 in data) {
       if (pattern138.test(key1)) {
         if (typeof data[key1] !== "string") {
-          const err5 = {
+          const err7 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
             schemaPath: "#/patternProperties/%5E(context_id)%24/type",
             keyword: "type",
@@ -10208,16 +12314,16 @@ function validate151(
             message: "must be string",
           };
           if (vErrors === null) {
-            vErrors = [err5];
+            vErrors = [err7];
           } else {
-            vErrors.push(err5);
+            vErrors.push(err7);
           }
           errors++;
         }
       }
     }
   } else {
-    const err6 = {
+    const err8 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -10225,9 +12331,9 @@ function validate151(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err6];
+      vErrors = [err8];
     } else {
-      vErrors.push(err6);
+      vErrors.push(err8);
     }
     errors++;
   }
@@ -10250,6 +12356,51 @@ function validate150(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.nextPageToken === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "nextPageToken" },
+        message: "must have required property '" + "nextPageToken" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.pageSize === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "pageSize" },
+        message: "must have required property '" + "pageSize" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.totalSize === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "totalSize" },
+        message: "must have required property '" + "totalSize" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
     for (const key0 in data) {
       if (!(
         key0 === "nextPageToken" ||
@@ -10260,7 +12411,7 @@ function validate150(
         pattern126.test(key0) ||
         pattern157.test(key0)
       )) {
-        const err0 = {
+        const err3 = {
           instancePath,
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
@@ -10268,16 +12419,16 @@ function validate150(
           message: "must NOT have additional properties",
         };
         if (vErrors === null) {
-          vErrors = [err0];
+          vErrors = [err3];
         } else {
-          vErrors.push(err0);
+          vErrors.push(err3);
         }
         errors++;
       }
     }
     if (data.nextPageToken !== undefined) {
       if (typeof data.nextPageToken !== "string") {
-        const err1 = {
+        const err4 = {
           instancePath: instancePath + "/nextPageToken",
           schemaPath: "#/properties/nextPageToken/type",
           keyword: "type",
@@ -10285,9 +12436,9 @@ function validate150(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err1];
+          vErrors = [err4];
         } else {
-          vErrors.push(err1);
+          vErrors.push(err4);
         }
         errors++;
       }
@@ -10298,7 +12449,7 @@ function validate150(
       let valid1 = false;
       const _errs6 = errors;
       if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
-        const err2 = {
+        const err5 = {
           instancePath: instancePath + "/pageSize",
           schemaPath: "#/properties/pageSize/anyOf/0/type",
           keyword: "type",
@@ -10306,15 +12457,15 @@ function validate150(
           message: "must be integer",
         };
         if (vErrors === null) {
-          vErrors = [err2];
+          vErrors = [err5];
         } else {
-          vErrors.push(err2);
+          vErrors.push(err5);
         }
         errors++;
       }
       if (typeof data1 == "number" && isFinite(data1)) {
         if (data1 > 2147483647 || isNaN(data1)) {
-          const err3 = {
+          const err6 = {
             instancePath: instancePath + "/pageSize",
             schemaPath: "#/properties/pageSize/anyOf/0/maximum",
             keyword: "maximum",
@@ -10322,14 +12473,14 @@ function validate150(
             message: "must be <= 2147483647",
           };
           if (vErrors === null) {
-            vErrors = [err3];
+            vErrors = [err6];
           } else {
-            vErrors.push(err3);
+            vErrors.push(err6);
           }
           errors++;
         }
         if (data1 < -2147483648 || isNaN(data1)) {
-          const err4 = {
+          const err7 = {
             instancePath: instancePath + "/pageSize",
             schemaPath: "#/properties/pageSize/anyOf/0/minimum",
             keyword: "minimum",
@@ -10337,9 +12488,9 @@ function validate150(
             message: "must be >= -2147483648",
           };
           if (vErrors === null) {
-            vErrors = [err4];
+            vErrors = [err7];
           } else {
-            vErrors.push(err4);
+            vErrors.push(err7);
           }
           errors++;
         }
@@ -10349,7 +12500,7 @@ function validate150(
       const _errs8 = errors;
       if (typeof data1 === "string") {
         if (!pattern117.test(data1)) {
-          const err5 = {
+          const err8 = {
             instancePath: instancePath + "/pageSize",
             schemaPath: "#/properties/pageSize/anyOf/1/pattern",
             keyword: "pattern",
@@ -10357,14 +12508,14 @@ function validate150(
             message: 'must match pattern "' + "^-?[0-9]+$" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err5];
+            vErrors = [err8];
           } else {
-            vErrors.push(err5);
+            vErrors.push(err8);
           }
           errors++;
         }
       } else {
-        const err6 = {
+        const err9 = {
           instancePath: instancePath + "/pageSize",
           schemaPath: "#/properties/pageSize/anyOf/1/type",
           keyword: "type",
@@ -10372,16 +12523,16 @@ function validate150(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err6];
+          vErrors = [err9];
         } else {
-          vErrors.push(err6);
+          vErrors.push(err9);
         }
         errors++;
       }
       var _valid0 = _errs8 === errors;
       valid1 = valid1 || _valid0;
       if (!valid1) {
-        const err7 = {
+        const err10 = {
           instancePath: instancePath + "/pageSize",
           schemaPath: "#/properties/pageSize/anyOf",
           keyword: "anyOf",
@@ -10389,9 +12540,9 @@ function validate150(
           message: "must match a schema in anyOf",
         };
         if (vErrors === null) {
-          vErrors = [err7];
+          vErrors = [err10];
         } else {
-          vErrors.push(err7);
+          vErrors.push(err10);
         }
         errors++;
       } else {
@@ -10424,7 +12575,7 @@ function validate150(
           }
         }
       } else {
-        const err8 = {
+        const err11 = {
           instancePath: instancePath + "/tasks",
           schemaPath: "#/properties/tasks/type",
           keyword: "type",
@@ -10432,9 +12583,9 @@ function validate150(
           message: "must be array",
         };
         if (vErrors === null) {
-          vErrors = [err8];
+          vErrors = [err11];
         } else {
-          vErrors.push(err8);
+          vErrors.push(err11);
         }
         errors++;
       }
@@ -10445,7 +12596,7 @@ function validate150(
       let valid4 = false;
       const _errs15 = errors;
       if (!(typeof data4 == "number" && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
-        const err9 = {
+        const err12 = {
           instancePath: instancePath + "/totalSize",
           schemaPath: "#/properties/totalSize/anyOf/0/type",
           keyword: "type",
@@ -10453,15 +12604,15 @@ function validate150(
           message: "must be integer",
         };
         if (vErrors === null) {
-          vErrors = [err9];
+          vErrors = [err12];
         } else {
-          vErrors.push(err9);
+          vErrors.push(err12);
         }
         errors++;
       }
       if (typeof data4 == "number" && isFinite(data4)) {
         if (data4 > 2147483647 || isNaN(data4)) {
-          const err10 = {
+          const err13 = {
             instancePath: instancePath + "/totalSize",
             schemaPath: "#/properties/totalSize/anyOf/0/maximum",
             keyword: "maximum",
@@ -10469,14 +12620,14 @@ function validate150(
             message: "must be <= 2147483647",
           };
           if (vErrors === null) {
-            vErrors = [err10];
+            vErrors = [err13];
           } else {
-            vErrors.push(err10);
+            vErrors.push(err13);
           }
           errors++;
         }
         if (data4 < -2147483648 || isNaN(data4)) {
-          const err11 = {
+          const err14 = {
             instancePath: instancePath + "/totalSize",
             schemaPath: "#/properties/totalSize/anyOf/0/minimum",
             keyword: "minimum",
@@ -10484,9 +12635,9 @@ function validate150(
             message: "must be >= -2147483648",
           };
           if (vErrors === null) {
-            vErrors = [err11];
+            vErrors = [err14];
           } else {
-            vErrors.push(err11);
+            vErrors.push(err14);
           }
           errors++;
         }
@@ -10496,7 +12647,7 @@ function validate150(
       const _errs17 = errors;
       if (typeof data4 === "string") {
         if (!pattern117.test(data4)) {
-          const err12 = {
+          const err15 = {
             instancePath: instancePath + "/totalSize",
             schemaPath: "#/properties/totalSize/anyOf/1/pattern",
             keyword: "pattern",
@@ -10504,14 +12655,14 @@ function validate150(
             message: 'must match pattern "' + "^-?[0-9]+$" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err15];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err15);
           }
           errors++;
         }
       } else {
-        const err13 = {
+        const err16 = {
           instancePath: instancePath + "/totalSize",
           schemaPath: "#/properties/totalSize/anyOf/1/type",
           keyword: "type",
@@ -10519,16 +12670,16 @@ function validate150(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err13];
+          vErrors = [err16];
         } else {
-          vErrors.push(err13);
+          vErrors.push(err16);
         }
         errors++;
       }
       var _valid1 = _errs17 === errors;
       valid4 = valid4 || _valid1;
       if (!valid4) {
-        const err14 = {
+        const err17 = {
           instancePath: instancePath + "/totalSize",
           schemaPath: "#/properties/totalSize/anyOf",
           keyword: "anyOf",
@@ -10536,9 +12687,9 @@ function validate150(
           message: "must match a schema in anyOf",
         };
         if (vErrors === null) {
-          vErrors = [err14];
+          vErrors = [err17];
         } else {
-          vErrors.push(err14);
+          vErrors.push(err17);
         }
         errors++;
       } else {
@@ -10555,7 +12706,7 @@ function validate150(
     for (const key1 in data) {
       if (pattern134.test(key1)) {
         if (typeof data[key1] !== "string") {
-          const err15 = {
+          const err18 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
             schemaPath: "#/patternProperties/%5E(next_page_token)%24/type",
             keyword: "type",
@@ -10563,9 +12714,9 @@ function validate150(
             message: "must be string",
           };
           if (vErrors === null) {
-            vErrors = [err15];
+            vErrors = [err18];
           } else {
-            vErrors.push(err15);
+            vErrors.push(err18);
           }
           errors++;
         }
@@ -10578,7 +12729,7 @@ function validate150(
         let valid6 = false;
         const _errs23 = errors;
         if (!(typeof data6 == "number" && !(data6 % 1) && !isNaN(data6) && isFinite(data6))) {
-          const err16 = {
+          const err19 = {
             instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
             schemaPath: "#/patternProperties/%5E(page_size)%24/anyOf/0/type",
             keyword: "type",
@@ -10586,15 +12737,15 @@ function validate150(
             message: "must be integer",
           };
           if (vErrors === null) {
-            vErrors = [err16];
+            vErrors = [err19];
           } else {
-            vErrors.push(err16);
+            vErrors.push(err19);
           }
           errors++;
         }
         if (typeof data6 == "number" && isFinite(data6)) {
           if (data6 > 2147483647 || isNaN(data6)) {
-            const err17 = {
+            const err20 = {
               instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
               schemaPath: "#/patternProperties/%5E(page_size)%24/anyOf/0/maximum",
               keyword: "maximum",
@@ -10602,14 +12753,14 @@ function validate150(
               message: "must be <= 2147483647",
             };
             if (vErrors === null) {
-              vErrors = [err17];
+              vErrors = [err20];
             } else {
-              vErrors.push(err17);
+              vErrors.push(err20);
             }
             errors++;
           }
           if (data6 < -2147483648 || isNaN(data6)) {
-            const err18 = {
+            const err21 = {
               instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
               schemaPath: "#/patternProperties/%5E(page_size)%24/anyOf/0/minimum",
               keyword: "minimum",
@@ -10617,9 +12768,9 @@ function validate150(
               message: "must be >= -2147483648",
             };
             if (vErrors === null) {
-              vErrors = [err18];
+              vErrors = [err21];
             } else {
-              vErrors.push(err18);
+              vErrors.push(err21);
             }
             errors++;
           }
@@ -10629,7 +12780,7 @@ function validate150(
         const _errs25 = errors;
         if (typeof data6 === "string") {
           if (!pattern117.test(data6)) {
-            const err19 = {
+            const err22 = {
               instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
               schemaPath: "#/patternProperties/%5E(page_size)%24/anyOf/1/pattern",
               keyword: "pattern",
@@ -10637,14 +12788,14 @@ function validate150(
               message: 'must match pattern "' + "^-?[0-9]+$" + '"',
             };
             if (vErrors === null) {
-              vErrors = [err19];
+              vErrors = [err22];
             } else {
-              vErrors.push(err19);
+              vErrors.push(err22);
             }
             errors++;
           }
         } else {
-          const err20 = {
+          const err23 = {
             instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
             schemaPath: "#/patternProperties/%5E(page_size)%24/anyOf/1/type",
             keyword: "type",
@@ -10652,16 +12803,16 @@ function validate150(
             message: "must be string",
           };
           if (vErrors === null) {
-            vErrors = [err20];
+            vErrors = [err23];
           } else {
-            vErrors.push(err20);
+            vErrors.push(err23);
           }
           errors++;
         }
         var _valid2 = _errs25 === errors;
         valid6 = valid6 || _valid2;
         if (!valid6) {
-          const err21 = {
+          const err24 = {
             instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
             schemaPath: "#/patternProperties/%5E(page_size)%24/anyOf",
             keyword: "anyOf",
@@ -10669,9 +12820,9 @@ function validate150(
             message: "must match a schema in anyOf",
           };
           if (vErrors === null) {
-            vErrors = [err21];
+            vErrors = [err24];
           } else {
-            vErrors.push(err21);
+            vErrors.push(err24);
           }
           errors++;
         } else {
@@ -10693,7 +12844,7 @@ function validate150(
         let valid7 = false;
         const _errs29 = errors;
         if (!(typeof data7 == "number" && !(data7 % 1) && !isNaN(data7) && isFinite(data7))) {
-          const err22 = {
+          const err25 = {
             instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
             schemaPath: "#/patternProperties/%5E(total_size)%24/anyOf/0/type",
             keyword: "type",
@@ -10701,15 +12852,15 @@ function validate150(
             message: "must be integer",
           };
           if (vErrors === null) {
-            vErrors = [err22];
+            vErrors = [err25];
           } else {
-            vErrors.push(err22);
+            vErrors.push(err25);
           }
           errors++;
         }
         if (typeof data7 == "number" && isFinite(data7)) {
           if (data7 > 2147483647 || isNaN(data7)) {
-            const err23 = {
+            const err26 = {
               instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
               schemaPath: "#/patternProperties/%5E(total_size)%24/anyOf/0/maximum",
               keyword: "maximum",
@@ -10717,14 +12868,14 @@ function validate150(
               message: "must be <= 2147483647",
             };
             if (vErrors === null) {
-              vErrors = [err23];
+              vErrors = [err26];
             } else {
-              vErrors.push(err23);
+              vErrors.push(err26);
             }
             errors++;
           }
           if (data7 < -2147483648 || isNaN(data7)) {
-            const err24 = {
+            const err27 = {
               instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
               schemaPath: "#/patternProperties/%5E(total_size)%24/anyOf/0/minimum",
               keyword: "minimum",
@@ -10732,9 +12883,9 @@ function validate150(
               message: "must be >= -2147483648",
             };
             if (vErrors === null) {
-              vErrors = [err24];
+              vErrors = [err27];
             } else {
-              vErrors.push(err24);
+              vErrors.push(err27);
             }
             errors++;
           }
@@ -10744,7 +12895,7 @@ function validate150(
         const _errs31 = errors;
         if (typeof data7 === "string") {
           if (!pattern117.test(data7)) {
-            const err25 = {
+            const err28 = {
               instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
               schemaPath: "#/patternProperties/%5E(total_size)%24/anyOf/1/pattern",
               keyword: "pattern",
@@ -10752,14 +12903,14 @@ function validate150(
               message: 'must match pattern "' + "^-?[0-9]+$" + '"',
             };
             if (vErrors === null) {
-              vErrors = [err25];
+              vErrors = [err28];
             } else {
-              vErrors.push(err25);
+              vErrors.push(err28);
             }
             errors++;
           }
         } else {
-          const err26 = {
+          const err29 = {
             instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
             schemaPath: "#/patternProperties/%5E(total_size)%24/anyOf/1/type",
             keyword: "type",
@@ -10767,16 +12918,16 @@ function validate150(
             message: "must be string",
           };
           if (vErrors === null) {
-            vErrors = [err26];
+            vErrors = [err29];
           } else {
-            vErrors.push(err26);
+            vErrors.push(err29);
           }
           errors++;
         }
         var _valid3 = _errs31 === errors;
         valid7 = valid7 || _valid3;
         if (!valid7) {
-          const err27 = {
+          const err30 = {
             instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
             schemaPath: "#/patternProperties/%5E(total_size)%24/anyOf",
             keyword: "anyOf",
@@ -10784,9 +12935,9 @@ function validate150(
             message: "must match a schema in anyOf",
           };
           if (vErrors === null) {
-            vErrors = [err27];
+            vErrors = [err30];
           } else {
-            vErrors.push(err27);
+            vErrors.push(err30);
           }
           errors++;
         } else {
@@ -10802,7 +12953,7 @@ function validate150(
       }
     }
   } else {
-    const err28 = {
+    const err31 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -10810,9 +12961,9 @@ function validate150(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err28];
+      vErrors = [err31];
     } else {
-      vErrors.push(err28);
+      vErrors.push(err31);
     }
     errors++;
   }
@@ -10837,6 +12988,51 @@ function validate166(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.messageId === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "messageId" },
+        message: "must have required property '" + "messageId" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.role === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "role" },
+        message: "must have required property '" + "role" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.parts === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "parts" },
+        message: "must have required property '" + "parts" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
     for (const key0 in data) {
       if (!(
         key0 === "contextId" ||
@@ -10852,7 +13048,7 @@ function validate166(
         pattern162.test(key0) ||
         pattern106.test(key0)
       )) {
-        const err0 = {
+        const err3 = {
           instancePath,
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
@@ -10860,16 +13056,16 @@ function validate166(
           message: "must NOT have additional properties",
         };
         if (vErrors === null) {
-          vErrors = [err0];
+          vErrors = [err3];
         } else {
-          vErrors.push(err0);
+          vErrors.push(err3);
         }
         errors++;
       }
     }
     if (data.contextId !== undefined) {
       if (typeof data.contextId !== "string") {
-        const err1 = {
+        const err4 = {
           instancePath: instancePath + "/contextId",
           schemaPath: "#/properties/contextId/type",
           keyword: "type",
@@ -10877,9 +13073,9 @@ function validate166(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err1];
+          vErrors = [err4];
         } else {
-          vErrors.push(err1);
+          vErrors.push(err4);
         }
         errors++;
       }
@@ -10890,7 +13086,7 @@ function validate166(
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (typeof data1[i0] !== "string") {
-            const err2 = {
+            const err5 = {
               instancePath: instancePath + "/extensions/" + i0,
               schemaPath: "#/properties/extensions/items/type",
               keyword: "type",
@@ -10898,15 +13094,15 @@ function validate166(
               message: "must be string",
             };
             if (vErrors === null) {
-              vErrors = [err2];
+              vErrors = [err5];
             } else {
-              vErrors.push(err2);
+              vErrors.push(err5);
             }
             errors++;
           }
         }
       } else {
-        const err3 = {
+        const err6 = {
           instancePath: instancePath + "/extensions",
           schemaPath: "#/properties/extensions/type",
           keyword: "type",
@@ -10914,16 +13110,16 @@ function validate166(
           message: "must be array",
         };
         if (vErrors === null) {
-          vErrors = [err3];
+          vErrors = [err6];
         } else {
-          vErrors.push(err3);
+          vErrors.push(err6);
         }
         errors++;
       }
     }
     if (data.messageId !== undefined) {
       if (typeof data.messageId !== "string") {
-        const err4 = {
+        const err7 = {
           instancePath: instancePath + "/messageId",
           schemaPath: "#/properties/messageId/type",
           keyword: "type",
@@ -10931,9 +13127,9 @@ function validate166(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err4];
+          vErrors = [err7];
         } else {
-          vErrors.push(err4);
+          vErrors.push(err7);
         }
         errors++;
       }
@@ -10955,6 +13151,21 @@ function validate166(
     if (data.parts !== undefined) {
       let data5 = data.parts;
       if (Array.isArray(data5)) {
+        if (data5.length < 1) {
+          const err8 = {
+            instancePath: instancePath + "/parts",
+            schemaPath: "#/properties/parts/minItems",
+            keyword: "minItems",
+            params: { limit: 1 },
+            message: "must NOT have fewer than 1 items",
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
         const len1 = data5.length;
         for (let i1 = 0; i1 < len1; i1++) {
           if (
@@ -10971,7 +13182,7 @@ function validate166(
           }
         }
       } else {
-        const err5 = {
+        const err9 = {
           instancePath: instancePath + "/parts",
           schemaPath: "#/properties/parts/type",
           keyword: "type",
@@ -10979,9 +13190,9 @@ function validate166(
           message: "must be array",
         };
         if (vErrors === null) {
-          vErrors = [err5];
+          vErrors = [err9];
         } else {
-          vErrors.push(err5);
+          vErrors.push(err9);
         }
         errors++;
       }
@@ -10992,7 +13203,7 @@ function validate166(
         const len2 = data7.length;
         for (let i2 = 0; i2 < len2; i2++) {
           if (typeof data7[i2] !== "string") {
-            const err6 = {
+            const err10 = {
               instancePath: instancePath + "/referenceTaskIds/" + i2,
               schemaPath: "#/properties/referenceTaskIds/items/type",
               keyword: "type",
@@ -11000,15 +13211,15 @@ function validate166(
               message: "must be string",
             };
             if (vErrors === null) {
-              vErrors = [err6];
+              vErrors = [err10];
             } else {
-              vErrors.push(err6);
+              vErrors.push(err10);
             }
             errors++;
           }
         }
       } else {
-        const err7 = {
+        const err11 = {
           instancePath: instancePath + "/referenceTaskIds",
           schemaPath: "#/properties/referenceTaskIds/type",
           keyword: "type",
@@ -11016,9 +13227,9 @@ function validate166(
           message: "must be array",
         };
         if (vErrors === null) {
-          vErrors = [err7];
+          vErrors = [err11];
         } else {
-          vErrors.push(err7);
+          vErrors.push(err11);
         }
         errors++;
       }
@@ -11039,7 +13250,7 @@ function validate166(
     }
     if (data.taskId !== undefined) {
       if (typeof data.taskId !== "string") {
-        const err8 = {
+        const err12 = {
           instancePath: instancePath + "/taskId",
           schemaPath: "#/properties/taskId/type",
           keyword: "type",
@@ -11047,9 +13258,9 @@ function validate166(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err8];
+          vErrors = [err12];
         } else {
-          vErrors.push(err8);
+          vErrors.push(err12);
         }
         errors++;
       }
@@ -11057,86 +13268,9 @@ function validate166(
     for (const key1 in data) {
       if (pattern138.test(key1)) {
         if (typeof data[key1] !== "string") {
-          const err9 = {
+          const err13 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
             schemaPath: "#/patternProperties/%5E(context_id)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err9];
-          } else {
-            vErrors.push(err9);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key2 in data) {
-      if (pattern161.test(key2)) {
-        if (typeof data[key2] !== "string") {
-          const err10 = {
-            instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(message_id)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err10];
-          } else {
-            vErrors.push(err10);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key3 in data) {
-      if (pattern162.test(key3)) {
-        let data13 = data[key3];
-        if (Array.isArray(data13)) {
-          const len3 = data13.length;
-          for (let i3 = 0; i3 < len3; i3++) {
-            if (typeof data13[i3] !== "string") {
-              const err11 = {
-                instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i3,
-                schemaPath: "#/patternProperties/%5E(reference_task_ids)%24/items/type",
-                keyword: "type",
-                params: { type: "string" },
-                message: "must be string",
-              };
-              if (vErrors === null) {
-                vErrors = [err11];
-              } else {
-                vErrors.push(err11);
-              }
-              errors++;
-            }
-          }
-        } else {
-          const err12 = {
-            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(reference_task_ids)%24/type",
-            keyword: "type",
-            params: { type: "array" },
-            message: "must be array",
-          };
-          if (vErrors === null) {
-            vErrors = [err12];
-          } else {
-            vErrors.push(err12);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key4 in data) {
-      if (pattern106.test(key4)) {
-        if (typeof data[key4] !== "string") {
-          const err13 = {
-            instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(task_id)%24/type",
             keyword: "type",
             params: { type: "string" },
             message: "must be string",
@@ -11150,8 +13284,85 @@ function validate166(
         }
       }
     }
+    for (const key2 in data) {
+      if (pattern161.test(key2)) {
+        if (typeof data[key2] !== "string") {
+          const err14 = {
+            instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(message_id)%24/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+      }
+    }
+    for (const key3 in data) {
+      if (pattern162.test(key3)) {
+        let data13 = data[key3];
+        if (Array.isArray(data13)) {
+          const len3 = data13.length;
+          for (let i3 = 0; i3 < len3; i3++) {
+            if (typeof data13[i3] !== "string") {
+              const err15 = {
+                instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i3,
+                schemaPath: "#/patternProperties/%5E(reference_task_ids)%24/items/type",
+                keyword: "type",
+                params: { type: "string" },
+                message: "must be string",
+              };
+              if (vErrors === null) {
+                vErrors = [err15];
+              } else {
+                vErrors.push(err15);
+              }
+              errors++;
+            }
+          }
+        } else {
+          const err16 = {
+            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(reference_task_ids)%24/type",
+            keyword: "type",
+            params: { type: "array" },
+            message: "must be array",
+          };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+      }
+    }
+    for (const key4 in data) {
+      if (pattern106.test(key4)) {
+        if (typeof data[key4] !== "string") {
+          const err17 = {
+            instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(task_id)%24/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
+          }
+          errors++;
+        }
+      }
+    }
   } else {
-    const err14 = {
+    const err18 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -11159,9 +13370,9 @@ function validate166(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err14];
+      vErrors = [err18];
     } else {
-      vErrors.push(err14);
+      vErrors.push(err18);
     }
     errors++;
   }
@@ -11256,9 +13467,24 @@ function validate171(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.flows === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "flows" },
+        message: "must have required property '" + "flows" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
     for (const key0 in data) {
       if (!(key0 === "description" || key0 === "flows" || key0 === "oauth2MetadataUrl" || pattern21.test(key0))) {
-        const err0 = {
+        const err1 = {
           instancePath,
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
@@ -11266,16 +13492,16 @@ function validate171(
           message: "must NOT have additional properties",
         };
         if (vErrors === null) {
-          vErrors = [err0];
+          vErrors = [err1];
         } else {
-          vErrors.push(err0);
+          vErrors.push(err1);
         }
         errors++;
       }
     }
     if (data.description !== undefined) {
       if (typeof data.description !== "string") {
-        const err1 = {
+        const err2 = {
           instancePath: instancePath + "/description",
           schemaPath: "#/properties/description/type",
           keyword: "type",
@@ -11283,9 +13509,9 @@ function validate171(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err1];
+          vErrors = [err2];
         } else {
-          vErrors.push(err1);
+          vErrors.push(err2);
         }
         errors++;
       }
@@ -11306,7 +13532,7 @@ function validate171(
     }
     if (data.oauth2MetadataUrl !== undefined) {
       if (typeof data.oauth2MetadataUrl !== "string") {
-        const err2 = {
+        const err3 = {
           instancePath: instancePath + "/oauth2MetadataUrl",
           schemaPath: "#/properties/oauth2MetadataUrl/type",
           keyword: "type",
@@ -11314,9 +13540,9 @@ function validate171(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err2];
+          vErrors = [err3];
         } else {
-          vErrors.push(err2);
+          vErrors.push(err3);
         }
         errors++;
       }
@@ -11324,7 +13550,7 @@ function validate171(
     for (const key1 in data) {
       if (pattern21.test(key1)) {
         if (typeof data[key1] !== "string") {
-          const err3 = {
+          const err4 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
             schemaPath: "#/patternProperties/%5E(oauth2_metadata_url)%24/type",
             keyword: "type",
@@ -11332,16 +13558,16 @@ function validate171(
             message: "must be string",
           };
           if (vErrors === null) {
-            vErrors = [err3];
+            vErrors = [err4];
           } else {
-            vErrors.push(err3);
+            vErrors.push(err4);
           }
           errors++;
         }
       }
     }
   } else {
-    const err4 = {
+    const err5 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -11349,9 +13575,9 @@ function validate171(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err4];
+      vErrors = [err5];
     } else {
-      vErrors.push(err4);
+      vErrors.push(err5);
     }
     errors++;
   }
@@ -11375,6 +13601,315 @@ function validate173(
   if (evaluated0.dynamicItems) {
     evaluated0.items = undefined;
   }
+  const _errs2 = errors;
+  let valid1 = false;
+  let passing0 = null;
+  const _errs3 = errors;
+  const _errs4 = errors;
+  let valid2 = false;
+  const _errs5 = errors;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.authorizationCode === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/allOf/0/oneOf/0/anyOf/0/required",
+        keyword: "required",
+        params: { missingProperty: "authorizationCode" },
+        message: "must have required property '" + "authorizationCode" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+  }
+  var _valid1 = _errs5 === errors;
+  valid2 = valid2 || _valid1;
+  const _errs6 = errors;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.authorization_code === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/allOf/0/oneOf/0/anyOf/1/required",
+        keyword: "required",
+        params: { missingProperty: "authorization_code" },
+        message: "must have required property '" + "authorization_code" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+  }
+  var _valid1 = _errs6 === errors;
+  valid2 = valid2 || _valid1;
+  if (!valid2) {
+    const err2 = {
+      instancePath,
+      schemaPath: "#/allOf/0/oneOf/0/anyOf",
+      keyword: "anyOf",
+      params: {},
+      message: "must match a schema in anyOf",
+    };
+    if (vErrors === null) {
+      vErrors = [err2];
+    } else {
+      vErrors.push(err2);
+    }
+    errors++;
+  } else {
+    errors = _errs4;
+    if (vErrors !== null) {
+      if (_errs4) {
+        vErrors.length = _errs4;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  var _valid0 = _errs3 === errors;
+  if (_valid0) {
+    valid1 = true;
+    passing0 = 0;
+  }
+  const _errs7 = errors;
+  const _errs8 = errors;
+  let valid3 = false;
+  const _errs9 = errors;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.clientCredentials === undefined) {
+      const err3 = {
+        instancePath,
+        schemaPath: "#/allOf/0/oneOf/1/anyOf/0/required",
+        keyword: "required",
+        params: { missingProperty: "clientCredentials" },
+        message: "must have required property '" + "clientCredentials" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+  }
+  var _valid2 = _errs9 === errors;
+  valid3 = valid3 || _valid2;
+  const _errs10 = errors;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.client_credentials === undefined) {
+      const err4 = {
+        instancePath,
+        schemaPath: "#/allOf/0/oneOf/1/anyOf/1/required",
+        keyword: "required",
+        params: { missingProperty: "client_credentials" },
+        message: "must have required property '" + "client_credentials" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+  }
+  var _valid2 = _errs10 === errors;
+  valid3 = valid3 || _valid2;
+  if (!valid3) {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/allOf/0/oneOf/1/anyOf",
+      keyword: "anyOf",
+      params: {},
+      message: "must match a schema in anyOf",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  } else {
+    errors = _errs8;
+    if (vErrors !== null) {
+      if (_errs8) {
+        vErrors.length = _errs8;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  var _valid0 = _errs7 === errors;
+  if (_valid0 && valid1) {
+    valid1 = false;
+    passing0 = [passing0, 1];
+  } else {
+    if (_valid0) {
+      valid1 = true;
+      passing0 = 1;
+    }
+    const _errs11 = errors;
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      if (data.implicit === undefined) {
+        const err6 = {
+          instancePath,
+          schemaPath: "#/allOf/0/oneOf/2/required",
+          keyword: "required",
+          params: { missingProperty: "implicit" },
+          message: "must have required property '" + "implicit" + "'",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    var _valid0 = _errs11 === errors;
+    if (_valid0 && valid1) {
+      valid1 = false;
+      passing0 = [passing0, 2];
+    } else {
+      if (_valid0) {
+        valid1 = true;
+        passing0 = 2;
+      }
+      const _errs12 = errors;
+      if (data && typeof data == "object" && !Array.isArray(data)) {
+        if (data.password === undefined) {
+          const err7 = {
+            instancePath,
+            schemaPath: "#/allOf/0/oneOf/3/required",
+            keyword: "required",
+            params: { missingProperty: "password" },
+            message: "must have required property '" + "password" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      }
+      var _valid0 = _errs12 === errors;
+      if (_valid0 && valid1) {
+        valid1 = false;
+        passing0 = [passing0, 3];
+      } else {
+        if (_valid0) {
+          valid1 = true;
+          passing0 = 3;
+        }
+        const _errs13 = errors;
+        const _errs14 = errors;
+        let valid4 = false;
+        const _errs15 = errors;
+        if (data && typeof data == "object" && !Array.isArray(data)) {
+          if (data.deviceCode === undefined) {
+            const err8 = {
+              instancePath,
+              schemaPath: "#/allOf/0/oneOf/4/anyOf/0/required",
+              keyword: "required",
+              params: { missingProperty: "deviceCode" },
+              message: "must have required property '" + "deviceCode" + "'",
+            };
+            if (vErrors === null) {
+              vErrors = [err8];
+            } else {
+              vErrors.push(err8);
+            }
+            errors++;
+          }
+        }
+        var _valid3 = _errs15 === errors;
+        valid4 = valid4 || _valid3;
+        const _errs16 = errors;
+        if (data && typeof data == "object" && !Array.isArray(data)) {
+          if (data.device_code === undefined) {
+            const err9 = {
+              instancePath,
+              schemaPath: "#/allOf/0/oneOf/4/anyOf/1/required",
+              keyword: "required",
+              params: { missingProperty: "device_code" },
+              message: "must have required property '" + "device_code" + "'",
+            };
+            if (vErrors === null) {
+              vErrors = [err9];
+            } else {
+              vErrors.push(err9);
+            }
+            errors++;
+          }
+        }
+        var _valid3 = _errs16 === errors;
+        valid4 = valid4 || _valid3;
+        if (!valid4) {
+          const err10 = {
+            instancePath,
+            schemaPath: "#/allOf/0/oneOf/4/anyOf",
+            keyword: "anyOf",
+            params: {},
+            message: "must match a schema in anyOf",
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        } else {
+          errors = _errs14;
+          if (vErrors !== null) {
+            if (_errs14) {
+              vErrors.length = _errs14;
+            } else {
+              vErrors = null;
+            }
+          }
+        }
+        var _valid0 = _errs13 === errors;
+        if (_valid0 && valid1) {
+          valid1 = false;
+          passing0 = [passing0, 4];
+        } else {
+          if (_valid0) {
+            valid1 = true;
+            passing0 = 4;
+          }
+        }
+      }
+    }
+  }
+  if (!valid1) {
+    const err11 = {
+      instancePath,
+      schemaPath: "#/allOf/0/oneOf",
+      keyword: "oneOf",
+      params: { passingSchemas: passing0 },
+      message: "must match exactly one schema in oneOf",
+    };
+    if (vErrors === null) {
+      vErrors = [err11];
+    } else {
+      vErrors.push(err11);
+    }
+    errors++;
+  } else {
+    errors = _errs2;
+    if (vErrors !== null) {
+      if (_errs2) {
+        vErrors.length = _errs2;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
       if (!(
@@ -11387,7 +13922,7 @@ function validate173(
         pattern23.test(key0) ||
         pattern24.test(key0)
       )) {
-        const err0 = {
+        const err12 = {
           instancePath,
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
@@ -11395,9 +13930,9 @@ function validate173(
           message: "must NOT have additional properties",
         };
         if (vErrors === null) {
-          vErrors = [err0];
+          vErrors = [err12];
         } else {
-          vErrors.push(err0);
+          vErrors.push(err12);
         }
         errors++;
       }
@@ -11521,7 +14056,7 @@ function validate173(
       }
     }
   } else {
-    const err1 = {
+    const err13 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -11529,9 +14064,9 @@ function validate173(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err1];
+      vErrors = [err13];
     } else {
-      vErrors.push(err1);
+      vErrors.push(err13);
     }
     errors++;
   }
@@ -11556,31 +14091,29 @@ function validate182(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.openIdConnectUrl === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "openIdConnectUrl" },
+        message: "must have required property '" + "openIdConnectUrl" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
     for (const key0 in data) {
       if (!(key0 === "description" || key0 === "openIdConnectUrl" || pattern55.test(key0))) {
-        const err0 = {
+        const err1 = {
           instancePath,
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
           params: { additionalProperty: key0 },
           message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
         };
         if (vErrors === null) {
           vErrors = [err1];
@@ -11590,11 +14123,11 @@ function validate182(
         errors++;
       }
     }
-    if (data.openIdConnectUrl !== undefined) {
-      if (typeof data.openIdConnectUrl !== "string") {
+    if (data.description !== undefined) {
+      if (typeof data.description !== "string") {
         const err2 = {
-          instancePath: instancePath + "/openIdConnectUrl",
-          schemaPath: "#/properties/openIdConnectUrl/type",
+          instancePath: instancePath + "/description",
+          schemaPath: "#/properties/description/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
@@ -11607,10 +14140,27 @@ function validate182(
         errors++;
       }
     }
+    if (data.openIdConnectUrl !== undefined) {
+      if (typeof data.openIdConnectUrl !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/openIdConnectUrl",
+          schemaPath: "#/properties/openIdConnectUrl/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
     for (const key1 in data) {
       if (pattern55.test(key1)) {
         if (typeof data[key1] !== "string") {
-          const err3 = {
+          const err4 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
             schemaPath: "#/patternProperties/%5E(open_id_connect_url)%24/type",
             keyword: "type",
@@ -11618,16 +14168,16 @@ function validate182(
             message: "must be string",
           };
           if (vErrors === null) {
-            vErrors = [err3];
+            vErrors = [err4];
           } else {
-            vErrors.push(err3);
+            vErrors.push(err4);
           }
           errors++;
         }
       }
     }
   } else {
-    const err4 = {
+    const err5 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -11635,9 +14185,9 @@ function validate182(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err4];
+      vErrors = [err5];
     } else {
-      vErrors.push(err4);
+      vErrors.push(err5);
     }
     errors++;
   }
@@ -11661,6 +14211,140 @@ function validate183(
   if (evaluated0.dynamicItems) {
     evaluated0.items = undefined;
   }
+  const _errs2 = errors;
+  let valid1 = false;
+  let passing0 = null;
+  const _errs3 = errors;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.text === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/allOf/0/oneOf/0/required",
+        keyword: "required",
+        params: { missingProperty: "text" },
+        message: "must have required property '" + "text" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+  }
+  var _valid0 = _errs3 === errors;
+  if (_valid0) {
+    valid1 = true;
+    passing0 = 0;
+  }
+  const _errs4 = errors;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.raw === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/allOf/0/oneOf/1/required",
+        keyword: "required",
+        params: { missingProperty: "raw" },
+        message: "must have required property '" + "raw" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+  }
+  var _valid0 = _errs4 === errors;
+  if (_valid0 && valid1) {
+    valid1 = false;
+    passing0 = [passing0, 1];
+  } else {
+    if (_valid0) {
+      valid1 = true;
+      passing0 = 1;
+    }
+    const _errs5 = errors;
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      if (data.url === undefined) {
+        const err2 = {
+          instancePath,
+          schemaPath: "#/allOf/0/oneOf/2/required",
+          keyword: "required",
+          params: { missingProperty: "url" },
+          message: "must have required property '" + "url" + "'",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    var _valid0 = _errs5 === errors;
+    if (_valid0 && valid1) {
+      valid1 = false;
+      passing0 = [passing0, 2];
+    } else {
+      if (_valid0) {
+        valid1 = true;
+        passing0 = 2;
+      }
+      const _errs6 = errors;
+      if (data && typeof data == "object" && !Array.isArray(data)) {
+        if (data.data === undefined) {
+          const err3 = {
+            instancePath,
+            schemaPath: "#/allOf/0/oneOf/3/required",
+            keyword: "required",
+            params: { missingProperty: "data" },
+            message: "must have required property '" + "data" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      }
+      var _valid0 = _errs6 === errors;
+      if (_valid0 && valid1) {
+        valid1 = false;
+        passing0 = [passing0, 3];
+      } else {
+        if (_valid0) {
+          valid1 = true;
+          passing0 = 3;
+        }
+      }
+    }
+  }
+  if (!valid1) {
+    const err4 = {
+      instancePath,
+      schemaPath: "#/allOf/0/oneOf",
+      keyword: "oneOf",
+      params: { passingSchemas: passing0 },
+      message: "must match exactly one schema in oneOf",
+    };
+    if (vErrors === null) {
+      vErrors = [err4];
+    } else {
+      vErrors.push(err4);
+    }
+    errors++;
+  } else {
+    errors = _errs2;
+    if (vErrors !== null) {
+      if (_errs2) {
+        vErrors.length = _errs2;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
       if (!(
@@ -11673,7 +14357,7 @@ function validate183(
         key0 === "url" ||
         pattern90.test(key0)
       )) {
-        const err0 = {
+        const err5 = {
           instancePath,
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
@@ -11681,9 +14365,9 @@ function validate183(
           message: "must NOT have additional properties",
         };
         if (vErrors === null) {
-          vErrors = [err0];
+          vErrors = [err5];
         } else {
-          vErrors.push(err0);
+          vErrors.push(err5);
         }
         errors++;
       }
@@ -11704,7 +14388,7 @@ function validate183(
     }
     if (data.filename !== undefined) {
       if (typeof data.filename !== "string") {
-        const err1 = {
+        const err6 = {
           instancePath: instancePath + "/filename",
           schemaPath: "#/properties/filename/type",
           keyword: "type",
@@ -11712,16 +14396,16 @@ function validate183(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err1];
+          vErrors = [err6];
         } else {
-          vErrors.push(err1);
+          vErrors.push(err6);
         }
         errors++;
       }
     }
     if (data.mediaType !== undefined) {
       if (typeof data.mediaType !== "string") {
-        const err2 = {
+        const err7 = {
           instancePath: instancePath + "/mediaType",
           schemaPath: "#/properties/mediaType/type",
           keyword: "type",
@@ -11729,9 +14413,9 @@ function validate183(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err2];
+          vErrors = [err7];
         } else {
-          vErrors.push(err2);
+          vErrors.push(err7);
         }
         errors++;
       }
@@ -11754,7 +14438,7 @@ function validate183(
       let data4 = data.raw;
       if (typeof data4 === "string") {
         if (!pattern91.test(data4)) {
-          const err3 = {
+          const err8 = {
             instancePath: instancePath + "/raw",
             schemaPath: "#/properties/raw/pattern",
             keyword: "pattern",
@@ -11762,14 +14446,14 @@ function validate183(
             message: 'must match pattern "' + "^[A-Za-z0-9+/]*={0,2}$" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err3];
+            vErrors = [err8];
           } else {
-            vErrors.push(err3);
+            vErrors.push(err8);
           }
           errors++;
         }
       } else {
-        const err4 = {
+        const err9 = {
           instancePath: instancePath + "/raw",
           schemaPath: "#/properties/raw/type",
           keyword: "type",
@@ -11777,16 +14461,16 @@ function validate183(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err4];
+          vErrors = [err9];
         } else {
-          vErrors.push(err4);
+          vErrors.push(err9);
         }
         errors++;
       }
     }
     if (data.text !== undefined) {
       if (typeof data.text !== "string") {
-        const err5 = {
+        const err10 = {
           instancePath: instancePath + "/text",
           schemaPath: "#/properties/text/type",
           keyword: "type",
@@ -11794,16 +14478,16 @@ function validate183(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err5];
+          vErrors = [err10];
         } else {
-          vErrors.push(err5);
+          vErrors.push(err10);
         }
         errors++;
       }
     }
     if (data.url !== undefined) {
       if (typeof data.url !== "string") {
-        const err6 = {
+        const err11 = {
           instancePath: instancePath + "/url",
           schemaPath: "#/properties/url/type",
           keyword: "type",
@@ -11811,9 +14495,9 @@ function validate183(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err6];
+          vErrors = [err11];
         } else {
-          vErrors.push(err6);
+          vErrors.push(err11);
         }
         errors++;
       }
@@ -11821,7 +14505,7 @@ function validate183(
     for (const key1 in data) {
       if (pattern90.test(key1)) {
         if (typeof data[key1] !== "string") {
-          const err7 = {
+          const err12 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
             schemaPath: "#/patternProperties/%5E(media_type)%24/type",
             keyword: "type",
@@ -11829,16 +14513,16 @@ function validate183(
             message: "must be string",
           };
           if (vErrors === null) {
-            vErrors = [err7];
+            vErrors = [err12];
           } else {
-            vErrors.push(err7);
+            vErrors.push(err12);
           }
           errors++;
         }
       }
     }
   } else {
-    const err8 = {
+    const err13 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -11846,9 +14530,9 @@ function validate183(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err8];
+      vErrors = [err13];
     } else {
-      vErrors.push(err8);
+      vErrors.push(err13);
     }
     errors++;
   }
@@ -12358,6 +15042,413 @@ function validate190(
   if (evaluated0.dynamicItems) {
     evaluated0.items = undefined;
   }
+  const _errs2 = errors;
+  let valid1 = false;
+  let passing0 = null;
+  const _errs3 = errors;
+  const _errs4 = errors;
+  let valid2 = false;
+  const _errs5 = errors;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.apiKeySecurityScheme === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/allOf/0/oneOf/0/anyOf/0/required",
+        keyword: "required",
+        params: { missingProperty: "apiKeySecurityScheme" },
+        message: "must have required property '" + "apiKeySecurityScheme" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+  }
+  var _valid1 = _errs5 === errors;
+  valid2 = valid2 || _valid1;
+  const _errs6 = errors;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.api_key_security_scheme === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/allOf/0/oneOf/0/anyOf/1/required",
+        keyword: "required",
+        params: { missingProperty: "api_key_security_scheme" },
+        message: "must have required property '" + "api_key_security_scheme" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+  }
+  var _valid1 = _errs6 === errors;
+  valid2 = valid2 || _valid1;
+  if (!valid2) {
+    const err2 = {
+      instancePath,
+      schemaPath: "#/allOf/0/oneOf/0/anyOf",
+      keyword: "anyOf",
+      params: {},
+      message: "must match a schema in anyOf",
+    };
+    if (vErrors === null) {
+      vErrors = [err2];
+    } else {
+      vErrors.push(err2);
+    }
+    errors++;
+  } else {
+    errors = _errs4;
+    if (vErrors !== null) {
+      if (_errs4) {
+        vErrors.length = _errs4;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  var _valid0 = _errs3 === errors;
+  if (_valid0) {
+    valid1 = true;
+    passing0 = 0;
+  }
+  const _errs7 = errors;
+  const _errs8 = errors;
+  let valid3 = false;
+  const _errs9 = errors;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.httpAuthSecurityScheme === undefined) {
+      const err3 = {
+        instancePath,
+        schemaPath: "#/allOf/0/oneOf/1/anyOf/0/required",
+        keyword: "required",
+        params: { missingProperty: "httpAuthSecurityScheme" },
+        message: "must have required property '" + "httpAuthSecurityScheme" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+  }
+  var _valid2 = _errs9 === errors;
+  valid3 = valid3 || _valid2;
+  const _errs10 = errors;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.http_auth_security_scheme === undefined) {
+      const err4 = {
+        instancePath,
+        schemaPath: "#/allOf/0/oneOf/1/anyOf/1/required",
+        keyword: "required",
+        params: { missingProperty: "http_auth_security_scheme" },
+        message: "must have required property '" + "http_auth_security_scheme" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+  }
+  var _valid2 = _errs10 === errors;
+  valid3 = valid3 || _valid2;
+  if (!valid3) {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/allOf/0/oneOf/1/anyOf",
+      keyword: "anyOf",
+      params: {},
+      message: "must match a schema in anyOf",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  } else {
+    errors = _errs8;
+    if (vErrors !== null) {
+      if (_errs8) {
+        vErrors.length = _errs8;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  var _valid0 = _errs7 === errors;
+  if (_valid0 && valid1) {
+    valid1 = false;
+    passing0 = [passing0, 1];
+  } else {
+    if (_valid0) {
+      valid1 = true;
+      passing0 = 1;
+    }
+    const _errs11 = errors;
+    const _errs12 = errors;
+    let valid4 = false;
+    const _errs13 = errors;
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      if (data.oauth2SecurityScheme === undefined) {
+        const err6 = {
+          instancePath,
+          schemaPath: "#/allOf/0/oneOf/2/anyOf/0/required",
+          keyword: "required",
+          params: { missingProperty: "oauth2SecurityScheme" },
+          message: "must have required property '" + "oauth2SecurityScheme" + "'",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    var _valid3 = _errs13 === errors;
+    valid4 = valid4 || _valid3;
+    const _errs14 = errors;
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      if (data.oauth2_security_scheme === undefined) {
+        const err7 = {
+          instancePath,
+          schemaPath: "#/allOf/0/oneOf/2/anyOf/1/required",
+          keyword: "required",
+          params: { missingProperty: "oauth2_security_scheme" },
+          message: "must have required property '" + "oauth2_security_scheme" + "'",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    var _valid3 = _errs14 === errors;
+    valid4 = valid4 || _valid3;
+    if (!valid4) {
+      const err8 = {
+        instancePath,
+        schemaPath: "#/allOf/0/oneOf/2/anyOf",
+        keyword: "anyOf",
+        params: {},
+        message: "must match a schema in anyOf",
+      };
+      if (vErrors === null) {
+        vErrors = [err8];
+      } else {
+        vErrors.push(err8);
+      }
+      errors++;
+    } else {
+      errors = _errs12;
+      if (vErrors !== null) {
+        if (_errs12) {
+          vErrors.length = _errs12;
+        } else {
+          vErrors = null;
+        }
+      }
+    }
+    var _valid0 = _errs11 === errors;
+    if (_valid0 && valid1) {
+      valid1 = false;
+      passing0 = [passing0, 2];
+    } else {
+      if (_valid0) {
+        valid1 = true;
+        passing0 = 2;
+      }
+      const _errs15 = errors;
+      const _errs16 = errors;
+      let valid5 = false;
+      const _errs17 = errors;
+      if (data && typeof data == "object" && !Array.isArray(data)) {
+        if (data.openIdConnectSecurityScheme === undefined) {
+          const err9 = {
+            instancePath,
+            schemaPath: "#/allOf/0/oneOf/3/anyOf/0/required",
+            keyword: "required",
+            params: { missingProperty: "openIdConnectSecurityScheme" },
+            message: "must have required property '" + "openIdConnectSecurityScheme" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+      }
+      var _valid4 = _errs17 === errors;
+      valid5 = valid5 || _valid4;
+      const _errs18 = errors;
+      if (data && typeof data == "object" && !Array.isArray(data)) {
+        if (data.open_id_connect_security_scheme === undefined) {
+          const err10 = {
+            instancePath,
+            schemaPath: "#/allOf/0/oneOf/3/anyOf/1/required",
+            keyword: "required",
+            params: { missingProperty: "open_id_connect_security_scheme" },
+            message: "must have required property '" + "open_id_connect_security_scheme" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+      }
+      var _valid4 = _errs18 === errors;
+      valid5 = valid5 || _valid4;
+      if (!valid5) {
+        const err11 = {
+          instancePath,
+          schemaPath: "#/allOf/0/oneOf/3/anyOf",
+          keyword: "anyOf",
+          params: {},
+          message: "must match a schema in anyOf",
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      } else {
+        errors = _errs16;
+        if (vErrors !== null) {
+          if (_errs16) {
+            vErrors.length = _errs16;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+      var _valid0 = _errs15 === errors;
+      if (_valid0 && valid1) {
+        valid1 = false;
+        passing0 = [passing0, 3];
+      } else {
+        if (_valid0) {
+          valid1 = true;
+          passing0 = 3;
+        }
+        const _errs19 = errors;
+        const _errs20 = errors;
+        let valid6 = false;
+        const _errs21 = errors;
+        if (data && typeof data == "object" && !Array.isArray(data)) {
+          if (data.mtlsSecurityScheme === undefined) {
+            const err12 = {
+              instancePath,
+              schemaPath: "#/allOf/0/oneOf/4/anyOf/0/required",
+              keyword: "required",
+              params: { missingProperty: "mtlsSecurityScheme" },
+              message: "must have required property '" + "mtlsSecurityScheme" + "'",
+            };
+            if (vErrors === null) {
+              vErrors = [err12];
+            } else {
+              vErrors.push(err12);
+            }
+            errors++;
+          }
+        }
+        var _valid5 = _errs21 === errors;
+        valid6 = valid6 || _valid5;
+        const _errs22 = errors;
+        if (data && typeof data == "object" && !Array.isArray(data)) {
+          if (data.mtls_security_scheme === undefined) {
+            const err13 = {
+              instancePath,
+              schemaPath: "#/allOf/0/oneOf/4/anyOf/1/required",
+              keyword: "required",
+              params: { missingProperty: "mtls_security_scheme" },
+              message: "must have required property '" + "mtls_security_scheme" + "'",
+            };
+            if (vErrors === null) {
+              vErrors = [err13];
+            } else {
+              vErrors.push(err13);
+            }
+            errors++;
+          }
+        }
+        var _valid5 = _errs22 === errors;
+        valid6 = valid6 || _valid5;
+        if (!valid6) {
+          const err14 = {
+            instancePath,
+            schemaPath: "#/allOf/0/oneOf/4/anyOf",
+            keyword: "anyOf",
+            params: {},
+            message: "must match a schema in anyOf",
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        } else {
+          errors = _errs20;
+          if (vErrors !== null) {
+            if (_errs20) {
+              vErrors.length = _errs20;
+            } else {
+              vErrors = null;
+            }
+          }
+        }
+        var _valid0 = _errs19 === errors;
+        if (_valid0 && valid1) {
+          valid1 = false;
+          passing0 = [passing0, 4];
+        } else {
+          if (_valid0) {
+            valid1 = true;
+            passing0 = 4;
+          }
+        }
+      }
+    }
+  }
+  if (!valid1) {
+    const err15 = {
+      instancePath,
+      schemaPath: "#/allOf/0/oneOf",
+      keyword: "oneOf",
+      params: { passingSchemas: passing0 },
+      message: "must match exactly one schema in oneOf",
+    };
+    if (vErrors === null) {
+      vErrors = [err15];
+    } else {
+      vErrors.push(err15);
+    }
+    errors++;
+  } else {
+    errors = _errs2;
+    if (vErrors !== null) {
+      if (_errs2) {
+        vErrors.length = _errs2;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
       if (!(
@@ -12372,7 +15463,7 @@ function validate190(
         pattern17.test(key0) ||
         pattern18.test(key0)
       )) {
-        const err0 = {
+        const err16 = {
           instancePath,
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
@@ -12380,9 +15471,9 @@ function validate190(
           message: "must NOT have additional properties",
         };
         if (vErrors === null) {
-          vErrors = [err0];
+          vErrors = [err16];
         } else {
-          vErrors.push(err0);
+          vErrors.push(err16);
         }
         errors++;
       }
@@ -12538,7 +15629,7 @@ function validate190(
       }
     }
   } else {
-    const err1 = {
+    const err17 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -12546,9 +15637,9 @@ function validate190(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err1];
+      vErrors = [err17];
     } else {
-      vErrors.push(err1);
+      vErrors.push(err17);
     }
     errors++;
   }
@@ -13028,6 +16119,7 @@ const schema84 = {
     tenant: { type: "string" },
   },
   type: "object",
+  required: ["message"],
 };
 
 function validate204(
@@ -13044,9 +16136,24 @@ function validate204(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.message === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "message" },
+        message: "must have required property '" + "message" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
     for (const key0 in data) {
       if (!(key0 === "configuration" || key0 === "message" || key0 === "metadata" || key0 === "tenant")) {
-        const err0 = {
+        const err1 = {
           instancePath,
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
@@ -13054,9 +16161,9 @@ function validate204(
           message: "must NOT have additional properties",
         };
         if (vErrors === null) {
-          vErrors = [err0];
+          vErrors = [err1];
         } else {
-          vErrors.push(err0);
+          vErrors.push(err1);
         }
         errors++;
       }
@@ -13105,7 +16212,7 @@ function validate204(
     }
     if (data.tenant !== undefined) {
       if (typeof data.tenant !== "string") {
-        const err1 = {
+        const err2 = {
           instancePath: instancePath + "/tenant",
           schemaPath: "#/properties/tenant/type",
           keyword: "type",
@@ -13113,15 +16220,15 @@ function validate204(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err1];
+          vErrors = [err2];
         } else {
-          vErrors.push(err1);
+          vErrors.push(err2);
         }
         errors++;
       }
     }
   } else {
-    const err2 = {
+    const err3 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -13129,9 +16236,9 @@ function validate204(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err2];
+      vErrors = [err3];
     } else {
-      vErrors.push(err2);
+      vErrors.push(err3);
     }
     errors++;
   }
@@ -13145,6 +16252,7 @@ const schema85 = {
   additionalProperties: false,
   properties: { message: { $ref: "#/$defs/Message" }, task: { $ref: "#/$defs/Task" } },
   type: "object",
+  allOf: [{ oneOf: [{ required: ["task"] }, { required: ["message"] }] }],
 };
 
 function validate208(
@@ -13160,10 +16268,88 @@ function validate208(
   if (evaluated0.dynamicItems) {
     evaluated0.items = undefined;
   }
+  const _errs2 = errors;
+  let valid1 = false;
+  let passing0 = null;
+  const _errs3 = errors;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.task === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/allOf/0/oneOf/0/required",
+        keyword: "required",
+        params: { missingProperty: "task" },
+        message: "must have required property '" + "task" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+  }
+  var _valid0 = _errs3 === errors;
+  if (_valid0) {
+    valid1 = true;
+    passing0 = 0;
+  }
+  const _errs4 = errors;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.message === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/allOf/0/oneOf/1/required",
+        keyword: "required",
+        params: { missingProperty: "message" },
+        message: "must have required property '" + "message" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+  }
+  var _valid0 = _errs4 === errors;
+  if (_valid0 && valid1) {
+    valid1 = false;
+    passing0 = [passing0, 1];
+  } else {
+    if (_valid0) {
+      valid1 = true;
+      passing0 = 1;
+    }
+  }
+  if (!valid1) {
+    const err2 = {
+      instancePath,
+      schemaPath: "#/allOf/0/oneOf",
+      keyword: "oneOf",
+      params: { passingSchemas: passing0 },
+      message: "must match exactly one schema in oneOf",
+    };
+    if (vErrors === null) {
+      vErrors = [err2];
+    } else {
+      vErrors.push(err2);
+    }
+    errors++;
+  } else {
+    errors = _errs2;
+    if (vErrors !== null) {
+      if (_errs2) {
+        vErrors.length = _errs2;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
       if (!(key0 === "message" || key0 === "task")) {
-        const err0 = {
+        const err3 = {
           instancePath,
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
@@ -13171,9 +16357,9 @@ function validate208(
           message: "must NOT have additional properties",
         };
         if (vErrors === null) {
-          vErrors = [err0];
+          vErrors = [err3];
         } else {
-          vErrors.push(err0);
+          vErrors.push(err3);
         }
         errors++;
       }
@@ -13207,7 +16393,7 @@ function validate208(
       }
     }
   } else {
-    const err1 = {
+    const err4 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -13215,9 +16401,9 @@ function validate208(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err1];
+      vErrors = [err4];
     } else {
-      vErrors.push(err1);
+      vErrors.push(err4);
     }
     errors++;
   }
@@ -13240,6 +16426,16 @@ const schema86 = {
     task: { $ref: "#/$defs/Task" },
   },
   type: "object",
+  allOf: [
+    {
+      oneOf: [
+        { required: ["task"] },
+        { required: ["message"] },
+        { anyOf: [{ required: ["statusUpdate"] }, { required: ["status_update"] }] },
+        { anyOf: [{ required: ["artifactUpdate"] }, { required: ["artifact_update"] }] },
+      ],
+    },
+  ],
 };
 const pattern222 = new RegExp("^(artifact_update)$", "u");
 const pattern223 = new RegExp("^(status_update)$", "u");
@@ -13259,6 +16455,7 @@ const schema87 = {
     taskId: { type: "string" },
   },
   type: "object",
+  required: ["taskId", "contextId", "artifact"],
 };
 const pattern225 = new RegExp("^(last_chunk)$", "u");
 
@@ -13276,6 +16473,51 @@ function validate212(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.taskId === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "taskId" },
+        message: "must have required property '" + "taskId" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.contextId === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "contextId" },
+        message: "must have required property '" + "contextId" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.artifact === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "artifact" },
+        message: "must have required property '" + "artifact" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
     for (const key0 in data) {
       if (!(
         key0 === "append" ||
@@ -13288,7 +16530,7 @@ function validate212(
         pattern225.test(key0) ||
         pattern106.test(key0)
       )) {
-        const err0 = {
+        const err3 = {
           instancePath,
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
@@ -13296,16 +16538,16 @@ function validate212(
           message: "must NOT have additional properties",
         };
         if (vErrors === null) {
-          vErrors = [err0];
+          vErrors = [err3];
         } else {
-          vErrors.push(err0);
+          vErrors.push(err3);
         }
         errors++;
       }
     }
     if (data.append !== undefined) {
       if (typeof data.append !== "boolean") {
-        const err1 = {
+        const err4 = {
           instancePath: instancePath + "/append",
           schemaPath: "#/properties/append/type",
           keyword: "type",
@@ -13313,9 +16555,9 @@ function validate212(
           message: "must be boolean",
         };
         if (vErrors === null) {
-          vErrors = [err1];
+          vErrors = [err4];
         } else {
-          vErrors.push(err1);
+          vErrors.push(err4);
         }
         errors++;
       }
@@ -13336,7 +16578,7 @@ function validate212(
     }
     if (data.contextId !== undefined) {
       if (typeof data.contextId !== "string") {
-        const err2 = {
+        const err5 = {
           instancePath: instancePath + "/contextId",
           schemaPath: "#/properties/contextId/type",
           keyword: "type",
@@ -13344,16 +16586,16 @@ function validate212(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err2];
+          vErrors = [err5];
         } else {
-          vErrors.push(err2);
+          vErrors.push(err5);
         }
         errors++;
       }
     }
     if (data.lastChunk !== undefined) {
       if (typeof data.lastChunk !== "boolean") {
-        const err3 = {
+        const err6 = {
           instancePath: instancePath + "/lastChunk",
           schemaPath: "#/properties/lastChunk/type",
           keyword: "type",
@@ -13361,9 +16603,9 @@ function validate212(
           message: "must be boolean",
         };
         if (vErrors === null) {
-          vErrors = [err3];
+          vErrors = [err6];
         } else {
-          vErrors.push(err3);
+          vErrors.push(err6);
         }
         errors++;
       }
@@ -13384,7 +16626,7 @@ function validate212(
     }
     if (data.taskId !== undefined) {
       if (typeof data.taskId !== "string") {
-        const err4 = {
+        const err7 = {
           instancePath: instancePath + "/taskId",
           schemaPath: "#/properties/taskId/type",
           keyword: "type",
@@ -13392,9 +16634,9 @@ function validate212(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err4];
+          vErrors = [err7];
         } else {
-          vErrors.push(err4);
+          vErrors.push(err7);
         }
         errors++;
       }
@@ -13402,7 +16644,7 @@ function validate212(
     for (const key1 in data) {
       if (pattern138.test(key1)) {
         if (typeof data[key1] !== "string") {
-          const err5 = {
+          const err8 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
             schemaPath: "#/patternProperties/%5E(context_id)%24/type",
             keyword: "type",
@@ -13410,9 +16652,9 @@ function validate212(
             message: "must be string",
           };
           if (vErrors === null) {
-            vErrors = [err5];
+            vErrors = [err8];
           } else {
-            vErrors.push(err5);
+            vErrors.push(err8);
           }
           errors++;
         }
@@ -13421,7 +16663,7 @@ function validate212(
     for (const key2 in data) {
       if (pattern225.test(key2)) {
         if (typeof data[key2] !== "boolean") {
-          const err6 = {
+          const err9 = {
             instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
             schemaPath: "#/patternProperties/%5E(last_chunk)%24/type",
             keyword: "type",
@@ -13429,9 +16671,9 @@ function validate212(
             message: "must be boolean",
           };
           if (vErrors === null) {
-            vErrors = [err6];
+            vErrors = [err9];
           } else {
-            vErrors.push(err6);
+            vErrors.push(err9);
           }
           errors++;
         }
@@ -13440,7 +16682,7 @@ function validate212(
     for (const key3 in data) {
       if (pattern106.test(key3)) {
         if (typeof data[key3] !== "string") {
-          const err7 = {
+          const err10 = {
             instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
             schemaPath: "#/patternProperties/%5E(task_id)%24/type",
             keyword: "type",
@@ -13448,16 +16690,16 @@ function validate212(
             message: "must be string",
           };
           if (vErrors === null) {
-            vErrors = [err7];
+            vErrors = [err10];
           } else {
-            vErrors.push(err7);
+            vErrors.push(err10);
           }
           errors++;
         }
       }
     }
   } else {
-    const err8 = {
+    const err11 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -13465,9 +16707,9 @@ function validate212(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err8];
+      vErrors = [err11];
     } else {
-      vErrors.push(err8);
+      vErrors.push(err11);
     }
     errors++;
   }
@@ -13486,6 +16728,7 @@ const schema88 = {
     taskId: { type: "string" },
   },
   type: "object",
+  required: ["taskId", "contextId", "status"],
 };
 
 function validate217(
@@ -13502,6 +16745,51 @@ function validate217(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.taskId === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "taskId" },
+        message: "must have required property '" + "taskId" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.contextId === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "contextId" },
+        message: "must have required property '" + "contextId" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.status === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "status" },
+        message: "must have required property '" + "status" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
     for (const key0 in data) {
       if (!(
         key0 === "contextId" ||
@@ -13511,7 +16799,7 @@ function validate217(
         pattern138.test(key0) ||
         pattern106.test(key0)
       )) {
-        const err0 = {
+        const err3 = {
           instancePath,
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
@@ -13519,16 +16807,16 @@ function validate217(
           message: "must NOT have additional properties",
         };
         if (vErrors === null) {
-          vErrors = [err0];
+          vErrors = [err3];
         } else {
-          vErrors.push(err0);
+          vErrors.push(err3);
         }
         errors++;
       }
     }
     if (data.contextId !== undefined) {
       if (typeof data.contextId !== "string") {
-        const err1 = {
+        const err4 = {
           instancePath: instancePath + "/contextId",
           schemaPath: "#/properties/contextId/type",
           keyword: "type",
@@ -13536,9 +16824,9 @@ function validate217(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err1];
+          vErrors = [err4];
         } else {
-          vErrors.push(err1);
+          vErrors.push(err4);
         }
         errors++;
       }
@@ -13573,7 +16861,7 @@ function validate217(
     }
     if (data.taskId !== undefined) {
       if (typeof data.taskId !== "string") {
-        const err2 = {
+        const err5 = {
           instancePath: instancePath + "/taskId",
           schemaPath: "#/properties/taskId/type",
           keyword: "type",
@@ -13581,9 +16869,9 @@ function validate217(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err2];
+          vErrors = [err5];
         } else {
-          vErrors.push(err2);
+          vErrors.push(err5);
         }
         errors++;
       }
@@ -13591,7 +16879,7 @@ function validate217(
     for (const key1 in data) {
       if (pattern138.test(key1)) {
         if (typeof data[key1] !== "string") {
-          const err3 = {
+          const err6 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
             schemaPath: "#/patternProperties/%5E(context_id)%24/type",
             keyword: "type",
@@ -13599,9 +16887,9 @@ function validate217(
             message: "must be string",
           };
           if (vErrors === null) {
-            vErrors = [err3];
+            vErrors = [err6];
           } else {
-            vErrors.push(err3);
+            vErrors.push(err6);
           }
           errors++;
         }
@@ -13610,7 +16898,7 @@ function validate217(
     for (const key2 in data) {
       if (pattern106.test(key2)) {
         if (typeof data[key2] !== "string") {
-          const err4 = {
+          const err7 = {
             instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
             schemaPath: "#/patternProperties/%5E(task_id)%24/type",
             keyword: "type",
@@ -13618,16 +16906,16 @@ function validate217(
             message: "must be string",
           };
           if (vErrors === null) {
-            vErrors = [err4];
+            vErrors = [err7];
           } else {
-            vErrors.push(err4);
+            vErrors.push(err7);
           }
           errors++;
         }
       }
     }
   } else {
-    const err5 = {
+    const err8 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -13635,9 +16923,9 @@ function validate217(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err5];
+      vErrors = [err8];
     } else {
-      vErrors.push(err5);
+      vErrors.push(err8);
     }
     errors++;
   }
@@ -13659,6 +16947,238 @@ function validate211(
   if (evaluated0.dynamicItems) {
     evaluated0.items = undefined;
   }
+  const _errs2 = errors;
+  let valid1 = false;
+  let passing0 = null;
+  const _errs3 = errors;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.task === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/allOf/0/oneOf/0/required",
+        keyword: "required",
+        params: { missingProperty: "task" },
+        message: "must have required property '" + "task" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+  }
+  var _valid0 = _errs3 === errors;
+  if (_valid0) {
+    valid1 = true;
+    passing0 = 0;
+  }
+  const _errs4 = errors;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.message === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/allOf/0/oneOf/1/required",
+        keyword: "required",
+        params: { missingProperty: "message" },
+        message: "must have required property '" + "message" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+  }
+  var _valid0 = _errs4 === errors;
+  if (_valid0 && valid1) {
+    valid1 = false;
+    passing0 = [passing0, 1];
+  } else {
+    if (_valid0) {
+      valid1 = true;
+      passing0 = 1;
+    }
+    const _errs5 = errors;
+    const _errs6 = errors;
+    let valid2 = false;
+    const _errs7 = errors;
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      if (data.statusUpdate === undefined) {
+        const err2 = {
+          instancePath,
+          schemaPath: "#/allOf/0/oneOf/2/anyOf/0/required",
+          keyword: "required",
+          params: { missingProperty: "statusUpdate" },
+          message: "must have required property '" + "statusUpdate" + "'",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    var _valid1 = _errs7 === errors;
+    valid2 = valid2 || _valid1;
+    const _errs8 = errors;
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      if (data.status_update === undefined) {
+        const err3 = {
+          instancePath,
+          schemaPath: "#/allOf/0/oneOf/2/anyOf/1/required",
+          keyword: "required",
+          params: { missingProperty: "status_update" },
+          message: "must have required property '" + "status_update" + "'",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    var _valid1 = _errs8 === errors;
+    valid2 = valid2 || _valid1;
+    if (!valid2) {
+      const err4 = {
+        instancePath,
+        schemaPath: "#/allOf/0/oneOf/2/anyOf",
+        keyword: "anyOf",
+        params: {},
+        message: "must match a schema in anyOf",
+      };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    } else {
+      errors = _errs6;
+      if (vErrors !== null) {
+        if (_errs6) {
+          vErrors.length = _errs6;
+        } else {
+          vErrors = null;
+        }
+      }
+    }
+    var _valid0 = _errs5 === errors;
+    if (_valid0 && valid1) {
+      valid1 = false;
+      passing0 = [passing0, 2];
+    } else {
+      if (_valid0) {
+        valid1 = true;
+        passing0 = 2;
+      }
+      const _errs9 = errors;
+      const _errs10 = errors;
+      let valid3 = false;
+      const _errs11 = errors;
+      if (data && typeof data == "object" && !Array.isArray(data)) {
+        if (data.artifactUpdate === undefined) {
+          const err5 = {
+            instancePath,
+            schemaPath: "#/allOf/0/oneOf/3/anyOf/0/required",
+            keyword: "required",
+            params: { missingProperty: "artifactUpdate" },
+            message: "must have required property '" + "artifactUpdate" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      }
+      var _valid2 = _errs11 === errors;
+      valid3 = valid3 || _valid2;
+      const _errs12 = errors;
+      if (data && typeof data == "object" && !Array.isArray(data)) {
+        if (data.artifact_update === undefined) {
+          const err6 = {
+            instancePath,
+            schemaPath: "#/allOf/0/oneOf/3/anyOf/1/required",
+            keyword: "required",
+            params: { missingProperty: "artifact_update" },
+            message: "must have required property '" + "artifact_update" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      }
+      var _valid2 = _errs12 === errors;
+      valid3 = valid3 || _valid2;
+      if (!valid3) {
+        const err7 = {
+          instancePath,
+          schemaPath: "#/allOf/0/oneOf/3/anyOf",
+          keyword: "anyOf",
+          params: {},
+          message: "must match a schema in anyOf",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      } else {
+        errors = _errs10;
+        if (vErrors !== null) {
+          if (_errs10) {
+            vErrors.length = _errs10;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+      var _valid0 = _errs9 === errors;
+      if (_valid0 && valid1) {
+        valid1 = false;
+        passing0 = [passing0, 3];
+      } else {
+        if (_valid0) {
+          valid1 = true;
+          passing0 = 3;
+        }
+      }
+    }
+  }
+  if (!valid1) {
+    const err8 = {
+      instancePath,
+      schemaPath: "#/allOf/0/oneOf",
+      keyword: "oneOf",
+      params: { passingSchemas: passing0 },
+      message: "must match exactly one schema in oneOf",
+    };
+    if (vErrors === null) {
+      vErrors = [err8];
+    } else {
+      vErrors.push(err8);
+    }
+    errors++;
+  } else {
+    errors = _errs2;
+    if (vErrors !== null) {
+      if (_errs2) {
+        vErrors.length = _errs2;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
       if (!(
@@ -13669,7 +17189,7 @@ function validate211(
         pattern222.test(key0) ||
         pattern223.test(key0)
       )) {
-        const err0 = {
+        const err9 = {
           instancePath,
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
@@ -13677,9 +17197,9 @@ function validate211(
           message: "must NOT have additional properties",
         };
         if (vErrors === null) {
-          vErrors = [err0];
+          vErrors = [err9];
         } else {
-          vErrors.push(err0);
+          vErrors.push(err9);
         }
         errors++;
       }
@@ -13773,7 +17293,7 @@ function validate211(
       }
     }
   } else {
-    const err1 = {
+    const err10 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -13781,9 +17301,9 @@ function validate211(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err1];
+      vErrors = [err10];
     } else {
-      vErrors.push(err1);
+      vErrors.push(err10);
     }
     errors++;
   }
@@ -13922,6 +17442,7 @@ const schema91 = {
   additionalProperties: false,
   properties: { id: { type: "string" }, tenant: { type: "string" } },
   type: "object",
+  required: ["id"],
 };
 
 function validate226(
@@ -13938,31 +17459,29 @@ function validate226(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "id" },
+        message: "must have required property '" + "id" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
     for (const key0 in data) {
       if (!(key0 === "id" || key0 === "tenant")) {
-        const err0 = {
+        const err1 = {
           instancePath,
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
           params: { additionalProperty: key0 },
           message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.id !== undefined) {
-      if (typeof data.id !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/id",
-          schemaPath: "#/properties/id/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
         };
         if (vErrors === null) {
           vErrors = [err1];
@@ -13972,11 +17491,11 @@ function validate226(
         errors++;
       }
     }
-    if (data.tenant !== undefined) {
-      if (typeof data.tenant !== "string") {
+    if (data.id !== undefined) {
+      if (typeof data.id !== "string") {
         const err2 = {
-          instancePath: instancePath + "/tenant",
-          schemaPath: "#/properties/tenant/type",
+          instancePath: instancePath + "/id",
+          schemaPath: "#/properties/id/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
@@ -13989,8 +17508,25 @@ function validate226(
         errors++;
       }
     }
+    if (data.tenant !== undefined) {
+      if (typeof data.tenant !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/tenant",
+          schemaPath: "#/properties/tenant/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err3 = {
+    const err4 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -13998,9 +17534,9 @@ function validate226(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err3];
+      vErrors = [err4];
     } else {
-      vErrors.push(err3);
+      vErrors.push(err4);
     }
     errors++;
   }
@@ -14025,6 +17561,36 @@ function validate227(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "id" },
+        message: "must have required property '" + "id" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.status === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "status" },
+        message: "must have required property '" + "status" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
     for (const key0 in data) {
       if (!(
         key0 === "artifacts" ||
@@ -14035,7 +17601,7 @@ function validate227(
         key0 === "status" ||
         pattern138.test(key0)
       )) {
-        const err0 = {
+        const err2 = {
           instancePath,
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
@@ -14043,9 +17609,9 @@ function validate227(
           message: "must NOT have additional properties",
         };
         if (vErrors === null) {
-          vErrors = [err0];
+          vErrors = [err2];
         } else {
-          vErrors.push(err0);
+          vErrors.push(err2);
         }
         errors++;
       }
@@ -14069,7 +17635,7 @@ function validate227(
           }
         }
       } else {
-        const err1 = {
+        const err3 = {
           instancePath: instancePath + "/artifacts",
           schemaPath: "#/properties/artifacts/type",
           keyword: "type",
@@ -14077,16 +17643,16 @@ function validate227(
           message: "must be array",
         };
         if (vErrors === null) {
-          vErrors = [err1];
+          vErrors = [err3];
         } else {
-          vErrors.push(err1);
+          vErrors.push(err3);
         }
         errors++;
       }
     }
     if (data.contextId !== undefined) {
       if (typeof data.contextId !== "string") {
-        const err2 = {
+        const err4 = {
           instancePath: instancePath + "/contextId",
           schemaPath: "#/properties/contextId/type",
           keyword: "type",
@@ -14094,9 +17660,9 @@ function validate227(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err2];
+          vErrors = [err4];
         } else {
-          vErrors.push(err2);
+          vErrors.push(err4);
         }
         errors++;
       }
@@ -14120,7 +17686,7 @@ function validate227(
           }
         }
       } else {
-        const err3 = {
+        const err5 = {
           instancePath: instancePath + "/history",
           schemaPath: "#/properties/history/type",
           keyword: "type",
@@ -14128,16 +17694,16 @@ function validate227(
           message: "must be array",
         };
         if (vErrors === null) {
-          vErrors = [err3];
+          vErrors = [err5];
         } else {
-          vErrors.push(err3);
+          vErrors.push(err5);
         }
         errors++;
       }
     }
     if (data.id !== undefined) {
       if (typeof data.id !== "string") {
-        const err4 = {
+        const err6 = {
           instancePath: instancePath + "/id",
           schemaPath: "#/properties/id/type",
           keyword: "type",
@@ -14145,9 +17711,9 @@ function validate227(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err4];
+          vErrors = [err6];
         } else {
-          vErrors.push(err4);
+          vErrors.push(err6);
         }
         errors++;
       }
@@ -14183,225 +17749,9 @@ function validate227(
     for (const key1 in data) {
       if (pattern138.test(key1)) {
         if (typeof data[key1] !== "string") {
-          const err5 = {
-            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(context_id)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err6 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err6];
-    } else {
-      vErrors.push(err6);
-    }
-    errors++;
-  }
-  validate227.errors = vErrors;
-  return errors === 0;
-}
-validate227.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-export const TaskArtifactUpdateEvent = validate232;
-
-function validate232(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate232.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-      if (!(
-        key0 === "append" ||
-        key0 === "artifact" ||
-        key0 === "contextId" ||
-        key0 === "lastChunk" ||
-        key0 === "metadata" ||
-        key0 === "taskId" ||
-        pattern138.test(key0) ||
-        pattern225.test(key0) ||
-        pattern106.test(key0)
-      )) {
-        const err0 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.append !== undefined) {
-      if (typeof data.append !== "boolean") {
-        const err1 = {
-          instancePath: instancePath + "/append",
-          schemaPath: "#/properties/append/type",
-          keyword: "type",
-          params: { type: "boolean" },
-          message: "must be boolean",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.artifact !== undefined) {
-      if (
-        !validate119(data.artifact, {
-          instancePath: instancePath + "/artifact",
-          parentData: data,
-          parentDataProperty: "artifact",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.contextId !== undefined) {
-      if (typeof data.contextId !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/contextId",
-          schemaPath: "#/properties/contextId/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.lastChunk !== undefined) {
-      if (typeof data.lastChunk !== "boolean") {
-        const err3 = {
-          instancePath: instancePath + "/lastChunk",
-          schemaPath: "#/properties/lastChunk/type",
-          keyword: "type",
-          params: { type: "boolean" },
-          message: "must be boolean",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.metadata !== undefined) {
-      if (
-        !validate56(data.metadata, {
-          instancePath: instancePath + "/metadata",
-          parentData: data,
-          parentDataProperty: "metadata",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.taskId !== undefined) {
-      if (typeof data.taskId !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/taskId",
-          schemaPath: "#/properties/taskId/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    for (const key1 in data) {
-      if (pattern138.test(key1)) {
-        if (typeof data[key1] !== "string") {
-          const err5 = {
-            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(context_id)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key2 in data) {
-      if (pattern225.test(key2)) {
-        if (typeof data[key2] !== "boolean") {
-          const err6 = {
-            instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(last_chunk)%24/type",
-            keyword: "type",
-            params: { type: "boolean" },
-            message: "must be boolean",
-          };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key3 in data) {
-      if (pattern106.test(key3)) {
-        if (typeof data[key3] !== "string") {
           const err7 = {
-            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(task_id)%24/type",
+            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(context_id)%24/type",
             keyword: "type",
             params: { type: "string" },
             message: "must be string",
@@ -14430,6 +17780,267 @@ function validate232(
     }
     errors++;
   }
+  validate227.errors = vErrors;
+  return errors === 0;
+}
+validate227.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+
+export const TaskArtifactUpdateEvent = validate232;
+
+function validate232(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate232.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.taskId === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "taskId" },
+        message: "must have required property '" + "taskId" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.contextId === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "contextId" },
+        message: "must have required property '" + "contextId" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.artifact === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "artifact" },
+        message: "must have required property '" + "artifact" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(
+        key0 === "append" ||
+        key0 === "artifact" ||
+        key0 === "contextId" ||
+        key0 === "lastChunk" ||
+        key0 === "metadata" ||
+        key0 === "taskId" ||
+        pattern138.test(key0) ||
+        pattern225.test(key0) ||
+        pattern106.test(key0)
+      )) {
+        const err3 = {
+          instancePath,
+          schemaPath: "#/additionalProperties",
+          keyword: "additionalProperties",
+          params: { additionalProperty: key0 },
+          message: "must NOT have additional properties",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.append !== undefined) {
+      if (typeof data.append !== "boolean") {
+        const err4 = {
+          instancePath: instancePath + "/append",
+          schemaPath: "#/properties/append/type",
+          keyword: "type",
+          params: { type: "boolean" },
+          message: "must be boolean",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.artifact !== undefined) {
+      if (
+        !validate119(data.artifact, {
+          instancePath: instancePath + "/artifact",
+          parentData: data,
+          parentDataProperty: "artifact",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.contextId !== undefined) {
+      if (typeof data.contextId !== "string") {
+        const err5 = {
+          instancePath: instancePath + "/contextId",
+          schemaPath: "#/properties/contextId/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.lastChunk !== undefined) {
+      if (typeof data.lastChunk !== "boolean") {
+        const err6 = {
+          instancePath: instancePath + "/lastChunk",
+          schemaPath: "#/properties/lastChunk/type",
+          keyword: "type",
+          params: { type: "boolean" },
+          message: "must be boolean",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.metadata !== undefined) {
+      if (
+        !validate56(data.metadata, {
+          instancePath: instancePath + "/metadata",
+          parentData: data,
+          parentDataProperty: "metadata",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.taskId !== undefined) {
+      if (typeof data.taskId !== "string") {
+        const err7 = {
+          instancePath: instancePath + "/taskId",
+          schemaPath: "#/properties/taskId/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    for (const key1 in data) {
+      if (pattern138.test(key1)) {
+        if (typeof data[key1] !== "string") {
+          const err8 = {
+            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(context_id)%24/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      }
+    }
+    for (const key2 in data) {
+      if (pattern225.test(key2)) {
+        if (typeof data[key2] !== "boolean") {
+          const err9 = {
+            instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(last_chunk)%24/type",
+            keyword: "type",
+            params: { type: "boolean" },
+            message: "must be boolean",
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+      }
+    }
+    for (const key3 in data) {
+      if (pattern106.test(key3)) {
+        if (typeof data[key3] !== "string") {
+          const err10 = {
+            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(task_id)%24/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err11 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err11];
+    } else {
+      vErrors.push(err11);
+    }
+    errors++;
+  }
   validate232.errors = vErrors;
   return errors === 0;
 }
@@ -14451,6 +18062,21 @@ function validate235(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.url === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "url" },
+        message: "must have required property '" + "url" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
     for (const key0 in data) {
       if (!(
         key0 === "authentication" ||
@@ -14461,7 +18087,7 @@ function validate235(
         key0 === "url" ||
         pattern106.test(key0)
       )) {
-        const err0 = {
+        const err1 = {
           instancePath,
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
@@ -14469,9 +18095,9 @@ function validate235(
           message: "must NOT have additional properties",
         };
         if (vErrors === null) {
-          vErrors = [err0];
+          vErrors = [err1];
         } else {
-          vErrors.push(err0);
+          vErrors.push(err1);
         }
         errors++;
       }
@@ -14492,26 +18118,9 @@ function validate235(
     }
     if (data.id !== undefined) {
       if (typeof data.id !== "string") {
-        const err1 = {
+        const err2 = {
           instancePath: instancePath + "/id",
           schemaPath: "#/properties/id/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.taskId !== undefined) {
-      if (typeof data.taskId !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/taskId",
-          schemaPath: "#/properties/taskId/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
@@ -14524,11 +18133,11 @@ function validate235(
         errors++;
       }
     }
-    if (data.tenant !== undefined) {
-      if (typeof data.tenant !== "string") {
+    if (data.taskId !== undefined) {
+      if (typeof data.taskId !== "string") {
         const err3 = {
-          instancePath: instancePath + "/tenant",
-          schemaPath: "#/properties/tenant/type",
+          instancePath: instancePath + "/taskId",
+          schemaPath: "#/properties/taskId/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
@@ -14541,11 +18150,11 @@ function validate235(
         errors++;
       }
     }
-    if (data.token !== undefined) {
-      if (typeof data.token !== "string") {
+    if (data.tenant !== undefined) {
+      if (typeof data.tenant !== "string") {
         const err4 = {
-          instancePath: instancePath + "/token",
-          schemaPath: "#/properties/token/type",
+          instancePath: instancePath + "/tenant",
+          schemaPath: "#/properties/tenant/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
@@ -14558,11 +18167,11 @@ function validate235(
         errors++;
       }
     }
-    if (data.url !== undefined) {
-      if (typeof data.url !== "string") {
+    if (data.token !== undefined) {
+      if (typeof data.token !== "string") {
         const err5 = {
-          instancePath: instancePath + "/url",
-          schemaPath: "#/properties/url/type",
+          instancePath: instancePath + "/token",
+          schemaPath: "#/properties/token/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
@@ -14575,10 +18184,27 @@ function validate235(
         errors++;
       }
     }
+    if (data.url !== undefined) {
+      if (typeof data.url !== "string") {
+        const err6 = {
+          instancePath: instancePath + "/url",
+          schemaPath: "#/properties/url/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
     for (const key1 in data) {
       if (pattern106.test(key1)) {
         if (typeof data[key1] !== "string") {
-          const err6 = {
+          const err7 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
             schemaPath: "#/patternProperties/%5E(task_id)%24/type",
             keyword: "type",
@@ -14586,16 +18212,16 @@ function validate235(
             message: "must be string",
           };
           if (vErrors === null) {
-            vErrors = [err6];
+            vErrors = [err7];
           } else {
-            vErrors.push(err6);
+            vErrors.push(err7);
           }
           errors++;
         }
       }
     }
   } else {
-    const err7 = {
+    const err8 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -14603,9 +18229,9 @@ function validate235(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err7];
+      vErrors = [err8];
     } else {
-      vErrors.push(err7);
+      vErrors.push(err8);
     }
     errors++;
   }
@@ -14802,9 +18428,24 @@ function validate238(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.state === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "state" },
+        message: "must have required property '" + "state" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
     for (const key0 in data) {
       if (!(key0 === "message" || key0 === "state" || key0 === "timestamp")) {
-        const err0 = {
+        const err1 = {
           instancePath,
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
@@ -14812,9 +18453,9 @@ function validate238(
           message: "must NOT have additional properties",
         };
         if (vErrors === null) {
-          vErrors = [err0];
+          vErrors = [err1];
         } else {
-          vErrors.push(err0);
+          vErrors.push(err1);
         }
         errors++;
       }
@@ -14862,7 +18503,7 @@ function validate238(
       }
     }
   } else {
-    const err1 = {
+    const err2 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -14870,9 +18511,9 @@ function validate238(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err1];
+      vErrors = [err2];
     } else {
-      vErrors.push(err1);
+      vErrors.push(err2);
     }
     errors++;
   }
@@ -14897,6 +18538,51 @@ function validate242(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.taskId === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "taskId" },
+        message: "must have required property '" + "taskId" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.contextId === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "contextId" },
+        message: "must have required property '" + "contextId" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.status === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "status" },
+        message: "must have required property '" + "status" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
     for (const key0 in data) {
       if (!(
         key0 === "contextId" ||
@@ -14906,7 +18592,7 @@ function validate242(
         pattern138.test(key0) ||
         pattern106.test(key0)
       )) {
-        const err0 = {
+        const err3 = {
           instancePath,
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
@@ -14914,16 +18600,16 @@ function validate242(
           message: "must NOT have additional properties",
         };
         if (vErrors === null) {
-          vErrors = [err0];
+          vErrors = [err3];
         } else {
-          vErrors.push(err0);
+          vErrors.push(err3);
         }
         errors++;
       }
     }
     if (data.contextId !== undefined) {
       if (typeof data.contextId !== "string") {
-        const err1 = {
+        const err4 = {
           instancePath: instancePath + "/contextId",
           schemaPath: "#/properties/contextId/type",
           keyword: "type",
@@ -14931,9 +18617,9 @@ function validate242(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err1];
+          vErrors = [err4];
         } else {
-          vErrors.push(err1);
+          vErrors.push(err4);
         }
         errors++;
       }
@@ -14968,7 +18654,7 @@ function validate242(
     }
     if (data.taskId !== undefined) {
       if (typeof data.taskId !== "string") {
-        const err2 = {
+        const err5 = {
           instancePath: instancePath + "/taskId",
           schemaPath: "#/properties/taskId/type",
           keyword: "type",
@@ -14976,9 +18662,9 @@ function validate242(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err2];
+          vErrors = [err5];
         } else {
-          vErrors.push(err2);
+          vErrors.push(err5);
         }
         errors++;
       }
@@ -14986,7 +18672,7 @@ function validate242(
     for (const key1 in data) {
       if (pattern138.test(key1)) {
         if (typeof data[key1] !== "string") {
-          const err3 = {
+          const err6 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
             schemaPath: "#/patternProperties/%5E(context_id)%24/type",
             keyword: "type",
@@ -14994,9 +18680,9 @@ function validate242(
             message: "must be string",
           };
           if (vErrors === null) {
-            vErrors = [err3];
+            vErrors = [err6];
           } else {
-            vErrors.push(err3);
+            vErrors.push(err6);
           }
           errors++;
         }
@@ -15005,7 +18691,7 @@ function validate242(
     for (const key2 in data) {
       if (pattern106.test(key2)) {
         if (typeof data[key2] !== "string") {
-          const err4 = {
+          const err7 = {
             instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
             schemaPath: "#/patternProperties/%5E(task_id)%24/type",
             keyword: "type",
@@ -15013,16 +18699,16 @@ function validate242(
             message: "must be string",
           };
           if (vErrors === null) {
-            vErrors = [err4];
+            vErrors = [err7];
           } else {
-            vErrors.push(err4);
+            vErrors.push(err7);
           }
           errors++;
         }
       }
     }
   } else {
-    const err5 = {
+    const err8 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -15030,9 +18716,9 @@ function validate242(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err5];
+      vErrors = [err8];
     } else {
-      vErrors.push(err5);
+      vErrors.push(err8);
     }
     errors++;
   }

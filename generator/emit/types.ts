@@ -3,6 +3,7 @@
  * comments from the schema descriptions) and the method maps derived from the manifest.
  */
 import { compile } from 'json-schema-to-typescript';
+import { ONEOF_COMMENT } from '../load/a2a.ts';
 import { isObject, refName, type Json, type JsonObject } from '../load/schema.ts';
 import type { MethodPlan, PinPlan } from '../plan/index.ts';
 
@@ -19,6 +20,14 @@ function forTypes(node: Json, rename: ReadonlyMap<string, string>): Json {
   if (!isObject(node)) return node;
   const out: JsonObject = {};
   for (const [k, v] of Object.entries(node)) {
+    // Constraint-only parts: a proto oneof (exactly one member set) and ProtoJSON's snake_case aliases
+    // (the spec requires camelCase output) would only blur the types.
+    if (k === 'allOf' && Array.isArray(v)) {
+      const kept = v.filter((s) => !(isObject(s) && typeof s['$comment'] === 'string' && s['$comment'].startsWith(ONEOF_COMMENT)));
+      if (kept.length) out[k] = forTypes(kept, rename);
+      continue;
+    }
+    if (k === 'patternProperties' && isObject(v) && Object.keys(v).every((p) => /^\^\([a-z0-9_]+\)\$$/.test(p))) continue;
     if (k === '$ref') {
       const target = refName(node);
       if (target === undefined) throw new Error(`non-local $ref ${JSON.stringify(v)} reached the type emitter`);
@@ -67,6 +76,8 @@ async function defTypes(plan: PinPlan, rename: ReadonlyMap<string, string>): Pro
     unreachableDefinitions: true,
     additionalProperties: false,
     strictIndexSignatures: false,
+    // minItems/maxItems stay in the validators; as tuple types they would only make arrays awkward to build.
+    ignoreMinAndMaxItems: true,
     declareExternallyReferenced: true,
     $refOptions: { resolve: { external: false } } as never,
   });

@@ -51,6 +51,7 @@ export function createAjv(plan: PinPlan, forStandalone: boolean) {
     strict: true,
     strictTypes: false,
     strictTuples: false,
+    strictRequired: false,
     allowUnionTypes: true,
     inlineRefs: false,
     ...(forStandalone ? { code: { source: true, esm: true, lines: true } } : {}),

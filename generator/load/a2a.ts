@@ -28,6 +28,41 @@ function clone<T extends Json>(v: T): T {
   return structuredClone(v);
 }
 
+/** Marks the schema a proto `oneof` adds, so the type emitter can leave it out (it only constrains). */
+export const ONEOF_COMMENT = 'proto oneof';
+
+/**
+ * What the bundle leaves to the proto (shared README): `field_behavior = REQUIRED` becomes `required` (of the
+ * camelCase name, which ProtoJSON output uses; the spec, §5.5, requires camelCase), and a required repeated
+ * field must have an element (except in a *Response message: a list there may be empty, and ProtoJSON omits
+ * empty lists); each `oneof` must have exactly one member set (either spelling).
+ */
+function applyProtoConstraints(defs: Record<string, JsonObject>, proto: ProtoFile): void {
+  for (const message of proto.messages.values()) {
+    const def = defs[message.name];
+    if (!def) continue;
+    const required = new Set<string>((def['required'] as string[] | undefined) ?? []);
+    for (const field of message.fields) {
+      if (!field.behaviors.includes('REQUIRED')) continue;
+      if (field.repeated && message.name.endsWith('Response')) continue;
+      required.add(field.jsonName);
+      if (!field.repeated) continue;
+      const props = def['properties'] as JsonObject | undefined;
+      const patterns = def['patternProperties'] as JsonObject | undefined;
+      for (const schema of [props?.[field.jsonName], patterns?.[`^(${field.name})$`]])
+        if (isObject(schema) && schema['type'] === 'array') schema['minItems'] = 1;
+    }
+    if (required.size) def['required'] = [...required];
+    const oneofs: JsonObject[] = message.oneofs.map((group) => ({
+      $comment: `${ONEOF_COMMENT} ${group}`,
+      oneOf: message.fields
+        .filter((f) => f.oneof === group)
+        .map((f): JsonObject => (f.jsonName === f.name ? { required: [f.name] } : { anyOf: [{ required: [f.jsonName] }, { required: [f.name] }] })),
+    }));
+    if (oneofs.length) def['allOf'] = [...((def['allOf'] as JsonObject[] | undefined) ?? []), ...oneofs];
+  }
+}
+
 /** Bundles `doc` (the parsed a2a.json) using the proto's enum and rpc facts. */
 export function bundleA2a(doc: unknown, file: string, proto: ProtoFile): SchemaBundle {
   if (!isObject(doc)) fail({ file, pointer: '', message: 'a schema document must be a JSON object' });
@@ -93,6 +128,8 @@ export function bundleA2a(doc: unknown, file: string, proto: ProtoFile): SchemaB
     };
     defSource['Empty'] = '(google.protobuf.Empty, from the proto)';
   }
+
+  applyProtoConstraints(defs, proto);
 
   const sorted: Record<string, JsonObject> = {};
   for (const name of Object.keys(defs).sort()) sorted[name] = defs[name]!;

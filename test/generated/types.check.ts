@@ -36,9 +36,18 @@ export const n: M26.ServerNotificationMethod = 'notifications/progress';
 
 // A2A: streaming handlers return an async iterable; params are the request message.
 export const a2aHandlers: A2A.ServerHandlers = {
-  SendMessage: (p) => ({ message: { messageId: p.message?.messageId ?? 'm', parts: [], role: 'ROLE_AGENT' } }),
+  SendMessage: (p) => ({ message: { messageId: p.message.messageId, parts: [{ text: 'ok' }], role: 'ROLE_AGENT' } }),
   async *SendStreamingMessage() {
     yield { task: { id: 't', status: { state: 'TASK_STATE_WORKING' } } };
   },
 };
-export const send: A2A.MessageOf<'SendMessage'> = { jsonrpc: '2.0', id: 1, method: 'SendMessage', params: {} };
+export const send: A2A.MessageOf<'SendMessage'> = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'SendMessage',
+  params: { message: { messageId: 'm-1', role: 'ROLE_USER', parts: [{ text: 'hi' }] } },
+};
+// @ts-expect-error the proto makes message REQUIRED
+export const sendWithoutMessage: A2A.Params<'SendMessage'> = {};
+// @ts-expect-error a Message needs its messageId, role and parts
+export const partial: A2A.Message = { parts: [] };

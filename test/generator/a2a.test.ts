@@ -50,6 +50,19 @@ describe('A2A bundle', () => {
     expect(JSON.stringify(bundle.defs['TaskStatus']?.['properties'])).toContain('"$ref":"#/$defs/TaskState"');
   });
 
+  it('adds what the proto says and the bundle does not: REQUIRED fields, non-empty required lists, oneofs', () => {
+    expect(bundle.defs['Message']?.['required']).toEqual(['messageId', 'role', 'parts']);
+    expect(a2a.validators.Message({ messageId: 'm', role: 'ROLE_USER', parts: [] })).toBe(false);
+    expect(a2a.validators.Message({ messageId: 'm', role: 'ROLE_USER', parts: [{ text: 'a' }] })).toBe(true);
+    // A Part carries exactly one of text, raw, url, data.
+    expect(a2a.validators.Part({ text: 'a', url: 'https://x' })).toBe(false);
+    expect(a2a.validators.Part({ mediaType: 'text/plain' })).toBe(false);
+    expect(a2a.validators.StreamResponse({ statusUpdate: { taskId: 't', contextId: 'c', status: { state: 'TASK_STATE_WORKING' } } })).toBe(true);
+    expect(a2a.validators.StreamResponse({})).toBe(false);
+    // A list in a response may be empty.
+    expect(a2a.validators.ListTasksResponse({ tasks: [], nextPageToken: '', pageSize: 50, totalSize: 0 })).toBe(true);
+  });
+
   it('validates the recorded SendMessage params and rejects an unknown field', () => {
     const params = { message: { messageId: 'm-1', parts: [{ text: 'summarise the design notes' }], role: 'ROLE_USER' } };
     expect(a2a.validators.SendMessageRequest(params)).toBe(true);
