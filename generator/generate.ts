@@ -5,9 +5,9 @@ import type { Context } from './context.ts';
 import { checkManifest } from './check/manifest.ts';
 import { emitRegistry, title } from './emit/dispatch.ts';
 import { GENERATOR_NAME } from './context.ts';
-import { emitFixture } from './emit/fixture.ts';
+import { emitAgentFixture, emitFixture } from './emit/fixture.ts';
 import { emitPin } from './emit/index.ts';
-import { loadFixtures, type FixtureSpecFile } from './load/fixtures.ts';
+import { loadAgentFixtures, loadFixtures, type AgentSpecFile, type FixtureSpecFile } from './load/fixtures.ts';
 import { InputError, type Diagnostic } from './errors.ts';
 import { diffTree, formatFile, header, writeTree, type FileSet } from './format/index.ts';
 import { loadPinInputs } from './load/index.ts';
@@ -24,7 +24,7 @@ export interface PinReport {
 }
 
 /** Loads and verifies every pin (or `options.only`), cross-checking each manifest; throws on any problem. */
-export function loadAndCheck(ctx: Context): { pins: Pin[]; plans: PinPlan[]; fixtures: FixtureSpecFile[] } {
+export function loadAndCheck(ctx: Context): { pins: Pin[]; plans: PinPlan[]; fixtures: FixtureSpecFile[]; agents: AgentSpecFile[] } {
   const all = loadPins(ctx);
   const only = ctx.options.only;
   if (only) {
@@ -46,7 +46,9 @@ export function loadAndCheck(ctx: Context): { pins: Pin[]; plans: PinPlan[]; fix
   // Fixtures are checked against the newest MCP revision, and only generated in a full run.
   const newestMcp = plans.filter((p) => p.protocol === 'mcp').sort((a, b) => (a.revision < b.revision ? -1 : 1)).at(-1);
   const fixtures = !only && newestMcp ? loadFixtures(ctx, newestMcp) : [];
-  return { pins, plans, fixtures };
+  const a2a = plans.find((p) => p.protocol === 'a2a');
+  const agents = !only && a2a ? loadAgentFixtures(ctx, a2a) : [];
+  return { pins, plans, fixtures, agents };
 }
 
 /** The index of the generated folder. */
@@ -65,7 +67,7 @@ ${rows.join('\n')}
 
 /** Runs the whole pipeline; returns the file set (paths relative to generated/) and a report per pin. */
 export async function generateAll(ctx: Context): Promise<{ files: FileSet; reports: PinReport[] }> {
-  const { plans, fixtures } = loadAndCheck(ctx);
+  const { plans, fixtures, agents } = loadAndCheck(ctx);
   const files: FileSet = new Map();
   const reports: PinReport[] = [];
   for (const plan of plans) {
@@ -82,6 +84,12 @@ export async function generateAll(ctx: Context): Promise<{ files: FileSet; repor
     const emitted = await emitFixture(fixture);
     for (const [name, text] of emitted) files.set(`fixtures/${fixture.name}/${name}`, await formatFile(name, text, head));
     ctx.options.log(`fixtures/${fixture.name}: ${emitted.size} files (${((performance.now() - t0) / 1000).toFixed(2)} s)`);
+  }
+  for (const agent of agents) {
+    const emitted = emitAgentFixture(agent);
+    const head = header(GENERATOR_NAME, [agent.file]);
+    for (const [name, text] of emitted) files.set(`fixtures/${agent.name}/${name}`, await formatFile(name, text, head));
+    ctx.options.log(`fixtures/${agent.name}: ${emitted.size} file (A2A agent)`);
   }
   if (!ctx.options.only) {
     files.set('README.md', await formatFile('README.md', generatedReadme(plans), ''));

@@ -9,6 +9,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { JsonObject } from './jsonrpc/message.ts';
 import { catalogServerOptions, type FixtureDefinition } from './mcp/catalog.ts';
+import { isAgentDefinition, type AgentDefinition } from './a2a/agent.ts';
+import { listenA2aHttp } from './a2a/http.ts';
+import { A2aServer } from './a2a/server.ts';
 import { listenMcpHttp, type McpHttpOptions } from './mcp/http.ts';
 import { McpServer } from './mcp/server.ts';
 import { stdioTransport } from './transports/stdio.ts';
@@ -33,19 +36,25 @@ export interface ServeOptions extends FixtureChoice {
 }
 
 interface FixtureModule {
-  readonly default: FixtureDefinition;
+  readonly default: FixtureDefinition | AgentDefinition;
   readonly handlerSets?: Readonly<Record<string, FixtureDefinition>>;
 }
 
-/** Loads fixtures/<name>.ts (and the handler set asked for); an unknown name lists the ones there are. */
-export async function loadFixture(name: string, handlers?: string): Promise<FixtureDefinition> {
+/** Imports fixtures/<name>.ts; an unknown name is an error listing the fixtures there are. */
+async function importFixture(name: string): Promise<FixtureModule> {
   const path = join(FIXTURES, `${name}.ts`);
   if (!/^[a-z][a-z0-9-]*$/.test(name) || !existsSync(path)) {
     const known = readdirSync(FIXTURES).filter((f) => f.endsWith('.ts')).map((f) => f.slice(0, -3));
     throw new Error(`unknown fixture ${JSON.stringify(name)}; fixtures: ${known.join(', ')}`);
   }
-  const mod = (await import(pathToFileURL(path).href)) as FixtureModule;
-  if (handlers === undefined || handlers === 'base') return mod.default;
+  return (await import(pathToFileURL(path).href)) as FixtureModule;
+}
+
+/** Loads an MCP fixture (and the handler set asked for). */
+export async function loadFixture(name: string, handlers?: string): Promise<FixtureDefinition> {
+  const mod = await importFixture(name);
+  if (isAgentDefinition(mod.default)) throw new Error(`${name} is an A2A agent: serve it with --http`);
+  if (handlers === undefined || handlers === 'base') return mod.default as FixtureDefinition;
   const set = mod.handlerSets?.[handlers];
   if (!set) throw new Error(`fixture ${name} has no handler set ${JSON.stringify(handlers)}; sets: base${Object.keys(mod.handlerSets ?? {}).map((s) => ', ' + s).join('')}`);
   return set;
@@ -59,6 +68,23 @@ export function withNotifications(caps: JsonObject): JsonObject {
     out[kind] = { ...(out[kind] as JsonObject), listChanged: true, ...(kind === 'resources' ? { subscribe: true } : {}) };
   }
   return out;
+}
+
+/** Serves an A2A agent fixture on 127.0.0.1:`port`; prints `{"ready":true,"url":…}` when listening, runs until stdin closes. */
+export async function serveAgentHttp(agent: AgentDefinition, port: number): Promise<void> {
+  const server = new A2aServer({ card: agent.card, ...(agent.extendedCard ? { extendedCard: agent.extendedCard } : {}), executor: agent.executor, behaviour: agent.behaviour });
+  const running = await listenA2aHttp(server, { port });
+  process.stdout.write(JSON.stringify({ ready: true, url: running.url }) + '\n');
+  await untilStdinCloses();
+  await running.close();
+}
+
+function untilStdinCloses(): Promise<void> {
+  return new Promise<void>((resolve) => {
+    process.stdin.on('end', resolve);
+    process.stdin.on('close', resolve);
+    process.stdin.resume();
+  });
 }
 
 /** A server for the fixture as chosen. */
@@ -78,14 +104,12 @@ export async function fixtureServer(name: string, choice: FixtureChoice = {}): P
  * runner's harness waits for), then serves until stdin closes, and closes cleanly.
  */
 export async function serveHttp(name: string, port: number, options: McpHttpOptions & FixtureChoice = {}): Promise<void> {
+  const mod = await importFixture(name);
+  if (isAgentDefinition(mod.default)) return serveAgentHttp(mod.default, port);
   const server = await fixtureServer(name, options);
   const running = await listenMcpHttp(server, { ...options, port });
   process.stdout.write(JSON.stringify({ conformanceReady: true, url: running.url }) + '\n');
-  await new Promise<void>((resolve) => {
-    process.stdin.on('end', resolve);
-    process.stdin.on('close', resolve);
-    process.stdin.resume();
-  });
+  await untilStdinCloses();
   await running.close();
 }
 

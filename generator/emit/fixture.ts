@@ -7,7 +7,7 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { compile } from 'json-schema-to-typescript';
-import type { FixtureSpecFile } from '../load/fixtures.ts';
+import type { AgentSpecFile, FixtureSpecFile } from '../load/fixtures.ts';
 import { isObject, type Json, type JsonObject } from '../load/schema.ts';
 import { render } from './templates.ts';
 
@@ -128,4 +128,17 @@ export async function emitFixture(fixture: FixtureSpecFile): Promise<Map<string,
     ['validators.js', js],
     ['validators.d.ts', dts],
   ]);
+}
+
+/** One A2A agent's module: generated/fixtures/<name>/index.ts. */
+export function emitAgentFixture(agent: AgentSpecFile): Map<string, string> {
+  const spec = agent.spec;
+  const index = render('agent.ts', {
+    name: agent.name,
+    runtime: '../../../runtime',
+    behaviourConst: spec['behaviour'] === 'kit' ? 'KIT_BEHAVIOUR' : 'SDK_BEHAVIOUR',
+    cardJson: JSON.stringify(spec['card'], null, 2),
+    extendedCardJson: spec['extendedCard'] ? JSON.stringify(spec['extendedCard'], null, 2) : undefined,
+  });
+  return new Map([['index.ts', index]]);
 }

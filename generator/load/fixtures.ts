@@ -70,3 +70,39 @@ export function loadFixtures(ctx: Context, mcp: PinPlan): FixtureSpecFile[] {
   if (diagnostics.length) throw new InputError(diagnostics);
   return out;
 }
+
+export interface AgentSpecFile {
+  readonly file: string;
+  readonly name: string;
+  readonly spec: JsonObject;
+}
+
+/** Reads the A2A agent specs (schemas/fixtures/a2a/*.yaml), checking each card against the A2A AgentCard. */
+export function loadAgentFixtures(ctx: Context, a2a: PinPlan): AgentSpecFile[] {
+  const dir = join(ctx.options.schemasDir, 'fixtures', 'a2a');
+  if (!existsSync(dir)) return [];
+  const schemaPath = join(dir, 'agent.schema.json');
+  const validateSpec = compileInputSchema(readJson(schemaPath, display(ctx, schemaPath)) as object);
+  const ajv = createAjv(a2a, false);
+  ajv.addSchema(validationDocument(a2a));
+  const validateCard = ajv.getSchema(`${a2a.schemaId}#/${a2a.defsKey}/AgentCard`)!;
+  const out: AgentSpecFile[] = [];
+  const diagnostics: Diagnostic[] = [];
+  for (const entry of readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort()) {
+    const abs = join(dir, entry);
+    const file = display(ctx, abs);
+    const { data, locate } = readYaml(abs, file);
+    assertValid(validateSpec, data, file, locate);
+    const spec = data as JsonObject;
+    const name = spec['agent'] as string;
+    if (`${name}.yaml` !== entry) diagnostics.push({ file, pointer: '/agent', ...locate('/agent'), message: `is "${name}" but the file is ${entry}; they must agree` });
+    for (const key of ['card', 'extendedCard'] as const) {
+      if (spec[key] === undefined || validateCard(spec[key])) continue;
+      for (const e of validateCard.errors ?? [])
+        diagnostics.push({ file, pointer: `/${key}${e.instancePath}`, ...locate(`/${key}${e.instancePath}`), message: `not a valid A2A ${a2a.revision} AgentCard: ${describeError(e)}` });
+    }
+    out.push({ file, name, spec });
+  }
+  if (diagnostics.length) throw new InputError(diagnostics);
+  return out;
+}

@@ -86,17 +86,30 @@ function protectWideIntegers(text: string): string {
 /** Where an int64 may stand for an id or token, so must keep its digits: as a WideId. */
 const WIDE_PATHS: readonly (readonly string[])[] = [['id'], ['params', 'requestId'], ['params', 'progressToken'], ['params', '_meta', 'progressToken']];
 
-function unprotect(value: unknown, path: readonly string[]): unknown {
-  if (typeof value === 'string' && value.startsWith(WIDE_SENTINEL)) {
+function unprotect(root: unknown): unknown {
+  const fix = (value: unknown, path: readonly string[]): unknown => {
+    if (typeof value !== 'string' || !value.startsWith(WIDE_SENTINEL)) return value;
     const digits = value.slice(WIDE_SENTINEL.length);
     const wide = WIDE_PATHS.some((p) => p.length === path.length && p.every((k, i) => k === path[i]));
     return wide ? new WideId(digits) : Number(digits);
+  };
+  // Iterative, so deeply nested input cannot exhaust the stack; only the first levels have paths that matter.
+  const stack: { node: JsonObject | unknown[]; path: readonly string[] }[] = [];
+  const push = (node: unknown, path: readonly string[]) => {
+    if (node !== null && typeof node === 'object') stack.push({ node: node as JsonObject, path: path.length > 3 ? ['…'] : path });
+  };
+  push(root, []);
+  while (stack.length) {
+    const { node, path } = stack.pop()!;
+    const entries: [string | number, unknown][] = Array.isArray(node) ? node.map((v, i) => [i, v]) : Object.entries(node);
+    for (const [k, v] of entries) {
+      const childPath = [...path, String(k)];
+      const fixed = fix(v, childPath);
+      if (fixed !== v) (node as Record<string | number, unknown>)[k] = fixed;
+      else push(v, childPath);
+    }
   }
-  if (Array.isArray(value)) return value.map((v, i) => unprotect(v, [...path, String(i)]));
-  if (value !== null && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) (value as JsonObject)[k] = unprotect(v, [...path, k]);
-  }
-  return value;
+  return fix(root, []);
 }
 
 /**
@@ -107,7 +120,7 @@ export function parseJson(text: string): unknown {
   if (!/\d{16}/.test(text)) return JSON.parse(text);
   const protectedText = protectWideIntegers(text);
   const value: unknown = JSON.parse(protectedText);
-  return protectedText === text ? value : unprotect(value, []);
+  return protectedText === text ? value : unprotect(value);
 }
 
 /**

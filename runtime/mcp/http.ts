@@ -15,7 +15,7 @@ import { accepts, checkOrigin, HttpFailure, readBody, sendJson, singleHeader, Ss
 import type { FrameMeta, Transport, TransportSink } from '../transports/transport.ts';
 import type { McpConnection } from './connection.ts';
 import { checkMirroredHeaders, HEADER_MISMATCH } from './http-headers.ts';
-import { hasStatelessEnvelope } from './meta.ts';
+import { hasStatelessEnvelope, META } from './meta.ts';
 import { LATEST_STATELESS, STATELESS } from './revisions.ts';
 import type { McpServer } from './server.ts';
 
@@ -64,9 +64,13 @@ class Exchange {
   #sse: SseStream | undefined;
   done = false;
 
-  constructor(res: ServerResponse, headers: Record<string, string>, statusFor: (code: number | undefined) => number, keepAliveMs: number) {
+  readonly #successHeaders: Record<string, string>;
+
+  /** `successHeaders` go only on a result (the session id of a successful initialize). */
+  constructor(res: ServerResponse, headers: Record<string, string>, statusFor: (code: number | undefined) => number, keepAliveMs: number, successHeaders: Record<string, string> = {}) {
     this.#res = res;
     this.#headers = headers;
+    this.#successHeaders = successHeaders;
     this.#statusFor = statusFor;
     this.#keepAliveMs = keepAliveMs;
   }
@@ -86,7 +90,7 @@ class Exchange {
     if (this.#sse) {
       this.#sse.event(text);
       this.#sse.end();
-    } else sendJson(this.#res, this.#statusFor(errorCode), text, this.#headers);
+    } else sendJson(this.#res, this.#statusFor(errorCode), text, errorCode === undefined ? { ...this.#headers, ...this.#successHeaders } : this.#headers);
   }
 }
 
@@ -162,10 +166,13 @@ export class McpHttpHandler {
     if (url.pathname !== this.#opts.path) return sendJson(res, 404, errorBody(null, ErrorCode.InvalidRequest, `Not found: the MCP endpoint is ${this.#opts.path}`));
     const sessionId = singleHeader(req, 'mcp-session-id');
     const session = typeof sessionId === 'string' ? this.#sessions.get(sessionId) : undefined;
-    if (req.method !== 'POST' && !(session && (req.method === 'GET' || req.method === 'DELETE')))
+    if (req.method !== 'POST' && !(sessionId !== undefined && (req.method === 'GET' || req.method === 'DELETE')))
       return sendJson(res, 405, errorBody(null, ErrorCode.InvalidRequest, 'Streamable HTTP accepts POST only'), { allow: 'POST' });
     const refused = checkOrigin(req, this.#opts);
     if (refused) return sendJson(res, 403, errorBody(null, ErrorCode.InvalidRequest, refused));
+    if (sessionId === null) return sendJson(res, 400, errorBody(null, ErrorCode.InvalidRequest, 'Bad Request: Mcp-Session-Id is repeated'));
+    // A session that ended (or never was): 404, which tells a handshake-era client to initialize again.
+    if (req.method !== 'POST' && !session) return sendJson(res, 404, errorBody(null, ErrorCode.InvalidRequest, 'Session not found'));
     if (req.method === 'GET') return this.#openStream(req, res, session!);
     if (req.method === 'DELETE') {
       this.#closeSession(session!);
@@ -190,7 +197,8 @@ export class McpHttpHandler {
     }
     const msg = classify(value);
     if (msg.kind === 'invalid') return sendJson(res, statusForError(msg.error.code), errorBody(msg.id, msg.error.code, msg.error.message));
-    if (sessionId !== undefined && sessionId !== null && !session)
+    // An unknown session: 404, except that a 2026-07-28 request ignores a stray session id (seed 001 §13.1).
+    if (sessionId !== undefined && !session && !(msg.kind === 'request' && hasStatelessEnvelope(msg.params)))
       return sendJson(res, 404, errorBody(msg.kind === 'request' ? msg.id : null, ErrorCode.InvalidRequest, 'Session not found'));
     if (msg.kind !== 'request') {
       // Responses and notifications: accepted with no body; a session's connection takes them.
@@ -208,6 +216,15 @@ export class McpHttpHandler {
     const version = singleHeader(req, 'mcp-protocol-version');
     if (version === undefined || version === null)
       return sendJson(res, 400, errorBody(id, HEADER_MISMATCH, 'Missing or repeated required header: mcp-protocol-version'));
+    // Version checks come before the mirrored headers (seed 001 §13.2 steps 9 and 10); without a body
+    // version the connection reports the missing _meta instead (-32602).
+    const meta = params['_meta'];
+    const bodyVersion = meta !== null && typeof meta === 'object' ? (meta as JsonObject)[META.protocolVersion] : undefined;
+    if (typeof bodyVersion === 'string') {
+      if (bodyVersion !== version)
+        return sendJson(res, 400, errorBody(id, HEADER_MISMATCH, 'Protocol header does not match request metadata', { header: version, body: bodyVersion }));
+      if (!STATELESS.has(version)) return sendJson(res, 400, errorBody(id, -32022, 'Unsupported protocol version', { supported: [...STATELESS.keys()], requested: version }));
+    }
     const entry = STATELESS.get(LATEST_STATELESS)!.lookup(method);
     const toolSchema = method === 'tools/call' && typeof params['name'] === 'string' ? this.#server.options.toolInputSchema?.(params['name']) : undefined;
     const headerError = checkMirroredHeaders(req, method, params, entry?.mcpName, toolSchema);
@@ -238,7 +255,7 @@ export class McpHttpHandler {
   #openSession(res: ServerResponse, id: RequestId, text: string): void {
     const sessionId = randomUUID();
     const channel = new HttpChannel();
-    const exchange = new Exchange(res, { 'mcp-session-id': sessionId }, () => 200, this.#opts.keepAliveMs);
+    const exchange = new Exchange(res, {}, () => 200, this.#opts.keepAliveMs, { 'mcp-session-id': sessionId });
     channel.exchanges.set(idKey(id), exchange);
     const conn = this.#server.connect(channel);
     const session: Session = { id: sessionId, channel, conn, lastSeen: Date.now() };
@@ -257,6 +274,8 @@ export class McpHttpHandler {
     const negotiated = conn.handshake?.revision.version;
     if (version === null || (version !== undefined && negotiated !== undefined && version !== negotiated))
       return sendJson(res, 400, errorBody(id, ErrorCode.InvalidRequest, `Bad Request: MCP-Protocol-Version must be ${negotiated ?? 'the negotiated version'}`));
+    if (channel.exchanges.has(idKey(id)))
+      return sendJson(res, 400, errorBody(id, ErrorCode.InvalidRequest, 'Invalid Request: a request with this id is still running in this session'));
     const exchange = new Exchange(res, {}, () => 200, this.#opts.keepAliveMs);
     channel.exchanges.set(idKey(id), exchange);
     res.on('close', () => {
@@ -291,7 +310,10 @@ export class McpHttpHandler {
 
   #sweep(): void {
     const cutoff = Date.now() - this.#opts.sessionIdleMs;
-    for (const session of this.#sessions.values()) if (session.lastSeen < cutoff && session.channel.exchanges.size === 0) this.#closeSession(session);
+    for (const session of this.#sessions.values()) {
+      const listening = session.channel.stream !== undefined && !session.channel.stream.closed;
+      if (session.lastSeen < cutoff && session.channel.exchanges.size === 0 && !listening) this.#closeSession(session);
+    }
   }
 
   /** Ends every session and stream (the server's listen streams end with their result first). */
@@ -317,7 +339,8 @@ export interface RunningHttpServer {
 export async function listenMcpHttp(server: McpServer, options: McpHttpOptions & { port?: number; host?: string } = {}): Promise<RunningHttpServer> {
   const host = options.host ?? '127.0.0.1';
   const loopback = ['127.0.0.1', 'localhost', '::1'].includes(host);
-  const handler = new McpHttpHandler(server, { ...(loopback && !options.allowedHosts ? { allowedHosts: ['127.0.0.1', 'localhost', '[::1]'] } : {}), ...options });
+  const allowedHosts = options.allowedHosts ?? (loopback ? ['127.0.0.1', 'localhost', '[::1]'] : undefined);
+  const handler = new McpHttpHandler(server, { ...options, ...(allowedHosts ? { allowedHosts } : {}) });
   const http = createServer(handler.handle);
   http.headersTimeout = 30_000;
   await new Promise<void>((resolve, reject) => {
@@ -330,12 +353,16 @@ export async function listenMcpHttp(server: McpServer, options: McpHttpOptions &
     url,
     http,
     handler,
-    close: () =>
-      new Promise((resolve) => {
-        handler.close();
-        http.closeAllConnections();
+    close: async () => {
+      // Listen streams end with their result: let those last frames go out before the sockets close.
+      handler.close();
+      await new Promise((r) => setImmediate(r));
+      await new Promise<void>((resolve) => {
         http.close(() => resolve());
-      }),
+        http.closeIdleConnections();
+        setTimeout(() => http.closeAllConnections(), 100).unref();
+      });
+    },
   };
 }
 

@@ -15,8 +15,8 @@ export class HttpFailure extends Error {
 }
 
 /**
- * Reads the request body, at most `limit` bytes (413 beyond, without reading the rest), within `timeoutMs`
- * (408 when the client stops sending). A leading UTF-8 BOM is dropped.
+ * Reads the request body, at most `limit` bytes (413 beyond, without reading the rest); the whole body must
+ * arrive within `timeoutMs` (408 otherwise: a client that stops sending). A leading UTF-8 BOM is dropped.
  */
 export function readBody(req: IncomingMessage, limit: number, timeoutMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -107,7 +107,10 @@ export function accepts(req: IncomingMessage, type: string): boolean {
   if (!accept) return false;
   const [major] = type.split('/');
   return accept.split(',').some((part) => {
-    const media = part.split(';')[0]!.trim().toLowerCase();
+    const [mediaPart, ...params] = part.split(';');
+    const media = mediaPart!.trim().toLowerCase();
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q !== undefined && Number(q.slice(2)) === 0) return false;
     return media === type || media === `${major}/*` || media === '*/*';
   });
 }

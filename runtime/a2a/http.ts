@@ -1,0 +1,324 @@
+/**
+ * @module a2a/http — an A2A agent on node:http: the agent card at /.well-known/agent-card.json, the
+ * JSON-RPC binding (one POST endpoint; SSE for the streaming methods) and the HTTP+JSON binding (the routes
+ * of the proto's google.api.http annotations, from the generated dispatch table; google.rpc.Status errors).
+ * Every method's params are checked with the generated validators before the agent sees them.
+ */
+import { createHash } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { methods, type MethodEntry } from '../../generated/a2a-1.0/index.ts';
+import { HttpFailure, readBody, sendJson, SseStream } from '../transports/http.ts';
+import { A2aError, A2aErrors } from './errors.ts';
+import type { A2aServer } from './server.ts';
+import { checkParams } from './validation.ts';
+
+/** Who is calling, when authentication says; handed to nothing yet but the extended card. */
+export type Authenticate = (req: IncomingMessage) => { readonly ok: true } | { readonly ok: false; readonly challenge: string };
+
+export interface A2aHttpOptions {
+  /** The JSON-RPC endpoint. Default: the path of the card's JSONRPC interface URL, else `/a2a`. */
+  readonly jsonRpcPath?: string;
+  /** Prefix of the HTTP+JSON routes. Default: the path of the card's HTTP+JSON interface URL, else none. */
+  readonly restPath?: string;
+  /** Runs before any A2A method (not the public card): a refusal is HTTP 401 with its WWW-Authenticate challenge. */
+  readonly authenticate?: Authenticate;
+  /** Extra routes the agent serves outside A2A; returns true when it answered. */
+  readonly routes?: (req: IncomingMessage, res: ServerResponse, url: URL) => boolean | Promise<boolean>;
+  /** Largest request body. Default 4 MiB (413 beyond). */
+  readonly maxBodyBytes?: number;
+  /** How long a client may take to send its body. Default 30 s (408 after). */
+  readonly bodyTimeoutMs?: number;
+}
+
+const CARD_PATH = '/.well-known/agent-card.json';
+const SUPPORTED_VERSION = '1.0';
+
+type Operation = (server: A2aServer, params: Record<string, unknown>) => Promise<unknown>;
+
+/** The runtime's operation for each method of the manifest (checked complete at start-up). */
+const OPERATIONS: Record<string, Operation> = {
+  SendMessage: (s, p) => s.sendMessage(p as never),
+  SendStreamingMessage: (s, p) => s.sendStreamingMessage(p as never),
+  GetTask: (s, p) => s.getTask(p as never),
+  ListTasks: (s, p) => s.listTasks(p as never),
+  CancelTask: (s, p) => s.cancelTask(p as never),
+  SubscribeToTask: (s, p) => s.subscribeToTask(p as never),
+  CreateTaskPushNotificationConfig: (s, p) => s.createPushConfig(p as never),
+  GetTaskPushNotificationConfig: (s, p) => s.getPushConfig(p as never),
+  ListTaskPushNotificationConfigs: (s, p) => s.listPushConfigs(p as never),
+  DeleteTaskPushNotificationConfig: (s, p) => s.deletePushConfig(p as never),
+  GetExtendedAgentCard: async (s) => s.getExtendedAgentCard(),
+};
+for (const method of Object.keys(methods))
+  if (!OPERATIONS[method]) throw new Error(`the A2A manifest has ${method}, which runtime/a2a/http.ts does not implement`);
+
+/** Compact JSON with sorted keys: the card's served form, and what its ETag hashes. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(value);
+}
+
+interface Route {
+  readonly method: string;
+  readonly entry: MethodEntry;
+  readonly verb: string;
+  readonly pattern: RegExp;
+  /** Path variables, as params fields (ProtoJSON camelCase). */
+  readonly names: readonly string[];
+  readonly body: boolean;
+}
+
+/** `/tasks/{task_id=*}/pushNotificationConfigs/{id=*}` → a regex and the params fields it fills. */
+function compileRoute(prefix: string, method: string, entry: MethodEntry, route: MethodEntry['http'][number]): Route {
+  const names: string[] = [];
+  const source = route.path.replace(/\{([a-z_]+)(?:=\*)?\}|([^{]+)/g, (_, name: string | undefined, literal: string | undefined) => {
+    if (name) {
+      names.push(name.replace(/_([a-z])/g, (__, c: string) => c.toUpperCase()));
+      return '([^/]+)';
+    }
+    return literal!.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+  });
+  return { method, entry, verb: route.verb, pattern: new RegExp(`^${prefix.replace(/\/$/, '')}${source}$`), names, body: route.body === '*' };
+}
+
+function pathOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    return new URL(url).pathname.replace(/\/$/, '') || '/';
+  } catch {
+    return undefined;
+  }
+}
+
+export class A2aHttpHandler {
+  readonly #server: A2aServer;
+  readonly #options: A2aHttpOptions;
+  readonly #jsonRpcPath: string;
+  readonly #routes: Route[];
+  readonly #card: string;
+  readonly #etag: string;
+
+  constructor(server: A2aServer, options: A2aHttpOptions = {}) {
+    this.#server = server;
+    this.#options = options;
+    const interfaces = server.card.supportedInterfaces;
+    this.#jsonRpcPath = options.jsonRpcPath ?? pathOf(interfaces.find((i) => i.protocolBinding === 'JSONRPC')?.url) ?? '/a2a';
+    const restPath = options.restPath ?? pathOf(interfaces.find((i) => i.protocolBinding === 'HTTP+JSON')?.url) ?? '';
+    this.#routes = Object.entries(methods as Record<string, MethodEntry>).flatMap(([method, entry]) =>
+      entry.http.map((r) => compileRoute(restPath === '/' ? '' : restPath, method, entry, r)),
+    );
+    this.#card = canonicalJson(server.card);
+    this.#etag = `W/"${createHash('sha256').update(this.#card).digest('hex')}"`;
+  }
+
+  readonly handle = (req: IncomingMessage, res: ServerResponse): void => {
+    this.#handle(req, res).catch((err: unknown) => {
+      this.#server.log(`A2A HTTP request failed: ${(err as Error)?.stack ?? String(err)}`);
+      if (!res.headersSent) sendJson(res, 500, JSON.stringify(A2aErrors.internal().toStatus(this.#server.behaviour)));
+      else res.end();
+    });
+  };
+
+  async #handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname === CARD_PATH && req.method === 'GET') return this.#serveCard(req, res);
+    if (this.#options.routes && (await this.#options.routes(req, res, url))) return;
+    const auth = this.#options.authenticate?.(req);
+    if (auth && !auth.ok) {
+      res.writeHead(401, { 'www-authenticate': auth.challenge, 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: 'unauthorized' }));
+      return;
+    }
+    if (url.pathname === this.#jsonRpcPath) {
+      if (req.method !== 'POST') return sendJson(res, 405, JSON.stringify({ error: 'the JSON-RPC endpoint accepts POST only' }), { allow: 'POST' });
+      return this.#jsonRpc(req, res, url);
+    }
+    const candidates = this.#routes.filter((r) => r.pattern.test(url.pathname));
+    const route = candidates.find((r) => r.verb === req.method);
+    if (!route) {
+      if (candidates.length) return sendJson(res, 405, JSON.stringify({ error: 'method not allowed' }), { allow: [...new Set(candidates.map((c) => c.verb))].join(', ') });
+      return this.#restError(res, A2aErrors.methodNotFound());
+    }
+    return this.#rest(req, res, url, route);
+  }
+
+  #serveCard(req: IncomingMessage, res: ServerResponse): void {
+    const headers: Record<string, string> = {};
+    if (this.#server.behaviour.cardEtag) {
+      headers['etag'] = this.#etag;
+      const match = req.headers['if-none-match'];
+      if (match && match.split(',').some((t) => t.trim() === this.#etag || t.trim() === '*')) {
+        res.writeHead(304, headers).end();
+        return;
+      }
+    }
+    sendJson(res, 200, this.#card, headers);
+  }
+
+  /** The A2A version a request asks for (§3.6): the header, or (per behaviour) the query; absent means 0.3. */
+  #checkVersion(req: IncomingMessage, url: URL): void {
+    const header = req.headers['a2a-version'];
+    const fromHeader = typeof header === 'string' ? header.trim() : undefined;
+    const exact = this.#server.behaviour.versionCheck === 'exact-header-or-query';
+    const requested = fromHeader || (exact ? url.searchParams.get('A2A-Version')?.trim() : undefined) || '0.3';
+    const ok = exact ? requested === SUPPORTED_VERSION : requested.split('.')[0] === SUPPORTED_VERSION.split('.')[0];
+    if (!ok) throw A2aErrors.versionNotSupported(requested, SUPPORTED_VERSION);
+  }
+
+  /** Capability gates of the dispatch table (agent card capabilities). */
+  #checkCapabilities(method: string, entry: MethodEntry): void {
+    const caps = this.#server.card.capabilities as Record<string, unknown>;
+    for (const gate of entry.capabilities) {
+      if (gate.side !== 'agent' || caps[gate.path[0]!] === true) continue;
+      if (gate.path[0] === 'pushNotifications') throw A2aErrors.pushNotSupported();
+      if (gate.path[0] === 'extendedAgentCard') throw A2aErrors.noExtendedCard();
+      throw A2aErrors.unsupported(`${method} is not supported by this agent (capability ${gate.path.join('.')})`);
+    }
+  }
+
+  async #body(req: IncomingMessage): Promise<string> {
+    return readBody(req, this.#options.maxBodyBytes ?? 4 * 1024 * 1024, this.#options.bodyTimeoutMs ?? 30_000);
+  }
+
+  // ---- JSON-RPC ------------------------------------------------------------------------------------------
+
+  async #jsonRpc(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const behaviour = this.#server.behaviour;
+    const reply = (id: unknown, body: Record<string, unknown>) => sendJson(res, 200, JSON.stringify({ ...body, id, jsonrpc: '2.0' }));
+    const fail = (id: unknown, err: A2aError) => reply(id, { error: err.toJsonRpc(behaviour) });
+    let text: string;
+    try {
+      text = await this.#body(req);
+    } catch (err) {
+      if (!(err instanceof HttpFailure)) throw err;
+      return sendJson(res, err.status, JSON.stringify({ error: A2aErrors.invalidRequest(err.message).toJsonRpc(behaviour), id: null, jsonrpc: '2.0' }), { connection: 'close' });
+    }
+    let msg: unknown;
+    try {
+      msg = JSON.parse(text);
+    } catch {
+      return fail(null, A2aErrors.parse());
+    }
+    if (msg === null || typeof msg !== 'object' || Array.isArray(msg)) return fail(null, A2aErrors.invalidRequest());
+    const { id, method, params, jsonrpc } = msg as Record<string, unknown>;
+    const usableId = typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id)) ? id : null;
+    if (jsonrpc !== '2.0' || typeof method !== 'string' || usableId === null || (params !== undefined && (params === null || typeof params !== 'object' || Array.isArray(params))))
+      return fail(usableId, A2aErrors.invalidRequest());
+    try {
+      this.#checkVersion(req, url);
+      const entry = (methods as Record<string, MethodEntry>)[method];
+      if (!entry || !Object.prototype.hasOwnProperty.call(methods, method)) throw A2aErrors.methodNotFound();
+      const p = (params ?? {}) as Record<string, unknown>;
+      checkParams(entry.params, p);
+      this.#checkCapabilities(method, entry);
+      const result = await OPERATIONS[method]!(this.#server, p);
+      if (!entry.streaming) return reply(usableId, { result });
+      await this.#stream(res, result as AsyncIterable<unknown>, (event) => JSON.stringify({ id: usableId, jsonrpc: '2.0', result: event }), (err) =>
+        JSON.stringify({ error: err.toJsonRpc(behaviour), id: usableId, jsonrpc: '2.0' }),
+      );
+    } catch (err) {
+      if (!(err instanceof A2aError)) throw err;
+      if (res.headersSent) return;
+      fail(usableId, err);
+    }
+  }
+
+  /** Streams events as SSE; an error after the first event is one more event, then the stream ends. */
+  async #stream(res: ServerResponse, events: AsyncIterable<unknown>, frame: (e: unknown) => string, errorFrame: (e: A2aError) => string): Promise<void> {
+    const sse = new SseStream(res, 200, {}, this.#server.behaviour.keepAliveMs);
+    const it = events[Symbol.asyncIterator]();
+    res.on('close', () => void it.return?.());
+    try {
+      for (let r = await it.next(); !r.done; r = await it.next()) {
+        if (sse.closed) break;
+        sse.event(frame(r.value));
+      }
+    } catch (err) {
+      if (!(err instanceof A2aError)) throw err;
+      sse.event(errorFrame(err));
+    } finally {
+      sse.end();
+    }
+  }
+
+  // ---- HTTP+JSON ---------------------------------------------------------------------------------------------
+
+  #restError(res: ServerResponse, err: A2aError): void {
+    const behaviour = this.#server.behaviour;
+    sendJson(res, err.httpStatus, JSON.stringify(err.toStatus(behaviour)), { 'content-type': behaviour.jsonContentType });
+  }
+
+  async #rest(req: IncomingMessage, res: ServerResponse, url: URL, route: Route): Promise<void> {
+    const behaviour = this.#server.behaviour;
+    try {
+      this.#checkVersion(req, url);
+      let params: Record<string, unknown> = {};
+      if (route.body) {
+        let text: string;
+        try {
+          text = await this.#body(req);
+        } catch (err) {
+          if (!(err instanceof HttpFailure)) throw err;
+          return sendJson(res, err.status, JSON.stringify(A2aErrors.invalidRequest(err.message).toStatus(behaviour)), { 'content-type': behaviour.jsonContentType, connection: 'close' });
+        }
+        try {
+          params = text.trim() === '' ? {} : (JSON.parse(text) as Record<string, unknown>);
+        } catch {
+          throw A2aErrors.parse();
+        }
+        if (params === null || typeof params !== 'object' || Array.isArray(params)) throw A2aErrors.invalidRequest('The body must be a JSON object');
+      } else {
+        for (const [key, value] of url.searchParams) {
+          if (key === 'A2A-Version') continue;
+          params[key] = value === 'true' ? true : value === 'false' ? false : value;
+        }
+      }
+      const m = route.pattern.exec(url.pathname)!;
+      route.names.forEach((name, i) => (params[name] = decodeURIComponent(m[i + 1]!)));
+      checkParams(route.entry.params, params);
+      this.#checkCapabilities(route.method, route.entry);
+      const result = await OPERATIONS[route.method]!(this.#server, params);
+      if (route.entry.streaming)
+        return await this.#stream(res, result as AsyncIterable<unknown>, (e) => JSON.stringify(e), (err) => JSON.stringify(err.toStatus(behaviour)));
+      sendJson(res, 200, JSON.stringify(result ?? {}), { 'content-type': behaviour.jsonContentType });
+    } catch (err) {
+      if (!(err instanceof A2aError)) throw err;
+      if (!res.headersSent) this.#restError(res, err);
+    }
+  }
+}
+
+export interface RunningA2aServer {
+  readonly url: string;
+  readonly http: Server;
+  close(): Promise<void>;
+}
+
+/** Listens on `host:port` (port 0: any free port; loopback by default). */
+export async function listenA2aHttp(server: A2aServer, options: A2aHttpOptions & { port?: number; host?: string } = {}): Promise<RunningA2aServer> {
+  const host = options.host ?? '127.0.0.1';
+  const handler = new A2aHttpHandler(server, options);
+  const http = createServer(handler.handle);
+  http.headersTimeout = 30_000;
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(options.port ?? 0, host, () => resolve());
+  });
+  const { port } = http.address() as AddressInfo;
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    http,
+    close: () =>
+      new Promise((resolve) => {
+        http.closeAllConnections();
+        http.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,100 @@
+/**
+ * @module a2a/push — push notifications: each task update POSTed to the task's webhooks, with the config's
+ * token in `X-A2A-Notification-Token` (the SDK's header) and its authentication as `Authorization`, retried
+ * with exponential backoff, and never sent to a host the operator did not allow.
+ */
+import type { StreamResponse } from '../../generated/a2a-1.0/index.ts';
+import { A2aErrors } from './errors.ts';
+import type { A2aBehaviour, TaskPushNotificationConfig } from './types.ts';
+
+export interface PushOptions {
+  /** Hostnames webhooks may point at; a config naming another host is refused (-32602). Default: none. */
+  readonly allowedHosts?: readonly string[];
+  /** Allow plain http:// webhooks (default: only on loopback hosts). */
+  readonly allowHttp?: boolean;
+  /** Attempts per notification. Default 3. */
+  readonly attempts?: number;
+  /** Delay before the first retry, doubled each time. Default 200 ms. */
+  readonly backoffMs?: number;
+  /** Per-attempt timeout. Default 5 s. */
+  readonly timeoutMs?: number;
+  /** Where deliveries go; injectable for tests. Default: global fetch. */
+  readonly fetch?: typeof fetch;
+}
+
+const LOOPBACK = ['127.0.0.1', 'localhost', '[::1]', '::1'];
+
+export class PushSender {
+  readonly #options: PushOptions;
+  readonly #behaviour: A2aBehaviour;
+  readonly #log: (line: string) => void;
+  /** Deliveries still in flight (tests and shutdown wait for them). */
+  readonly pending = new Set<Promise<void>>();
+
+  constructor(options: PushOptions, behaviour: A2aBehaviour, log?: (line: string) => void) {
+    this.#options = options;
+    this.#behaviour = behaviour;
+    this.#log = log ?? ((l) => process.stderr.write(l + '\n'));
+  }
+
+  /** Throws -32602 (field `url`) unless the webhook URL is an allowed host over an allowed scheme. */
+  assertAllowed(url: string): void {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw A2aErrors.invalidParams([{ field: 'url', message: 'Field must be an absolute URL.' }]);
+    }
+    const host = parsed.hostname.toLowerCase();
+    const allowed = this.#options.allowedHosts ?? [];
+    const httpOk = parsed.protocol === 'https:' || (parsed.protocol === 'http:' && (this.#options.allowHttp || LOOPBACK.includes(host)));
+    if (!httpOk || parsed.username || parsed.password || !allowed.includes(host))
+      throw A2aErrors.invalidParams([{ field: 'url', message: `Webhook host ${host} is not allowed.` }]);
+  }
+
+  /** Sends `update` to every config (in the background). */
+  deliver(configs: readonly TaskPushNotificationConfig[], update: StreamResponse): void {
+    for (const config of configs) {
+      const p = this.#send(config, update).finally(() => this.pending.delete(p));
+      this.pending.add(p);
+    }
+  }
+
+  async #send(config: TaskPushNotificationConfig, update: StreamResponse): Promise<void> {
+    try {
+      this.assertAllowed(config.url);
+    } catch {
+      this.#log(`push to ${config.url} skipped: host not allowed`);
+      return;
+    }
+    const headers: Record<string, string> = { 'content-type': this.#behaviour.jsonContentType };
+    if (config.token) headers['x-a2a-notification-token'] = config.token;
+    if (config.authentication?.credentials) headers['authorization'] = `${config.authentication.scheme} ${config.authentication.credentials}`;
+    const body = JSON.stringify(update);
+    const attempts = this.#options.attempts ?? 3;
+    let delay = this.#options.backoffMs ?? 200;
+    const post = this.#options.fetch ?? fetch;
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+      try {
+        const res = await post(config.url, { method: 'POST', headers, body, redirect: 'error', signal: AbortSignal.timeout(this.#options.timeoutMs ?? 5000) });
+        await res.arrayBuffer().catch(() => undefined);
+        if (res.ok) return;
+        if (res.status < 500 && res.status !== 429) {
+          this.#log(`push to ${config.url} refused: HTTP ${res.status}`);
+          return;
+        }
+      } catch (err) {
+        if (attempt === attempts) this.#log(`push to ${config.url} failed: ${(err as Error).message}`);
+      }
+      if (attempt < attempts) {
+        await new Promise((r) => setTimeout(r, delay));
+        delay *= 2;
+      }
+    }
+  }
+
+  /** Resolves when every delivery started so far has finished. */
+  async drain(): Promise<void> {
+    while (this.pending.size) await Promise.allSettled([...this.pending]);
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * @module a2a/queue — an unbounded async queue: producers push, one consumer iterates until it is closed.
+ */
+export class AsyncQueue<T> implements AsyncIterable<T> {
+  readonly #items: T[] = [];
+  #waiting: ((r: IteratorResult<T>) => void) | undefined;
+  #closed = false;
+  #error: unknown;
+
+  push(item: T): void {
+    if (this.#closed) return;
+    const waiting = this.#waiting;
+    if (waiting) {
+      this.#waiting = undefined;
+      waiting({ value: item, done: false });
+    } else this.#items.push(item);
+  }
+
+  /** Ends the iteration once the queued items are consumed (with `error` thrown, if given). */
+  close(error?: unknown): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#error = error;
+    const waiting = this.#waiting;
+    this.#waiting = undefined;
+    // A consumer already waiting ends now; the error, if any, reaches the next call.
+    if (waiting) waiting({ value: undefined as never, done: true });
+  }
+
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  next(): Promise<IteratorResult<T>> {
+    if (this.#items.length) return Promise.resolve({ value: this.#items.shift()!, done: false });
+    if (this.#closed) return this.#error !== undefined ? Promise.reject(this.#error) : Promise.resolve({ value: undefined as never, done: true });
+    return new Promise((resolve) => (this.#waiting = resolve));
+  }
+
+  [Symbol.asyncIterator](): AsyncIterator<T> {
+    return { next: () => this.next(), return: async () => (this.close(), { value: undefined as never, done: true }) };
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * @module a2a/store — where tasks and push-notification configs live. The interface is small and
+ * asynchronous so a durable store can stand behind it; InMemoryTaskStore is the default, and
+ * runtime/a2a/store-sqlite.ts keeps them in SQLite across restarts.
+ */
+import type { Task, TaskPushNotificationConfig, TaskState } from './types.ts';
+
+export interface TaskQuery {
+  readonly contextId?: string;
+  readonly status?: TaskState;
+  /** Only tasks whose status timestamp is at or after this instant (ISO 8601). */
+  readonly statusTimestampAfter?: string;
+}
+
+export interface TaskStore {
+  getTask(id: string): Promise<Task | undefined>;
+  /** Inserts or replaces the task (by id). */
+  saveTask(task: Task): Promise<void>;
+  /** Tasks matching `query`, most recently updated first (status timestamp, descending). */
+  listTasks(query: TaskQuery): Promise<Task[]>;
+  getPushConfigs(taskId: string): Promise<TaskPushNotificationConfig[]>;
+  /** Inserts or replaces the config (by task id and id). */
+  savePushConfig(config: TaskPushNotificationConfig): Promise<void>;
+  /** Removes one config; false when there was none. */
+  deletePushConfig(taskId: string, id: string): Promise<boolean>;
+  close?(): Promise<void>;
+}
+
+const copy = <T>(value: T): T => structuredClone(value);
+
+/** Orders tasks most recently updated first; ties keep their insertion order. */
+export function byRecentUpdate(a: Task, b: Task): number {
+  const ta = a.status.timestamp ?? '';
+  const tb = b.status.timestamp ?? '';
+  return ta < tb ? 1 : ta > tb ? -1 : 0;
+}
+
+export function matches(task: Task, query: TaskQuery): boolean {
+  if (query.contextId !== undefined && task.contextId !== query.contextId) return false;
+  if (query.status !== undefined && task.status.state !== query.status) return false;
+  if (query.statusTimestampAfter !== undefined && !(task.status.timestamp !== undefined && task.status.timestamp >= query.statusTimestampAfter)) return false;
+  return true;
+}
+
+export class InMemoryTaskStore implements TaskStore {
+  readonly #tasks = new Map<string, Task>();
+  readonly #configs = new Map<string, Map<string, TaskPushNotificationConfig>>();
+
+  async getTask(id: string): Promise<Task | undefined> {
+    const task = this.#tasks.get(id);
+    return task && copy(task);
+  }
+
+  async saveTask(task: Task): Promise<void> {
+    this.#tasks.set(task.id, copy(task));
+  }
+
+  async listTasks(query: TaskQuery): Promise<Task[]> {
+    return [...this.#tasks.values()].filter((t) => matches(t, query)).sort(byRecentUpdate).map(copy);
+  }
+
+  async getPushConfigs(taskId: string): Promise<TaskPushNotificationConfig[]> {
+    return [...(this.#configs.get(taskId)?.values() ?? [])].map(copy);
+  }
+
+  async savePushConfig(config: TaskPushNotificationConfig): Promise<void> {
+    const taskId = config.taskId ?? '';
+    let configs = this.#configs.get(taskId);
+    if (!configs) this.#configs.set(taskId, (configs = new Map()));
+    configs.set(config.id ?? '', copy(config));
+  }
+
+  async deletePushConfig(taskId: string, id: string): Promise<boolean> {
+    return this.#configs.get(taskId)?.delete(id) ?? false;
+  }
+}

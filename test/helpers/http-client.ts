@@ -1,0 +1,222 @@
+/**
+ * @module test/helpers/http-client — a raw HTTP client for the Streamable HTTP tests (node:http, one socket per
+ * request, no pooling): exact control of headers (an array value sends the header repeated), of the body, and
+ * of when the connection closes; responses read as JSON or as Server-Sent Events (each `data:` event parsed).
+ * Plus a pool of servers on 127.0.0.1:0 closed after each test, and the 2026-07-28 request shortcuts.
+ */
+import { request as httpRequest, type ClientRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
+import type { JsonObject } from '../../runtime/jsonrpc/message.ts';
+import { listenMcpHttp, type McpHttpOptions, type RunningHttpServer } from '../../runtime/mcp/http.ts';
+import { McpServer } from '../../runtime/mcp/server.ts';
+import type { McpServerOptions } from '../../runtime/mcp/types.ts';
+import { STATELESS_VERSION, withMeta } from './mcp-pair.ts';
+
+export const WAIT_MS = 2000;
+export const ACCEPT_BOTH = 'application/json, text/event-stream';
+/** The headers every POST needs before the MCP-specific ones. */
+export const JSON_HEADERS = { 'content-type': 'application/json', accept: ACCEPT_BOTH } as const;
+
+/** Headers to send; `undefined` leaves a header out (so a default can be removed). */
+export type Headers = Readonly<Record<string, string | readonly string[] | undefined>>;
+
+export interface SendOptions {
+  readonly method?: string;
+  readonly headers?: Headers;
+  /** Sent whole, then the request ends (unless `end` is false: the body is left unfinished). */
+  readonly body?: string | Buffer;
+  readonly end?: boolean;
+}
+
+/** An HTTP response as it arrives: status and headers at once, body and SSE frames as they come. */
+export interface Exchange {
+  readonly request: ClientRequest;
+  readonly status: number;
+  readonly headers: IncomingHttpHeaders;
+  /** The body received so far. */
+  readonly text: string;
+  /** The JSON of every `data:` event so far (SSE). */
+  readonly frames: JsonObject[];
+  /** The raw SSE events (blank-line separated blocks) so far. */
+  readonly events: string[];
+  /** Resolves when the response body has ended (or the connection closed). */
+  readonly ended: Promise<void>;
+  /** The first frame (present or future) satisfying `predicate`. */
+  waitFor(predicate: (frame: JsonObject) => boolean, timeoutMs?: number): Promise<JsonObject>;
+  /** Closes the client's connection. */
+  close(): void;
+}
+
+export interface Reply {
+  readonly status: number;
+  readonly headers: IncomingHttpHeaders;
+  readonly text: string;
+  /** The parsed body when it is JSON, else undefined. */
+  readonly json: JsonObject | undefined;
+  readonly frames: JsonObject[];
+}
+
+function outgoing(headers: Headers): OutgoingHttpHeaders {
+  const out: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined) out[name] = value as string | string[];
+  return out;
+}
+
+/** Sends a request and resolves at the response headers (rejects when the connection fails before them). */
+export function open(url: string, options: SendOptions = {}): Promise<Exchange> {
+  return begin(url, options).exchange;
+}
+
+/**
+ * Sends a request; `request` is there at once (to close it before any response), `exchange` resolves at the
+ * response headers (rejects when the connection fails before them).
+ */
+export function begin(url: string, options: SendOptions = {}): { request: ClientRequest; exchange: Promise<Exchange> } {
+  const req = httpRequest(url, { method: options.method ?? 'POST', headers: outgoing(options.headers ?? {}), agent: false });
+  const exchange = new Promise<Exchange>((resolve, reject) => {
+    let text = '';
+    let pending = '';
+    const frames: JsonObject[] = [];
+    const events: string[] = [];
+    const waiters = new Set<() => void>();
+    let ended: () => void = () => {};
+    const endedPromise = new Promise<void>((r) => (ended = r));
+    req.on('error', (err) => {
+      reject(err);
+      ended();
+    });
+    req.on('response', (res) => {
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        text += chunk;
+        pending += chunk;
+        let cut: RegExpExecArray | null;
+        while ((cut = /\r?\n\r?\n/.exec(pending))) {
+          const block = pending.slice(0, cut.index);
+          pending = pending.slice(cut.index + cut[0].length);
+          events.push(block);
+          const data = block.split(/\r?\n/).filter((l) => l.startsWith('data:')).map((l) => l.slice(5).replace(/^ /, ''));
+          if (data.length) frames.push(JSON.parse(data.join('\n')) as JsonObject);
+        }
+        for (const wake of [...waiters]) wake();
+      });
+      res.on('error', () => {});
+      res.on('close', () => {
+        ended();
+        for (const wake of [...waiters]) wake();
+      });
+      resolve({
+        request: req,
+        status: res.statusCode!,
+        headers: res.headers,
+        get text() {
+          return text;
+        },
+        frames,
+        events,
+        ended: endedPromise,
+        waitFor(predicate, timeoutMs = WAIT_MS) {
+          return new Promise((ok, fail) => {
+            const check = () => {
+              const found = frames.find(predicate);
+              if (!found) return false;
+              waiters.delete(check);
+              clearTimeout(timer);
+              ok(found);
+              return true;
+            };
+            const timer = setTimeout(() => {
+              waiters.delete(check);
+              fail(new Error(`no matching SSE frame within ${timeoutMs} ms; received:\n${text}`));
+            }, timeoutMs);
+            if (!check()) waiters.add(check);
+          });
+        },
+        close() {
+          req.destroy();
+          res.destroy();
+        },
+      });
+    });
+  });
+  if (options.body !== undefined) req.write(options.body);
+  if (options.end !== false) req.end();
+  else req.flushHeaders();
+  return { request: req, exchange };
+}
+
+/** Sends a request and waits for the whole response. */
+export async function send(url: string, options: SendOptions = {}): Promise<Reply> {
+  const exchange = await open(url, options);
+  await exchange.ended;
+  let json: JsonObject | undefined;
+  try {
+    json = JSON.parse(exchange.text) as JsonObject;
+  } catch {
+    json = undefined;
+  }
+  return { status: exchange.status, headers: exchange.headers, text: exchange.text, json, frames: exchange.frames };
+}
+
+/** The headers of a 2026-07-28 request for `method` (Mcp-Name when given). */
+export function statelessHeaders(method: string, name?: string): Record<string, string> {
+  return { ...JSON_HEADERS, 'mcp-protocol-version': STATELESS_VERSION, 'mcp-method': method, ...(name !== undefined ? { 'mcp-name': name } : {}) };
+}
+
+/** A JSON-RPC request body with the 2026-07-28 `_meta` envelope (`metaExtra` added to it). */
+export function statelessBody(id: string | number, method: string, params: JsonObject = {}, metaExtra: JsonObject = {}): string {
+  return JSON.stringify({ jsonrpc: '2.0', id, method, params: withMeta(params, metaExtra) });
+}
+
+export interface CallOptions {
+  readonly id?: string | number;
+  /** Added to (or, with undefined, removed from) the default headers. */
+  readonly headers?: Headers;
+  readonly meta?: JsonObject;
+}
+
+/** The Mcp-Name a method mirrors: params.name (tools/call, prompts/get) or params.uri (resources/read). */
+function mirroredName(method: string, params: JsonObject): string | undefined {
+  if (method === 'tools/call' || method === 'prompts/get') return params['name'] as string;
+  if (method === 'resources/read') return params['uri'] as string;
+  return undefined;
+}
+
+/** The send options of a well-formed 2026-07-28 request, with overrides. */
+export function statelessRequest(method: string, params: JsonObject = {}, options: CallOptions = {}): SendOptions {
+  return {
+    headers: { ...statelessHeaders(method, mirroredName(method, params)), ...options.headers },
+    body: statelessBody(options.id ?? 1, method, params, options.meta),
+  };
+}
+
+/** POSTs a well-formed 2026-07-28 request and waits for the whole response. */
+export function call(url: string, method: string, params: JsonObject = {}, options: CallOptions = {}): Promise<Reply> {
+  return send(url, statelessRequest(method, params, options));
+}
+
+/** Servers started by one test file, closed after each test. */
+export function serverPool() {
+  const running: RunningHttpServer[] = [];
+  return {
+    async start(options: McpServerOptions | McpServer, http: McpHttpOptions & { host?: string } = {}): Promise<RunningHttpServer> {
+      const server = options instanceof McpServer ? options : new McpServer({ log: () => {}, ...options });
+      const r = await listenMcpHttp(server, http);
+      running.push(r);
+      return r;
+    },
+    async closeAll(): Promise<void> {
+      await Promise.all(running.splice(0).map((r) => r.close()));
+    },
+  };
+}
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Polls `check` every 10 ms until it returns true, or fails after `timeoutMs`. */
+export async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = WAIT_MS): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await sleep(10);
+  }
+}
