@@ -10,3 +10,5 @@ export type { Validator, ValidationError } from "./validators.js";
 export { pin, methods, lookup } from "./dispatch.ts";
 export type { MethodEntry, CapabilityGate, HttpRoute } from "./dispatch.ts";
 export type { ServerHandlers, ClientHandlers, Handlers } from "./handlers.ts";
+export { Client, InvalidResultError } from "./client.ts";
+export type { ClientTransport, CallParams } from "./client.ts";

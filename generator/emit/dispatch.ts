@@ -56,3 +56,41 @@ export function emitRegistry(plans: readonly PinPlan[]): string {
     stateless: mcp.filter((p) => p.era === 'stateless').map((p) => p.revision),
   });
 }
+
+/** The `required` list of the schema a params reference points at (following local $refs). */
+function requiredFields(plan: PinPlan, ref: { def: string; tokens: readonly string[] }): string[] {
+  let node: unknown = plan.defs[ref.def];
+  for (const t of ref.tokens) node = (node as Record<string, unknown> | undefined)?.[t];
+  for (let i = 0; i < 8; i++) {
+    const target = (node as { $ref?: string } | undefined)?.$ref;
+    if (typeof target !== 'string') break;
+    node = plan.defs[target.split('/').pop()!];
+  }
+  const required = (node as { required?: unknown } | undefined)?.required;
+  return Array.isArray(required) ? (required as string[]) : [];
+}
+
+/** `tools/call` → `toolsCall`, `SendMessage` → `sendMessage`: the client method's name. */
+export function clientMethodName(method: string): string {
+  const camel = method.replace(/[/_.-]+([A-Za-z0-9])/g, (_, c: string) => c.toUpperCase());
+  return camel.charAt(0).toLowerCase() + camel.slice(1);
+}
+
+/** client.ts: one typed method per request a client sends (not the ones carried inside input_required). */
+export function emitClient(plan: PinPlan): string {
+  const sent = plan.methods.filter((m) => m.kind === 'request' && !m.embedded && (m.direction === 'client-to-server' || m.direction === 'both'));
+  const names = new Set<string>();
+  const rows = sent.map((m) => {
+    const name = clientMethodName(m.method);
+    if (names.has(name)) throw new Error(`${plan.id}: two methods map to the client method ${name}`);
+    names.add(name);
+    // Params may be left out when nothing in them is required (the MCP client adds _meta itself).
+    const required = m.params ? requiredFields(plan, m.params.ref).filter((f) => f !== '_meta') : [];
+    return { method: m.method, name, streaming: m.streaming, paramsRequired: required.length > 0 };
+  });
+  return render('client.ts', {
+    title: title(plan),
+    transportHint: plan.protocol === 'mcp' ? 'runtime/mcp/client.ts' : 'runtime/a2a/client.ts',
+    methods: rows,
+  });
+}

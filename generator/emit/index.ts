@@ -4,7 +4,7 @@
 import { GENERATOR_NAME } from '../context.ts';
 import { formatFile, header, type FileSet } from '../format/index.ts';
 import type { PinPlan } from '../plan/index.ts';
-import { emitDispatch, emitHandlers, emitIndex } from './dispatch.ts';
+import { emitClient, emitDispatch, emitHandlers, emitIndex } from './dispatch.ts';
 import { emitPackageJson, emitReadme } from './package.ts';
 import { emitTypes } from './types.ts';
 import { emitValidators } from './validators.ts';
@@ -19,6 +19,7 @@ export async function emitPin(plan: PinPlan): Promise<FileSet> {
     ['validators.d.ts', dts],
     ['dispatch.ts', emitDispatch(plan)],
     ['handlers.ts', emitHandlers(plan)],
+    ['client.ts', emitClient(plan)],
     ['index.ts', emitIndex(plan)],
     ['package.json', emitPackageJson(plan, GENERATOR_NAME, js.includes('ajv-formats'))],
     ['README.md', emitReadme(plan, GENERATOR_NAME, { defs: Object.keys(plan.defs).length, methods: plan.methods.length })],

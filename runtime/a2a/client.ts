@@ -1,0 +1,146 @@
+/**
+ * @module a2a/client — transports for the generated A2A client (generated/a2a-1.0/client.ts): the JSON-RPC
+ * binding and the HTTP+JSON binding over fetch, with the `A2A-Version` header and Server-Sent Events for the
+ * streaming methods. `connect` reads an agent card and picks an interface.
+ */
+import { Client, type ClientTransport, type MethodEntry } from '../../generated/a2a-1.0/index.ts';
+import type { AgentCard } from './types.ts';
+
+/** An error the agent answered (JSON-RPC error, or google.rpc.Status over HTTP+JSON). */
+export class A2aClientError extends Error {
+  readonly code: number;
+  readonly data: unknown;
+  /** HTTP status, for the HTTP+JSON binding. */
+  readonly status: number | undefined;
+  constructor(code: number, message: string, data?: unknown, status?: number) {
+    super(message);
+    this.name = 'A2aClientError';
+    this.code = code;
+    this.data = data;
+    this.status = status;
+  }
+}
+
+export interface TransportOptions {
+  /** Extra headers on every request (e.g. Authorization). */
+  readonly headers?: Record<string, string>;
+  /** The A2A version sent in `A2A-Version`. Default 1.0. */
+  readonly version?: string;
+  readonly fetch?: typeof fetch;
+}
+
+/** Yields the `data:` payloads of an SSE body, one per event. */
+export async function* sseData(body: ReadableStream<Uint8Array>): AsyncIterable<string> {
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let data: string[] = [];
+  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
+    buffer += decoder.decode(chunk, { stream: true });
+    let nl: number;
+    while ((nl = buffer.indexOf('\n')) >= 0) {
+      const line = buffer.slice(0, nl).replace(/\r$/, '');
+      buffer = buffer.slice(nl + 1);
+      if (line === '') {
+        if (data.length) yield data.join('\n');
+        data = [];
+      } else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
+    }
+  }
+  if (data.length) yield data.join('\n');
+}
+
+function headersOf(options: TransportOptions, json: boolean): Record<string, string> {
+  return { ...(json ? { 'content-type': 'application/json' } : {}), 'a2a-version': options.version ?? '1.0', ...options.headers };
+}
+
+/** The JSON-RPC binding: one endpoint, a POST per call. */
+export function jsonRpcTransport(endpoint: string, options: TransportOptions = {}): ClientTransport {
+  const post = options.fetch ?? fetch;
+  let next = 1;
+  const call = async (method: string, params: unknown, accept: string) => {
+    const res = await post(endpoint, {
+      method: 'POST',
+      headers: { ...headersOf(options, true), accept },
+      body: JSON.stringify({ id: next++, jsonrpc: '2.0', method, params }),
+    });
+    return res;
+  };
+  const unwrap = (message: { result?: unknown; error?: { code: number; message: string; data?: unknown } }) => {
+    if (message.error) throw new A2aClientError(message.error.code, message.error.message, message.error.data);
+    return message.result;
+  };
+  return {
+    async request(method, params) {
+      const res = await call(method, params, 'application/json');
+      return unwrap((await res.json()) as never);
+    },
+    async *stream(method, params) {
+      const res = await call(method, params, 'text/event-stream');
+      if (!(res.headers.get('content-type') ?? '').includes('text/event-stream')) {
+        unwrap((await res.json()) as never);
+        return;
+      }
+      for await (const data of sseData(res.body!)) yield unwrap(JSON.parse(data) as never);
+    },
+  };
+}
+
+/** Fills a route's path template from the params; the rest go in the query (GET, DELETE) or the body. */
+function routeRequest(entry: MethodEntry, params: Record<string, unknown>): { verb: string; path: string; query: URLSearchParams; body: unknown } {
+  const route = entry.http[0];
+  if (!route) throw new Error(`${entry.method} has no HTTP+JSON route`);
+  const rest = { ...params };
+  const path = route.path.replace(/\{([a-z_]+)(?:=\*)?\}/g, (_, field: string) => {
+    const name = field.replace(/_([a-z])/g, (__, c: string) => c.toUpperCase());
+    const value = rest[name];
+    delete rest[name];
+    return encodeURIComponent(String(value ?? ''));
+  });
+  const query = new URLSearchParams();
+  if (route.body !== '*') for (const [k, v] of Object.entries(rest)) if (v !== undefined) query.set(k, String(v));
+  return { verb: route.verb, path, query, body: route.body === '*' ? rest : undefined };
+}
+
+/** The HTTP+JSON binding: the routes of the proto's google.api.http annotations under `baseUrl`. */
+export function restTransport(baseUrl: string, options: TransportOptions = {}): ClientTransport {
+  const send = options.fetch ?? fetch;
+  const base = baseUrl.replace(/\/$/, '');
+  const call = async (entry: MethodEntry, params: unknown, accept: string) => {
+    const { verb, path, query, body } = routeRequest(entry, (params ?? {}) as Record<string, unknown>);
+    const qs = query.toString();
+    const res = await send(`${base}${path}${qs ? `?${qs}` : ''}`, {
+      method: verb,
+      headers: { ...headersOf(options, body !== undefined), accept },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    if (!res.ok) {
+      const status = (await res.json().catch(() => ({}))) as { error?: { code?: number; message?: string; details?: unknown } };
+      throw new A2aClientError(status.error?.code ?? res.status, status.error?.message ?? res.statusText, status.error?.details, res.status);
+    }
+    return res;
+  };
+  return {
+    async request(_method, params, entry) {
+      const res = await call(entry, params, 'application/json');
+      const text = await res.text();
+      return text === '' ? {} : JSON.parse(text);
+    },
+    async *stream(_method, params, entry) {
+      const res = await call(entry, params, 'text/event-stream');
+      for await (const data of sseData(res.body!)) yield JSON.parse(data);
+    },
+  };
+}
+
+/** Reads the agent card at `baseUrl` and returns a client on its first JSON-RPC (else HTTP+JSON) interface. */
+export async function connect(baseUrl: string, options: TransportOptions = {}): Promise<{ card: AgentCard; client: Client }> {
+  const get = options.fetch ?? fetch;
+  const res = await get(new URL('/.well-known/agent-card.json', baseUrl), { headers: options.headers ?? {} });
+  if (!res.ok) throw new A2aClientError(res.status, `agent card: HTTP ${res.status}`, undefined, res.status);
+  const card = (await res.json()) as AgentCard;
+  const jsonRpc = card.supportedInterfaces.find((i) => i.protocolBinding === 'JSONRPC');
+  const rest = card.supportedInterfaces.find((i) => i.protocolBinding === 'HTTP+JSON');
+  if (jsonRpc) return { card, client: new Client(jsonRpcTransport(jsonRpc.url, options)) };
+  if (rest) return { card, client: new Client(restTransport(rest.url, options)) };
+  throw new A2aClientError(-32004, 'the agent card lists no JSONRPC or HTTP+JSON interface');
+}
