@@ -153,9 +153,14 @@ export class Peer {
   }
 
   /** Sends a request to the other side and waits for its result (a JsonRpcError when it answers with one). */
-  request(method: string, params: JsonObject | undefined, options: { signal?: AbortSignal; timeoutMs?: number; relatedTo?: RequestId } = {}): Promise<unknown> {
+  /** Reserves the id the next request will carry (callers that must know it first, e.g. as a progress token). */
+  reserveId(): number {
+    return this.#nextId++;
+  }
+
+  request(method: string, params: JsonObject | undefined, options: { signal?: AbortSignal; timeoutMs?: number; relatedTo?: RequestId; id?: RequestId } = {}): Promise<unknown> {
     if (this.#closed) return Promise.reject(new JsonRpcError(ErrorCode.InternalError, 'Connection closed'));
-    const id = this.#nextId++;
+    const id = options.id ?? this.#nextId++;
     const key = idKey(id);
     return new Promise((resolve, reject) => {
       const timeoutMs = options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;

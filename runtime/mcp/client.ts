@@ -1,0 +1,301 @@
+/**
+ * @module mcp/client — an MCP client over any channel (stdio, in-memory, Streamable HTTP), in either era:
+ * the handshake era (`initialize`, negotiating down to a revision both sides know; server→client requests
+ * answered by handlers) or 2026-07-28 (per-request `_meta`; `server/discover` first in auto mode; the
+ * multi round-trip loop; caching by ttlMs). It is the transport of the generated typed clients.
+ */
+import Ajv2020 from 'ajv/dist/2020.js';
+import { ErrorCode, JsonRpcError, type JsonObject, type RequestId } from '../jsonrpc/message.ts';
+import type { ClientTransport, MethodEntry } from '../../generated/mcp-2026-07-28/index.ts';
+import { canonicalJson } from './mrtr.ts';
+import { META } from './meta.ts';
+import { HANDSHAKE, LATEST_HANDSHAKE, LATEST_STATELESS, STATELESS, type Revision } from './revisions.ts';
+import type { LoggingLevel } from './types.ts';
+
+export type ClientMode = 'handshake' | 'stateless' | 'auto';
+
+/** What the client receives from the server besides results. */
+export interface ServerRequestHandlers {
+  'elicitation/create'?: (params: JsonObject) => JsonObject | Promise<JsonObject>;
+  'sampling/createMessage'?: (params: JsonObject) => JsonObject | Promise<JsonObject>;
+  'roots/list'?: (params: JsonObject) => JsonObject | Promise<JsonObject>;
+}
+
+export interface McpClientOptions {
+  readonly clientInfo: { readonly name: string; readonly version: string } & JsonObject;
+  /** Declared once (handshake) or on every request (2026-07-28). Default `{}`. */
+  readonly capabilities?: JsonObject;
+  /** handshake, stateless (2026-07-28), or auto (server/discover first, falling back to initialize). Default auto. */
+  readonly mode?: ClientMode;
+  /** The handshake revision to ask for. Default the newest. */
+  readonly protocolVersion?: string;
+  /** 2026-07-28: ask for notifications/message at this level and above. */
+  readonly logLevel?: LoggingLevel;
+  /** Answers to elicitation, sampling and roots, in both eras (input requests in 2026-07-28). */
+  readonly handlers?: ServerRequestHandlers;
+  /** Notifications from the server (progress, log messages, list changes). */
+  readonly onNotification?: (method: string, params: JsonObject) => void;
+  /** How long one request may take. Default 60 s. */
+  readonly timeoutMs?: number;
+  /** Most input_required rounds of one call. Default 10. */
+  readonly maxRounds?: number;
+  /** Reuse results the server marks fresh (ttlMs > 0). Default true. */
+  readonly cache?: boolean;
+  /** After a tool result with structuredContent, list the tools (if not yet) and check it against the outputSchema, as the SDK does. Default true. */
+  readonly checkStructuredContent?: boolean;
+}
+
+export interface CallOptions {
+  /** Ask for progress: the request carries a progressToken (its own id). */
+  readonly progress?: boolean;
+  readonly signal?: AbortSignal;
+  readonly timeoutMs?: number;
+}
+
+/** What a channel does with one call: send it, deliver what comes back, resolve with the result. */
+export interface ClientChannel {
+  /** The id the next request will use. */
+  reserveId(): RequestId;
+  /** Sends a request; resolves with its result or throws the JsonRpcError the server answered. */
+  call(id: RequestId, method: string, params: JsonObject | undefined, context: CallContext): Promise<unknown>;
+  notify(method: string, params?: JsonObject): Promise<void>;
+  close(): Promise<void>;
+  /** Called once by the client: where the channel delivers server requests and notifications. */
+  attach?(client: McpClient): void;
+}
+
+/** What a channel needs to know about a call (HTTP builds its headers from it). */
+export interface CallContext {
+  readonly era: 'handshake' | 'stateless';
+  readonly protocolVersion: string;
+  readonly entry: MethodEntry | undefined;
+  readonly signal?: AbortSignal;
+  readonly timeoutMs: number;
+  /** The called tool's inputSchema, for Mcp-Param-* headers (HTTP, tools/call). */
+  readonly toolSchema?: JsonObject;
+}
+
+/** A failure the client raises: the server's error, a result that is not what the schema says, or a timeout. */
+export class McpClientError extends Error {
+  readonly code: number;
+  readonly data: unknown;
+  constructor(code: number, message: string, data?: unknown, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'McpClientError';
+    this.code = code;
+    this.data = data;
+  }
+}
+
+function isObject(v: unknown): v is JsonObject {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+const CACHEABLE_KEY = (method: string, params: JsonObject | undefined) => {
+  const { _meta, ...rest } = params ?? {};
+  return `${method} ${canonicalJson(rest)}`;
+};
+
+export class McpClient implements ClientTransport {
+  readonly options: McpClientOptions;
+  readonly channel: ClientChannel;
+  #era: 'handshake' | 'stateless' | undefined;
+  #revision: Revision | undefined;
+  #serverCapabilities: JsonObject = {};
+  #serverInfo: JsonObject | undefined;
+  #tools: Map<string, JsonObject> | undefined;
+  readonly #cache = new Map<string, { expires: number; result: unknown }>();
+  readonly #ajv = new Ajv2020.default({ strict: false, allErrors: false, validateSchema: false });
+
+  constructor(channel: ClientChannel, options: McpClientOptions) {
+    this.channel = channel;
+    this.options = options;
+    channel.attach?.(this);
+  }
+
+  get era(): 'handshake' | 'stateless' | undefined {
+    return this.#era;
+  }
+  get protocolVersion(): string | undefined {
+    return this.#revision?.version;
+  }
+  get serverCapabilities(): JsonObject {
+    return this.#serverCapabilities;
+  }
+  get serverInfo(): JsonObject | undefined {
+    return this.#serverInfo;
+  }
+
+  /** Opens the session: initialize (handshake), server/discover (auto), or nothing (stateless). */
+  async connect(): Promise<void> {
+    const mode = this.options.mode ?? 'auto';
+    if (mode === 'handshake') return this.#initialize();
+    this.#era = 'stateless';
+    this.#revision = STATELESS.get(LATEST_STATELESS)!;
+    if (mode === 'stateless') return;
+    try {
+      const discovered = (await this.call('server/discover', {})) as JsonObject;
+      const versions = Array.isArray(discovered['supportedVersions']) ? (discovered['supportedVersions'] as string[]) : [];
+      const version = versions.find((v) => STATELESS.has(v));
+      if (!version) throw new McpClientError(-32022, `the server supports none of ${[...STATELESS.keys()].join(', ')} (it offers ${versions.join(', ')})`);
+      this.#revision = STATELESS.get(version)!;
+      this.#serverCapabilities = isObject(discovered['capabilities']) ? discovered['capabilities'] : {};
+      const meta = discovered['_meta'];
+      this.#serverInfo = isObject(meta) && isObject(meta[META.serverInfo]) ? (meta[META.serverInfo] as JsonObject) : undefined;
+    } catch (err) {
+      if (!(err instanceof McpClientError) || err.code === -32022) throw err;
+      // The server does not speak 2026-07-28: the handshake era.
+      await this.#initialize();
+    }
+  }
+
+  async #initialize(): Promise<void> {
+    const asked = this.options.protocolVersion ?? LATEST_HANDSHAKE;
+    const revision = HANDSHAKE.get(asked);
+    if (!revision) throw new McpClientError(ErrorCode.InvalidRequest, `unknown handshake revision ${asked}`);
+    this.#era = 'handshake';
+    this.#revision = revision;
+    const result = (await this.#send('initialize', { protocolVersion: asked, capabilities: this.options.capabilities ?? {}, clientInfo: this.options.clientInfo }, {})) as JsonObject;
+    const agreed = result['protocolVersion'];
+    const negotiated = typeof agreed === 'string' ? HANDSHAKE.get(agreed) : undefined;
+    if (!negotiated) throw new McpClientError(-32022, `the server answered initialize with ${String(agreed)}, which this client does not speak`);
+    this.#revision = negotiated;
+    this.#serverCapabilities = isObject(result['capabilities']) ? result['capabilities'] : {};
+    this.#serverInfo = isObject(result['serverInfo']) ? result['serverInfo'] : undefined;
+    await this.channel.notify('notifications/initialized');
+  }
+
+  /** ClientTransport (the generated Client calls this). */
+  request(method: string, params: unknown): Promise<unknown> {
+    return this.call(method, params as JsonObject | undefined);
+  }
+
+  /**
+   * One call, with everything the era asks: the `_meta` envelope (2026-07-28), the input_required loop,
+   * caching, the result checked against the schema, and the structuredContent check of tool results.
+   */
+  async call(method: string, params: JsonObject | undefined = undefined, options: CallOptions = {}): Promise<unknown> {
+    if (!this.#era) throw new McpClientError(ErrorCode.InvalidRequest, 'not connected: call connect() first');
+    const entry = this.#revision!.lookup(method);
+    const cacheKey = entry?.cacheable && this.options.cache !== false ? CACHEABLE_KEY(method, params) : undefined;
+    const cached = cacheKey ? this.#cache.get(cacheKey) : undefined;
+    if (cached && cached.expires > Date.now()) return structuredClone(cached.result);
+    let result = await this.#send(method, params, options);
+    if (this.#era === 'stateless' && entry?.inputRequired) result = await this.#rounds(method, params, result, options);
+    if (entry?.result && isObject(result) && result['resultType'] !== 'input_required' && !entry.result(result))
+      throw new McpClientError(ErrorCode.InternalError, `${method}: the result does not match the ${this.#revision!.version} schema`, entry.result.errors);
+    if (cacheKey && isObject(result) && typeof result['ttlMs'] === 'number' && result['ttlMs'] > 0)
+      this.#cache.set(cacheKey, { expires: Date.now() + result['ttlMs'], result: structuredClone(result) });
+    if (method === 'tools/list' && isObject(result) && !params?.['cursor']) this.#rememberTools(result);
+    if (method === 'tools/call' && isObject(result) && result['structuredContent'] !== undefined && this.options.checkStructuredContent !== false)
+      await this.#checkStructured(String(params?.['name']), result);
+    return result;
+  }
+
+  /** The input_required loop: answer the input requests, retry with a new id, until complete. */
+  async #rounds(method: string, params: JsonObject | undefined, first: unknown, options: CallOptions): Promise<unknown> {
+    let result = first;
+    for (let round = 0; isObject(result) && result['resultType'] === 'input_required'; round++) {
+      if (round >= (this.options.maxRounds ?? 10)) throw new McpClientError(ErrorCode.InternalError, `${method}: still input_required after ${round} rounds`);
+      const requests = isObject(result['inputRequests']) ? result['inputRequests'] : {};
+      const inputResponses: JsonObject = {};
+      for (const [key, request] of Object.entries(requests)) inputResponses[key] = await this.#answer(request as JsonObject);
+      // A retry carries the answers and the server's requestState byte for byte; nothing from another call.
+      const retry: JsonObject = { ...(params ?? {}) };
+      delete retry['inputResponses'];
+      delete retry['requestState'];
+      if (Object.keys(inputResponses).length) retry['inputResponses'] = inputResponses;
+      if (typeof result['requestState'] === 'string') retry['requestState'] = result['requestState'];
+      result = await this.#send(method, retry, options);
+    }
+    return result;
+  }
+
+  /** Answers one server request (handshake era) or input request (2026-07-28) with the handlers. */
+  async #answer(request: JsonObject): Promise<JsonObject> {
+    const method = String(request['method']);
+    const handler = this.options.handlers?.[method as keyof ServerRequestHandlers];
+    if (!handler) throw new McpClientError(ErrorCode.MethodNotFound, `the server asked for ${method}, which this client does not handle`);
+    return handler(isObject(request['params']) ? request['params'] : {});
+  }
+
+  /** Answers a server→client request arriving on the channel (handshake era). */
+  async handleServerRequest(method: string, params: JsonObject | undefined): Promise<unknown> {
+    if (this.#era === 'stateless') throw new JsonRpcError(ErrorCode.InvalidRequest, `Server sent request '${method}'; the stateless protocol forbids this (use input_required)`);
+    try {
+      return await this.#answer({ method, params: params ?? {} });
+    } catch (err) {
+      if (err instanceof McpClientError) throw new JsonRpcError(err.code, err.message);
+      throw err;
+    }
+  }
+
+  /** Notifications from the server. */
+  handleNotification(method: string, params: JsonObject | undefined): void {
+    if (method === 'notifications/tools/list_changed') this.#tools = undefined;
+    this.options.onNotification?.(method, params ?? {});
+  }
+
+  async #send(method: string, params: JsonObject | undefined, options: CallOptions): Promise<unknown> {
+    const id = this.channel.reserveId();
+    let sent = params;
+    if (this.#era === 'stateless') {
+      const meta: JsonObject = {
+        [META.protocolVersion]: this.#revision!.version,
+        [META.clientInfo]: this.options.clientInfo,
+        [META.clientCapabilities]: this.options.capabilities ?? {},
+        ...(this.options.logLevel ? { [META.logLevel]: this.options.logLevel } : {}),
+        ...(isObject(params?.['_meta']) ? params!['_meta'] : {}),
+        ...(options.progress ? { progressToken: id as string | number } : {}),
+      };
+      sent = { ...(params ?? {}), _meta: meta };
+    } else if (options.progress) sent = { ...(params ?? {}), _meta: { ...(isObject(params?.['_meta']) ? params!['_meta'] : {}), progressToken: id as string | number } };
+    const toolSchema = method === 'tools/call' ? this.#tools?.get(String(params?.['name'])) : undefined;
+    try {
+      return await this.channel.call(id, method, sent, {
+        era: this.#era!,
+        protocolVersion: this.#revision!.version,
+        entry: this.#revision!.lookup(method),
+        timeoutMs: options.timeoutMs ?? this.options.timeoutMs ?? 60_000,
+        ...(options.signal ? { signal: options.signal } : {}),
+        ...(toolSchema ? { toolSchema: toolSchema['inputSchema'] as JsonObject } : {}),
+      });
+    } catch (err) {
+      if (err instanceof JsonRpcError) throw new McpClientError(err.code, err.message, err.data, { cause: err });
+      if (err instanceof McpClientError) throw err;
+      throw new McpClientError(ErrorCode.InternalError, `${method}: ${(err as Error).message}`, undefined, { cause: err });
+    }
+  }
+
+  #rememberTools(result: JsonObject): void {
+    const tools = Array.isArray(result['tools']) ? (result['tools'] as JsonObject[]) : [];
+    this.#tools = new Map(tools.map((t) => [String(t['name']), t]));
+  }
+
+  /** The tools the server listed (after a tools/list), by name. */
+  get tools(): ReadonlyMap<string, JsonObject> | undefined {
+    return this.#tools;
+  }
+
+  /**
+   * After a tool result with structuredContent: list the tools if not yet (the SDK does), and check the
+   * content against the tool's outputSchema. Remote `$ref`s are never fetched: such a schema is not checked.
+   */
+  async #checkStructured(name: string, result: JsonObject): Promise<void> {
+    if (!this.#tools) await this.call('tools/list', {});
+    const schema = this.#tools?.get(name)?.['outputSchema'];
+    if (!isObject(schema)) return;
+    let validate;
+    try {
+      validate = this.#ajv.compile(schema);
+    } catch {
+      return; // a schema ajv cannot compile without fetching something (a remote $ref) goes unchecked
+    }
+    if (!validate(result['structuredContent']))
+      throw new McpClientError(ErrorCode.InvalidParams, `tool ${name}: structuredContent does not match its outputSchema`, validate.errors);
+  }
+
+  async close(): Promise<void> {
+    await this.channel.close();
+  }
+}
