@@ -4,10 +4,8 @@
 import { parseArgs } from 'node:util';
 import { createContext, type Options } from './context.ts';
 import { EXIT_BAD_INPUT, EXIT_DIFFERENT, EXIT_OK, formatDiagnostic, InputError } from './errors.ts';
-import { diffTree, generateAll, writeTree } from './generate.ts';
 import type { FileSet } from './format/index.ts';
 import { join } from 'node:path';
-import { validateFiles } from './validate.ts';
 
 const HELP: Record<string, string> = {
   main: `wiregen: generates typed messages, validators and dispatch tables for MCP and A2A from the pinned schemas.
@@ -79,6 +77,8 @@ async function runGenerate(args: string[], out: (l: string) => void, base: Parti
     strict: true,
   });
   if (values.help) return (out(HELP['generate']!), EXIT_OK);
+  // Each command loads only what it needs: `serve` must start fast, without prettier or the type emitter.
+  const { diffTree, generateAll, writeTree } = await import('./generate.ts');
   const t0 = performance.now();
   const ctx = createContext({ ...base, log: out, ...(values.only ? { only: values.only } : {}) });
   const { files, reports } = await generateAll(ctx);
@@ -146,6 +146,7 @@ async function runValidate(args: string[], out: (l: string) => void, base: Parti
     out(HELP['validate']!);
     return EXIT_BAD_INPUT;
   }
+  const { validateFiles } = await import('./validate.ts');
   return validateFiles(createContext(base), spec, def, files, out);
 }
 

@@ -47,6 +47,8 @@ export interface FixtureSpec {
   readonly instructions?: string;
   readonly capabilities: { readonly handshake: JsonObject; readonly stateless: JsonObject };
   readonly cache?: CacheHints;
+  /** A call to a tool the catalogue lacks: -32602 "Unknown tool: <name>" (default), or an isError result (the Python SDK). */
+  readonly unknownTool?: 'error' | 'result';
   readonly pageSize?: number;
   readonly tools?: readonly ToolSpec[];
   readonly resources?: readonly ResourceSpec[];
@@ -136,7 +138,10 @@ async function callTool(def: FixtureDefinition, params: JsonObject, ctx: Request
   const name = params['name'] as string;
   const tool = def.spec.tools?.find((t) => t.name === name);
   const behaviour = def.behaviours.tools?.[name] as ((args: unknown, ctx: RequestContext) => unknown) | undefined;
-  if (!tool || !behaviour) return toolError(`Unknown tool: ${name}`);
+  if (!tool || !behaviour) {
+    if (def.spec.unknownTool === 'result') return toolError(`Unknown tool: ${name}`);
+    throw invalidParams(`Unknown tool: ${name}`);
+  }
   const args = (params['arguments'] ?? {}) as JsonObject;
   const checks = def.validators[name];
   if (checks?.input && !checks.input(args)) return toolError(`Error executing tool ${name}: invalid arguments: ${describe(checks.input)}`);
@@ -195,11 +200,8 @@ async function getPrompt(def: FixtureDefinition, params: JsonObject, ctx: Reques
 
 const MAX_COMPLETIONS = 100;
 
+/** completion/complete: the fixture's `complete` function decides, for any reference (it may throw -32602). */
 async function complete(def: FixtureDefinition, params: JsonObject, ctx: RequestContext): Promise<JsonObject> {
-  const ref = params['ref'] as JsonObject;
-  if (ref['type'] === 'ref/prompt' && !def.spec.prompts?.some((p) => p.name === ref['name'])) throw invalidParams(`Unknown completion prompt: ${String(ref['name'])}`);
-  if (ref['type'] === 'ref/resource' && !def.spec.resourceTemplates?.some((t) => t.uriTemplate === ref['uri']))
-    throw invalidParams('Unknown completion resource template', { uri: ref['uri'] });
   const values = def.behaviours.complete ? await def.behaviours.complete(params as unknown as CompletionQuery, ctx) : [];
   return { completion: { values: values.slice(0, MAX_COMPLETIONS), total: values.length, hasMore: values.length > MAX_COMPLETIONS } };
 }

@@ -113,14 +113,8 @@ describe('completion/complete', () => {
       'completes a resource template argument',
       { params: { ref: { type: 'ref/resource', uri: 'item://{kind}/{id}' }, argument: { name: 'kind', value: 'ru' } }, want: { result: { completion: { values: ['rust'], total: 1, hasMore: false } } } },
     ],
-    ['refuses an unknown prompt', { params: { ref: { type: 'ref/prompt', name: 'nope' }, argument: { name: 'x', value: '' } }, want: { error: { code: -32602, message: 'Unknown completion prompt: nope' } } }],
-    [
-      'refuses an unknown template',
-      {
-        params: { ref: { type: 'ref/resource', uri: 'x://{y}' }, argument: { name: 'y', value: '' } },
-        want: { error: { code: -32602, message: 'Unknown completion resource template', data: { uri: 'x://{y}' } } },
-      },
-    ],
+    // Any reference reaches the fixture's function, which decides (seed 004: "any ref/argument").
+    ['passes an unknown prompt to the behaviour', { params: { ref: { type: 'ref/prompt', name: 'nope' }, argument: { name: 'x', value: 'ru' } }, want: { result: { completion: { values: ['rust'], total: 1, hasMore: false } } } }],
   ];
   it.each(cases)('%s', async (_name, { params, want }) => {
     expect(await answer('completion/complete', params)).toEqual(want);

@@ -116,10 +116,21 @@ describe('tools/call', () => {
     ['result: the value as is', { params: { name: 'whole' }, want: { content: text('raw'), isError: true } }],
     ['an unlisted tool', { params: { name: 'secret' }, want: { content: text('found'), isError: false } }],
     ['a throwing tool', { params: { name: 'boom' }, want: { content: text('Error executing tool boom'), isError: true } }],
-    ['an unknown tool', { params: { name: 'nope' }, want: { content: text('Unknown tool: nope'), isError: true } }],
   ];
   it.each(cases)('%s', async (_name, { params, want }) => {
     expect(await answer('tools/call', params)).toEqual({ jsonrpc: '2.0', id: 1, result: want });
+  });
+
+  it('answers an unknown tool with -32602 (the schema: errors finding the tool are protocol errors)', async () => {
+    expect(await answer('tools/call', { name: 'nope' })).toEqual({ jsonrpc: '2.0', id: 1, error: { code: -32602, message: 'Unknown tool: nope' } });
+  });
+
+  it('answers an unknown tool with an isError result when the spec says unknownTool: result (the Python SDK)', async () => {
+    const pair = mcpPair(catalogServerOptions({ ...DEFINITION, spec: { ...DEFINITION.spec, unknownTool: 'result' } }));
+    await handshake(pair);
+    const { response } = await pair.request('tools/call', { name: 'nope' }, 1);
+    await pair.close();
+    expect(response).toEqual({ jsonrpc: '2.0', id: 1, result: { content: text('Unknown tool: nope'), isError: true } });
   });
 
   it('reports arguments its input validator rejects as a tool error', async () => {
