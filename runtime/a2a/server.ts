@@ -98,6 +98,8 @@ export class A2aServer {
   readonly #running = new Map<string, Running>();
   /** Streams following a task (SubscribeToTask), by task id. */
   readonly #subscribers = new Map<string, Set<AsyncQueue<StreamResponse>>>();
+  /** Per-task queue of read-modify-write steps, so two of them never interleave on one task. */
+  readonly #locks = new Map<string, Promise<unknown>>();
 
   constructor(options: A2aServerOptions) {
     this.options = options;
@@ -247,6 +249,25 @@ export class A2aServer {
 
   // ---- executions --------------------------------------------------------------------------------------
 
+  /** Runs `step` after every earlier step on the same task (a read-modify-write never interleaves). */
+  #locked<T>(taskId: string, step: () => Promise<T>): Promise<T> {
+    const previous = this.#locks.get(taskId) ?? Promise.resolve();
+    const run = previous.then(step, step);
+    const tail = run.catch(() => undefined);
+    this.#locks.set(taskId, tail);
+    void tail.then(() => {
+      if (this.#locks.get(taskId) === tail) this.#locks.delete(taskId);
+    });
+    return run;
+  }
+
+  /** Waits for every running execution and push delivery, then closes the store. */
+  async close(): Promise<void> {
+    await Promise.allSettled([...this.#running.values()].map((r) => r.done));
+    await this.#push.drain();
+    await this.store.close?.();
+  }
+
   async #savePushConfig(taskId: string, req: TaskPushNotificationConfig): Promise<TaskPushNotificationConfig> {
     this.#push.assertAllowed(req.url);
     const id = req.id || (this.behaviour.pushConfigId === 'taskId' ? taskId : this.#ids());
@@ -262,9 +283,16 @@ export class A2aServer {
     if (this.behaviour.inputModeCheck) this.#checkInputModes(incoming.parts);
     let task: Task | undefined;
     if (incoming.taskId) {
-      task = await this.store.getTask(incoming.taskId);
-      if (!task) throw A2aErrors.taskNotFound(incoming.taskId);
-      if (isTerminal(task.status.state)) throw A2aErrors.terminal(task.id, String(task.status.state));
+      const taskId = incoming.taskId;
+      task = await this.#locked(taskId, async () => {
+        const found = await this.store.getTask(taskId);
+        if (!found) throw A2aErrors.taskNotFound(taskId);
+        if (isTerminal(found.status.state)) throw A2aErrors.terminal(found.id, String(found.status.state));
+        // A task that is working (not waiting for the client) takes no new message until it stops or is cancelled.
+        if (this.#running.has(taskId) && !INTERRUPTED_STATES.has(found.status.state))
+          throw A2aErrors.unsupported(`Task ${taskId} is still running; wait for it or cancel it`, { taskId });
+        return found;
+      });
     }
     const contextId = incoming.contextId || task?.contextId || this.#ids();
     const message: Message = { ...incoming, contextId, ...(task ? { taskId: task.id } : {}) };
@@ -275,11 +303,14 @@ export class A2aServer {
 
     if (task) {
       // The client answers the task: the status message moves into history, then the client's message.
-      if (task.status.message) task.history = [...(task.history ?? []), task.status.message];
-      task.history = [...(task.history ?? []), message];
-      task.status = { ...task.status };
-      delete task.status.message;
-      await this.store.saveTask(task);
+      const answered = task;
+      await this.#locked(answered.id, async () => {
+        if (answered.status.message) answered.history = [...(answered.history ?? []), answered.status.message];
+        answered.history = [...(answered.history ?? []), message];
+        answered.status = { ...answered.status };
+        delete answered.status.message;
+        await this.store.saveTask(answered);
+      });
       if (pushConfig) await this.#savePushConfig(task.id, pushConfig);
       events.push({ task: structuredClone(task) });
       if (this.behaviour.resumeSetsWorking)
@@ -325,8 +356,12 @@ export class A2aServer {
       () => events.close(),
       async (err: unknown) => {
         this.log(`agent execution failed: ${(err as Error)?.stack ?? String(err)}`);
-        const current = run.taskId ? await this.store.getTask(run.taskId) : undefined;
-        if (current && !isTerminal(current.status.state)) await this.#apply(current.id, { kind: 'status', status: { state: 'TASK_STATE_FAILED', timestamp: this.#now() } }, events);
+        try {
+          const current = run.taskId ? await this.store.getTask(run.taskId) : undefined;
+          if (current && !isTerminal(current.status.state)) await this.#apply(current.id, { kind: 'status', status: { state: 'TASK_STATE_FAILED', timestamp: this.#now() } }, events);
+        } catch (again) {
+          this.log(`could not mark the task failed: ${(again as Error)?.message ?? String(again)}`);
+        }
         events.close(run.taskId ? undefined : A2aErrors.internal());
       },
     );
@@ -381,7 +416,11 @@ export class A2aServer {
    * Applies one event to the stored task, then sends its update to the execution's stream, to the task's
    * subscribers and to its webhooks. A new status moves the previous status message into history.
    */
-  async #apply(taskId: string, event: AgentEvent, events: AsyncQueue<StreamResponse> | undefined): Promise<void> {
+  #apply(taskId: string, event: AgentEvent, events: AsyncQueue<StreamResponse> | undefined): Promise<void> {
+    return this.#locked(taskId, () => this.#applyNow(taskId, event, events));
+  }
+
+  async #applyNow(taskId: string, event: AgentEvent, events: AsyncQueue<StreamResponse> | undefined): Promise<void> {
     const task = await this.store.getTask(taskId);
     if (!task) throw A2aErrors.taskNotFound(taskId);
     let update: StreamResponse;
