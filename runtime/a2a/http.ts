@@ -81,7 +81,8 @@ function compileRoute(prefix: string, method: string, entry: MethodEntry, route:
   const source = route.path.replace(/\{([a-z_]+)(?:=\*)?\}|([^{]+)/g, (_, name: string | undefined, literal: string | undefined) => {
     if (name) {
       names.push(name.replace(/_([a-z])/g, (__, c: string) => c.toUpperCase()));
-      return '([^/]+)';
+      // One segment, without the `:verb` suffix of a custom method (`/tasks/{id}` is not `/tasks/x:subscribe`).
+      return '([^/:]+)';
     }
     return literal!.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
   });

@@ -159,10 +159,18 @@ export class A2aServer {
     const pageSize = req.pageSize === undefined ? DEFAULT_PAGE_SIZE : Number(req.pageSize);
     if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE)
       throw A2aErrors.invalidParams([{ field: 'pageSize', message: `Field must be between 1 and ${MAX_PAGE_SIZE}.` }]);
+    // Timestamps are compared as instants: the filter is normalised to the form the server stamps
+    // (ISO 8601, UTC, milliseconds), which then also orders as text.
+    let after: string | undefined;
+    if (req.statusTimestampAfter) {
+      const ms = Date.parse(req.statusTimestampAfter);
+      if (Number.isNaN(ms)) throw A2aErrors.invalidParams([{ field: 'statusTimestampAfter', message: 'Field must be an ISO 8601 timestamp.' }]);
+      after = new Date(ms).toISOString();
+    }
     const all = await this.store.listTasks({
       ...(req.contextId ? { contextId: req.contextId } : {}),
       ...(req.status && req.status !== 'TASK_STATE_UNSPECIFIED' ? { status: req.status } : {}),
-      ...(req.statusTimestampAfter ? { statusTimestampAfter: req.statusTimestampAfter } : {}),
+      ...(after ? { statusTimestampAfter: after } : {}),
     });
     let offset = 0;
     if (req.pageToken) {
@@ -186,10 +194,11 @@ export class A2aServer {
     if (isTerminal(task.status.state)) throw A2aErrors.taskNotCancelable(req.id);
     const running = this.#running.get(req.id);
     if (running) {
-      // A running task: the agent cancels it (by default, the canceled status).
-      running.controller.abort();
+      // A running task: the agent cancels it (by default, the canceled status), then its execution is
+      // told to stop; in that order, so the canceled status still reaches the stream that started it.
       const cancel = this.options.executor.cancel?.bind(this.options.executor) ?? ((h: TaskHandle) => h.cancel());
       await cancel(running.handle);
+      running.controller.abort();
       await running.done.catch(() => undefined);
     } else {
       // Nothing runs for it (waiting for input): CANCELED is written over its status, message kept.
@@ -281,6 +290,12 @@ export class A2aServer {
     const incoming = req.message;
     if (incoming.role !== 'ROLE_USER') throw A2aErrors.invalidParams([{ field: 'message.role', message: 'Field must be ROLE_USER.' }]);
     if (this.behaviour.inputModeCheck) this.#checkInputModes(incoming.parts);
+    // A webhook in the request is checked before anything is stored.
+    const webhook = req.configuration?.taskPushNotificationConfig;
+    if (webhook) {
+      if (!this.card.capabilities.pushNotifications) throw A2aErrors.pushNotSupported();
+      this.#push.assertAllowed(webhook.url);
+    }
     let task: Task | undefined;
     if (incoming.taskId) {
       const taskId = incoming.taskId;
