@@ -19,6 +19,8 @@ export type RequestId = string | number | WideId;
 export type JsonObject = Record<string, unknown>;
 
 export const ErrorCode = {
+  /** Not JSON-RPC's: what the MCP SDKs use for a request that got no answer in time. */
+  RequestTimeout: -32001,
   ParseError: -32700,
   InvalidRequest: -32600,
   MethodNotFound: -32601,
@@ -161,7 +163,12 @@ export function classify(value: unknown): Incoming {
   if (method === undefined && ('result' in value || 'error' in value)) {
     const id = hasId ? (readId(value['id']) ?? null) : null;
     const error = value['error'];
-    return isObject(error) ? { kind: 'response', id, error: error as { code: number; message: string } } : { kind: 'response', id, result: value['result'] };
+    if ('error' in value) {
+      // An error member that is not an error object is still a failure, not a result.
+      const valid = isObject(error) && typeof error['code'] === 'number' && typeof error['message'] === 'string';
+      return { kind: 'response', id, error: valid ? (error as { code: number; message: string }) : { code: ErrorCode.InternalError, message: `malformed error response: ${JSON.stringify(error)}` } };
+    }
+    return { kind: 'response', id, result: value['result'] };
   }
   // A notification (string method, no id) is never answered, even when malformed.
   if (typeof method === 'string' && !hasId) {

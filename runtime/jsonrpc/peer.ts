@@ -173,7 +173,7 @@ export class Peer {
       const entry: Pending = {
         resolve,
         reject,
-        timer: timeoutMs > 0 ? setTimeout(() => fail(new JsonRpcError(ErrorCode.InternalError, `Request ${method} timed out after ${timeoutMs} ms`)), timeoutMs) : undefined,
+        timer: timeoutMs > 0 ? setTimeout(() => fail(new JsonRpcError(ErrorCode.RequestTimeout, `Request ${method} timed out after ${timeoutMs} ms`)), timeoutMs) : undefined,
       };
       this.#pending.set(key, entry);
       options.signal?.addEventListener('abort', () => fail(new JsonRpcError(ErrorCode.InternalError, `Request ${method} was abandoned`)), { once: true });

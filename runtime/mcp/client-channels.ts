@@ -25,6 +25,8 @@ export class PeerChannel implements ClientChannel {
         return this.#client.handleServerRequest(req.method, req.params);
       },
       onNotification: (method, params) => this.#client?.handleNotification(method, params),
+      // A call given up (timed out, or its signal aborted): the server is told (MCP cancellation).
+      onAbandon: (id, reason) => this.peer.notify('notifications/cancelled', { requestId: id, reason }),
     });
   }
 
@@ -50,13 +52,24 @@ export class PeerChannel implements ClientChannel {
   }
 }
 
-/** Spawns an MCP server speaking stdio and returns a channel to it; closing ends its stdin and waits for it. */
+/** How long close() waits for the server after ending its stdin, and again after SIGTERM, before SIGKILL. */
+export const STDIO_CLOSE_GRACE_MS = 2000;
+
+/**
+ * Spawns an MCP server speaking stdio and returns a channel to it. Closing ends its stdin and waits for it to
+ * exit; a server that does not is sent SIGTERM, then SIGKILL (each after STDIO_CLOSE_GRACE_MS).
+ */
 export function spawnStdio(command: string, args: readonly string[], options: { cwd?: string; stderr?: (chunk: string) => void } = {}): PeerChannel {
   const child = spawn(command, args, { cwd: options.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
   child.stderr.on('data', (d: Buffer) => options.stderr?.(d.toString()));
   const exited = new Promise<void>((resolve) => child.on('close', () => resolve()));
+  const within = (ms: number) => Promise.race([exited.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms).unref())]);
   return new PeerChannel(stdioTransport(child.stdout, child.stdin), async () => {
     child.stdin.end();
+    if (await within(STDIO_CLOSE_GRACE_MS)) return;
+    child.kill('SIGTERM');
+    if (await within(STDIO_CLOSE_GRACE_MS)) return;
+    child.kill('SIGKILL');
     await exited;
   });
 }
@@ -71,23 +84,35 @@ export function headerValue(value: string): string {
   return /^[\x21-\x7E]([\x20-\x7E]*[\x21-\x7E])?$/.test(value) || value === '' ? value : `=?base64?${Buffer.from(value, 'utf8').toString('base64')}?=`;
 }
 
-async function* sseMessages(body: ReadableStream<Uint8Array>): AsyncIterable<unknown> {
+/** Where an SSE stream stopped, for resuming it (2025-11-25 resumability): the last event id and the retry hint. */
+interface SseCursor {
+  lastEventId?: string;
+  retryMs?: number;
+}
+
+/** The JSON messages of an SSE body; events with empty data (a priming event) only move the cursor. */
+async function* sseMessages(body: ReadableStream<Uint8Array>, cursor: SseCursor): AsyncIterable<unknown> {
   const decoder = new TextDecoder();
   let buffer = '';
   let data: string[] = [];
+  const flush = function* () {
+    const text = data.join('\n');
+    data = [];
+    if (text.trim() !== '') yield parseJson(text);
+  };
   for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
     buffer += decoder.decode(chunk, { stream: true });
     let nl: number;
     while ((nl = buffer.indexOf('\n')) >= 0) {
       const line = buffer.slice(0, nl).replace(/\r$/, '');
       buffer = buffer.slice(nl + 1);
-      if (line === '') {
-        if (data.length) yield parseJson(data.join('\n'));
-        data = [];
-      } else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
+      if (line === '') yield* flush();
+      else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
+      else if (line.startsWith('id:')) cursor.lastEventId = line.slice(3).trim();
+      else if (line.startsWith('retry:') && /^\d+$/.test(line.slice(6).trim())) cursor.retryMs = Number(line.slice(6).trim());
     }
   }
-  if (data.length) yield parseJson(data.join('\n'));
+  yield* flush();
 }
 
 /** A channel over Streamable HTTP at `url` (one POST per message). */
@@ -98,6 +123,8 @@ export class HttpChannel implements ClientChannel {
   #session: string | undefined;
   #version: string | undefined;
   #next = 1;
+  /** The handshake-era session's GET stream (server messages tied to no request), while open. */
+  #standalone: AbortController | undefined;
 
   constructor(url: string, options: HttpChannelOptions = {}) {
     this.#url = url;
@@ -106,6 +133,10 @@ export class HttpChannel implements ClientChannel {
 
   attach(client: McpClient): void {
     this.#client = client;
+  }
+
+  negotiated(version: string): void {
+    this.#version = version;
   }
 
   reserveId(): RequestId {
@@ -141,7 +172,8 @@ export class HttpChannel implements ClientChannel {
     if (session && method === 'initialize') this.#session = session;
     if (method === 'initialize') this.#version = context.protocolVersion;
     const type = res.headers.get('content-type') ?? '';
-    const messages: AsyncIterable<unknown> = type.includes('text/event-stream') ? sseMessages(res.body!) : (async function* () { yield parseJson(await res.text()); })();
+    const cursor: SseCursor = {};
+    const messages: AsyncIterable<unknown> = type.includes('text/event-stream') ? this.#resumable(res, cursor, context, signal) : (async function* () { yield parseJson(await res.text()); })();
     for await (const m of messages) {
       if (m === null || typeof m !== 'object') throw new JsonRpcError(ErrorCode.InternalError, `HTTP ${res.status}: the answer is not a JSON-RPC message`);
       const msg = m as JsonObject;
@@ -161,6 +193,51 @@ export class HttpChannel implements ClientChannel {
     throw new JsonRpcError(ErrorCode.InternalError, `HTTP ${res.status}: the stream ended without the response to ${method}`);
   }
 
+  /**
+   * The messages of a POST's SSE stream; when the stream ends early after an event id (2025-11-25
+   * resumability), GET the stream again with Last-Event-ID after the server's retry hint.
+   */
+  async *#resumable(res: Response, cursor: SseCursor, context: CallContext, signal: AbortSignal): AsyncIterable<unknown> {
+    yield* sseMessages(res.body!, cursor);
+    for (let attempt = 0; cursor.lastEventId !== undefined && attempt < 5; attempt++) {
+      await new Promise((r) => setTimeout(r, cursor.retryMs ?? 1000));
+      const again = await (this.#options.fetch ?? fetch)(this.#url, {
+        method: 'GET',
+        headers: { ...this.#headers(context, '', undefined), accept: 'text/event-stream', 'last-event-id': cursor.lastEventId },
+        signal,
+      });
+      if (!again.ok || !(again.headers.get('content-type') ?? '').includes('text/event-stream')) return;
+      const before = cursor.lastEventId;
+      yield* sseMessages(again.body!, cursor);
+      if (cursor.lastEventId === before) return;
+    }
+  }
+
+  /** After initialize (handshake era): the session's GET stream, for server requests and notifications tied to no request. */
+  #openStandalone(): void {
+    if (!this.#session || this.#standalone) return;
+    const controller = new AbortController();
+    this.#standalone = controller;
+    void (async () => {
+      try {
+        const res = await (this.#options.fetch ?? fetch)(this.#url, {
+          method: 'GET',
+          headers: { ...this.#headers(undefined, '', undefined), accept: 'text/event-stream' },
+          signal: controller.signal,
+        });
+        if (!res.ok || !(res.headers.get('content-type') ?? '').includes('text/event-stream')) return void (await res.arrayBuffer().catch(() => undefined));
+        for await (const m of sseMessages(res.body!, {})) {
+          const msg = m as JsonObject;
+          if (typeof msg['method'] !== 'string') continue;
+          if ('id' in msg) await this.#answerServerRequest(msg, { era: 'handshake', protocolVersion: this.#version ?? '', entry: undefined, timeoutMs: 0 });
+          else this.#client?.handleNotification(msg['method'], msg['params'] as JsonObject | undefined);
+        }
+      } catch {
+        // The stream ended (closed, aborted, or the server has none): nothing to do.
+      }
+    })();
+  }
+
   /** A server request on a handshake-era stream: answered by the client's handlers, the answer POSTed back. */
   async #answerServerRequest(msg: JsonObject, context: CallContext): Promise<void> {
     let response: JsonObject;
@@ -178,9 +255,12 @@ export class HttpChannel implements ClientChannel {
   async notify(method: string, params?: JsonObject): Promise<void> {
     const res = await this.#post(params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params }, this.#headers(undefined, method, params));
     await res.arrayBuffer();
+    if (method === 'notifications/initialized') this.#openStandalone();
   }
 
   async close(): Promise<void> {
+    this.#standalone?.abort();
+    this.#standalone = undefined;
     if (!this.#session) return;
     const res = await (this.#options.fetch ?? fetch)(this.#url, { method: 'DELETE', headers: this.#headers(undefined, 'DELETE', undefined) }).catch(() => undefined);
     await res?.arrayBuffer();

@@ -8,6 +8,7 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import { ErrorCode, JsonRpcError, type JsonObject, type RequestId } from '../jsonrpc/message.ts';
 import type { ClientTransport, MethodEntry } from '../../generated/mcp-2026-07-28/index.ts';
 import { canonicalJson } from './mrtr.ts';
+import { invalidHeaderAnnotations } from './http-headers.ts';
 import { META } from './meta.ts';
 import { HANDSHAKE, LATEST_HANDSHAKE, LATEST_STATELESS, STATELESS, type Revision } from './revisions.ts';
 import type { LoggingLevel } from './types.ts';
@@ -62,6 +63,8 @@ export interface ClientChannel {
   close(): Promise<void>;
   /** Called once by the client: where the channel delivers server requests and notifications. */
   attach?(client: McpClient): void;
+  /** The handshake revision initialize agreed on (HTTP sends it as MCP-Protocol-Version). */
+  negotiated?(version: string): void;
 }
 
 /** What a channel needs to know about a call (HTTP builds its headers from it). */
@@ -90,6 +93,11 @@ export class McpClientError extends Error {
 function isObject(v: unknown): v is JsonObject {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
+
+const notAnObject = (method: string, result: unknown) =>
+  new McpClientError(ErrorCode.InternalError, `${method}: the result is not an object: ${JSON.stringify(result)}`, undefined, {
+    cause: new TypeError(`expected a JSON object, got ${result === null ? 'null' : typeof result}`),
+  });
 
 const CACHEABLE_KEY = (method: string, params: JsonObject | undefined) => {
   const { _meta, ...rest } = params ?? {};
@@ -143,8 +151,10 @@ export class McpClient implements ClientTransport {
       const meta = discovered['_meta'];
       this.#serverInfo = isObject(meta) && isObject(meta[META.serverInfo]) ? (meta[META.serverInfo] as JsonObject) : undefined;
     } catch (err) {
-      if (!(err instanceof McpClientError) || err.code === -32022) throw err;
-      // The server does not speak 2026-07-28: the handshake era.
+      // Only a protocol answer means "no 2026-07-28 here" (method not found, wrong era, bad params); a
+      // timeout or a broken connection is reported as it is.
+      const refusal = err instanceof McpClientError && [ErrorCode.MethodNotFound, ErrorCode.InvalidRequest, ErrorCode.InvalidParams].includes(err.code as never);
+      if (!refusal) throw err;
       await this.#initialize();
     }
   }
@@ -162,6 +172,7 @@ export class McpClient implements ClientTransport {
     this.#revision = negotiated;
     this.#serverCapabilities = isObject(result['capabilities']) ? result['capabilities'] : {};
     this.#serverInfo = isObject(result['serverInfo']) ? result['serverInfo'] : undefined;
+    this.channel.negotiated?.(negotiated.version);
     await this.channel.notify('notifications/initialized');
   }
 
@@ -180,9 +191,13 @@ export class McpClient implements ClientTransport {
     const cacheKey = entry?.cacheable && this.options.cache !== false ? CACHEABLE_KEY(method, params) : undefined;
     const cached = cacheKey ? this.#cache.get(cacheKey) : undefined;
     if (cached && cached.expires > Date.now()) return structuredClone(cached.result);
+    if (method === 'tools/call') this.#refuseInvalidHeaders(String(params?.['name']));
     let result = await this.#send(method, params, options);
+    if (!isObject(result)) throw notAnObject(method, result);
     if (this.#era === 'stateless' && entry?.inputRequired) result = await this.#rounds(method, params, result, options);
-    if (entry?.result && isObject(result) && result['resultType'] !== 'input_required' && !entry.result(result))
+    // A result without resultType (an older server) is complete (schema Result.resultType).
+    const checked = isObject(result) && this.#era === 'stateless' && result['resultType'] === undefined ? { ...result, resultType: 'complete' } : result;
+    if (entry?.result && isObject(checked) && checked['resultType'] !== 'input_required' && !entry.result(checked))
       throw new McpClientError(ErrorCode.InternalError, `${method}: the result does not match the ${this.#revision!.version} schema`, entry.result.errors);
     if (cacheKey && isObject(result) && typeof result['ttlMs'] === 'number' && result['ttlMs'] > 0)
       this.#cache.set(cacheKey, { expires: Date.now() + result['ttlMs'], result: structuredClone(result) });
@@ -196,6 +211,7 @@ export class McpClient implements ClientTransport {
   async #rounds(method: string, params: JsonObject | undefined, first: unknown, options: CallOptions): Promise<unknown> {
     let result = first;
     for (let round = 0; isObject(result) && result['resultType'] === 'input_required'; round++) {
+      // Each round must be an object too: anything else is a broken server.
       if (round >= (this.options.maxRounds ?? 10)) throw new McpClientError(ErrorCode.InternalError, `${method}: still input_required after ${round} rounds`);
       const requests = isObject(result['inputRequests']) ? result['inputRequests'] : {};
       const inputResponses: JsonObject = {};
@@ -207,6 +223,7 @@ export class McpClient implements ClientTransport {
       if (Object.keys(inputResponses).length) retry['inputResponses'] = inputResponses;
       if (typeof result['requestState'] === 'string') retry['requestState'] = result['requestState'];
       result = await this.#send(method, retry, options);
+      if (!isObject(result)) throw notAnObject(method, result);
     }
     return result;
   }
@@ -236,7 +253,7 @@ export class McpClient implements ClientTransport {
     this.options.onNotification?.(method, params ?? {});
   }
 
-  async #send(method: string, params: JsonObject | undefined, options: CallOptions): Promise<unknown> {
+  async #send(method: string, params: JsonObject | undefined, options: CallOptions, retried = false): Promise<unknown> {
     const id = this.channel.reserveId();
     let sent = params;
     if (this.#era === 'stateless') {
@@ -252,19 +269,37 @@ export class McpClient implements ClientTransport {
     } else if (options.progress) sent = { ...(params ?? {}), _meta: { ...(isObject(params?.['_meta']) ? params!['_meta'] : {}), progressToken: id as string | number } };
     const toolSchema = method === 'tools/call' ? this.#tools?.get(String(params?.['name'])) : undefined;
     try {
-      return await this.channel.call(id, method, sent, {
-        era: this.#era!,
-        protocolVersion: this.#revision!.version,
-        entry: this.#revision!.lookup(method),
-        timeoutMs: options.timeoutMs ?? this.options.timeoutMs ?? 60_000,
-        ...(options.signal ? { signal: options.signal } : {}),
-        ...(toolSchema ? { toolSchema: toolSchema['inputSchema'] as JsonObject } : {}),
-      });
+      return await this.#callChannel(id, method, sent, options, toolSchema);
     } catch (err) {
+      // -32022 naming a version this client speaks: use it and try once more (SEP-2575).
+      const supported = err instanceof JsonRpcError && err.code === -32022 ? (err.data as { supported?: unknown } | undefined)?.supported : undefined;
+      const version = Array.isArray(supported) ? [...STATELESS.keys()].reverse().find((v) => (supported as unknown[]).includes(v)) : undefined;
+      if (this.#era === 'stateless' && version && !retried) {
+        this.#revision = STATELESS.get(version)!;
+        return this.#send(method, params, options, true);
+      }
       if (err instanceof JsonRpcError) throw new McpClientError(err.code, err.message, err.data, { cause: err });
       if (err instanceof McpClientError) throw err;
       throw new McpClientError(ErrorCode.InternalError, `${method}: ${(err as Error).message}`, undefined, { cause: err });
     }
+  }
+
+  #callChannel(id: RequestId, method: string, sent: JsonObject | undefined, options: CallOptions, toolSchema: JsonObject | undefined): Promise<unknown> {
+    return this.channel.call(id, method, sent, {
+      era: this.#era!,
+      protocolVersion: this.#revision!.version,
+      entry: this.#revision!.lookup(method),
+      timeoutMs: options.timeoutMs ?? this.options.timeoutMs ?? 60_000,
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(toolSchema ? { toolSchema: toolSchema['inputSchema'] as JsonObject } : {}),
+    });
+  }
+
+  /** A tool whose x-mcp-header annotations are invalid is never called (seed 001 §13.6). */
+  #refuseInvalidHeaders(name: string): void {
+    const schema = this.#tools?.get(name)?.['inputSchema'];
+    const problems = invalidHeaderAnnotations(isObject(schema) ? schema : undefined);
+    if (problems.length) throw new McpClientError(ErrorCode.InvalidParams, `tool ${name} is not called: ${problems.join('; ')}`);
   }
 
   #rememberTools(result: JsonObject): void {
@@ -282,7 +317,7 @@ export class McpClient implements ClientTransport {
    * content against the tool's outputSchema. Remote `$ref`s are never fetched: such a schema is not checked.
    */
   async #checkStructured(name: string, result: JsonObject): Promise<void> {
-    if (!this.#tools) await this.call('tools/list', {});
+    if (!this.#tools) await this.call('tools/list');
     const schema = this.#tools?.get(name)?.['outputSchema'];
     if (!isObject(schema)) return;
     let validate;

@@ -41,6 +41,27 @@ function mirrored(req: IncomingMessage, name: string, expected: string, wrapped:
   return value === expected ? undefined : mismatch(`${name} does not match the request body`);
 }
 
+/**
+ * What is wrong with a tool's `x-mcp-header` annotations (seed 001 §13.6): a name that is not an RFC 9110
+ * token, a type other than string/integer/boolean, a name used twice ignoring case. Empty when all are valid.
+ */
+export function invalidHeaderAnnotations(inputSchema: JsonObject | undefined): string[] {
+  const problems: string[] = [];
+  const props = inputSchema?.['properties'];
+  if (props === null || typeof props !== 'object') return problems;
+  const seen = new Set<string>();
+  for (const [property, schema] of Object.entries(props as JsonObject)) {
+    if (schema === null || typeof schema !== 'object' || !('x-mcp-header' in schema)) continue;
+    const name = (schema as JsonObject)['x-mcp-header'];
+    const type = (schema as JsonObject)['type'];
+    if (typeof name !== 'string' || !TOKEN.test(name)) problems.push(`${property}: x-mcp-header ${JSON.stringify(name)} is not a header token`);
+    else if (seen.has(name.toLowerCase())) problems.push(`${property}: x-mcp-header ${name} is used twice`);
+    if (type !== 'string' && type !== 'integer' && type !== 'boolean') problems.push(`${property}: x-mcp-header on a ${JSON.stringify(type)} property`);
+    if (typeof name === 'string') seen.add(name.toLowerCase());
+  }
+  return problems;
+}
+
 /** The valid `x-mcp-header` annotations of a tool's inputSchema: header name → argument name and type. */
 export function paramHeaders(inputSchema: JsonObject | undefined): Map<string, { property: string; type: string; name: string }> {
   const out = new Map<string, { property: string; type: string; name: string }>();
