@@ -1,7 +1,9 @@
 /**
  * @module load/fixtures — reads the fixture specs (schemas/fixtures/*.yaml), validates each against
- * fixture.schema.json, and each tool, resource, template and prompt against the newest MCP schema.
+ * fixture.schema.json, and each tool, resource, template and prompt against the newest MCP schema; and
+ * the A2A agent specs (schemas/fixtures/a2a/*.yaml), each card against the A2A AgentCard.
  */
+import type { ValidateFunction } from 'ajv';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Context } from '../context.ts';
@@ -31,14 +33,20 @@ export const SECTIONS = [
 /** Fields of a fixture item that are ours, not the protocol's: removed before validating and listing. */
 export const FIXTURE_ONLY = ['output', 'listed'];
 
-export function loadFixtures(ctx: Context, mcp: PinPlan): FixtureSpecFile[] {
-  const dir = join(ctx.options.schemasDir, 'fixtures');
+/**
+ * Reads every `*.yaml` spec in `dir`, validating it against `dir/<schemaFile>`, checking that its
+ * `nameKey` matches the file name, then running `check` on it. All problems are reported together.
+ */
+function loadSpecs(
+  ctx: Context,
+  dir: string,
+  schemaFile: string,
+  nameKey: string,
+  check: (spec: JsonObject, report: (at: string, message: string) => void) => void,
+): FixtureSpecFile[] {
   if (!existsSync(dir)) return [];
-  const schemaPath = join(dir, 'fixture.schema.json');
+  const schemaPath = join(dir, schemaFile);
   const validateSpec = compileInputSchema(readJson(schemaPath, display(ctx, schemaPath)) as object);
-  const ajv = createAjv(mcp, false);
-  ajv.addSchema(validationDocument(mcp));
-  const wire = (def: string) => ajv.getSchema(`${mcp.schemaId}#/${mcp.defsKey}/${def}`)!;
   const out: FixtureSpecFile[] = [];
   const diagnostics: Diagnostic[] = [];
   for (const entry of readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort()) {
@@ -47,8 +55,27 @@ export function loadFixtures(ctx: Context, mcp: PinPlan): FixtureSpecFile[] {
     const { data, locate } = readYaml(abs, file);
     assertValid(validateSpec, data, file, locate);
     const spec = data as JsonObject;
-    const name = spec['fixture'] as string;
-    if (`${name}.yaml` !== entry) diagnostics.push({ file, pointer: '/fixture', ...locate('/fixture'), message: `is "${name}" but the file is ${entry}; they must agree` });
+    const report = (at: string, message: string) => diagnostics.push({ file, pointer: at, ...locate(at), message });
+    const name = spec[nameKey] as string;
+    if (`${name}.yaml` !== entry) report(`/${nameKey}`, `is "${name}" but the file is ${entry}; they must agree`);
+    check(spec, report);
+    out.push({ file, name, spec });
+  }
+  if (diagnostics.length) throw new InputError(diagnostics);
+  return out;
+}
+
+/** A validator for `def` of the pinned schema `plan`. */
+function wireValidator(plan: PinPlan): (def: string) => ValidateFunction {
+  const ajv = createAjv(plan, false);
+  ajv.addSchema(validationDocument(plan));
+  return (def) => ajv.getSchema(`${plan.schemaId}#/${plan.defsKey}/${def}`)!;
+}
+
+/** Reads the MCP fixture specs (schemas/fixtures/*.yaml), checking each listed item against the MCP schema. */
+export function loadFixtures(ctx: Context, mcp: PinPlan): FixtureSpecFile[] {
+  const wire = wireValidator(mcp);
+  return loadSpecs(ctx, join(ctx.options.schemasDir, 'fixtures'), 'fixture.schema.json', 'fixture', (spec, report) => {
     for (const [section, def] of SECTIONS) {
       const items = (spec[section] ?? []) as JsonObject[];
       const validate = wire(def);
@@ -57,52 +84,24 @@ export function loadFixtures(ctx: Context, mcp: PinPlan): FixtureSpecFile[] {
         const at = pointer(section, i);
         const wireItem = Object.fromEntries(Object.entries(item).filter(([k]) => !FIXTURE_ONLY.includes(k)));
         if (!validate(wireItem))
-          for (const e of validate.errors ?? [])
-            diagnostics.push({ file, pointer: at + e.instancePath, ...locate(at + e.instancePath), message: `not a valid MCP ${mcp.revision} ${def}: ${describeError(e)}` });
-        const key = String(item['name'] ?? item['uri'] ?? item['uriTemplate']);
-        const id = section === 'resources' ? String(item['uri']) : section === 'resourceTemplates' ? String(item['uriTemplate']) : key;
-        if (seen.has(id)) diagnostics.push({ file, pointer: at, ...locate(at), message: `duplicate ${def} ${id}` });
+          for (const e of validate.errors ?? []) report(at + e.instancePath, `not a valid MCP ${mcp.revision} ${def}: ${describeError(e)}`);
+        const id = String(section === 'resources' ? item['uri'] : section === 'resourceTemplates' ? item['uriTemplate'] : item['name']);
+        if (seen.has(id)) report(at, `duplicate ${def} ${id}`);
         seen.add(id);
       });
     }
-    out.push({ file, name, spec });
-  }
-  if (diagnostics.length) throw new InputError(diagnostics);
-  return out;
+  });
 }
 
-export interface AgentSpecFile {
-  readonly file: string;
-  readonly name: string;
-  readonly spec: JsonObject;
-}
+export type AgentSpecFile = FixtureSpecFile;
 
 /** Reads the A2A agent specs (schemas/fixtures/a2a/*.yaml), checking each card against the A2A AgentCard. */
 export function loadAgentFixtures(ctx: Context, a2a: PinPlan): AgentSpecFile[] {
-  const dir = join(ctx.options.schemasDir, 'fixtures', 'a2a');
-  if (!existsSync(dir)) return [];
-  const schemaPath = join(dir, 'agent.schema.json');
-  const validateSpec = compileInputSchema(readJson(schemaPath, display(ctx, schemaPath)) as object);
-  const ajv = createAjv(a2a, false);
-  ajv.addSchema(validationDocument(a2a));
-  const validateCard = ajv.getSchema(`${a2a.schemaId}#/${a2a.defsKey}/AgentCard`)!;
-  const out: AgentSpecFile[] = [];
-  const diagnostics: Diagnostic[] = [];
-  for (const entry of readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort()) {
-    const abs = join(dir, entry);
-    const file = display(ctx, abs);
-    const { data, locate } = readYaml(abs, file);
-    assertValid(validateSpec, data, file, locate);
-    const spec = data as JsonObject;
-    const name = spec['agent'] as string;
-    if (`${name}.yaml` !== entry) diagnostics.push({ file, pointer: '/agent', ...locate('/agent'), message: `is "${name}" but the file is ${entry}; they must agree` });
+  const validateCard = wireValidator(a2a)('AgentCard');
+  return loadSpecs(ctx, join(ctx.options.schemasDir, 'fixtures', 'a2a'), 'agent.schema.json', 'agent', (spec, report) => {
     for (const key of ['card', 'extendedCard'] as const) {
       if (spec[key] === undefined || validateCard(spec[key])) continue;
-      for (const e of validateCard.errors ?? [])
-        diagnostics.push({ file, pointer: `/${key}${e.instancePath}`, ...locate(`/${key}${e.instancePath}`), message: `not a valid A2A ${a2a.revision} AgentCard: ${describeError(e)}` });
+      for (const e of validateCard.errors ?? []) report(`/${key}${e.instancePath}`, `not a valid A2A ${a2a.revision} AgentCard: ${describeError(e)}`);
     }
-    out.push({ file, name, spec });
-  }
-  if (diagnostics.length) throw new InputError(diagnostics);
-  return out;
+  });
 }

@@ -4,6 +4,7 @@
  * streaming methods. `connect` reads an agent card and picks an interface.
  */
 import { Client, type ClientTransport, type MethodEntry } from '../../generated/a2a-1.0/index.ts';
+import { sseEvents } from '../transports/sse.ts';
 import type { AgentCard } from './types.ts';
 
 /** An error the agent answered (JSON-RPC error, or google.rpc.Status over HTTP+JSON). */
@@ -29,24 +30,9 @@ export interface TransportOptions {
   readonly fetch?: typeof fetch;
 }
 
-/** Yields the `data:` payloads of an SSE body, one per event. */
-export async function* sseData(body: ReadableStream<Uint8Array>): AsyncIterable<string> {
-  const decoder = new TextDecoder();
-  let buffer = '';
-  let data: string[] = [];
-  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
-    buffer += decoder.decode(chunk, { stream: true });
-    let nl: number;
-    while ((nl = buffer.indexOf('\n')) >= 0) {
-      const line = buffer.slice(0, nl).replace(/\r$/, '');
-      buffer = buffer.slice(nl + 1);
-      if (line === '') {
-        if (data.length) yield data.join('\n');
-        data = [];
-      } else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
-    }
-  }
-  if (data.length) yield data.join('\n');
+/** The JSON payloads of an SSE body, one per event with data. */
+async function* sseJson(body: ReadableStream<Uint8Array>): AsyncIterable<unknown> {
+  for await (const event of sseEvents(body)) if (event.data.trim() !== '') yield JSON.parse(event.data);
 }
 
 function headersOf(options: TransportOptions, json: boolean): Record<string, string> {
@@ -80,7 +66,7 @@ export function jsonRpcTransport(endpoint: string, options: TransportOptions = {
         unwrap((await res.json()) as never);
         return;
       }
-      for await (const data of sseData(res.body!)) yield unwrap(JSON.parse(data) as never);
+      for await (const message of sseJson(res.body!)) yield unwrap(message as never);
     },
   };
 }
@@ -127,7 +113,7 @@ export function restTransport(baseUrl: string, options: TransportOptions = {}): 
     },
     async *stream(_method, params, entry) {
       const res = await call(entry, params, 'text/event-stream');
-      for await (const data of sseData(res.body!)) yield JSON.parse(data);
+      yield* sseJson(res.body!);
     },
   };
 }

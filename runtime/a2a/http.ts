@@ -5,10 +5,10 @@
  * Every method's params are checked with the generated validators before the agent sees them.
  */
 import { createHash } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { canonicalJson } from '../jsonrpc/canonical.ts';
 import { methods, type MethodEntry } from '../../generated/a2a-1.0/index.ts';
-import { HttpFailure, readBody, sendJson, SseStream } from '../transports/http.ts';
+import { HttpFailure, listenHttp, readBody, sendJson, SseStream } from '../transports/http.ts';
 import { A2aError, A2aErrors } from './errors.ts';
 import type { A2aServer } from './server.ts';
 import { checkParams } from './validation.ts';
@@ -52,18 +52,6 @@ const OPERATIONS: Record<string, Operation> = {
 };
 for (const method of Object.keys(methods))
   if (!OPERATIONS[method]) throw new Error(`the A2A manifest has ${method}, which runtime/a2a/http.ts does not implement`);
-
-/** Compact JSON with sorted keys: the card's served form, and what its ETag hashes. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object')
-    return `{${Object.keys(value)
-      .sort()
-      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
-      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
-  return JSON.stringify(value);
-}
 
 interface Route {
   readonly method: string;
@@ -304,22 +292,7 @@ export interface RunningA2aServer {
 
 /** Listens on `host:port` (port 0: any free port; loopback by default). */
 export async function listenA2aHttp(server: A2aServer, options: A2aHttpOptions & { port?: number; host?: string } = {}): Promise<RunningA2aServer> {
-  const host = options.host ?? '127.0.0.1';
   const handler = new A2aHttpHandler(server, options);
-  const http = createServer(handler.handle);
-  http.headersTimeout = 30_000;
-  await new Promise<void>((resolve, reject) => {
-    http.once('error', reject);
-    http.listen(options.port ?? 0, host, () => resolve());
-  });
-  const { port } = http.address() as AddressInfo;
-  return {
-    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
-    http,
-    close: () =>
-      new Promise((resolve) => {
-        http.closeAllConnections();
-        http.close(() => resolve());
-      }),
-  };
+  const listening = await listenHttp(handler.handle, options);
+  return { url: listening.origin, http: listening.http, close: () => listening.stop() };
 }

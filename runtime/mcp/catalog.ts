@@ -5,6 +5,7 @@
  * becomes text and structured content, a throwing tool an `isError` result, an unknown tool a result with
  * "Unknown tool: <name>", an unknown resource -32602 with the uri.
  */
+import { canonicalJson } from '../jsonrpc/canonical.ts';
 import { ErrorCode, JsonRpcError, type JsonObject } from '../jsonrpc/message.ts';
 import { InputRequired } from './mrtr.ts';
 import { paginate } from './pagination.ts';
@@ -98,17 +99,6 @@ function textOf(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** Compact JSON with sorted keys: the canonical text of structured content (seed 004). */
-export function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value !== null && typeof value === 'object')
-    return `{${Object.keys(value)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical((value as JsonObject)[k])}`)
-      .join(',')}}`;
-  return JSON.stringify(value);
-}
-
 const toolError = (text: string) => ({ content: [{ type: 'text', text }], isError: true });
 
 function describe(v: Validator): string {
@@ -157,7 +147,7 @@ async function callTool(def: FixtureDefinition, params: JsonObject, ctx: Request
   if (mode === 'text') return { content: [{ type: 'text', text: textOf(value) }], isError: false };
   const structured = mode === 'wrapped' ? { result: value } : (value as JsonObject);
   if (checks?.output && !checks.output(structured)) return toolError(`Error executing tool ${name}: output does not match its outputSchema: ${describe(checks.output)}`);
-  const text = mode === 'wrapped' ? textOf(value) : canonical(value);
+  const text = mode === 'wrapped' ? textOf(value) : canonicalJson(value);
   return { content: [{ type: 'text', text }], isError: false, structuredContent: structured };
 }
 

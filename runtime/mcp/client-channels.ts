@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import { ErrorCode, JsonRpcError, parseJson, serialize, type JsonObject, type RequestId } from '../jsonrpc/message.ts';
 import { Peer } from '../jsonrpc/peer.ts';
+import { sseEvents } from '../transports/sse.ts';
 import { stdioTransport } from '../transports/stdio.ts';
 import type { Transport } from '../transports/transport.ts';
 import type { CallContext, ClientChannel, McpClient } from './client.ts';
@@ -92,27 +93,11 @@ interface SseCursor {
 
 /** The JSON messages of an SSE body; events with empty data (a priming event) only move the cursor. */
 async function* sseMessages(body: ReadableStream<Uint8Array>, cursor: SseCursor): AsyncIterable<unknown> {
-  const decoder = new TextDecoder();
-  let buffer = '';
-  let data: string[] = [];
-  const flush = function* () {
-    const text = data.join('\n');
-    data = [];
-    if (text.trim() !== '') yield parseJson(text);
-  };
-  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
-    buffer += decoder.decode(chunk, { stream: true });
-    let nl: number;
-    while ((nl = buffer.indexOf('\n')) >= 0) {
-      const line = buffer.slice(0, nl).replace(/\r$/, '');
-      buffer = buffer.slice(nl + 1);
-      if (line === '') yield* flush();
-      else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
-      else if (line.startsWith('id:')) cursor.lastEventId = line.slice(3).trim();
-      else if (line.startsWith('retry:') && /^\d+$/.test(line.slice(6).trim())) cursor.retryMs = Number(line.slice(6).trim());
-    }
+  for await (const event of sseEvents(body)) {
+    if (event.id !== undefined) cursor.lastEventId = event.id;
+    if (event.retryMs !== undefined) cursor.retryMs = event.retryMs;
+    if (event.data.trim() !== '') yield parseJson(event.data);
   }
-  yield* flush();
 }
 
 /** A channel over Streamable HTTP at `url` (one POST per message). */

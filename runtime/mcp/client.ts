@@ -7,7 +7,7 @@
 import Ajv2020 from 'ajv/dist/2020.js';
 import { ErrorCode, JsonRpcError, type JsonObject, type RequestId } from '../jsonrpc/message.ts';
 import type { ClientTransport, MethodEntry } from '../../generated/mcp-2026-07-28/index.ts';
-import { canonicalJson } from './mrtr.ts';
+import { canonicalJson } from '../jsonrpc/canonical.ts';
 import { invalidHeaderAnnotations } from './http-headers.ts';
 import { META } from './meta.ts';
 import { HANDSHAKE, LATEST_HANDSHAKE, LATEST_STATELESS, STATELESS, type Revision } from './revisions.ts';

@@ -3,16 +3,10 @@
  * request: who to notify, whether progress and logs were asked for, and how input is obtained.
  */
 import type { JsonObject, RequestId } from '../jsonrpc/message.ts';
-import { LOGGING_LEVELS, type Era, type InputRequest, type LoggingLevel, type RequestContext } from './types.ts';
+import { LOGGING_LEVELS, type InputRequest, type LoggingLevel, type RequestContext } from './types.ts';
 
-export interface ContextInit {
-  readonly method: string;
-  readonly id: RequestId;
-  readonly era: Era;
-  readonly protocolVersion: string;
-  readonly signal: AbortSignal;
-  readonly clientCapabilities: JsonObject;
-  readonly clientInfo: JsonObject | undefined;
+/** What a request's context is built from: the fields it passes on as they are, and what its methods use. */
+export interface ContextInit extends Pick<RequestContext, 'method' | 'id' | 'era' | 'protocolVersion' | 'signal' | 'clientCapabilities' | 'clientInfo'> {
   readonly progressToken: RequestId | undefined;
   /** The lowest level the client wants, or undefined for none (no notifications/message at all). */
   readonly logLevel: LoggingLevel | undefined;

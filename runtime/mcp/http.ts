@@ -8,10 +8,9 @@
  * Every frame the server produces is routed to the HTTP exchange of the request it belongs to.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { classify, ErrorCode, idKey, parseJson, serialize, type JsonObject, type RequestId } from '../jsonrpc/message.ts';
-import { accepts, checkOrigin, HttpFailure, readBody, sendJson, singleHeader, SseStream, type OriginPolicy } from '../transports/http.ts';
+import { accepts, checkOrigin, HttpFailure, listenHttp, readBody, sendJson, singleHeader, SseStream, type OriginPolicy } from '../transports/http.ts';
 import type { FrameMeta, Transport, TransportSink } from '../transports/transport.ts';
 import type { McpConnection } from './connection.ts';
 import { checkMirroredHeaders, HEADER_MISMATCH } from './http-headers.ts';
@@ -341,27 +340,16 @@ export async function listenMcpHttp(server: McpServer, options: McpHttpOptions &
   const loopback = ['127.0.0.1', 'localhost', '::1'].includes(host);
   const allowedHosts = options.allowedHosts ?? (loopback ? ['127.0.0.1', 'localhost', '[::1]'] : undefined);
   const handler = new McpHttpHandler(server, { ...options, ...(allowedHosts ? { allowedHosts } : {}) });
-  const http = createServer(handler.handle);
-  http.headersTimeout = 30_000;
-  await new Promise<void>((resolve, reject) => {
-    http.once('error', reject);
-    http.listen(options.port ?? 0, host, () => resolve());
-  });
-  const { port } = http.address() as AddressInfo;
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}${options.path ?? HTTP_DEFAULTS.path}`;
+  const listening = await listenHttp(handler.handle, { ...options, host });
   return {
-    url,
-    http,
+    url: `${listening.origin}${options.path ?? HTTP_DEFAULTS.path}`,
+    http: listening.http,
     handler,
     close: async () => {
       // Listen streams end with their result: let those last frames go out before the sockets close.
       handler.close();
       await new Promise((r) => setImmediate(r));
-      await new Promise<void>((resolve) => {
-        http.close(() => resolve());
-        http.closeIdleConnections();
-        setTimeout(() => http.closeAllConnections(), 100).unref();
-      });
+      await listening.stop(100);
     },
   };
 }

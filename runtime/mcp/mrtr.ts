@@ -4,6 +4,7 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ErrorCode, JsonRpcError, type JsonObject } from '../jsonrpc/message.ts';
+import { canonicalJson } from '../jsonrpc/canonical.ts';
 import type { Revision } from './revisions.ts';
 import type { InputRequest } from './types.ts';
 
@@ -62,18 +63,6 @@ export function missingCapabilities(request: InputRequest, caps: JsonObject, rev
 export function checkClientCapabilities(requests: Readonly<Record<string, InputRequest>>, caps: JsonObject, revision: Revision): void {
   const missing = Object.values(requests).flatMap((r) => missingCapabilities(r, caps, revision));
   if (missing.length) throw new JsonRpcError(-32021, 'Missing required client capability', { requiredCapabilities: missing.reduce(merge, {}) });
-}
-
-/** Canonical JSON: object keys sorted, so equal values sign equally. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (isObject(value))
-    return `{${Object.keys(value)
-      .sort()
-      .filter((k) => value[k] !== undefined)
-      .map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k])}`)
-      .join(',')}}`;
-  return JSON.stringify(value);
 }
 
 const b64url = (buf: Buffer | string) => Buffer.from(buf).toString('base64url');

@@ -1,9 +1,11 @@
 /**
  * @module transports/http — HTTP building blocks on node:http (no framework: the protocol needs one
  * endpoint, streamed responses and exact control of status codes and headers): bounded body reading,
- * single-valued header access, Origin/Host checks against DNS rebinding, and a Server-Sent Events writer.
+ * single-valued header access, Origin/Host checks against DNS rebinding, a Server-Sent Events writer and
+ * listening on a port.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 /** A failure to answer at the HTTP level, before any JSON-RPC processing. */
 export class HttpFailure extends Error {
@@ -168,4 +170,36 @@ export class SseStream {
     this.#stop();
     this.#res.end();
   }
+}
+
+/** A node:http server listening on a loopback (by default) port, with its base URL. */
+export interface ListeningHttp {
+  readonly http: Server;
+  /** `http://host:port`, IPv6 hosts bracketed, no trailing slash. */
+  readonly origin: string;
+  /** Stops accepting; open connections end when idle, or after `graceMs` at the latest. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+/** Listens with `listener` on `host:port` (port 0: any free port; host 127.0.0.1 by default). */
+export async function listenHttp(listener: (req: IncomingMessage, res: ServerResponse) => void, options: { port?: number; host?: string } = {}): Promise<ListeningHttp> {
+  const host = options.host ?? '127.0.0.1';
+  const http = createServer(listener);
+  http.headersTimeout = 30_000;
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(options.port ?? 0, host, () => resolve());
+  });
+  const { port } = http.address() as AddressInfo;
+  return {
+    http,
+    origin: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    stop: (graceMs = 0) =>
+      new Promise<void>((resolve) => {
+        http.close(() => resolve());
+        http.closeIdleConnections();
+        if (graceMs > 0) setTimeout(() => http.closeAllConnections(), graceMs).unref();
+        else http.closeAllConnections();
+      }),
+  };
 }

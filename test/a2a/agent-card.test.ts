@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { canonicalJson } from '../../runtime/a2a/http.ts';
+import { canonicalJson } from '../helpers/golden.ts';
 import { KIT_BEHAVIOUR, SDK_BEHAVIOUR } from '../../runtime/a2a/types.ts';
 import { agentPool, testCard } from '../helpers/a2a-server.ts';
 import { send } from '../helpers/http-client.ts';
