@@ -73,7 +73,7 @@ export function withNotifications(caps: JsonObject): JsonObject {
 /** Serves an A2A agent fixture on 127.0.0.1:`port`; prints `{"ready":true,"url":…}` when listening, runs until stdin closes. */
 export async function serveAgentHttp(agent: AgentDefinition, port: number): Promise<void> {
   const server = new A2aServer({ card: agent.card, ...(agent.extendedCard ? { extendedCard: agent.extendedCard } : {}), executor: agent.executor, behaviour: agent.behaviour });
-  const running = await listenA2aHttp(server, { port });
+  const running = await listenA2aHttp(server, { ...agent.http, port });
   process.stdout.write(JSON.stringify({ ready: true, url: running.url }) + '\n');
   await untilStdinCloses();
   await running.close();

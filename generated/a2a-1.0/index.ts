@@ -12,3 +12,5 @@ export type { MethodEntry, CapabilityGate, HttpRoute } from "./dispatch.ts";
 export type { ServerHandlers, ClientHandlers, Handlers } from "./handlers.ts";
 export { Client, InvalidResultError } from "./client.ts";
 export type { ClientTransport, CallParams } from "./client.ts";
+export { messageFields, rpcInputs, rpcOutputs } from "./wire-order.ts";
+export type { WireField } from "./wire-order.ts";

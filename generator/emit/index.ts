@@ -8,6 +8,7 @@ import { emitClient, emitDispatch, emitHandlers, emitIndex } from './dispatch.ts
 import { emitPackageJson, emitReadme } from './package.ts';
 import { emitTypes } from './types.ts';
 import { emitValidators } from './validators.ts';
+import { emitWireOrder } from './wire-order.ts';
 
 /** Emits one pin's package: file name → formatted text. */
 export async function emitPin(plan: PinPlan): Promise<FileSet> {
@@ -20,6 +21,7 @@ export async function emitPin(plan: PinPlan): Promise<FileSet> {
     ['dispatch.ts', emitDispatch(plan)],
     ['handlers.ts', emitHandlers(plan)],
     ['client.ts', emitClient(plan)],
+    ...(plan.wireOrder ? [['wire-order.ts', emitWireOrder(plan)!] as [string, string]] : []),
     ['index.ts', emitIndex(plan)],
     ['package.json', emitPackageJson(plan, GENERATOR_NAME, js.includes('ajv-formats'))],
     ['README.md', emitReadme(plan, GENERATOR_NAME, { defs: Object.keys(plan.defs).length, methods: plan.methods.length })],

@@ -7,6 +7,7 @@ import { fail, pointer } from '../errors.ts';
 import type { LoadedPin } from '../load/index.ts';
 import type { Direction, ManifestRoute } from '../load/manifest.ts';
 import { parseSchemaRef, type Draft, type JsonObject, type SchemaRef } from '../load/schema.ts';
+import { planWireOrder, type WireOrder } from './wire-order.ts';
 
 export interface ValidatorPlan {
   /** Exported name in validators.js. */
@@ -58,6 +59,8 @@ export interface PinPlan {
   readonly license: string;
   readonly validators: readonly ValidatorPlan[];
   readonly methods: readonly MethodPlan[];
+  /** ProtoJSON member order (pins with a proto: A2A). */
+  readonly wireOrder?: WireOrder;
 }
 
 /** Semver from the pin: MCP date revisions become `YYYY.M.D`; A2A takes the proto's tag (`v1.0.1`). */
@@ -147,5 +150,6 @@ export function planPin(loaded: LoadedPin): PinPlan {
     license: pin.source.license,
     validators: [...validators.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
     methods,
+    ...(loaded.proto ? { wireOrder: planWireOrder(loaded.proto) } : {}),
   };
 }

@@ -1,6 +1,8 @@
 /**
- * @module a2a/agent — what an A2A fixture module exports: the agent's card, behaviour and executor.
+ * @module a2a/agent — what an A2A fixture module exports: the agent's card, behaviour and executor, and
+ * what it serves over HTTP beside A2A (authentication in front of the protocol, routes of its own).
  */
+import type { A2aHttpOptions } from './http.ts';
 import type { A2aBehaviour, AgentCard, AgentExecutor } from './types.ts';
 
 export interface AgentDefinition {
@@ -9,6 +11,8 @@ export interface AgentDefinition {
   readonly extendedCard?: AgentCard;
   readonly behaviour: A2aBehaviour;
   readonly executor: AgentExecutor;
+  /** HTTP beside A2A: `wiregen serve --http` and the kit apply these. */
+  readonly http?: Pick<A2aHttpOptions, 'authenticate' | 'routes'>;
 }
 
 export function isAgentDefinition(value: unknown): value is AgentDefinition {

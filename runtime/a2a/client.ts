@@ -6,20 +6,37 @@
 import { Client, type ClientTransport, type MethodEntry } from '../../generated/a2a-1.0/index.ts';
 import { sseEvents } from '../transports/sse.ts';
 import type { AgentCard } from './types.ts';
+import { paramsInWireOrder } from './wire-order.ts';
 
 /** An error the agent answered (JSON-RPC error, or google.rpc.Status over HTTP+JSON). */
 export class A2aClientError extends Error {
   readonly code: number;
   readonly data: unknown;
-  /** HTTP status, for the HTTP+JSON binding. */
+  /** The HTTP status, when it was not 200 (always, for errors of the HTTP+JSON binding). */
   readonly status: number | undefined;
-  constructor(code: number, message: string, data?: unknown, status?: number) {
+  /** The `WWW-Authenticate` challenge of a 401 (or 403) answer, if any. */
+  readonly challenge: string | undefined;
+  constructor(code: number, message: string, data?: unknown, status?: number, challenge?: string) {
     super(message);
     this.name = 'A2aClientError';
     this.code = code;
     this.data = data;
     this.status = status;
+    this.challenge = challenge;
   }
+}
+
+/** An HTTP failure that carries no A2A error (e.g. a 401 from an authentication layer in front of the agent). */
+async function httpFailure(res: Response): Promise<A2aClientError> {
+  const text = await res.text().catch(() => '');
+  let data: unknown = text;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    // not JSON: keep the text
+  }
+  const challenge = res.headers.get('www-authenticate') ?? undefined;
+  return new A2aClientError(res.status, `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`, data, res.status, challenge);
 }
 
 export interface TransportOptions {
@@ -47,24 +64,38 @@ export function jsonRpcTransport(endpoint: string, options: TransportOptions = {
     const res = await post(endpoint, {
       method: 'POST',
       headers: { ...headersOf(options, true), accept },
-      body: JSON.stringify({ id: next++, jsonrpc: '2.0', method, params }),
+      body: JSON.stringify({ jsonrpc: '2.0', id: next++, method, params: paramsInWireOrder(method, params) }),
     });
     return res;
   };
-  const unwrap = (message: { result?: unknown; error?: { code: number; message: string; data?: unknown } }) => {
-    if (message.error) throw new A2aClientError(message.error.code, message.error.message, message.error.data);
+  type Envelope = { result?: unknown; error?: { code: number; message: string; data?: unknown } };
+  const unwrap = (message: Envelope, status?: number) => {
+    if (message.error) throw new A2aClientError(message.error.code, message.error.message, message.error.data, status);
+    if (!('result' in message)) throw new A2aClientError(-32603, 'the response has neither result nor error', message, status);
     return message.result;
+  };
+  /** A non-streamed answer: a JSON-RPC envelope (whatever the status), else an HTTP failure. */
+  const answer = async (res: Response) => {
+    const copy = res.clone();
+    let message: unknown;
+    try {
+      message = await res.json();
+    } catch {
+      throw await httpFailure(copy);
+    }
+    const envelope = message !== null && typeof message === 'object' && (message as { jsonrpc?: unknown }).jsonrpc === '2.0';
+    if (!envelope) throw res.ok ? new A2aClientError(-32603, 'the response is not a JSON-RPC message', message, undefined) : await httpFailure(copy);
+    return unwrap(message as Envelope, res.ok ? undefined : res.status);
   };
   return {
     async request(method, params) {
-      const res = await call(method, params, 'application/json');
-      return unwrap((await res.json()) as never);
+      return answer(await call(method, params, 'application/json'));
     },
     async *stream(method, params) {
       const res = await call(method, params, 'text/event-stream');
-      if (!(res.headers.get('content-type') ?? '').includes('text/event-stream')) {
-        unwrap((await res.json()) as never);
-        return;
+      if (!res.ok || !(res.headers.get('content-type') ?? '').includes('text/event-stream')) {
+        await answer(res);
+        throw new A2aClientError(-32603, 'the agent answered a streaming call with a single result', undefined, res.ok ? undefined : res.status);
       }
       for await (const message of sseJson(res.body!)) yield unwrap(message as never);
     },
@@ -92,7 +123,7 @@ export function restTransport(baseUrl: string, options: TransportOptions = {}): 
   const send = options.fetch ?? fetch;
   const base = baseUrl.replace(/\/$/, '');
   const call = async (entry: MethodEntry, params: unknown, accept: string) => {
-    const { verb, path, query, body } = routeRequest(entry, (params ?? {}) as Record<string, unknown>);
+    const { verb, path, query, body } = routeRequest(entry, paramsInWireOrder(entry.method, params ?? {}) as Record<string, unknown>);
     const qs = query.toString();
     const res = await send(`${base}${path}${qs ? `?${qs}` : ''}`, {
       method: verb,
@@ -100,8 +131,10 @@ export function restTransport(baseUrl: string, options: TransportOptions = {}): 
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     });
     if (!res.ok) {
-      const status = (await res.json().catch(() => ({}))) as { error?: { code?: number; message?: string; details?: unknown } };
-      throw new A2aClientError(status.error?.code ?? res.status, status.error?.message ?? res.statusText, status.error?.details, res.status);
+      const copy = res.clone();
+      const status = (await res.json().catch(() => undefined)) as { error?: { code?: number; message?: string; details?: unknown } } | undefined;
+      if (typeof status?.error?.code !== 'number') throw await httpFailure(copy);
+      throw new A2aClientError(status.error.code, status.error.message ?? res.statusText, status.error.details, res.status, res.headers.get('www-authenticate') ?? undefined);
     }
     return res;
   };

@@ -83,4 +83,6 @@ export const A2aErrors = {
       context: { requested },
     }),
   noExtendedCard: () => A2aErrors.unsupported('The agent does not support authenticated extended cards'),
+  /** The card declares `capabilities.extendedAgentCard` but the server was given no extended card (§3.3.4). */
+  extendedCardNotConfigured: () => new A2aError(-32007, 'Extended Card not configured', { reason: 'EXTENDED_AGENT_CARD_NOT_CONFIGURED', ...precondition }),
 };

@@ -12,6 +12,7 @@ import { HttpFailure, listenHttp, readBody, sendJson, SseStream } from '../trans
 import { A2aError, A2aErrors } from './errors.ts';
 import type { A2aServer } from './server.ts';
 import { checkParams } from './validation.ts';
+import { resultInWireOrder } from './wire-order.ts';
 
 /** Who is calling, when authentication says; handed to nothing yet but the extended card. */
 export type Authenticate = (req: IncomingMessage) => { readonly ok: true } | { readonly ok: false; readonly challenge: string };
@@ -180,14 +181,16 @@ export class A2aHttpHandler {
 
   async #jsonRpc(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const behaviour = this.#server.behaviour;
-    const reply = (id: unknown, body: Record<string, unknown>) => sendJson(res, 200, JSON.stringify({ ...body, id, jsonrpc: '2.0' }));
+    const envelope = (id: unknown, body: { result: unknown } | { error: unknown }) =>
+      JSON.stringify(behaviour.envelopeOrder === 'jsonrpc-first' ? { jsonrpc: '2.0', id, ...body } : { ...body, id, jsonrpc: '2.0' });
+    const reply = (id: unknown, body: { result: unknown } | { error: unknown }) => sendJson(res, 200, envelope(id, body));
     const fail = (id: unknown, err: A2aError) => reply(id, { error: err.toJsonRpc(behaviour) });
     let text: string;
     try {
       text = await this.#body(req);
     } catch (err) {
       if (!(err instanceof HttpFailure)) throw err;
-      return sendJson(res, err.status, JSON.stringify({ error: A2aErrors.invalidRequest(err.message).toJsonRpc(behaviour), id: null, jsonrpc: '2.0' }), { connection: 'close' });
+      return sendJson(res, err.status, envelope(null, { error: A2aErrors.invalidRequest(err.message).toJsonRpc(behaviour) }), { connection: 'close' });
     }
     let msg: unknown;
     try {
@@ -208,9 +211,12 @@ export class A2aHttpHandler {
       checkParams(entry.params, p);
       this.#checkCapabilities(method, entry);
       const result = await OPERATIONS[method]!(this.#server, p);
-      if (!entry.streaming) return reply(usableId, { result });
-      await this.#stream(res, result as AsyncIterable<unknown>, (event) => JSON.stringify({ id: usableId, jsonrpc: '2.0', result: event }), (err) =>
-        JSON.stringify({ error: err.toJsonRpc(behaviour), id: usableId, jsonrpc: '2.0' }),
+      if (!entry.streaming) return reply(usableId, { result: resultInWireOrder(method, result) });
+      await this.#stream(
+        res,
+        result as AsyncIterable<unknown>,
+        (event) => envelope(usableId, { result: resultInWireOrder(method, event) }),
+        (err) => envelope(usableId, { error: err.toJsonRpc(behaviour) }),
       );
     } catch (err) {
       if (!(err instanceof A2aError)) throw err;
@@ -275,8 +281,8 @@ export class A2aHttpHandler {
       this.#checkCapabilities(route.method, route.entry);
       const result = await OPERATIONS[route.method]!(this.#server, params);
       if (route.entry.streaming)
-        return await this.#stream(res, result as AsyncIterable<unknown>, (e) => JSON.stringify(e), (err) => JSON.stringify(err.toStatus(behaviour)));
-      sendJson(res, 200, JSON.stringify(result ?? {}), { 'content-type': behaviour.jsonContentType });
+        return await this.#stream(res, result as AsyncIterable<unknown>, (e) => JSON.stringify(resultInWireOrder(route.method, e)), (err) => JSON.stringify(err.toStatus(behaviour)));
+      sendJson(res, 200, JSON.stringify(resultInWireOrder(route.method, result ?? {})), { 'content-type': behaviour.jsonContentType });
     } catch (err) {
       if (!(err instanceof A2aError)) throw err;
       if (!res.headersSent) this.#restError(res, err);

@@ -5,6 +5,7 @@
  */
 import type { StreamResponse } from '../../generated/a2a-1.0/index.ts';
 import { A2aErrors } from './errors.ts';
+import { inWireOrder } from './wire-order.ts';
 import type { A2aBehaviour, TaskPushNotificationConfig } from './types.ts';
 
 export interface PushOptions {
@@ -30,6 +31,8 @@ export class PushSender {
   readonly #log: (line: string) => void;
   /** Deliveries still in flight (tests and shutdown wait for them). */
   readonly pending = new Set<Promise<void>>();
+  /** Per webhook config, the last delivery queued: a config's updates arrive one at a time, in update order. */
+  readonly #queues = new Map<string, Promise<void>>();
 
   constructor(options: PushOptions, behaviour: A2aBehaviour, log?: (line: string) => void) {
     this.#options = options;
@@ -52,10 +55,21 @@ export class PushSender {
       throw A2aErrors.invalidParams([{ field: 'url', message: `Webhook host ${host} is not allowed.` }]);
   }
 
-  /** Sends `update` to every config (in the background). */
+  /**
+   * Sends `update` to every config (in the background). Different webhooks are served side by side; one
+   * webhook gets a task's updates in order, each after the previous one was delivered or given up.
+   */
   deliver(configs: readonly TaskPushNotificationConfig[], update: StreamResponse): void {
     for (const config of configs) {
-      const p = this.#send(config, update).finally(() => this.pending.delete(p));
+      const key = `${config.taskId}\u0000${config.id}\u0000${config.url}`;
+      const previous = this.#queues.get(key) ?? Promise.resolve();
+      const p: Promise<void> = previous
+        .then(() => this.#send(config, update))
+        .finally(() => {
+          this.pending.delete(p);
+          if (this.#queues.get(key) === p) this.#queues.delete(key);
+        });
+      this.#queues.set(key, p);
       this.pending.add(p);
     }
   }
@@ -70,7 +84,7 @@ export class PushSender {
     const headers: Record<string, string> = { 'content-type': this.#behaviour.jsonContentType };
     if (config.token) headers['x-a2a-notification-token'] = config.token;
     if (config.authentication?.credentials) headers['authorization'] = `${config.authentication.scheme} ${config.authentication.credentials}`;
-    const body = JSON.stringify(update);
+    const body = JSON.stringify(inWireOrder(update, 'StreamResponse'));
     const attempts = this.#options.attempts ?? 3;
     let delay = this.#options.backoffMs ?? 200;
     const post = this.#options.fetch ?? fetch;

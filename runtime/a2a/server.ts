@@ -252,7 +252,8 @@ export class A2aServer {
   }
 
   getExtendedAgentCard(): AgentCard {
-    if (!this.card.capabilities.extendedAgentCard || !this.options.extendedCard) throw A2aErrors.noExtendedCard();
+    if (!this.card.capabilities.extendedAgentCard) throw A2aErrors.noExtendedCard();
+    if (!this.options.extendedCard) throw A2aErrors.extendedCardNotConfigured();
     return this.options.extendedCard;
   }
 
@@ -366,7 +367,6 @@ export class A2aServer {
         return handle;
       },
     };
-    if (task && handle) this.#track(task.id, controller, handle, run.finished);
     run.finished = this.options.executor.execute(ctx).then(
       () => events.close(),
       async (err: unknown) => {
@@ -380,6 +380,8 @@ export class A2aServer {
         events.close(run.taskId ? undefined : A2aErrors.internal());
       },
     );
+    // Tracked once run.finished is the execution's own promise, so cancel and close() wait for it.
+    if (task && handle) this.#track(task.id, controller, handle, run.finished);
     void run.finished.finally(() => {
       if (run.taskId && this.#running.get(run.taskId)?.controller === controller) this.#running.delete(run.taskId);
     });

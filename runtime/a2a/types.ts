@@ -96,6 +96,8 @@ export interface A2aBehaviour {
   readonly inputModeCheck: boolean;
   /** When a client answers an interrupted task, the server sets TASK_STATE_WORKING itself before the agent resumes. */
   readonly resumeSetsWorking: boolean;
+  /** Member order of JSON-RPC responses and stream frames: `result|error, id, jsonrpc`, or `jsonrpc, id, result|error`. */
+  readonly envelopeOrder: 'result-first' | 'jsonrpc-first';
 }
 
 export const SDK_BEHAVIOUR: A2aBehaviour = {
@@ -111,6 +113,7 @@ export const SDK_BEHAVIOUR: A2aBehaviour = {
   streamClose: 'execute-returns',
   inputModeCheck: false,
   resumeSetsWorking: false,
+  envelopeOrder: 'result-first',
 };
 
 export const KIT_BEHAVIOUR: A2aBehaviour = {
@@ -126,6 +129,7 @@ export const KIT_BEHAVIOUR: A2aBehaviour = {
   streamClose: 'terminal-or-input-required',
   inputModeCheck: true,
   resumeSetsWorking: true,
+  envelopeOrder: 'jsonrpc-first',
 };
 
 export const TERMINAL_STATES: ReadonlySet<TaskState> = new Set(['TASK_STATE_COMPLETED', 'TASK_STATE_FAILED', 'TASK_STATE_CANCELED', 'TASK_STATE_REJECTED']);

@@ -68,3 +68,38 @@ describe('agent card, kit behaviour', () => {
     expect(conditional.json).toEqual(testCard());
   });
 });
+
+describe('GetExtendedAgentCard (§3.3.4)', () => {
+  const extended = { ...testCard({ streaming: true, extendedAgentCard: true }), description: 'For callers who signed in.' };
+  it('not declared by the card: -32004; declared but none configured: -32007; declared and configured: the card', async () => {
+    const undeclared = await pool.start({ executor });
+    expect((await undeclared.rpc('GetExtendedAgentCard', {})).error).toMatchObject({ code: -32004 });
+    const unconfigured = await pool.start({ executor, card: testCard({ streaming: true, extendedAgentCard: true }) });
+    expect((await unconfigured.rpc('GetExtendedAgentCard', {})).error).toMatchObject({
+      code: -32007,
+      message: 'Extended Card not configured',
+      data: [{ reason: 'EXTENDED_AGENT_CARD_NOT_CONFIGURED' }],
+    });
+    const rest = await unconfigured.rest('GET', '/rest/extendedAgentCard');
+    expect(rest.status).toBe(400);
+    expect(rest.json).toMatchObject({ error: { code: 400, status: 'FAILED_PRECONDITION', message: 'Extended Card not configured' } });
+    const configured = await pool.start({ executor, card: testCard({ streaming: true, extendedAgentCard: true }), extendedCard: extended });
+    expect((await configured.rpc('GetExtendedAgentCard', {})).result).toEqual(extended);
+  });
+});
+
+describe('the client and authentication in front of the protocol', () => {
+  it('a 401 reaches the caller as an A2aClientError with the status and the WWW-Authenticate challenge, on both bindings', async () => {
+    const { A2aClientError, jsonRpcTransport, restTransport } = await import('../../runtime/a2a/client.ts');
+    const { Client } = await import('../../generated/a2a-1.0/index.ts');
+    const challenge = 'Bearer realm="test"';
+    const a = await pool.start({ executor }, { authenticate: (req) => (req.headers.authorization === 'Bearer ok' ? { ok: true } : { ok: false, challenge }) });
+    for (const transport of [jsonRpcTransport(`${a.url}/a2a`), restTransport(`${a.url}/rest`)]) {
+      const err = await new Client(transport).getTask({ id: 'x' }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(A2aClientError);
+      expect(err).toMatchObject({ status: 401, challenge, code: 401, message: 'HTTP 401 Unauthorized', data: { error: 'unauthorized' } });
+    }
+    const signedIn = new Client(jsonRpcTransport(`${a.url}/a2a`, { headers: { authorization: 'Bearer ok' } }));
+    expect(await signedIn.getTask({ id: 'x' }).catch((e: unknown) => e)).toMatchObject({ code: -32001, status: undefined });
+  });
+});

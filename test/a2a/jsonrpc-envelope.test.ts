@@ -103,4 +103,22 @@ describe('JSON-RPC envelope', () => {
     expect(reply.status).toBe(405);
     expect(reply.headers['allow']).toBe('POST');
   });
+
+  it('member order follows the behaviour: the SDK writes result|error, id, jsonrpc; the kit jsonrpc, id, result|error', async () => {
+    const { KIT_BEHAVIOUR, SDK_BEHAVIOUR } = await import('../../runtime/a2a/types.ts');
+    const keysOf = (text: string) => Object.keys(JSON.parse(text) as object);
+    for (const [behaviour, ok, failed] of [
+      [SDK_BEHAVIOUR, ['result', 'id', 'jsonrpc'], ['error', 'id', 'jsonrpc']],
+      [KIT_BEHAVIOUR, ['jsonrpc', 'id', 'result'], ['jsonrpc', 'id', 'error']],
+    ] as const) {
+      const a = await pool.start({ behaviour, executor: { execute: (ctx) => ctx.reply(`echo: ${ctx.text}`) } });
+      const message = { messageId: 'm-1', parts: [{ text: 'hi' }], role: 'ROLE_USER' };
+      expect(keysOf((await post(a.url, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message } }))).text)).toEqual(ok);
+      expect(keysOf((await post(a.url, JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'GetTask', params: { id: 'none' } }))).text)).toEqual(failed);
+      expect(keysOf((await post(a.url, 'not json')).text)).toEqual(failed);
+      const stream = await post(a.url, JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'SendStreamingMessage', params: { message } }), { accept: 'text/event-stream' });
+      expect(stream.frames.length).toBeGreaterThan(0);
+      for (const frame of stream.frames) expect(Object.keys(frame as object)).toEqual(ok);
+    }
+  });
 });

@@ -155,3 +155,33 @@ describe.each(behaviours)('push delivery (%s behaviour)', (name, behaviour) => {
     expect(t2 - t1).toBeGreaterThanOrEqual(115);
   });
 });
+
+describe('delivery order', () => {
+  it("one webhook gets a task's updates in order even when an earlier delivery is slower; two webhooks run side by side", async () => {
+    const { PushSender } = await import('../../runtime/a2a/push.ts');
+    const received: string[] = [];
+    const started: string[] = [];
+    // The first POST to each webhook takes 40 ms, later ones none: unserialized, update 2 would overtake update 1.
+    const slowFirst = new Set<string>();
+    const fakeFetch = (async (url: string, init: RequestInit) => {
+      const body = JSON.parse(String(init.body)) as Json;
+      const label = `${new URL(url).pathname}:${body.statusUpdate.status.state}`;
+      started.push(label);
+      if (!slowFirst.has(url)) {
+        slowFirst.add(url);
+        await sleep(40);
+      }
+      received.push(label);
+      return new Response(null, { status: 200 });
+    }) as unknown as typeof fetch;
+    const sender = new PushSender({ allowedHosts: ['127.0.0.1'], fetch: fakeFetch }, SDK_BEHAVIOUR, () => {});
+    const config = (id: string) => ({ taskId: 't-1', id, url: `http://127.0.0.1:9/${id}` });
+    const update = (state: string) => ({ statusUpdate: { taskId: 't-1', contextId: 'c-1', status: { state } } }) as never;
+    for (const state of ['TASK_STATE_WORKING', 'TASK_STATE_COMPLETED']) sender.deliver([config('a'), config('b')], update(state));
+    await sender.drain();
+    expect(received.filter((r) => r.startsWith('/a:'))).toEqual(['/a:TASK_STATE_WORKING', '/a:TASK_STATE_COMPLETED']);
+    expect(received.filter((r) => r.startsWith('/b:'))).toEqual(['/b:TASK_STATE_WORKING', '/b:TASK_STATE_COMPLETED']);
+    // Side by side: both webhooks' first deliveries started before either finished.
+    expect(started.slice(0, 2).sort()).toEqual(['/a:TASK_STATE_WORKING', '/b:TASK_STATE_WORKING']);
+  });
+});

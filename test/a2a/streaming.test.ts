@@ -183,6 +183,28 @@ describe('CancelTask', () => {
     expect(canceled.status).toMatchObject({ state: 'TASK_STATE_CANCELED', message: { role: 'ROLE_AGENT', parts: [{ text: 'stopped as asked' }] } });
   });
 
+  it('of a task resumed by an answer: CancelTask returns after that execution has stopped', async () => {
+    const events: string[] = [];
+    const executor: AgentExecutor = {
+      async execute(ctx) {
+        if (!ctx.task) return (await ctx.startTask()).inputRequired(ctx.currentTask().agentMessage('go on?'));
+        const task = ctx.currentTask();
+        await task.working();
+        await new Promise((resolve) => ctx.signal.addEventListener('abort', resolve, { once: true }));
+        await sleep(30);
+        events.push('execution stopped');
+      },
+    };
+    const a = await pool.start({ executor });
+    const task = (await a.rpc('SendMessage', userMessage('start'))).result.task as Json;
+    expect(task.status.state).toBe('TASK_STATE_INPUT_REQUIRED');
+    const answer = userMessage('go on', { taskId: task.id, contextId: task.contextId }, { returnImmediately: true });
+    await a.rpc('SendMessage', answer);
+    await a.rpc('CancelTask', { id: task.id });
+    events.push('cancel returned');
+    expect(events).toEqual(['execution stopped', 'cancel returned']);
+  });
+
   it('of a task in a terminal state: -32002 with the recorded shape (a2a_cancel #7)', async () => {
     const recorded = loadA2aSessions().find((s) => s.name === 'a2a_cancel')!.messages[7]!.json;
     const a = await pool.start({ executor: scripted() });

@@ -103,3 +103,32 @@ describe('proto reader', () => {
     );
   });
 });
+
+describe('ProtoJSON member order (plan/wire-order.ts)', () => {
+  it('lists each message’s fields by number, with the message type of message-holding fields and maps', async () => {
+    const { planWireOrder } = await import('../../generator/plan/wire-order.ts');
+    const order = planWireOrder(proto);
+    // Read off a2a.proto v1.0.1 by hand.
+    expect(order.messages['Task']).toEqual([
+      { name: 'id' },
+      { name: 'contextId' },
+      { name: 'status', message: 'TaskStatus' },
+      { name: 'artifacts', message: 'Artifact' },
+      { name: 'history', message: 'Message' },
+      { name: 'metadata' },
+    ]);
+    expect(order.messages['TaskStatus']).toEqual([{ name: 'state' }, { name: 'message', message: 'Message' }, { name: 'timestamp' }]);
+    expect(order.messages['AgentCard']!.find((f) => f.name === 'securitySchemes')).toEqual({ name: 'securitySchemes', message: 'SecurityScheme', map: true });
+    expect(order.rpcOutputs).toMatchObject({ SendMessage: 'SendMessageResponse', SendStreamingMessage: 'StreamResponse', GetTask: 'Task', DeleteTaskPushNotificationConfig: 'Empty' });
+    expect(order.rpcInputs).toMatchObject({ SendMessage: 'SendMessageRequest', CreateTaskPushNotificationConfig: 'TaskPushNotificationConfig' });
+  });
+
+  it('the generated package carries that order, for every method of the dispatch table', () => {
+    for (const method of Object.keys(a2a.methods)) {
+      expect(a2a.rpcInputs[method], method).toBeDefined();
+      expect(a2a.rpcOutputs[method], method).toBeDefined();
+    }
+    for (const [name, fields] of Object.entries(a2a.messageFields))
+      for (const f of fields) if (f.message) expect(a2a.messageFields[f.message], `${name}.${f.name} → ${f.message}`).toBeDefined();
+  });
+});

@@ -85,12 +85,17 @@ export interface A2aReplayResult {
 }
 
 /** Starts the research agent process and waits for its ready line. */
-export async function startResearchAgent() {
-  const agent = startServer({ command: AGENT_COMMAND });
+export function startResearchAgent() {
+  return startAgent(AGENT_COMMAND);
+}
+
+/** Starts `wiregen serve <agent> --http 0` (or `command`) and waits for its ready line. */
+export async function startAgent(command: readonly string[]) {
+  const agent = startServer({ command });
   const line = await agent.nextLine(ANSWER_TIMEOUT_MS);
   if (line.kind !== 'line') {
     agent.kill();
-    throw new Error(`research agent did not print its ready line (${line.kind}); stderr:\n${agent.stderr()}`);
+    throw new Error(`${command.join(' ')} did not print its ready line (${line.kind}); stderr:\n${agent.stderr()}`);
   }
   const ready = JSON.parse(line.line) as { ready?: boolean; url?: string };
   if (ready.ready !== true || typeof ready.url !== 'string') throw new Error(`unexpected ready line: ${line.line}`);
