@@ -1,0 +1,78 @@
+/**
+ * @module bench/lib/table — one row per measurement, the single table `npm run bench` prints, and the
+ * `--json` document.
+ */
+
+export interface Row {
+  /** validation | mcp-http | mcp-stdio | a2a | generator */
+  readonly part: string;
+  /** What was measured: `ours (generated validators)`, `SDK McpServer (express)`, … */
+  readonly subject: string;
+  /** `msgs/s`, `req/s`, `p99 ms`, `cold start ms`, … (unit included) */
+  readonly metric: string;
+  /** null: not measured (a pending peer, a failed run); `note` says why. */
+  readonly value: number | null;
+  /** ours / peer for the same metric, when this row is ours and there is a peer (or peer / ours where lower is better, see `ratioLabel`). */
+  readonly ratio?: number | null;
+  /** How the ratio reads, e.g. `vs SDK Zod`. */
+  readonly ratioLabel?: string;
+  /** The issue's target for this row, as text, e.g. `≥ 10× SDK`. */
+  readonly target?: string;
+  /** Whether the target is met; undefined where there is no target. */
+  readonly met?: boolean | null;
+  /** Free text: corpus size, errors, why a value is missing. */
+  readonly note?: string;
+  /** Raw per-round values and anything else worth keeping in the JSON. */
+  readonly detail?: unknown;
+}
+
+function fmtNumber(v: number | null | undefined, metric = ''): string {
+  if (v === null || v === undefined || Number.isNaN(v)) return '—';
+  if (/ms$|ms\)/.test(metric) || metric.includes('MiB') || metric.includes(' s')) return v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v >= 1 ? v.toFixed(2) : v.toFixed(3);
+  if (Math.abs(v) >= 100) return Math.round(v).toLocaleString('en-US');
+  return v.toFixed(2);
+}
+
+export function fmtRatio(r: number | null | undefined, label?: string): string {
+  if (r === null || r === undefined || Number.isNaN(r)) return '';
+  const x = r >= 10 ? r.toFixed(1) : r.toFixed(2);
+  return label ? `${x}× ${label}` : `${x}×`;
+}
+
+function metCell(met: boolean | null | undefined): string {
+  if (met === undefined) return '';
+  if (met === null) return 'n/a';
+  return met ? 'yes' : 'NO';
+}
+
+/** The rows as a Markdown table (prints well in a terminal too). */
+export function renderTable(rows: readonly Row[]): string {
+  const header = ['part', 'subject', 'metric', 'value', 'ratio vs peer', 'target', 'met?', 'note'];
+  const body = rows.map((r) => [
+    r.part,
+    r.subject,
+    r.metric,
+    fmtNumber(r.value, r.metric),
+    fmtRatio(r.ratio, r.ratioLabel),
+    r.target ?? '',
+    metCell(r.met),
+    r.note ?? '',
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
+  const line = (cells: string[]) => '| ' + cells.map((c, i) => (i === 3 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join(' | ') + ' |';
+  return [line(header), '|' + widths.map((w, i) => (i === 3 ? '-'.repeat(w + 1) + ':' : '-'.repeat(w + 2))).join('|') + '|', ...body.map(line)].join('\n');
+}
+
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return NaN;
+  const s = [...values].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+/** Percentile (0–100) of already measured samples, nearest rank. */
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[rank]!;
+}

@@ -1,0 +1,109 @@
+/**
+ * @module bench/run — `npm run bench`: the benchmark suite (issue 5). Runs every part in this one process
+ * run, on this machine, under the same load, so the ratios between subjects hold on a noisy machine; prints
+ * one table (or, with --json, one JSON document on stdout). Progress goes to stderr.
+ *
+ *   npm run bench -- [--json] [--only <part>]... [--duration <s>] [--rounds <n>] [--cpu-prof <dir>]
+ *
+ * Parts: validation, mcp-http, mcp-stdio, a2a, generator. Not part of `npm test`.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { PartOptions, PartRunner } from './lib/part.ts';
+import { renderTable, type Row } from './lib/table.ts';
+
+const PARTS: Record<string, () => Promise<{ run: PartRunner }>> = {
+  validation: () => import('./validation/index.ts'),
+  'mcp-http': () => import('./mcp-http/index.ts'),
+  'mcp-stdio': () => import('./mcp-stdio/index.ts'),
+  a2a: () => import('./a2a/index.ts'),
+  generator: () => import('./generator/index.ts'),
+};
+
+const HELP = `Usage: npm run bench -- [options]
+
+Runs the benchmark suite and prints one table: part, subject, metric, value, ratio vs peer, target, met?.
+
+Options:
+  --json              print the results as JSON on stdout instead of the table
+  --only <part>       run only this part (repeatable): ${Object.keys(PARTS).join(', ')}
+  --duration <s>      seconds of each measured HTTP load run (default 5); stdio and validation windows scale with it
+  --rounds <n>        measured rounds per subject, interleaved across subjects (default 3; median reported)
+  --cpu-prof <dir>    run our server children with node --cpu-prof, profiles written under <dir>/<part>/
+  --save <file>       also write the JSON results to <file> (whatever is printed)
+  -h, --help          this help`;
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      json: { type: 'boolean' },
+      only: { type: 'string', multiple: true },
+      duration: { type: 'string' },
+      rounds: { type: 'string' },
+      'cpu-prof': { type: 'string' },
+      save: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(HELP + '\n');
+    return 0;
+  }
+  const only = values.only ?? Object.keys(PARTS);
+  const unknown = only.filter((p) => !(p in PARTS));
+  if (unknown.length) {
+    process.stderr.write(`unknown part(s): ${unknown.join(', ')}; parts: ${Object.keys(PARTS).join(', ')}\n`);
+    return 2;
+  }
+  const duration = Number(values.duration ?? 5);
+  const rounds = Number(values.rounds ?? 3);
+  if (!(duration > 0) || !Number.isInteger(rounds) || rounds < 1) {
+    process.stderr.write('--duration must be a positive number of seconds, --rounds a positive integer\n');
+    return 2;
+  }
+  const cpuProfDir = values['cpu-prof'] ? resolve(values['cpu-prof']) : undefined;
+  if (cpuProfDir) mkdirSync(cpuProfDir, { recursive: true });
+  const log = (line: string) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}\n`);
+  const options: PartOptions = { duration, rounds, log, ...(cpuProfDir ? { cpuProfDir } : {}) };
+
+  const started = Date.now();
+  const rows: Row[] = [];
+  const failures: { part: string; error: string }[] = [];
+  const parts: { part: string; seconds: number; loadavgBefore: number[]; loadavgAfter: number[] }[] = [];
+  for (const part of Object.keys(PARTS).filter((p) => only.includes(p))) {
+    log(`part ${part} (load average ${loadavg().map((x) => x.toFixed(2)).join(' ')})`);
+    const t0 = Date.now();
+    const loadavgBefore = loadavg();
+    try {
+      const mod = await PARTS[part]!();
+      rows.push(...(await mod.run(options)));
+    } catch (err) {
+      const error = (err as Error)?.stack ?? String(err);
+      log(`part ${part} FAILED: ${error}`);
+      failures.push({ part, error });
+      rows.push({ part, subject: '(part failed)', metric: '', value: null, note: String((err as Error)?.message ?? err).split('\n')[0]! });
+    }
+    parts.push({ part, seconds: (Date.now() - t0) / 1000, loadavgBefore, loadavgAfter: loadavg() });
+  }
+  const machine = {
+    nproc: availableParallelism(),
+    cpu: cpus()[0]?.model ?? 'unknown',
+    memGiB: +(totalmem() / 2 ** 30).toFixed(1),
+    node: process.version,
+    loadavgAtEnd: loadavg(),
+  };
+  const command = `npm run bench${process.argv.length > 2 ? ' -- ' + process.argv.slice(2).join(' ') : ''}`;
+  const doc = JSON.stringify({ command, machine, options: { duration, rounds, only }, seconds: (Date.now() - started) / 1000, parts, rows, failures }, null, 2) + '\n';
+  if (values.save) writeFileSync(values.save, doc);
+  if (values.json) {
+    process.stdout.write(doc);
+  } else {
+    process.stdout.write(renderTable(rows) + '\n');
+    process.stdout.write(`\n${machine.nproc} cores, ${machine.cpu}, Node ${machine.node}; ${((Date.now() - started) / 1000).toFixed(0)} s; load average per part: ${parts.map((p) => `${p.part} ${p.loadavgBefore[0]!.toFixed(1)}→${p.loadavgAfter[0]!.toFixed(1)}`).join(', ')}; ${command}\n`);
+  }
+  return failures.length ? 1 : 0;
+}
+
+process.exitCode = await main();
