@@ -22,7 +22,7 @@ import type {
 import { A2aErrors } from './errors.ts';
 import { PushSender, type PushOptions } from './push.ts';
 import { AsyncQueue } from './queue.ts';
-import { InMemoryTaskStore, type TaskStore } from './store.ts';
+import { copyJson, InMemoryTaskStore, type TaskStore } from './store.ts';
 import {
   INTERRUPTED_STATES,
   SDK_BEHAVIOUR,
@@ -100,6 +100,12 @@ export class A2aServer {
   readonly #subscribers = new Map<string, Set<AsyncQueue<StreamResponse>>>();
   /** Per-task queue of read-modify-write steps, so two of them never interleave on one task. */
   readonly #locks = new Map<string, Promise<unknown>>();
+  /**
+   * The last version of a task #applyNow wrote, kept while its execution runs so each agent event costs one
+   * store write and no read. Only #applyNow touches these objects (under the task's lock); every other
+   * write drops the entry, and a terminal state or the end of the execution evicts it.
+   */
+  readonly #live = new Map<string, Task>();
 
   constructor(options: A2aServerOptions) {
     this.options = options;
@@ -325,10 +331,11 @@ export class A2aServer {
         answered.history = [...(answered.history ?? []), message];
         answered.status = { ...answered.status };
         delete answered.status.message;
+        this.#live.delete(answered.id);
         await this.store.saveTask(answered);
       });
       if (pushConfig) await this.#savePushConfig(task.id, pushConfig);
-      events.push({ task: structuredClone(task) });
+      events.push({ task: copyJson(task) });
       if (this.behaviour.resumeSetsWorking)
         await this.#apply(task.id, { kind: 'status', status: { state: 'TASK_STATE_WORKING', timestamp: this.#now() } }, events);
     }
@@ -337,7 +344,7 @@ export class A2aServer {
     let handle: TaskHandle | undefined = task ? this.#handle(task.id, contextId, events) : undefined;
     const ctx: ExecutionContext = {
       message,
-      task: task && structuredClone(task),
+      task: task && copyJson(task),
       contextId,
       text: textOf(message.parts),
       signal: controller.signal,
@@ -353,10 +360,11 @@ export class A2aServer {
           history: [{ ...message, taskId }],
           status: self.behaviour.stampSubmitted ? { state: 'TASK_STATE_SUBMITTED', timestamp: self.#now() } : { state: 'TASK_STATE_SUBMITTED' },
         };
+        self.#live.delete(taskId);
         await self.store.saveTask(created);
         run.taskId = taskId;
         if (pushConfig) await self.#savePushConfig(taskId, pushConfig);
-        events.push({ task: structuredClone(created) });
+        events.push({ task: copyJson(created) });
         if (self.behaviour.pushFirstTask) self.#push.deliver(await self.store.getPushConfigs(taskId), { task: created });
         handle = self.#handle(taskId, contextId, events);
         self.#track(taskId, controller, handle, run.finished);
@@ -383,7 +391,10 @@ export class A2aServer {
     // Tracked once run.finished is the execution's own promise, so cancel and close() wait for it.
     if (task && handle) this.#track(task.id, controller, handle, run.finished);
     void run.finished.finally(() => {
-      if (run.taskId && this.#running.get(run.taskId)?.controller === controller) this.#running.delete(run.taskId);
+      if (run.taskId && this.#running.get(run.taskId)?.controller === controller) {
+        this.#running.delete(run.taskId);
+        this.#live.delete(run.taskId);
+      }
     });
     return run;
   }
@@ -438,7 +449,7 @@ export class A2aServer {
   }
 
   async #applyNow(taskId: string, event: AgentEvent, events: AsyncQueue<StreamResponse> | undefined): Promise<void> {
-    const task = await this.store.getTask(taskId);
+    const task = this.#live.get(taskId) ?? (await this.store.getTask(taskId));
     if (!task) throw A2aErrors.taskNotFound(taskId);
     let update: StreamResponse;
     if (event.kind === 'status') {
@@ -464,6 +475,8 @@ export class A2aServer {
       };
     } else return;
     await this.store.saveTask(task);
+    if (this.#running.has(taskId) && !isTerminal(task.status.state)) this.#live.set(taskId, task);
+    else this.#live.delete(taskId);
     events?.push(update);
     for (const subscriber of this.#subscribers.get(taskId) ?? []) subscriber.push(update);
     this.#push.deliver(await this.store.getPushConfigs(taskId), update);

@@ -13,7 +13,15 @@ export class WideId {
   toString(): string {
     return this.digits;
   }
+  /** What JSON.stringify writes for it: a sentinel string serialize() turns back into the bare digits. */
+  toJSON(): string {
+    wideWritten = true;
+    return WIDE_SENTINEL + this.digits;
+  }
 }
+
+/** Set when a WideId was written by JSON.stringify (serialize() resets and reads it). */
+let wideWritten = false;
 
 export type RequestId = string | number | WideId;
 export type JsonObject = Record<string, unknown>;
@@ -202,14 +210,11 @@ const WIDE_PATTERN = new RegExp(`"${WIDE_SENTINEL.replace('\u0000', '\\\\u0000')
 
 /** Serialises a message to one line of JSON; WideIds are written as their digits. */
 export function serialize(message: unknown): string {
-  let wide = false;
-  const text = JSON.stringify(message, (_key, value: unknown) => {
-    if (value instanceof WideId) {
-      wide = true;
-      return WIDE_SENTINEL + value.digits;
-    }
-    return value;
-  });
+  // No replacer (it would run for every member): WideId.toJSON writes its sentinel and says so.
+  wideWritten = false;
+  const text = JSON.stringify(message);
+  const wide = wideWritten;
+  wideWritten = false;
   return wide ? text.replace(WIDE_PATTERN, '$1') : text;
 }
 

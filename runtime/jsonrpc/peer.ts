@@ -12,9 +12,38 @@ import {
   parseFrame,
   response,
   serialize,
+  type Incoming,
   type JsonObject,
   type RequestId,
 } from './message.ts';
+
+/**
+ * An AbortController made only when a handler asks for the signal: most requests never do, and one
+ * controller per request is a measurable share of a small request's cost.
+ */
+class LazyAbort {
+  #controller: AbortController | undefined;
+  #aborted = false;
+  #reason: unknown;
+
+  get signal(): AbortSignal {
+    if (!this.#controller) {
+      this.#controller = new AbortController();
+      if (this.#aborted) this.#controller.abort(this.#reason);
+    }
+    return this.#controller.signal;
+  }
+
+  get aborted(): boolean {
+    return this.#aborted;
+  }
+
+  abort(reason?: unknown): void {
+    this.#aborted = true;
+    this.#reason = reason;
+    this.#controller?.abort(reason);
+  }
+}
 
 /** How long an outgoing request waits for its answer by default. */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
@@ -51,7 +80,7 @@ interface Pending {
 export class Peer {
   readonly #transport: Transport;
   readonly #options: PeerOptions;
-  readonly #inflight = new Map<string, AbortController>();
+  readonly #inflight = new Map<string, LazyAbort>();
   readonly #pending = new Map<string, Pending>();
   #nextId = 1;
   #closed = false;
@@ -64,7 +93,7 @@ export class Peer {
     this.#options = options;
     this.finished = new Promise((resolve) => (this.#drained = resolve));
     transport.start({
-      message: (text) => this.#receive(text),
+      message: (text, parsed) => this.#receive(text, parsed),
       oversize: (limit) => this.#respond(errorResponse(null, new JsonRpcError(ErrorCode.InvalidRequest, `Invalid Request: message larger than ${limit} bytes`))),
       close: () => this.#onClose(),
     });
@@ -88,8 +117,8 @@ export class Peer {
     this.#send(message, error ? { kind: 'response', id, errorCode: error.code } : { kind: 'response', id });
   }
 
-  #receive(text: string): void {
-    const msg = parseFrame(text, this.#options.answerParseErrors);
+  #receive(text: string, parsed?: Incoming): void {
+    const msg = parsed ?? parseFrame(text, this.#options.answerParseErrors);
     switch (msg.kind) {
       case 'request':
         this.#run(msg.id, msg.method, msg.params);
@@ -120,14 +149,21 @@ export class Peer {
 
   #run(id: RequestId, method: string, params: JsonObject | undefined): void {
     const key = idKey(id);
-    const controller = new AbortController();
+    const controller = new LazyAbort();
     this.#inflight.set(key, controller);
     const done = (message: JsonObject) => {
       if (this.#inflight.get(key) === controller) this.#inflight.delete(key);
-      if (!controller.signal.aborted) this.#respond(message);
+      if (!controller.aborted) this.#respond(message);
       this.#maybeDrained();
     };
-    this.#options.onRequest({ id, method, params, signal: controller.signal }).then(
+    this.#options.onRequest({
+      id,
+      method,
+      params,
+      get signal() {
+        return controller.signal;
+      },
+    }).then(
       (result) => done(response(id, result)),
       (err: unknown) => {
         if (err instanceof JsonRpcError) return done(errorResponse(id, err));

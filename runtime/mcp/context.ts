@@ -34,7 +34,9 @@ export function createContext(init: ContextInit): BuiltContext {
     id: init.id,
     era: init.era,
     protocolVersion: init.protocolVersion,
-    signal: init.signal,
+    get signal() {
+      return init.signal;
+    },
     clientCapabilities: init.clientCapabilities,
     clientInfo: init.clientInfo,
     state: init.state,

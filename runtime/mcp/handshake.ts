@@ -109,7 +109,9 @@ export async function serveHandshake(conn: McpConnection, req: IncomingRequest):
     id: req.id,
     era: 'handshake',
     protocolVersion: revision.version,
-    signal: req.signal,
+    get signal() {
+      return req.signal;
+    },
     clientCapabilities: state.clientCapabilities,
     clientInfo: state.clientInfo,
     progressToken: token === undefined ? undefined : readId(token),

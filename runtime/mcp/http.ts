@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { classify, ErrorCode, idKey, parseJson, serialize, type JsonObject, type RequestId } from '../jsonrpc/message.ts';
+import { classify, ErrorCode, idKey, parseJson, serialize, type Incoming, type JsonObject, type RequestId } from '../jsonrpc/message.ts';
 import { accepts, checkOrigin, HttpFailure, listenHttp, readBody, sendJson, singleHeader, SseStream, type OriginPolicy } from '../transports/http.ts';
 import type { FrameMeta, Transport, TransportSink } from '../transports/transport.ts';
 import type { McpConnection } from './connection.ts';
@@ -66,7 +66,7 @@ class Exchange {
   readonly #successHeaders: Record<string, string>;
 
   /** `successHeaders` go only on a result (the session id of a successful initialize). */
-  constructor(res: ServerResponse, headers: Record<string, string>, statusFor: (code: number | undefined) => number, keepAliveMs: number, successHeaders: Record<string, string> = {}) {
+  constructor(res: ServerResponse, headers: Record<string, string>, statusFor: (code: number | undefined) => number, keepAliveMs: number, successHeaders: Record<string, string> = NO_HEADERS) {
     this.#res = res;
     this.#headers = headers;
     this.#successHeaders = successHeaders;
@@ -89,9 +89,11 @@ class Exchange {
     if (this.#sse) {
       this.#sse.event(text);
       this.#sse.end();
-    } else sendJson(this.#res, this.#statusFor(errorCode), text, errorCode === undefined ? { ...this.#headers, ...this.#successHeaders } : this.#headers);
+    } else sendJson(this.#res, this.#statusFor(errorCode), text, errorCode === undefined && this.#successHeaders !== NO_HEADERS ? { ...this.#headers, ...this.#successHeaders } : this.#headers);
   }
 }
+
+const NO_HEADERS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
 /** The transport of one connection: frames in from POST bodies, frames out to the exchange they belong to. */
 class HttpChannel implements Transport {
@@ -105,8 +107,8 @@ class HttpChannel implements Transport {
     this.#sink = sink;
   }
 
-  deliver(text: string): void {
-    this.#sink?.message(text);
+  deliver(text: string, parsed?: Incoming): void {
+    this.#sink?.message(text, parsed);
   }
 
   send(text: string, meta?: FrameMeta): void {
@@ -161,8 +163,7 @@ export class McpHttpHandler {
   };
 
   async #handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname !== this.#opts.path) return sendJson(res, 404, errorBody(null, ErrorCode.InvalidRequest, `Not found: the MCP endpoint is ${this.#opts.path}`));
+    if (!this.#isEndpoint(req.url ?? '/')) return sendJson(res, 404, errorBody(null, ErrorCode.InvalidRequest, `Not found: the MCP endpoint is ${this.#opts.path}`));
     const sessionId = singleHeader(req, 'mcp-session-id');
     const session = typeof sessionId === 'string' ? this.#sessions.get(sessionId) : undefined;
     if (req.method !== 'POST' && !(sessionId !== undefined && (req.method === 'GET' || req.method === 'DELETE')))
@@ -207,11 +208,20 @@ export class McpHttpHandler {
     }
     if (session) return this.#inSession(req, res, session, msg.id, text);
     if (msg.method === 'initialize' && !hasStatelessEnvelope(msg.params)) return this.#openSession(res, msg.id, text);
-    return this.#stateless(req, res, msg.id, msg.method, msg.params ?? {}, text);
+    return this.#stateless(req, res, msg, text);
+  }
+
+  /** Whether the request target is the MCP endpoint (a query is allowed); the URL is parsed only when unusual. */
+  #isEndpoint(target: string): boolean {
+    const q = target.indexOf('?');
+    if ((q < 0 ? target : target.slice(0, q)) === this.#opts.path) return true;
+    return new URL(target, 'http://localhost').pathname === this.#opts.path;
   }
 
   /** A 2026-07-28 request: headers first, then a connection of its own. */
-  #stateless(req: IncomingMessage, res: ServerResponse, id: RequestId, method: string, params: JsonObject, text: string): void {
+  #stateless(req: IncomingMessage, res: ServerResponse, msg: Extract<Incoming, { kind: 'request' }>, text: string): void {
+    const { id, method } = msg;
+    const params = msg.params ?? {};
     const version = singleHeader(req, 'mcp-protocol-version');
     if (version === undefined || version === null)
       return sendJson(res, 400, errorBody(id, HEADER_MISMATCH, 'Missing or repeated required header: mcp-protocol-version'));
@@ -232,7 +242,7 @@ export class McpHttpHandler {
     if (listen && this.#streams >= this.#opts.maxStreams)
       return sendJson(res, 503, errorBody(id, ErrorCode.InternalError, `Too many open streams (limit ${this.#opts.maxStreams})`));
     const channel = new HttpChannel();
-    const exchange = new Exchange(res, {}, statusForError, this.#opts.keepAliveMs);
+    const exchange = new Exchange(res, NO_HEADERS, statusForError, this.#opts.keepAliveMs);
     channel.exchanges.set(idKey(id), exchange);
     const conn = this.#server.connect(channel, { era: 'stateless', headerVersion: version });
     channel.onIdle = () => channel.close();
@@ -247,7 +257,7 @@ export class McpHttpHandler {
       conn.peer.cancelIncoming(id);
       channel.close();
     });
-    channel.deliver(text);
+    channel.deliver(text, msg);
   }
 
   /** initialize without a session: a handshake-era session, its id sent with the result. */

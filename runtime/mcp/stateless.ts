@@ -54,14 +54,16 @@ function isInputRequired(result: unknown): result is JsonObject {
 
 /** Adds the era's envelope: resultType, cache hints on cacheable methods, the server's identity in _meta. */
 function envelope(conn: McpConnection, entry: MethodEntry, result: unknown): JsonObject {
-  const out: JsonObject = { ...(isObject(result) ? result : {}) };
+  const out: JsonObject = isObject(result) ? Object.assign({}, result) : {};
   if (out['resultType'] === undefined) out['resultType'] = 'complete';
   if (entry.cacheable && out['resultType'] === 'complete') {
     const cache = conn.server.options.cache ?? { ttlMs: 0, cacheScope: 'private' };
     if (out['ttlMs'] === undefined) out['ttlMs'] = cache.ttlMs;
     if (out['cacheScope'] === undefined) out['cacheScope'] = cache.cacheScope;
   }
-  out['_meta'] = { ...(isObject(out['_meta']) ? out['_meta'] : {}), [META.serverInfo]: conn.server.options.serverInfo };
+  const meta: JsonObject = isObject(out['_meta']) ? Object.assign({}, out['_meta']) : {};
+  meta[META.serverInfo] = conn.server.options.serverInfo;
+  out['_meta'] = meta;
   return out;
 }
 
@@ -88,7 +90,9 @@ export async function serveStateless(conn: McpConnection, req: IncomingRequest, 
     id: req.id,
     era: 'stateless',
     protocolVersion: revision.version,
-    signal: req.signal,
+    get signal() {
+      return req.signal;
+    },
     clientCapabilities: meta.clientCapabilities,
     clientInfo: meta.clientInfo,
     progressToken: meta.progressToken,

@@ -36,7 +36,7 @@ export function readBody(req: IncomingMessage, limit: number, timeoutMs: number)
         req.pause();
         reject(err);
       } else {
-        let text = Buffer.concat(chunks).toString('utf8');
+        let text = (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)).toString('utf8');
         if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
         resolve(text);
       }
@@ -57,10 +57,17 @@ export function readBody(req: IncomingMessage, limit: number, timeoutMs: number)
  * error for the headers MCP mirrors). Values are trimmed.
  */
 export function singleHeader(req: IncomingMessage, name: string): string | undefined | null {
-  const values = req.headersDistinct[name.toLowerCase()];
-  if (!values || values.length === 0) return undefined;
-  if (values.length > 1) return null;
-  return values[0]!.trim();
+  // A scan of rawHeaders (name, value, name, value…): req.headersDistinct would build arrays for every header.
+  const raw = req.rawHeaders;
+  const wanted = name.toLowerCase();
+  let found: string | undefined;
+  for (let i = 0; i < raw.length; i += 2) {
+    const key = raw[i]!;
+    if (key.length !== wanted.length || key.toLowerCase() !== wanted) continue;
+    if (found !== undefined) return null;
+    found = raw[i + 1]!;
+  }
+  return found === undefined ? undefined : found.trim();
 }
 
 export interface OriginPolicy {
@@ -83,12 +90,12 @@ function hostnameOf(hostHeader: string): string {
  * undefined.
  */
 export function checkOrigin(req: IncomingMessage, policy: OriginPolicy): string | undefined {
-  const origins = req.headersDistinct['origin'];
-  if (origins && origins.length > 0) {
-    if (origins.length > 1) return 'Origin is not allowed';
+  const origin = singleHeader(req, 'origin');
+  if (origin !== undefined) {
+    if (origin === null) return 'Origin is not allowed';
     let url: URL;
     try {
-      url = new URL(origins[0]!);
+      url = new URL(origin);
     } catch {
       return 'Origin is not allowed';
     }
@@ -120,7 +127,9 @@ export function accepts(req: IncomingMessage, type: string): boolean {
 /** Writes a JSON body with `status`. */
 export function sendJson(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
   if (res.headersSent) return;
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers });
+  const all: Record<string, string | number> = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) };
+  for (const name in headers) all[name] = headers[name]!;
+  res.writeHead(status, all);
   res.end(body);
 }
 

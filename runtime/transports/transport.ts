@@ -3,7 +3,7 @@
  * frames out, and a close. Plus an in-memory linked pair for tests.
  */
 
-import type { RequestId } from '../jsonrpc/message.ts';
+import type { Incoming, RequestId } from '../jsonrpc/message.ts';
 
 /** What a frame is, for transports that route frames (HTTP sends each to the exchange it belongs to). */
 export interface FrameMeta {
@@ -18,8 +18,11 @@ export interface FrameMeta {
 
 /** Callbacks a transport delivers to. */
 export interface TransportSink {
-  /** One frame (one JSON text, not yet parsed). */
-  message(text: string): void;
+  /**
+   * One frame: its JSON text, and, when the transport had to read it already (HTTP looks at a request
+   * before routing it), the message as parsed and classified, so it is not parsed twice.
+   */
+  message(text: string, parsed?: Incoming): void;
   /** A frame larger than the transport accepts was dropped; the protocol answers -32600 with id null. */
   oversize?(limit: number): void;
   /** The peer is gone; nothing more will arrive. */

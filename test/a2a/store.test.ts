@@ -51,10 +51,11 @@ function runStoreSuite(name: string, makeStore: () => TaskStore): void {
       await store.close?.();
     });
 
-    it('round-trips a task as a copy, and knows no other', async () => {
+    // The contract (TaskStore.saveTask): a saved task may be kept as is, so the caller leaves it alone; every
+    // read is a copy the caller owns.
+    it('round-trips a task, each read a copy, and knows no other', async () => {
       const saved = task('t1', 'c1', 'TASK_STATE_WORKING', '2026-01-01T10:00:00.000Z');
       await store.saveTask(saved);
-      saved.status.state = 'TASK_STATE_FAILED';
       const got = await store.getTask('t1');
       expect(got).toEqual(task('t1', 'c1', 'TASK_STATE_WORKING', '2026-01-01T10:00:00.000Z'));
       got!.history!.push(got!.history![0]!);
