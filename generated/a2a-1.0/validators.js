@@ -2,7 +2,10 @@
 // DO NOT EDIT: change schemas/ and run `npm run generate`.
 "use strict";
 import ajvFormats from "ajv-formats/dist/formats.js";
-export const APIKeySecurityScheme = validate53;
+import * as fastSet from "./validators.fast.js";
+
+// The all-errors validators: run only after the accept-path validator of validators.fast.js has said no,
+// to leave every error on `.errors`. The exported validators are at the end of this file.
 const schema20 = {
   additionalProperties: false,
   properties: { description: { type: "string" }, location: { type: "string" }, name: { type: "string" } },
@@ -142,7 +145,6 @@ function validate53(
 }
 validate53.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-export const AgentCapabilities = validate54;
 const schema21 = {
   additionalProperties: false,
   patternProperties: { "^(extended_agent_card)$": { type: "boolean" }, "^(push_notifications)$": { type: "boolean" } },
@@ -498,7 +500,6 @@ function validate54(
 }
 validate54.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-export const AgentCard = validate59;
 const schema24 = {
   additionalProperties: false,
   patternProperties: {
@@ -5674,8 +5675,6 @@ function validate59(
 }
 validate59.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-export const AgentCardSignature = validate110;
-
 function validate110(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -5805,8 +5804,6 @@ function validate110(
 }
 validate110.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-export const AgentExtension = validate112;
-
 function validate112(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -5922,8 +5919,6 @@ function validate112(
   return errors === 0;
 }
 validate112.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-export const AgentInterface = validate114;
 
 function validate114(
   data,
@@ -6134,8 +6129,6 @@ function validate114(
 }
 validate114.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-export const AgentProvider = validate115;
-
 function validate115(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -6250,8 +6243,6 @@ function validate115(
   return errors === 0;
 }
 validate115.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-export const AgentSkill = validate116;
 
 function validate116(
   data,
@@ -6738,7 +6729,6 @@ function validate116(
 }
 validate116.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-export const Artifact = validate119;
 const schema47 = {
   additionalProperties: false,
   patternProperties: { "^(artifact_id)$": { type: "string" } },
@@ -7384,7 +7374,6 @@ function validate119(
 }
 validate119.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-export const AuthenticationInfo = validate126;
 const schema50 = {
   additionalProperties: false,
   properties: { credentials: { type: "string" }, scheme: { type: "string" } },
@@ -7491,8 +7480,6 @@ function validate126(
   return errors === 0;
 }
 validate126.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-export const AuthorizationCodeOAuthFlow = validate127;
 
 function validate127(
   data,
@@ -7815,7 +7802,6 @@ function validate127(
 }
 validate127.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-export const CancelTaskRequest = validate128;
 const schema52 = {
   additionalProperties: false,
   properties: { id: { type: "string" }, metadata: { $ref: "#/$defs/Struct" }, tenant: { type: "string" } },
@@ -7936,8 +7922,6 @@ function validate128(
   return errors === 0;
 }
 validate128.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-export const ClientCredentialsOAuthFlow = validate130;
 
 function validate130(
   data,
@@ -8169,7 +8153,6 @@ function validate130(
 }
 validate130.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-export const DeleteTaskPushNotificationConfigRequest = validate131;
 const schema54 = {
   additionalProperties: false,
   patternProperties: { "^(task_id)$": { type: "string" } },
@@ -8329,8 +8312,6 @@ function validate131(
   return errors === 0;
 }
 validate131.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-export const DeviceCodeOAuthFlow = validate132;
 
 function validate132(
   data,
@@ -8615,7 +8596,6 @@ function validate132(
 }
 validate132.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-export const Empty = validate133;
 const schema56 = { type: "object", additionalProperties: false };
 
 function validate133(
@@ -8667,7 +8647,6 @@ function validate133(
 }
 validate133.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-export const GetExtendedAgentCardRequest = validate134;
 const schema57 = { additionalProperties: false, properties: { tenant: { type: "string" } }, type: "object" };
 
 function validate134(
@@ -8738,7 +8717,6 @@ function validate134(
 }
 validate134.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-export const GetTaskPushNotificationConfigRequest = validate135;
 const schema58 = {
   additionalProperties: false,
   patternProperties: { "^(task_id)$": { type: "string" } },
@@ -8898,7 +8876,6 @@ function validate135(
 }
 validate135.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-export const GetTaskRequest = validate136;
 const schema59 = {
   additionalProperties: false,
   patternProperties: {
@@ -9253,8 +9230,6 @@ function validate136(
 }
 validate136.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-export const HTTPAuthSecurityScheme = validate137;
-
 function validate137(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -9390,8 +9365,6 @@ function validate137(
   return errors === 0;
 }
 validate137.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-export const ImplicitOAuthFlow = validate138;
 
 function validate138(
   data,
@@ -9593,7 +9566,6 @@ function validate138(
 }
 validate138.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-export const ListTaskPushNotificationConfigsRequest = validate139;
 const schema62 = {
   additionalProperties: false,
   patternProperties: {
@@ -10014,7 +9986,6 @@ function validate139(
 }
 validate139.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-export const ListTaskPushNotificationConfigsResponse = validate140;
 const schema63 = {
   additionalProperties: false,
   patternProperties: { "^(next_page_token)$": { type: "string" } },
@@ -10353,7 +10324,6 @@ function validate140(
 }
 validate140.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-export const ListTasksRequest = validate144;
 const schema65 = {
   additionalProperties: false,
   patternProperties: {
@@ -11333,7 +11303,6 @@ function validate144(
 }
 validate144.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-export const ListTasksResponse = validate150;
 const schema68 = {
   additionalProperties: false,
   patternProperties: {
@@ -12972,8 +12941,6 @@ function validate150(
 }
 validate150.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-export const Message = validate166;
-
 function validate166(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -13381,8 +13348,6 @@ function validate166(
 }
 validate166.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-export const MutualTlsSecurityScheme = validate170;
-
 function validate170(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -13450,8 +13415,6 @@ function validate170(
   return errors === 0;
 }
 validate170.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-export const OAuth2SecurityScheme = validate171;
 
 function validate171(
   data,
@@ -13585,8 +13548,6 @@ function validate171(
   return errors === 0;
 }
 validate171.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-export const OAuthFlows = validate173;
 
 function validate173(
   data,
@@ -14075,8 +14036,6 @@ function validate173(
 }
 validate173.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-export const OpenIdConnectSecurityScheme = validate182;
-
 function validate182(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -14195,8 +14154,6 @@ function validate182(
   return errors === 0;
 }
 validate182.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-export const Part = validate183;
 
 function validate183(
   data,
@@ -14541,8 +14498,6 @@ function validate183(
 }
 validate183.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-export const PasswordOAuthFlow = validate186;
-
 function validate186(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -14743,8 +14698,6 @@ function validate186(
 }
 validate186.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-export const Role = validate187;
-
 function validate187(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -14906,8 +14859,6 @@ function validate187(
 }
 validate187.evaluated = { dynamicProps: false, dynamicItems: false };
 
-export const SecurityRequirement = validate188;
-
 function validate188(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -15026,8 +14977,6 @@ function validate188(
   return errors === 0;
 }
 validate188.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-export const SecurityScheme = validate190;
 
 function validate190(
   data,
@@ -15648,7 +15597,6 @@ function validate190(
 }
 validate190.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-export const SendMessageConfiguration = validate201;
 const schema83 = {
   additionalProperties: false,
   patternProperties: {
@@ -16109,7 +16057,6 @@ function validate201(
 }
 validate201.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-export const SendMessageRequest = validate204;
 const schema84 = {
   additionalProperties: false,
   properties: {
@@ -16247,7 +16194,6 @@ function validate204(
 }
 validate204.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-export const SendMessageResponse = validate208;
 const schema85 = {
   additionalProperties: false,
   properties: { message: { $ref: "#/$defs/Message" }, task: { $ref: "#/$defs/Task" } },
@@ -16412,7 +16358,6 @@ function validate208(
 }
 validate208.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-export const StreamResponse = validate211;
 const schema86 = {
   additionalProperties: false,
   patternProperties: {
@@ -17312,8 +17257,6 @@ function validate211(
 }
 validate211.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-export const StringList = validate224;
-
 function validate224(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -17402,8 +17345,6 @@ function validate224(
 }
 validate224.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-export const Struct = validate225;
-
 function validate225(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -17437,7 +17378,6 @@ function validate225(
 }
 validate225.evaluated = { dynamicProps: false, dynamicItems: false };
 
-export const SubscribeToTaskRequest = validate226;
 const schema91 = {
   additionalProperties: false,
   properties: { id: { type: "string" }, tenant: { type: "string" } },
@@ -17544,8 +17484,6 @@ function validate226(
   return errors === 0;
 }
 validate226.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-export const Task = validate227;
 
 function validate227(
   data,
@@ -17784,8 +17722,6 @@ function validate227(
   return errors === 0;
 }
 validate227.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-export const TaskArtifactUpdateEvent = validate232;
 
 function validate232(
   data,
@@ -18046,8 +17982,6 @@ function validate232(
 }
 validate232.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-export const TaskPushNotificationConfig = validate235;
-
 function validate235(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -18240,8 +18174,6 @@ function validate235(
 }
 validate235.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-export const TaskState = validate237;
-
 function validate237(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -18412,8 +18344,6 @@ function validate237(
 }
 validate237.evaluated = { dynamicProps: false, dynamicItems: false };
 
-export const TaskStatus = validate238;
-
 function validate238(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -18521,8 +18451,6 @@ function validate238(
   return errors === 0;
 }
 validate238.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-export const TaskStatusUpdateEvent = validate242;
 
 function validate242(
   data,
@@ -18727,8 +18655,6 @@ function validate242(
 }
 validate242.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-export const Timestamp = validate245;
-
 function validate245(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -18778,8 +18704,6 @@ function validate245(
 }
 validate245.evaluated = { dynamicProps: false, dynamicItems: false };
 
-export const Value = validate246;
-
 function validate246(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -18788,3 +18712,456 @@ function validate246(
   return true;
 }
 validate246.evaluated = { dynamicProps: false, dynamicItems: false };
+
+// The exported validators: the accept-path answer when it is yes (`.errors` null), else the all-errors
+// validator's answer and errors.
+export const APIKeySecurityScheme = function APIKeySecurityScheme(data) {
+  if (fastSet.APIKeySecurityScheme(data)) {
+    APIKeySecurityScheme.errors = null;
+    return true;
+  }
+  const valid = validate53(data);
+  APIKeySecurityScheme.errors = validate53.errors;
+  return valid;
+};
+export const AgentCapabilities = function AgentCapabilities(data) {
+  if (fastSet.AgentCapabilities(data)) {
+    AgentCapabilities.errors = null;
+    return true;
+  }
+  const valid = validate54(data);
+  AgentCapabilities.errors = validate54.errors;
+  return valid;
+};
+export const AgentCard = function AgentCard(data) {
+  if (fastSet.AgentCard(data)) {
+    AgentCard.errors = null;
+    return true;
+  }
+  const valid = validate59(data);
+  AgentCard.errors = validate59.errors;
+  return valid;
+};
+export const AgentCardSignature = function AgentCardSignature(data) {
+  if (fastSet.AgentCardSignature(data)) {
+    AgentCardSignature.errors = null;
+    return true;
+  }
+  const valid = validate110(data);
+  AgentCardSignature.errors = validate110.errors;
+  return valid;
+};
+export const AgentExtension = function AgentExtension(data) {
+  if (fastSet.AgentExtension(data)) {
+    AgentExtension.errors = null;
+    return true;
+  }
+  const valid = validate112(data);
+  AgentExtension.errors = validate112.errors;
+  return valid;
+};
+export const AgentInterface = function AgentInterface(data) {
+  if (fastSet.AgentInterface(data)) {
+    AgentInterface.errors = null;
+    return true;
+  }
+  const valid = validate114(data);
+  AgentInterface.errors = validate114.errors;
+  return valid;
+};
+export const AgentProvider = function AgentProvider(data) {
+  if (fastSet.AgentProvider(data)) {
+    AgentProvider.errors = null;
+    return true;
+  }
+  const valid = validate115(data);
+  AgentProvider.errors = validate115.errors;
+  return valid;
+};
+export const AgentSkill = function AgentSkill(data) {
+  if (fastSet.AgentSkill(data)) {
+    AgentSkill.errors = null;
+    return true;
+  }
+  const valid = validate116(data);
+  AgentSkill.errors = validate116.errors;
+  return valid;
+};
+export const Artifact = function Artifact(data) {
+  if (fastSet.Artifact(data)) {
+    Artifact.errors = null;
+    return true;
+  }
+  const valid = validate119(data);
+  Artifact.errors = validate119.errors;
+  return valid;
+};
+export const AuthenticationInfo = function AuthenticationInfo(data) {
+  if (fastSet.AuthenticationInfo(data)) {
+    AuthenticationInfo.errors = null;
+    return true;
+  }
+  const valid = validate126(data);
+  AuthenticationInfo.errors = validate126.errors;
+  return valid;
+};
+export const AuthorizationCodeOAuthFlow = function AuthorizationCodeOAuthFlow(data) {
+  if (fastSet.AuthorizationCodeOAuthFlow(data)) {
+    AuthorizationCodeOAuthFlow.errors = null;
+    return true;
+  }
+  const valid = validate127(data);
+  AuthorizationCodeOAuthFlow.errors = validate127.errors;
+  return valid;
+};
+export const CancelTaskRequest = function CancelTaskRequest(data) {
+  if (fastSet.CancelTaskRequest(data)) {
+    CancelTaskRequest.errors = null;
+    return true;
+  }
+  const valid = validate128(data);
+  CancelTaskRequest.errors = validate128.errors;
+  return valid;
+};
+export const ClientCredentialsOAuthFlow = function ClientCredentialsOAuthFlow(data) {
+  if (fastSet.ClientCredentialsOAuthFlow(data)) {
+    ClientCredentialsOAuthFlow.errors = null;
+    return true;
+  }
+  const valid = validate130(data);
+  ClientCredentialsOAuthFlow.errors = validate130.errors;
+  return valid;
+};
+export const DeleteTaskPushNotificationConfigRequest = function DeleteTaskPushNotificationConfigRequest(data) {
+  if (fastSet.DeleteTaskPushNotificationConfigRequest(data)) {
+    DeleteTaskPushNotificationConfigRequest.errors = null;
+    return true;
+  }
+  const valid = validate131(data);
+  DeleteTaskPushNotificationConfigRequest.errors = validate131.errors;
+  return valid;
+};
+export const DeviceCodeOAuthFlow = function DeviceCodeOAuthFlow(data) {
+  if (fastSet.DeviceCodeOAuthFlow(data)) {
+    DeviceCodeOAuthFlow.errors = null;
+    return true;
+  }
+  const valid = validate132(data);
+  DeviceCodeOAuthFlow.errors = validate132.errors;
+  return valid;
+};
+export const Empty = function Empty(data) {
+  if (fastSet.Empty(data)) {
+    Empty.errors = null;
+    return true;
+  }
+  const valid = validate133(data);
+  Empty.errors = validate133.errors;
+  return valid;
+};
+export const GetExtendedAgentCardRequest = function GetExtendedAgentCardRequest(data) {
+  if (fastSet.GetExtendedAgentCardRequest(data)) {
+    GetExtendedAgentCardRequest.errors = null;
+    return true;
+  }
+  const valid = validate134(data);
+  GetExtendedAgentCardRequest.errors = validate134.errors;
+  return valid;
+};
+export const GetTaskPushNotificationConfigRequest = function GetTaskPushNotificationConfigRequest(data) {
+  if (fastSet.GetTaskPushNotificationConfigRequest(data)) {
+    GetTaskPushNotificationConfigRequest.errors = null;
+    return true;
+  }
+  const valid = validate135(data);
+  GetTaskPushNotificationConfigRequest.errors = validate135.errors;
+  return valid;
+};
+export const GetTaskRequest = function GetTaskRequest(data) {
+  if (fastSet.GetTaskRequest(data)) {
+    GetTaskRequest.errors = null;
+    return true;
+  }
+  const valid = validate136(data);
+  GetTaskRequest.errors = validate136.errors;
+  return valid;
+};
+export const HTTPAuthSecurityScheme = function HTTPAuthSecurityScheme(data) {
+  if (fastSet.HTTPAuthSecurityScheme(data)) {
+    HTTPAuthSecurityScheme.errors = null;
+    return true;
+  }
+  const valid = validate137(data);
+  HTTPAuthSecurityScheme.errors = validate137.errors;
+  return valid;
+};
+export const ImplicitOAuthFlow = function ImplicitOAuthFlow(data) {
+  if (fastSet.ImplicitOAuthFlow(data)) {
+    ImplicitOAuthFlow.errors = null;
+    return true;
+  }
+  const valid = validate138(data);
+  ImplicitOAuthFlow.errors = validate138.errors;
+  return valid;
+};
+export const ListTaskPushNotificationConfigsRequest = function ListTaskPushNotificationConfigsRequest(data) {
+  if (fastSet.ListTaskPushNotificationConfigsRequest(data)) {
+    ListTaskPushNotificationConfigsRequest.errors = null;
+    return true;
+  }
+  const valid = validate139(data);
+  ListTaskPushNotificationConfigsRequest.errors = validate139.errors;
+  return valid;
+};
+export const ListTaskPushNotificationConfigsResponse = function ListTaskPushNotificationConfigsResponse(data) {
+  if (fastSet.ListTaskPushNotificationConfigsResponse(data)) {
+    ListTaskPushNotificationConfigsResponse.errors = null;
+    return true;
+  }
+  const valid = validate140(data);
+  ListTaskPushNotificationConfigsResponse.errors = validate140.errors;
+  return valid;
+};
+export const ListTasksRequest = function ListTasksRequest(data) {
+  if (fastSet.ListTasksRequest(data)) {
+    ListTasksRequest.errors = null;
+    return true;
+  }
+  const valid = validate144(data);
+  ListTasksRequest.errors = validate144.errors;
+  return valid;
+};
+export const ListTasksResponse = function ListTasksResponse(data) {
+  if (fastSet.ListTasksResponse(data)) {
+    ListTasksResponse.errors = null;
+    return true;
+  }
+  const valid = validate150(data);
+  ListTasksResponse.errors = validate150.errors;
+  return valid;
+};
+export const Message = function Message(data) {
+  if (fastSet.Message(data)) {
+    Message.errors = null;
+    return true;
+  }
+  const valid = validate166(data);
+  Message.errors = validate166.errors;
+  return valid;
+};
+export const MutualTlsSecurityScheme = function MutualTlsSecurityScheme(data) {
+  if (fastSet.MutualTlsSecurityScheme(data)) {
+    MutualTlsSecurityScheme.errors = null;
+    return true;
+  }
+  const valid = validate170(data);
+  MutualTlsSecurityScheme.errors = validate170.errors;
+  return valid;
+};
+export const OAuth2SecurityScheme = function OAuth2SecurityScheme(data) {
+  if (fastSet.OAuth2SecurityScheme(data)) {
+    OAuth2SecurityScheme.errors = null;
+    return true;
+  }
+  const valid = validate171(data);
+  OAuth2SecurityScheme.errors = validate171.errors;
+  return valid;
+};
+export const OAuthFlows = function OAuthFlows(data) {
+  if (fastSet.OAuthFlows(data)) {
+    OAuthFlows.errors = null;
+    return true;
+  }
+  const valid = validate173(data);
+  OAuthFlows.errors = validate173.errors;
+  return valid;
+};
+export const OpenIdConnectSecurityScheme = function OpenIdConnectSecurityScheme(data) {
+  if (fastSet.OpenIdConnectSecurityScheme(data)) {
+    OpenIdConnectSecurityScheme.errors = null;
+    return true;
+  }
+  const valid = validate182(data);
+  OpenIdConnectSecurityScheme.errors = validate182.errors;
+  return valid;
+};
+export const Part = function Part(data) {
+  if (fastSet.Part(data)) {
+    Part.errors = null;
+    return true;
+  }
+  const valid = validate183(data);
+  Part.errors = validate183.errors;
+  return valid;
+};
+export const PasswordOAuthFlow = function PasswordOAuthFlow(data) {
+  if (fastSet.PasswordOAuthFlow(data)) {
+    PasswordOAuthFlow.errors = null;
+    return true;
+  }
+  const valid = validate186(data);
+  PasswordOAuthFlow.errors = validate186.errors;
+  return valid;
+};
+export const Role = function Role(data) {
+  if (fastSet.Role(data)) {
+    Role.errors = null;
+    return true;
+  }
+  const valid = validate187(data);
+  Role.errors = validate187.errors;
+  return valid;
+};
+export const SecurityRequirement = function SecurityRequirement(data) {
+  if (fastSet.SecurityRequirement(data)) {
+    SecurityRequirement.errors = null;
+    return true;
+  }
+  const valid = validate188(data);
+  SecurityRequirement.errors = validate188.errors;
+  return valid;
+};
+export const SecurityScheme = function SecurityScheme(data) {
+  if (fastSet.SecurityScheme(data)) {
+    SecurityScheme.errors = null;
+    return true;
+  }
+  const valid = validate190(data);
+  SecurityScheme.errors = validate190.errors;
+  return valid;
+};
+export const SendMessageConfiguration = function SendMessageConfiguration(data) {
+  if (fastSet.SendMessageConfiguration(data)) {
+    SendMessageConfiguration.errors = null;
+    return true;
+  }
+  const valid = validate201(data);
+  SendMessageConfiguration.errors = validate201.errors;
+  return valid;
+};
+export const SendMessageRequest = function SendMessageRequest(data) {
+  if (fastSet.SendMessageRequest(data)) {
+    SendMessageRequest.errors = null;
+    return true;
+  }
+  const valid = validate204(data);
+  SendMessageRequest.errors = validate204.errors;
+  return valid;
+};
+export const SendMessageResponse = function SendMessageResponse(data) {
+  if (fastSet.SendMessageResponse(data)) {
+    SendMessageResponse.errors = null;
+    return true;
+  }
+  const valid = validate208(data);
+  SendMessageResponse.errors = validate208.errors;
+  return valid;
+};
+export const StreamResponse = function StreamResponse(data) {
+  if (fastSet.StreamResponse(data)) {
+    StreamResponse.errors = null;
+    return true;
+  }
+  const valid = validate211(data);
+  StreamResponse.errors = validate211.errors;
+  return valid;
+};
+export const StringList = function StringList(data) {
+  if (fastSet.StringList(data)) {
+    StringList.errors = null;
+    return true;
+  }
+  const valid = validate224(data);
+  StringList.errors = validate224.errors;
+  return valid;
+};
+export const Struct = function Struct(data) {
+  if (fastSet.Struct(data)) {
+    Struct.errors = null;
+    return true;
+  }
+  const valid = validate225(data);
+  Struct.errors = validate225.errors;
+  return valid;
+};
+export const SubscribeToTaskRequest = function SubscribeToTaskRequest(data) {
+  if (fastSet.SubscribeToTaskRequest(data)) {
+    SubscribeToTaskRequest.errors = null;
+    return true;
+  }
+  const valid = validate226(data);
+  SubscribeToTaskRequest.errors = validate226.errors;
+  return valid;
+};
+export const Task = function Task(data) {
+  if (fastSet.Task(data)) {
+    Task.errors = null;
+    return true;
+  }
+  const valid = validate227(data);
+  Task.errors = validate227.errors;
+  return valid;
+};
+export const TaskArtifactUpdateEvent = function TaskArtifactUpdateEvent(data) {
+  if (fastSet.TaskArtifactUpdateEvent(data)) {
+    TaskArtifactUpdateEvent.errors = null;
+    return true;
+  }
+  const valid = validate232(data);
+  TaskArtifactUpdateEvent.errors = validate232.errors;
+  return valid;
+};
+export const TaskPushNotificationConfig = function TaskPushNotificationConfig(data) {
+  if (fastSet.TaskPushNotificationConfig(data)) {
+    TaskPushNotificationConfig.errors = null;
+    return true;
+  }
+  const valid = validate235(data);
+  TaskPushNotificationConfig.errors = validate235.errors;
+  return valid;
+};
+export const TaskState = function TaskState(data) {
+  if (fastSet.TaskState(data)) {
+    TaskState.errors = null;
+    return true;
+  }
+  const valid = validate237(data);
+  TaskState.errors = validate237.errors;
+  return valid;
+};
+export const TaskStatus = function TaskStatus(data) {
+  if (fastSet.TaskStatus(data)) {
+    TaskStatus.errors = null;
+    return true;
+  }
+  const valid = validate238(data);
+  TaskStatus.errors = validate238.errors;
+  return valid;
+};
+export const TaskStatusUpdateEvent = function TaskStatusUpdateEvent(data) {
+  if (fastSet.TaskStatusUpdateEvent(data)) {
+    TaskStatusUpdateEvent.errors = null;
+    return true;
+  }
+  const valid = validate242(data);
+  TaskStatusUpdateEvent.errors = validate242.errors;
+  return valid;
+};
+export const Timestamp = function Timestamp(data) {
+  if (fastSet.Timestamp(data)) {
+    Timestamp.errors = null;
+    return true;
+  }
+  const valid = validate245(data);
+  Timestamp.errors = validate245.errors;
+  return valid;
+};
+export const Value = function Value(data) {
+  if (fastSet.Value(data)) {
+    Value.errors = null;
+    return true;
+  }
+  const valid = validate246(data);
+  Value.errors = validate246.errors;
+  return valid;
+};

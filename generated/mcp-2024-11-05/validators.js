@@ -2,7 +2,10 @@
 // DO NOT EDIT: change schemas/ and run `npm run generate`.
 "use strict";
 import ajvFormats from "ajv-formats/dist/formats.js";
-export const Annotated = validate22;
+import * as fastSet from "./validators.fast.js";
+
+// The all-errors validators: run only after the accept-path validator of validators.fast.js has said no,
+// to leave every error on `.errors`. The exported validators are at the end of this file.
 const schema7 = {
   properties: {
     annotations: {
@@ -178,7 +181,6 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 
-export const BlobResourceContents = validate25;
 const schema9 = {
   properties: {
     blob: { format: "byte", type: "string" },
@@ -329,7 +331,6 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 
-export const CallToolRequest = validate26;
 const schema10 = {
   properties: {
     method: { const: "tools/call", type: "string" },
@@ -499,7 +500,6 @@ function validate26(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 
-export const CallToolRequest_params = validate27;
 const schema11 = {
   properties: { arguments: { additionalProperties: {}, type: "object" }, name: { type: "string" } },
   required: ["name"],
@@ -580,7 +580,6 @@ function validate27(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 
-export const CallToolResult = validate28;
 const schema12 = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
@@ -1648,7 +1647,6 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 
-export const CancelledNotification = validate41;
 const schema17 = {
   properties: {
     method: { const: "notifications/cancelled", type: "string" },
@@ -1835,7 +1833,6 @@ function validate41(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 
-export const CancelledNotification_params = validate44;
 const schema19 = {
   properties: { reason: { type: "string" }, requestId: { $ref: "#/definitions/RequestId" } },
   required: ["requestId"],
@@ -1910,7 +1907,6 @@ function validate44(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 
-export const ClientCapabilities = validate46;
 const schema20 = {
   properties: {
     experimental: {
@@ -2039,7 +2035,6 @@ function validate46(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 
-export const ClientNotification = validate47;
 const schema21 = {
   anyOf: [
     { $ref: "#/definitions/CancelledNotification" },
@@ -2583,7 +2578,6 @@ function validate47(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 
-export const ClientRequest = validate57;
 const schema26 = {
   anyOf: [
     { $ref: "#/definitions/InitializeRequest" },
@@ -5050,7 +5044,6 @@ function validate57(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 
-export const ClientResult = validate93;
 const schema43 = {
   anyOf: [
     { $ref: "#/definitions/Result" },
@@ -5562,8 +5555,6 @@ function validate93(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 
-export const CompleteRequest = validate105;
-
 function validate105(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -5841,7 +5832,6 @@ function validate105(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const CompleteRequest_params = validate108;
 const schema49 = {
   properties: {
     argument: {
@@ -6050,7 +6040,6 @@ function validate108(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const CompleteResult = validate111;
 const schema50 = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
@@ -6231,7 +6220,6 @@ function validate111(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const CreateMessageRequest = validate112;
 const schema51 = {
   properties: {
     method: { const: "sampling/createMessage", type: "string" },
@@ -6964,7 +6952,6 @@ function validate112(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const CreateMessageRequest_params = validate122;
 const schema55 = {
   properties: {
     includeContext: { enum: ["allServers", "none", "thisServer"], type: "string" },
@@ -7221,8 +7208,6 @@ function validate122(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const CreateMessageResult = validate125;
-
 function validate125(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -7416,7 +7401,6 @@ function validate125(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const Cursor = validate129;
 const schema57 = { type: "string" };
 
 function validate129(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
@@ -7440,8 +7424,6 @@ function validate129(data, { instancePath = "", parentData, parentDataProperty, 
   validate129.errors = vErrors;
   return errors === 0;
 }
-
-export const EmbeddedResource = validate130;
 
 function validate130(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -7689,8 +7671,6 @@ function validate130(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const EmptyResult = validate134;
-
 function validate134(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -7732,8 +7712,6 @@ function validate134(data, { instancePath = "", parentData, parentDataProperty, 
   validate134.errors = vErrors;
   return errors === 0;
 }
-
-export const GetPromptRequest = validate135;
 
 function validate135(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -7908,7 +7886,6 @@ function validate135(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const GetPromptRequest_params = validate136;
 const schema61 = {
   properties: { arguments: { additionalProperties: { type: "string" }, type: "object" }, name: { type: "string" } },
   required: ["name"],
@@ -8006,7 +7983,6 @@ function validate136(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const GetPromptResult = validate137;
 const schema62 = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
@@ -8279,8 +8255,6 @@ function validate137(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ImageContent = validate144;
-
 function validate144(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -8534,8 +8508,6 @@ function validate144(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const Implementation = validate146;
-
 function validate146(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -8622,8 +8594,6 @@ function validate146(data, { instancePath = "", parentData, parentDataProperty, 
   validate146.errors = vErrors;
   return errors === 0;
 }
-
-export const InitializeRequest = validate147;
 
 function validate147(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -8818,7 +8788,6 @@ function validate147(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const InitializeRequest_params = validate150;
 const schema67 = {
   properties: {
     capabilities: { $ref: "#/definitions/ClientCapabilities" },
@@ -8940,7 +8909,6 @@ function validate150(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const InitializeResult = validate153;
 const schema68 = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
@@ -9318,8 +9286,6 @@ function validate153(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const InitializedNotification = validate157;
-
 function validate157(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -9429,7 +9395,6 @@ function validate157(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const InitializedNotification_params = validate158;
 const schema71 = {
   additionalProperties: {},
   properties: { _meta: { additionalProperties: {}, type: "object" } },
@@ -9478,7 +9443,6 @@ function validate158(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const JSONRPCError = validate159;
 const schema72 = {
   properties: {
     error: {
@@ -9691,7 +9655,6 @@ function validate159(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const JSONRPCMessage = validate161;
 const schema73 = {
   anyOf: [
     { $ref: "#/definitions/JSONRPCRequest" },
@@ -10256,8 +10219,6 @@ function validate161(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const JSONRPCNotification = validate173;
-
 function validate173(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -10398,8 +10359,6 @@ function validate173(data, { instancePath = "", parentData, parentDataProperty, 
   validate173.errors = vErrors;
   return errors === 0;
 }
-
-export const JSONRPCRequest = validate174;
 
 function validate174(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -10583,8 +10542,6 @@ function validate174(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const JSONRPCResponse = validate177;
-
 function validate177(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -10712,8 +10669,6 @@ function validate177(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ListPromptsRequest = validate180;
-
 function validate180(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -10821,7 +10776,6 @@ function validate180(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ListPromptsRequest_params = validate181;
 const schema81 = { properties: { cursor: { type: "string" } }, type: "object" };
 
 function validate181(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
@@ -10864,7 +10818,6 @@ function validate181(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ListPromptsResult = validate182;
 const schema82 = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
@@ -11190,8 +11143,6 @@ function validate182(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ListResourceTemplatesRequest = validate187;
-
 function validate187(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -11299,7 +11250,6 @@ function validate187(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ListResourceTemplatesRequest_params = validate188;
 const schema86 = { properties: { cursor: { type: "string" } }, type: "object" };
 
 function validate188(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
@@ -11342,7 +11292,6 @@ function validate188(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ListResourceTemplatesResult = validate189;
 const schema87 = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
@@ -11716,8 +11665,6 @@ function validate189(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ListResourcesRequest = validate193;
-
 function validate193(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -11825,7 +11772,6 @@ function validate193(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ListResourcesRequest_params = validate194;
 const schema90 = { properties: { cursor: { type: "string" } }, type: "object" };
 
 function validate194(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
@@ -11868,7 +11814,6 @@ function validate194(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ListResourcesResult = validate195;
 const schema91 = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
@@ -12261,7 +12206,6 @@ function validate195(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ListRootsRequest = validate199;
 const schema93 = {
   properties: {
     method: { const: "roots/list", type: "string" },
@@ -12397,7 +12341,6 @@ function validate199(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ListRootsRequest_params = validate201;
 const schema94 = {
   additionalProperties: {},
   properties: { _meta: { properties: { progressToken: { $ref: "#/definitions/ProgressToken" } }, type: "object" } },
@@ -12458,8 +12401,6 @@ function validate201(data, { instancePath = "", parentData, parentDataProperty, 
   validate201.errors = vErrors;
   return errors === 0;
 }
-
-export const ListRootsResult = validate203;
 
 function validate203(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -12550,8 +12491,6 @@ function validate203(data, { instancePath = "", parentData, parentDataProperty, 
   validate203.errors = vErrors;
   return errors === 0;
 }
-
-export const ListToolsRequest = validate205;
 
 function validate205(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -12660,7 +12599,6 @@ function validate205(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ListToolsRequest_params = validate206;
 const schema97 = { properties: { cursor: { type: "string" } }, type: "object" };
 
 function validate206(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
@@ -12703,7 +12641,6 @@ function validate206(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ListToolsResult = validate207;
 const schema98 = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
@@ -13071,8 +13008,6 @@ function validate207(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const LoggingLevel = validate210;
-
 function validate210(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -13119,7 +13054,6 @@ function validate210(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const LoggingMessageNotification = validate211;
 const schema101 = {
   properties: {
     method: { const: "notifications/message", type: "string" },
@@ -13298,7 +13232,6 @@ function validate211(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const LoggingMessageNotification_params = validate213;
 const schema102 = {
   properties: { data: {}, level: { $ref: "#/definitions/LoggingLevel" }, logger: { type: "string" } },
   required: ["data", "level"],
@@ -13388,8 +13321,6 @@ function validate213(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ModelHint = validate215;
-
 function validate215(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -13429,8 +13360,6 @@ function validate215(data, { instancePath = "", parentData, parentDataProperty, 
   validate215.errors = vErrors;
   return errors === 0;
 }
-
-export const ModelPreferences = validate216;
 
 function validate216(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -13635,7 +13564,6 @@ function validate216(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const Notification = validate218;
 const schema105 = {
   properties: {
     method: { type: "string" },
@@ -13742,7 +13670,6 @@ function validate218(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const PaginatedRequest = validate219;
 const schema106 = {
   properties: { method: { type: "string" }, params: { properties: { cursor: { type: "string" } }, type: "object" } },
   required: ["method"],
@@ -13840,7 +13767,6 @@ function validate219(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const PaginatedResult = validate220;
 const schema107 = {
   properties: { _meta: { additionalProperties: {}, type: "object" }, nextCursor: { type: "string" } },
   type: "object",
@@ -13904,8 +13830,6 @@ function validate220(data, { instancePath = "", parentData, parentDataProperty, 
   validate220.errors = vErrors;
   return errors === 0;
 }
-
-export const PingRequest = validate221;
 
 function validate221(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -14029,7 +13953,6 @@ function validate221(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const PingRequest_params = validate223;
 const schema109 = {
   additionalProperties: {},
   properties: { _meta: { properties: { progressToken: { $ref: "#/definitions/ProgressToken" } }, type: "object" } },
@@ -14090,8 +14013,6 @@ function validate223(data, { instancePath = "", parentData, parentDataProperty, 
   validate223.errors = vErrors;
   return errors === 0;
 }
-
-export const ProgressNotification = validate225;
 
 function validate225(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -14277,7 +14198,6 @@ function validate225(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ProgressNotification_params = validate227;
 const schema111 = {
   properties: {
     progress: { type: "number" },
@@ -14390,8 +14310,6 @@ function validate227(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ProgressToken = validate229;
-
 function validate229(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -14413,8 +14331,6 @@ function validate229(data, { instancePath = "", parentData, parentDataProperty, 
   validate229.errors = vErrors;
   return errors === 0;
 }
-
-export const Prompt = validate230;
 
 function validate230(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -14521,8 +14437,6 @@ function validate230(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const PromptArgument = validate232;
-
 function validate232(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -14612,7 +14526,6 @@ function validate232(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const PromptListChangedNotification = validate233;
 const schema115 = {
   properties: {
     method: { const: "notifications/prompts/list_changed", type: "string" },
@@ -14735,7 +14648,6 @@ function validate233(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const PromptListChangedNotification_params = validate234;
 const schema116 = {
   additionalProperties: {},
   properties: { _meta: { additionalProperties: {}, type: "object" } },
@@ -14783,8 +14695,6 @@ function validate234(data, { instancePath = "", parentData, parentDataProperty, 
   validate234.errors = vErrors;
   return errors === 0;
 }
-
-export const PromptMessage = validate235;
 
 function validate235(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -14927,8 +14837,6 @@ function validate235(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const PromptReference = validate240;
-
 function validate240(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -15031,8 +14939,6 @@ function validate240(data, { instancePath = "", parentData, parentDataProperty, 
   validate240.errors = vErrors;
   return errors === 0;
 }
-
-export const ReadResourceRequest = validate241;
 
 function validate241(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -15188,7 +15094,6 @@ function validate241(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ReadResourceRequest_params = validate242;
 const schema120 = { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" };
 
 function validate242(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
@@ -15263,7 +15168,6 @@ function validate242(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ReadResourceResult = validate243;
 const schema121 = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
@@ -15414,7 +15318,6 @@ function validate243(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const Request = validate246;
 const schema122 = {
   properties: {
     method: { type: "string" },
@@ -15534,8 +15437,6 @@ function validate246(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const RequestId = validate248;
-
 function validate248(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -15557,8 +15458,6 @@ function validate248(data, { instancePath = "", parentData, parentDataProperty, 
   validate248.errors = vErrors;
   return errors === 0;
 }
-
-export const Resource = validate249;
 
 function validate249(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -15817,7 +15716,6 @@ function validate249(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ResourceContents = validate251;
 const schema125 = {
   properties: { mimeType: { type: "string" }, uri: { format: "uri", type: "string" } },
   required: ["uri"],
@@ -15913,7 +15811,6 @@ function validate251(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ResourceListChangedNotification = validate252;
 const schema126 = {
   properties: {
     method: { const: "notifications/resources/list_changed", type: "string" },
@@ -16036,7 +15933,6 @@ function validate252(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ResourceListChangedNotification_params = validate253;
 const schema127 = {
   additionalProperties: {},
   properties: { _meta: { additionalProperties: {}, type: "object" } },
@@ -16084,8 +15980,6 @@ function validate253(data, { instancePath = "", parentData, parentDataProperty, 
   validate253.errors = vErrors;
   return errors === 0;
 }
-
-export const ResourceReference = validate254;
 
 function validate254(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -16206,8 +16100,6 @@ function validate254(data, { instancePath = "", parentData, parentDataProperty, 
   validate254.errors = vErrors;
   return errors === 0;
 }
-
-export const ResourceTemplate = validate255;
 
 function validate255(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -16448,7 +16340,6 @@ function validate255(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ResourceUpdatedNotification = validate257;
 const schema130 = {
   properties: {
     method: { const: "notifications/resources/updated", type: "string" },
@@ -16612,7 +16503,6 @@ function validate257(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ResourceUpdatedNotification_params = validate258;
 const schema131 = { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" };
 
 function validate258(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
@@ -16687,8 +16577,6 @@ function validate258(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const Result = validate259;
-
 function validate259(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -16731,8 +16619,6 @@ function validate259(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const Role = validate260;
-
 function validate260(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -16769,8 +16655,6 @@ function validate260(data, { instancePath = "", parentData, parentDataProperty, 
   validate260.errors = vErrors;
   return errors === 0;
 }
-
-export const Root = validate261;
 
 function validate261(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -16860,8 +16744,6 @@ function validate261(data, { instancePath = "", parentData, parentDataProperty, 
   validate261.errors = vErrors;
   return errors === 0;
 }
-
-export const RootsListChangedNotification = validate262;
 
 function validate262(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -16972,7 +16854,6 @@ function validate262(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const RootsListChangedNotification_params = validate263;
 const schema136 = {
   additionalProperties: {},
   properties: { _meta: { additionalProperties: {}, type: "object" } },
@@ -17020,8 +16901,6 @@ function validate263(data, { instancePath = "", parentData, parentDataProperty, 
   validate263.errors = vErrors;
   return errors === 0;
 }
-
-export const SamplingMessage = validate264;
 
 function validate264(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -17147,8 +17026,6 @@ function validate264(data, { instancePath = "", parentData, parentDataProperty, 
   validate264.errors = vErrors;
   return errors === 0;
 }
-
-export const ServerCapabilities = validate268;
 
 function validate268(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -17355,7 +17232,6 @@ function validate268(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ServerNotification = validate269;
 const schema139 = {
   anyOf: [
     { $ref: "#/definitions/CancelledNotification" },
@@ -17583,7 +17459,6 @@ function validate269(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ServerRequest = validate278;
 const schema141 = {
   anyOf: [
     { $ref: "#/definitions/PingRequest" },
@@ -17650,7 +17525,6 @@ function validate278(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ServerResult = validate282;
 const schema142 = {
   anyOf: [
     { $ref: "#/definitions/Result" },
@@ -17787,8 +17661,6 @@ function validate282(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const SetLevelRequest = validate293;
-
 function validate293(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -17922,7 +17794,6 @@ function validate293(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const SetLevelRequest_params = validate295;
 const schema144 = {
   properties: { level: { $ref: "#/definitions/LoggingLevel" } },
   required: ["level"],
@@ -17979,8 +17850,6 @@ function validate295(data, { instancePath = "", parentData, parentDataProperty, 
   validate295.errors = vErrors;
   return errors === 0;
 }
-
-export const SubscribeRequest = validate297;
 
 function validate297(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -18136,7 +18005,6 @@ function validate297(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const SubscribeRequest_params = validate298;
 const schema146 = { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" };
 
 function validate298(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
@@ -18210,8 +18078,6 @@ function validate298(data, { instancePath = "", parentData, parentDataProperty, 
   validate298.errors = vErrors;
   return errors === 0;
 }
-
-export const TextContent = validate299;
 
 function validate299(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -18417,8 +18283,6 @@ function validate299(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const TextResourceContents = validate301;
-
 function validate301(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -18539,8 +18403,6 @@ function validate301(data, { instancePath = "", parentData, parentDataProperty, 
   validate301.errors = vErrors;
   return errors === 0;
 }
-
-export const Tool = validate302;
 
 function validate302(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -18772,8 +18634,6 @@ function validate302(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ToolListChangedNotification = validate303;
-
 function validate303(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -18883,7 +18743,6 @@ function validate303(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ToolListChangedNotification_params = validate304;
 const schema151 = {
   additionalProperties: {},
   properties: { _meta: { additionalProperties: {}, type: "object" } },
@@ -18931,8 +18790,6 @@ function validate304(data, { instancePath = "", parentData, parentDataProperty, 
   validate304.errors = vErrors;
   return errors === 0;
 }
-
-export const UnsubscribeRequest = validate305;
 
 function validate305(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -19088,7 +18945,6 @@ function validate305(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const UnsubscribeRequest_params = validate306;
 const schema153 = { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" };
 
 function validate306(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
@@ -19162,3 +19018,933 @@ function validate306(data, { instancePath = "", parentData, parentDataProperty, 
   validate306.errors = vErrors;
   return errors === 0;
 }
+
+// The exported validators: the accept-path answer when it is yes (`.errors` null), else the all-errors
+// validator's answer and errors.
+export const Annotated = function Annotated(data) {
+  if (fastSet.Annotated(data)) {
+    Annotated.errors = null;
+    return true;
+  }
+  const valid = validate22(data);
+  Annotated.errors = validate22.errors;
+  return valid;
+};
+export const BlobResourceContents = function BlobResourceContents(data) {
+  if (fastSet.BlobResourceContents(data)) {
+    BlobResourceContents.errors = null;
+    return true;
+  }
+  const valid = validate25(data);
+  BlobResourceContents.errors = validate25.errors;
+  return valid;
+};
+export const CallToolRequest = function CallToolRequest(data) {
+  if (fastSet.CallToolRequest(data)) {
+    CallToolRequest.errors = null;
+    return true;
+  }
+  const valid = validate26(data);
+  CallToolRequest.errors = validate26.errors;
+  return valid;
+};
+export const CallToolRequest_params = function CallToolRequest_params(data) {
+  if (fastSet.CallToolRequest_params(data)) {
+    CallToolRequest_params.errors = null;
+    return true;
+  }
+  const valid = validate27(data);
+  CallToolRequest_params.errors = validate27.errors;
+  return valid;
+};
+export const CallToolResult = function CallToolResult(data) {
+  if (fastSet.CallToolResult(data)) {
+    CallToolResult.errors = null;
+    return true;
+  }
+  const valid = validate28(data);
+  CallToolResult.errors = validate28.errors;
+  return valid;
+};
+export const CancelledNotification = function CancelledNotification(data) {
+  if (fastSet.CancelledNotification(data)) {
+    CancelledNotification.errors = null;
+    return true;
+  }
+  const valid = validate41(data);
+  CancelledNotification.errors = validate41.errors;
+  return valid;
+};
+export const CancelledNotification_params = function CancelledNotification_params(data) {
+  if (fastSet.CancelledNotification_params(data)) {
+    CancelledNotification_params.errors = null;
+    return true;
+  }
+  const valid = validate44(data);
+  CancelledNotification_params.errors = validate44.errors;
+  return valid;
+};
+export const ClientCapabilities = function ClientCapabilities(data) {
+  if (fastSet.ClientCapabilities(data)) {
+    ClientCapabilities.errors = null;
+    return true;
+  }
+  const valid = validate46(data);
+  ClientCapabilities.errors = validate46.errors;
+  return valid;
+};
+export const ClientNotification = function ClientNotification(data) {
+  if (fastSet.ClientNotification(data)) {
+    ClientNotification.errors = null;
+    return true;
+  }
+  const valid = validate47(data);
+  ClientNotification.errors = validate47.errors;
+  return valid;
+};
+export const ClientRequest = function ClientRequest(data) {
+  if (fastSet.ClientRequest(data)) {
+    ClientRequest.errors = null;
+    return true;
+  }
+  const valid = validate57(data);
+  ClientRequest.errors = validate57.errors;
+  return valid;
+};
+export const ClientResult = function ClientResult(data) {
+  if (fastSet.ClientResult(data)) {
+    ClientResult.errors = null;
+    return true;
+  }
+  const valid = validate93(data);
+  ClientResult.errors = validate93.errors;
+  return valid;
+};
+export const CompleteRequest = function CompleteRequest(data) {
+  if (fastSet.CompleteRequest(data)) {
+    CompleteRequest.errors = null;
+    return true;
+  }
+  const valid = validate105(data);
+  CompleteRequest.errors = validate105.errors;
+  return valid;
+};
+export const CompleteRequest_params = function CompleteRequest_params(data) {
+  if (fastSet.CompleteRequest_params(data)) {
+    CompleteRequest_params.errors = null;
+    return true;
+  }
+  const valid = validate108(data);
+  CompleteRequest_params.errors = validate108.errors;
+  return valid;
+};
+export const CompleteResult = function CompleteResult(data) {
+  if (fastSet.CompleteResult(data)) {
+    CompleteResult.errors = null;
+    return true;
+  }
+  const valid = validate111(data);
+  CompleteResult.errors = validate111.errors;
+  return valid;
+};
+export const CreateMessageRequest = function CreateMessageRequest(data) {
+  if (fastSet.CreateMessageRequest(data)) {
+    CreateMessageRequest.errors = null;
+    return true;
+  }
+  const valid = validate112(data);
+  CreateMessageRequest.errors = validate112.errors;
+  return valid;
+};
+export const CreateMessageRequest_params = function CreateMessageRequest_params(data) {
+  if (fastSet.CreateMessageRequest_params(data)) {
+    CreateMessageRequest_params.errors = null;
+    return true;
+  }
+  const valid = validate122(data);
+  CreateMessageRequest_params.errors = validate122.errors;
+  return valid;
+};
+export const CreateMessageResult = function CreateMessageResult(data) {
+  if (fastSet.CreateMessageResult(data)) {
+    CreateMessageResult.errors = null;
+    return true;
+  }
+  const valid = validate125(data);
+  CreateMessageResult.errors = validate125.errors;
+  return valid;
+};
+export const Cursor = function Cursor(data) {
+  if (fastSet.Cursor(data)) {
+    Cursor.errors = null;
+    return true;
+  }
+  const valid = validate129(data);
+  Cursor.errors = validate129.errors;
+  return valid;
+};
+export const EmbeddedResource = function EmbeddedResource(data) {
+  if (fastSet.EmbeddedResource(data)) {
+    EmbeddedResource.errors = null;
+    return true;
+  }
+  const valid = validate130(data);
+  EmbeddedResource.errors = validate130.errors;
+  return valid;
+};
+export const EmptyResult = function EmptyResult(data) {
+  if (fastSet.EmptyResult(data)) {
+    EmptyResult.errors = null;
+    return true;
+  }
+  const valid = validate134(data);
+  EmptyResult.errors = validate134.errors;
+  return valid;
+};
+export const GetPromptRequest = function GetPromptRequest(data) {
+  if (fastSet.GetPromptRequest(data)) {
+    GetPromptRequest.errors = null;
+    return true;
+  }
+  const valid = validate135(data);
+  GetPromptRequest.errors = validate135.errors;
+  return valid;
+};
+export const GetPromptRequest_params = function GetPromptRequest_params(data) {
+  if (fastSet.GetPromptRequest_params(data)) {
+    GetPromptRequest_params.errors = null;
+    return true;
+  }
+  const valid = validate136(data);
+  GetPromptRequest_params.errors = validate136.errors;
+  return valid;
+};
+export const GetPromptResult = function GetPromptResult(data) {
+  if (fastSet.GetPromptResult(data)) {
+    GetPromptResult.errors = null;
+    return true;
+  }
+  const valid = validate137(data);
+  GetPromptResult.errors = validate137.errors;
+  return valid;
+};
+export const ImageContent = function ImageContent(data) {
+  if (fastSet.ImageContent(data)) {
+    ImageContent.errors = null;
+    return true;
+  }
+  const valid = validate144(data);
+  ImageContent.errors = validate144.errors;
+  return valid;
+};
+export const Implementation = function Implementation(data) {
+  if (fastSet.Implementation(data)) {
+    Implementation.errors = null;
+    return true;
+  }
+  const valid = validate146(data);
+  Implementation.errors = validate146.errors;
+  return valid;
+};
+export const InitializeRequest = function InitializeRequest(data) {
+  if (fastSet.InitializeRequest(data)) {
+    InitializeRequest.errors = null;
+    return true;
+  }
+  const valid = validate147(data);
+  InitializeRequest.errors = validate147.errors;
+  return valid;
+};
+export const InitializeRequest_params = function InitializeRequest_params(data) {
+  if (fastSet.InitializeRequest_params(data)) {
+    InitializeRequest_params.errors = null;
+    return true;
+  }
+  const valid = validate150(data);
+  InitializeRequest_params.errors = validate150.errors;
+  return valid;
+};
+export const InitializeResult = function InitializeResult(data) {
+  if (fastSet.InitializeResult(data)) {
+    InitializeResult.errors = null;
+    return true;
+  }
+  const valid = validate153(data);
+  InitializeResult.errors = validate153.errors;
+  return valid;
+};
+export const InitializedNotification = function InitializedNotification(data) {
+  if (fastSet.InitializedNotification(data)) {
+    InitializedNotification.errors = null;
+    return true;
+  }
+  const valid = validate157(data);
+  InitializedNotification.errors = validate157.errors;
+  return valid;
+};
+export const InitializedNotification_params = function InitializedNotification_params(data) {
+  if (fastSet.InitializedNotification_params(data)) {
+    InitializedNotification_params.errors = null;
+    return true;
+  }
+  const valid = validate158(data);
+  InitializedNotification_params.errors = validate158.errors;
+  return valid;
+};
+export const JSONRPCError = function JSONRPCError(data) {
+  if (fastSet.JSONRPCError(data)) {
+    JSONRPCError.errors = null;
+    return true;
+  }
+  const valid = validate159(data);
+  JSONRPCError.errors = validate159.errors;
+  return valid;
+};
+export const JSONRPCMessage = function JSONRPCMessage(data) {
+  if (fastSet.JSONRPCMessage(data)) {
+    JSONRPCMessage.errors = null;
+    return true;
+  }
+  const valid = validate161(data);
+  JSONRPCMessage.errors = validate161.errors;
+  return valid;
+};
+export const JSONRPCNotification = function JSONRPCNotification(data) {
+  if (fastSet.JSONRPCNotification(data)) {
+    JSONRPCNotification.errors = null;
+    return true;
+  }
+  const valid = validate173(data);
+  JSONRPCNotification.errors = validate173.errors;
+  return valid;
+};
+export const JSONRPCRequest = function JSONRPCRequest(data) {
+  if (fastSet.JSONRPCRequest(data)) {
+    JSONRPCRequest.errors = null;
+    return true;
+  }
+  const valid = validate174(data);
+  JSONRPCRequest.errors = validate174.errors;
+  return valid;
+};
+export const JSONRPCResponse = function JSONRPCResponse(data) {
+  if (fastSet.JSONRPCResponse(data)) {
+    JSONRPCResponse.errors = null;
+    return true;
+  }
+  const valid = validate177(data);
+  JSONRPCResponse.errors = validate177.errors;
+  return valid;
+};
+export const ListPromptsRequest = function ListPromptsRequest(data) {
+  if (fastSet.ListPromptsRequest(data)) {
+    ListPromptsRequest.errors = null;
+    return true;
+  }
+  const valid = validate180(data);
+  ListPromptsRequest.errors = validate180.errors;
+  return valid;
+};
+export const ListPromptsRequest_params = function ListPromptsRequest_params(data) {
+  if (fastSet.ListPromptsRequest_params(data)) {
+    ListPromptsRequest_params.errors = null;
+    return true;
+  }
+  const valid = validate181(data);
+  ListPromptsRequest_params.errors = validate181.errors;
+  return valid;
+};
+export const ListPromptsResult = function ListPromptsResult(data) {
+  if (fastSet.ListPromptsResult(data)) {
+    ListPromptsResult.errors = null;
+    return true;
+  }
+  const valid = validate182(data);
+  ListPromptsResult.errors = validate182.errors;
+  return valid;
+};
+export const ListResourceTemplatesRequest = function ListResourceTemplatesRequest(data) {
+  if (fastSet.ListResourceTemplatesRequest(data)) {
+    ListResourceTemplatesRequest.errors = null;
+    return true;
+  }
+  const valid = validate187(data);
+  ListResourceTemplatesRequest.errors = validate187.errors;
+  return valid;
+};
+export const ListResourceTemplatesRequest_params = function ListResourceTemplatesRequest_params(data) {
+  if (fastSet.ListResourceTemplatesRequest_params(data)) {
+    ListResourceTemplatesRequest_params.errors = null;
+    return true;
+  }
+  const valid = validate188(data);
+  ListResourceTemplatesRequest_params.errors = validate188.errors;
+  return valid;
+};
+export const ListResourceTemplatesResult = function ListResourceTemplatesResult(data) {
+  if (fastSet.ListResourceTemplatesResult(data)) {
+    ListResourceTemplatesResult.errors = null;
+    return true;
+  }
+  const valid = validate189(data);
+  ListResourceTemplatesResult.errors = validate189.errors;
+  return valid;
+};
+export const ListResourcesRequest = function ListResourcesRequest(data) {
+  if (fastSet.ListResourcesRequest(data)) {
+    ListResourcesRequest.errors = null;
+    return true;
+  }
+  const valid = validate193(data);
+  ListResourcesRequest.errors = validate193.errors;
+  return valid;
+};
+export const ListResourcesRequest_params = function ListResourcesRequest_params(data) {
+  if (fastSet.ListResourcesRequest_params(data)) {
+    ListResourcesRequest_params.errors = null;
+    return true;
+  }
+  const valid = validate194(data);
+  ListResourcesRequest_params.errors = validate194.errors;
+  return valid;
+};
+export const ListResourcesResult = function ListResourcesResult(data) {
+  if (fastSet.ListResourcesResult(data)) {
+    ListResourcesResult.errors = null;
+    return true;
+  }
+  const valid = validate195(data);
+  ListResourcesResult.errors = validate195.errors;
+  return valid;
+};
+export const ListRootsRequest = function ListRootsRequest(data) {
+  if (fastSet.ListRootsRequest(data)) {
+    ListRootsRequest.errors = null;
+    return true;
+  }
+  const valid = validate199(data);
+  ListRootsRequest.errors = validate199.errors;
+  return valid;
+};
+export const ListRootsRequest_params = function ListRootsRequest_params(data) {
+  if (fastSet.ListRootsRequest_params(data)) {
+    ListRootsRequest_params.errors = null;
+    return true;
+  }
+  const valid = validate201(data);
+  ListRootsRequest_params.errors = validate201.errors;
+  return valid;
+};
+export const ListRootsResult = function ListRootsResult(data) {
+  if (fastSet.ListRootsResult(data)) {
+    ListRootsResult.errors = null;
+    return true;
+  }
+  const valid = validate203(data);
+  ListRootsResult.errors = validate203.errors;
+  return valid;
+};
+export const ListToolsRequest = function ListToolsRequest(data) {
+  if (fastSet.ListToolsRequest(data)) {
+    ListToolsRequest.errors = null;
+    return true;
+  }
+  const valid = validate205(data);
+  ListToolsRequest.errors = validate205.errors;
+  return valid;
+};
+export const ListToolsRequest_params = function ListToolsRequest_params(data) {
+  if (fastSet.ListToolsRequest_params(data)) {
+    ListToolsRequest_params.errors = null;
+    return true;
+  }
+  const valid = validate206(data);
+  ListToolsRequest_params.errors = validate206.errors;
+  return valid;
+};
+export const ListToolsResult = function ListToolsResult(data) {
+  if (fastSet.ListToolsResult(data)) {
+    ListToolsResult.errors = null;
+    return true;
+  }
+  const valid = validate207(data);
+  ListToolsResult.errors = validate207.errors;
+  return valid;
+};
+export const LoggingLevel = function LoggingLevel(data) {
+  if (fastSet.LoggingLevel(data)) {
+    LoggingLevel.errors = null;
+    return true;
+  }
+  const valid = validate210(data);
+  LoggingLevel.errors = validate210.errors;
+  return valid;
+};
+export const LoggingMessageNotification = function LoggingMessageNotification(data) {
+  if (fastSet.LoggingMessageNotification(data)) {
+    LoggingMessageNotification.errors = null;
+    return true;
+  }
+  const valid = validate211(data);
+  LoggingMessageNotification.errors = validate211.errors;
+  return valid;
+};
+export const LoggingMessageNotification_params = function LoggingMessageNotification_params(data) {
+  if (fastSet.LoggingMessageNotification_params(data)) {
+    LoggingMessageNotification_params.errors = null;
+    return true;
+  }
+  const valid = validate213(data);
+  LoggingMessageNotification_params.errors = validate213.errors;
+  return valid;
+};
+export const ModelHint = function ModelHint(data) {
+  if (fastSet.ModelHint(data)) {
+    ModelHint.errors = null;
+    return true;
+  }
+  const valid = validate215(data);
+  ModelHint.errors = validate215.errors;
+  return valid;
+};
+export const ModelPreferences = function ModelPreferences(data) {
+  if (fastSet.ModelPreferences(data)) {
+    ModelPreferences.errors = null;
+    return true;
+  }
+  const valid = validate216(data);
+  ModelPreferences.errors = validate216.errors;
+  return valid;
+};
+export const Notification = function Notification(data) {
+  if (fastSet.Notification(data)) {
+    Notification.errors = null;
+    return true;
+  }
+  const valid = validate218(data);
+  Notification.errors = validate218.errors;
+  return valid;
+};
+export const PaginatedRequest = function PaginatedRequest(data) {
+  if (fastSet.PaginatedRequest(data)) {
+    PaginatedRequest.errors = null;
+    return true;
+  }
+  const valid = validate219(data);
+  PaginatedRequest.errors = validate219.errors;
+  return valid;
+};
+export const PaginatedResult = function PaginatedResult(data) {
+  if (fastSet.PaginatedResult(data)) {
+    PaginatedResult.errors = null;
+    return true;
+  }
+  const valid = validate220(data);
+  PaginatedResult.errors = validate220.errors;
+  return valid;
+};
+export const PingRequest = function PingRequest(data) {
+  if (fastSet.PingRequest(data)) {
+    PingRequest.errors = null;
+    return true;
+  }
+  const valid = validate221(data);
+  PingRequest.errors = validate221.errors;
+  return valid;
+};
+export const PingRequest_params = function PingRequest_params(data) {
+  if (fastSet.PingRequest_params(data)) {
+    PingRequest_params.errors = null;
+    return true;
+  }
+  const valid = validate223(data);
+  PingRequest_params.errors = validate223.errors;
+  return valid;
+};
+export const ProgressNotification = function ProgressNotification(data) {
+  if (fastSet.ProgressNotification(data)) {
+    ProgressNotification.errors = null;
+    return true;
+  }
+  const valid = validate225(data);
+  ProgressNotification.errors = validate225.errors;
+  return valid;
+};
+export const ProgressNotification_params = function ProgressNotification_params(data) {
+  if (fastSet.ProgressNotification_params(data)) {
+    ProgressNotification_params.errors = null;
+    return true;
+  }
+  const valid = validate227(data);
+  ProgressNotification_params.errors = validate227.errors;
+  return valid;
+};
+export const ProgressToken = function ProgressToken(data) {
+  if (fastSet.ProgressToken(data)) {
+    ProgressToken.errors = null;
+    return true;
+  }
+  const valid = validate229(data);
+  ProgressToken.errors = validate229.errors;
+  return valid;
+};
+export const Prompt = function Prompt(data) {
+  if (fastSet.Prompt(data)) {
+    Prompt.errors = null;
+    return true;
+  }
+  const valid = validate230(data);
+  Prompt.errors = validate230.errors;
+  return valid;
+};
+export const PromptArgument = function PromptArgument(data) {
+  if (fastSet.PromptArgument(data)) {
+    PromptArgument.errors = null;
+    return true;
+  }
+  const valid = validate232(data);
+  PromptArgument.errors = validate232.errors;
+  return valid;
+};
+export const PromptListChangedNotification = function PromptListChangedNotification(data) {
+  if (fastSet.PromptListChangedNotification(data)) {
+    PromptListChangedNotification.errors = null;
+    return true;
+  }
+  const valid = validate233(data);
+  PromptListChangedNotification.errors = validate233.errors;
+  return valid;
+};
+export const PromptListChangedNotification_params = function PromptListChangedNotification_params(data) {
+  if (fastSet.PromptListChangedNotification_params(data)) {
+    PromptListChangedNotification_params.errors = null;
+    return true;
+  }
+  const valid = validate234(data);
+  PromptListChangedNotification_params.errors = validate234.errors;
+  return valid;
+};
+export const PromptMessage = function PromptMessage(data) {
+  if (fastSet.PromptMessage(data)) {
+    PromptMessage.errors = null;
+    return true;
+  }
+  const valid = validate235(data);
+  PromptMessage.errors = validate235.errors;
+  return valid;
+};
+export const PromptReference = function PromptReference(data) {
+  if (fastSet.PromptReference(data)) {
+    PromptReference.errors = null;
+    return true;
+  }
+  const valid = validate240(data);
+  PromptReference.errors = validate240.errors;
+  return valid;
+};
+export const ReadResourceRequest = function ReadResourceRequest(data) {
+  if (fastSet.ReadResourceRequest(data)) {
+    ReadResourceRequest.errors = null;
+    return true;
+  }
+  const valid = validate241(data);
+  ReadResourceRequest.errors = validate241.errors;
+  return valid;
+};
+export const ReadResourceRequest_params = function ReadResourceRequest_params(data) {
+  if (fastSet.ReadResourceRequest_params(data)) {
+    ReadResourceRequest_params.errors = null;
+    return true;
+  }
+  const valid = validate242(data);
+  ReadResourceRequest_params.errors = validate242.errors;
+  return valid;
+};
+export const ReadResourceResult = function ReadResourceResult(data) {
+  if (fastSet.ReadResourceResult(data)) {
+    ReadResourceResult.errors = null;
+    return true;
+  }
+  const valid = validate243(data);
+  ReadResourceResult.errors = validate243.errors;
+  return valid;
+};
+export const Request = function Request(data) {
+  if (fastSet.Request(data)) {
+    Request.errors = null;
+    return true;
+  }
+  const valid = validate246(data);
+  Request.errors = validate246.errors;
+  return valid;
+};
+export const RequestId = function RequestId(data) {
+  if (fastSet.RequestId(data)) {
+    RequestId.errors = null;
+    return true;
+  }
+  const valid = validate248(data);
+  RequestId.errors = validate248.errors;
+  return valid;
+};
+export const Resource = function Resource(data) {
+  if (fastSet.Resource(data)) {
+    Resource.errors = null;
+    return true;
+  }
+  const valid = validate249(data);
+  Resource.errors = validate249.errors;
+  return valid;
+};
+export const ResourceContents = function ResourceContents(data) {
+  if (fastSet.ResourceContents(data)) {
+    ResourceContents.errors = null;
+    return true;
+  }
+  const valid = validate251(data);
+  ResourceContents.errors = validate251.errors;
+  return valid;
+};
+export const ResourceListChangedNotification = function ResourceListChangedNotification(data) {
+  if (fastSet.ResourceListChangedNotification(data)) {
+    ResourceListChangedNotification.errors = null;
+    return true;
+  }
+  const valid = validate252(data);
+  ResourceListChangedNotification.errors = validate252.errors;
+  return valid;
+};
+export const ResourceListChangedNotification_params = function ResourceListChangedNotification_params(data) {
+  if (fastSet.ResourceListChangedNotification_params(data)) {
+    ResourceListChangedNotification_params.errors = null;
+    return true;
+  }
+  const valid = validate253(data);
+  ResourceListChangedNotification_params.errors = validate253.errors;
+  return valid;
+};
+export const ResourceReference = function ResourceReference(data) {
+  if (fastSet.ResourceReference(data)) {
+    ResourceReference.errors = null;
+    return true;
+  }
+  const valid = validate254(data);
+  ResourceReference.errors = validate254.errors;
+  return valid;
+};
+export const ResourceTemplate = function ResourceTemplate(data) {
+  if (fastSet.ResourceTemplate(data)) {
+    ResourceTemplate.errors = null;
+    return true;
+  }
+  const valid = validate255(data);
+  ResourceTemplate.errors = validate255.errors;
+  return valid;
+};
+export const ResourceUpdatedNotification = function ResourceUpdatedNotification(data) {
+  if (fastSet.ResourceUpdatedNotification(data)) {
+    ResourceUpdatedNotification.errors = null;
+    return true;
+  }
+  const valid = validate257(data);
+  ResourceUpdatedNotification.errors = validate257.errors;
+  return valid;
+};
+export const ResourceUpdatedNotification_params = function ResourceUpdatedNotification_params(data) {
+  if (fastSet.ResourceUpdatedNotification_params(data)) {
+    ResourceUpdatedNotification_params.errors = null;
+    return true;
+  }
+  const valid = validate258(data);
+  ResourceUpdatedNotification_params.errors = validate258.errors;
+  return valid;
+};
+export const Result = function Result(data) {
+  if (fastSet.Result(data)) {
+    Result.errors = null;
+    return true;
+  }
+  const valid = validate259(data);
+  Result.errors = validate259.errors;
+  return valid;
+};
+export const Role = function Role(data) {
+  if (fastSet.Role(data)) {
+    Role.errors = null;
+    return true;
+  }
+  const valid = validate260(data);
+  Role.errors = validate260.errors;
+  return valid;
+};
+export const Root = function Root(data) {
+  if (fastSet.Root(data)) {
+    Root.errors = null;
+    return true;
+  }
+  const valid = validate261(data);
+  Root.errors = validate261.errors;
+  return valid;
+};
+export const RootsListChangedNotification = function RootsListChangedNotification(data) {
+  if (fastSet.RootsListChangedNotification(data)) {
+    RootsListChangedNotification.errors = null;
+    return true;
+  }
+  const valid = validate262(data);
+  RootsListChangedNotification.errors = validate262.errors;
+  return valid;
+};
+export const RootsListChangedNotification_params = function RootsListChangedNotification_params(data) {
+  if (fastSet.RootsListChangedNotification_params(data)) {
+    RootsListChangedNotification_params.errors = null;
+    return true;
+  }
+  const valid = validate263(data);
+  RootsListChangedNotification_params.errors = validate263.errors;
+  return valid;
+};
+export const SamplingMessage = function SamplingMessage(data) {
+  if (fastSet.SamplingMessage(data)) {
+    SamplingMessage.errors = null;
+    return true;
+  }
+  const valid = validate264(data);
+  SamplingMessage.errors = validate264.errors;
+  return valid;
+};
+export const ServerCapabilities = function ServerCapabilities(data) {
+  if (fastSet.ServerCapabilities(data)) {
+    ServerCapabilities.errors = null;
+    return true;
+  }
+  const valid = validate268(data);
+  ServerCapabilities.errors = validate268.errors;
+  return valid;
+};
+export const ServerNotification = function ServerNotification(data) {
+  if (fastSet.ServerNotification(data)) {
+    ServerNotification.errors = null;
+    return true;
+  }
+  const valid = validate269(data);
+  ServerNotification.errors = validate269.errors;
+  return valid;
+};
+export const ServerRequest = function ServerRequest(data) {
+  if (fastSet.ServerRequest(data)) {
+    ServerRequest.errors = null;
+    return true;
+  }
+  const valid = validate278(data);
+  ServerRequest.errors = validate278.errors;
+  return valid;
+};
+export const ServerResult = function ServerResult(data) {
+  if (fastSet.ServerResult(data)) {
+    ServerResult.errors = null;
+    return true;
+  }
+  const valid = validate282(data);
+  ServerResult.errors = validate282.errors;
+  return valid;
+};
+export const SetLevelRequest = function SetLevelRequest(data) {
+  if (fastSet.SetLevelRequest(data)) {
+    SetLevelRequest.errors = null;
+    return true;
+  }
+  const valid = validate293(data);
+  SetLevelRequest.errors = validate293.errors;
+  return valid;
+};
+export const SetLevelRequest_params = function SetLevelRequest_params(data) {
+  if (fastSet.SetLevelRequest_params(data)) {
+    SetLevelRequest_params.errors = null;
+    return true;
+  }
+  const valid = validate295(data);
+  SetLevelRequest_params.errors = validate295.errors;
+  return valid;
+};
+export const SubscribeRequest = function SubscribeRequest(data) {
+  if (fastSet.SubscribeRequest(data)) {
+    SubscribeRequest.errors = null;
+    return true;
+  }
+  const valid = validate297(data);
+  SubscribeRequest.errors = validate297.errors;
+  return valid;
+};
+export const SubscribeRequest_params = function SubscribeRequest_params(data) {
+  if (fastSet.SubscribeRequest_params(data)) {
+    SubscribeRequest_params.errors = null;
+    return true;
+  }
+  const valid = validate298(data);
+  SubscribeRequest_params.errors = validate298.errors;
+  return valid;
+};
+export const TextContent = function TextContent(data) {
+  if (fastSet.TextContent(data)) {
+    TextContent.errors = null;
+    return true;
+  }
+  const valid = validate299(data);
+  TextContent.errors = validate299.errors;
+  return valid;
+};
+export const TextResourceContents = function TextResourceContents(data) {
+  if (fastSet.TextResourceContents(data)) {
+    TextResourceContents.errors = null;
+    return true;
+  }
+  const valid = validate301(data);
+  TextResourceContents.errors = validate301.errors;
+  return valid;
+};
+export const Tool = function Tool(data) {
+  if (fastSet.Tool(data)) {
+    Tool.errors = null;
+    return true;
+  }
+  const valid = validate302(data);
+  Tool.errors = validate302.errors;
+  return valid;
+};
+export const ToolListChangedNotification = function ToolListChangedNotification(data) {
+  if (fastSet.ToolListChangedNotification(data)) {
+    ToolListChangedNotification.errors = null;
+    return true;
+  }
+  const valid = validate303(data);
+  ToolListChangedNotification.errors = validate303.errors;
+  return valid;
+};
+export const ToolListChangedNotification_params = function ToolListChangedNotification_params(data) {
+  if (fastSet.ToolListChangedNotification_params(data)) {
+    ToolListChangedNotification_params.errors = null;
+    return true;
+  }
+  const valid = validate304(data);
+  ToolListChangedNotification_params.errors = validate304.errors;
+  return valid;
+};
+export const UnsubscribeRequest = function UnsubscribeRequest(data) {
+  if (fastSet.UnsubscribeRequest(data)) {
+    UnsubscribeRequest.errors = null;
+    return true;
+  }
+  const valid = validate305(data);
+  UnsubscribeRequest.errors = validate305.errors;
+  return valid;
+};
+export const UnsubscribeRequest_params = function UnsubscribeRequest_params(data) {
+  if (fastSet.UnsubscribeRequest_params(data)) {
+    UnsubscribeRequest_params.errors = null;
+    return true;
+  }
+  const valid = validate306(data);
+  UnsubscribeRequest_params.errors = validate306.errors;
+  return valid;
+};

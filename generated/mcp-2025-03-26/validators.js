@@ -2,7 +2,10 @@
 // DO NOT EDIT: change schemas/ and run `npm run generate`.
 "use strict";
 import ajvFormats from "ajv-formats/dist/formats.js";
-export const Annotations = validate22;
+import * as fastSet from "./validators.fast.js";
+
+// The all-errors validators: run only after the accept-path validator of validators.fast.js has said no,
+// to leave every error on `.errors`. The exported validators are at the end of this file.
 const schema7 = {
   properties: {
     audience: { items: { $ref: "#/definitions/Role" }, type: "array" },
@@ -154,7 +157,6 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 
-export const AudioContent = validate25;
 const schema9 = {
   properties: {
     annotations: { $ref: "#/definitions/Annotations" },
@@ -332,7 +334,6 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 
-export const BlobResourceContents = validate27;
 const schema10 = {
   properties: {
     blob: { format: "byte", type: "string" },
@@ -482,7 +483,6 @@ function validate27(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 
-export const CallToolRequest = validate28;
 const schema11 = {
   properties: {
     method: { const: "tools/call", type: "string" },
@@ -652,7 +652,6 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 
-export const CallToolRequest_params = validate29;
 const schema12 = {
   properties: { arguments: { additionalProperties: {}, type: "object" }, name: { type: "string" } },
   required: ["name"],
@@ -733,7 +732,6 @@ function validate29(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 
-export const CallToolResult = validate30;
 const schema13 = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
@@ -1536,7 +1534,6 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 
-export const CancelledNotification = validate44;
 const schema18 = {
   properties: {
     method: { const: "notifications/cancelled", type: "string" },
@@ -1723,7 +1720,6 @@ function validate44(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 
-export const CancelledNotification_params = validate47;
 const schema20 = {
   properties: { reason: { type: "string" }, requestId: { $ref: "#/definitions/RequestId" } },
   required: ["requestId"],
@@ -1798,7 +1794,6 @@ function validate47(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 
-export const ClientCapabilities = validate49;
 const schema21 = {
   properties: {
     experimental: {
@@ -1927,7 +1922,6 @@ function validate49(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 
-export const ClientNotification = validate50;
 const schema22 = {
   anyOf: [
     { $ref: "#/definitions/CancelledNotification" },
@@ -2489,7 +2483,6 @@ function validate50(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 
-export const ClientRequest = validate60;
 const schema27 = {
   anyOf: [
     { $ref: "#/definitions/InitializeRequest" },
@@ -4956,7 +4949,6 @@ function validate60(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 
-export const ClientResult = validate96;
 const schema44 = {
   anyOf: [
     { $ref: "#/definitions/Result" },
@@ -5490,8 +5482,6 @@ function validate96(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 
-export const CompleteRequest = validate109;
-
 function validate109(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -5769,7 +5759,6 @@ function validate109(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const CompleteRequest_params = validate112;
 const schema50 = {
   properties: {
     argument: {
@@ -5978,7 +5967,6 @@ function validate112(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const CompleteResult = validate115;
 const schema51 = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
@@ -6159,7 +6147,6 @@ function validate115(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const CreateMessageRequest = validate116;
 const schema52 = {
   properties: {
     method: { const: "sampling/createMessage", type: "string" },
@@ -6914,7 +6901,6 @@ function validate116(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const CreateMessageRequest_params = validate127;
 const schema56 = {
   properties: {
     includeContext: { enum: ["allServers", "none", "thisServer"], type: "string" },
@@ -7171,8 +7157,6 @@ function validate127(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const CreateMessageResult = validate130;
-
 function validate130(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -7382,7 +7366,6 @@ function validate130(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const Cursor = validate135;
 const schema58 = { type: "string" };
 
 function validate135(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
@@ -7406,8 +7389,6 @@ function validate135(data, { instancePath = "", parentData, parentDataProperty, 
   validate135.errors = vErrors;
   return errors === 0;
 }
-
-export const EmbeddedResource = validate136;
 
 function validate136(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -7567,8 +7548,6 @@ function validate136(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const EmptyResult = validate140;
-
 function validate140(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -7610,8 +7589,6 @@ function validate140(data, { instancePath = "", parentData, parentDataProperty, 
   validate140.errors = vErrors;
   return errors === 0;
 }
-
-export const GetPromptRequest = validate141;
 
 function validate141(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -7786,7 +7763,6 @@ function validate141(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const GetPromptRequest_params = validate142;
 const schema62 = {
   properties: { arguments: { additionalProperties: { type: "string" }, type: "object" }, name: { type: "string" } },
   required: ["name"],
@@ -7884,7 +7860,6 @@ function validate142(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const GetPromptResult = validate143;
 const schema63 = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
@@ -8174,8 +8149,6 @@ function validate143(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ImageContent = validate151;
-
 function validate151(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -8341,8 +8314,6 @@ function validate151(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const Implementation = validate153;
-
 function validate153(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -8429,8 +8400,6 @@ function validate153(data, { instancePath = "", parentData, parentDataProperty, 
   validate153.errors = vErrors;
   return errors === 0;
 }
-
-export const InitializeRequest = validate154;
 
 function validate154(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -8625,7 +8594,6 @@ function validate154(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const InitializeRequest_params = validate157;
 const schema68 = {
   properties: {
     capabilities: { $ref: "#/definitions/ClientCapabilities" },
@@ -8747,7 +8715,6 @@ function validate157(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const InitializeResult = validate160;
 const schema69 = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
@@ -9145,8 +9112,6 @@ function validate160(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const InitializedNotification = validate164;
-
 function validate164(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -9256,7 +9221,6 @@ function validate164(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const InitializedNotification_params = validate165;
 const schema72 = {
   additionalProperties: {},
   properties: { _meta: { additionalProperties: {}, type: "object" } },
@@ -9305,7 +9269,6 @@ function validate165(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const JSONRPCBatchRequest = validate166;
 const schema73 = {
   items: { anyOf: [{ $ref: "#/definitions/JSONRPCRequest" }, { $ref: "#/definitions/JSONRPCNotification" }] },
   type: "array",
@@ -9745,7 +9708,6 @@ function validate166(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const JSONRPCBatchResponse = validate173;
 const schema76 = {
   items: { anyOf: [{ $ref: "#/definitions/JSONRPCResponse" }, { $ref: "#/definitions/JSONRPCError" }] },
   type: "array",
@@ -10182,8 +10144,6 @@ function validate173(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const JSONRPCError = validate181;
-
 function validate181(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -10382,7 +10342,6 @@ function validate181(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const JSONRPCMessage = validate183;
 const schema80 = {
   anyOf: [
     { $ref: "#/definitions/JSONRPCRequest" },
@@ -10629,8 +10588,6 @@ function validate183(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const JSONRPCNotification = validate192;
-
 function validate192(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -10771,8 +10728,6 @@ function validate192(data, { instancePath = "", parentData, parentDataProperty, 
   validate192.errors = vErrors;
   return errors === 0;
 }
-
-export const JSONRPCRequest = validate193;
 
 function validate193(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -10956,8 +10911,6 @@ function validate193(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const JSONRPCResponse = validate196;
-
 function validate196(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -11085,8 +11038,6 @@ function validate196(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ListPromptsRequest = validate199;
-
 function validate199(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -11194,7 +11145,6 @@ function validate199(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ListPromptsRequest_params = validate200;
 const schema85 = { properties: { cursor: { type: "string" } }, type: "object" };
 
 function validate200(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
@@ -11237,7 +11187,6 @@ function validate200(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ListPromptsResult = validate201;
 const schema86 = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
@@ -11563,8 +11512,6 @@ function validate201(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ListResourceTemplatesRequest = validate206;
-
 function validate206(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -11672,7 +11619,6 @@ function validate206(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ListResourceTemplatesRequest_params = validate207;
 const schema90 = { properties: { cursor: { type: "string" } }, type: "object" };
 
 function validate207(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
@@ -11715,7 +11661,6 @@ function validate207(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ListResourceTemplatesResult = validate208;
 const schema91 = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
@@ -11995,8 +11940,6 @@ function validate208(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ListResourcesRequest = validate212;
-
 function validate212(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -12104,7 +12047,6 @@ function validate212(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ListResourcesRequest_params = validate213;
 const schema94 = { properties: { cursor: { type: "string" } }, type: "object" };
 
 function validate213(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
@@ -12147,7 +12089,6 @@ function validate213(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ListResourcesResult = validate214;
 const schema95 = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
@@ -12446,7 +12387,6 @@ function validate214(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ListRootsRequest = validate218;
 const schema97 = {
   properties: {
     method: { const: "roots/list", type: "string" },
@@ -12582,7 +12522,6 @@ function validate218(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ListRootsRequest_params = validate220;
 const schema98 = {
   additionalProperties: {},
   properties: { _meta: { properties: { progressToken: { $ref: "#/definitions/ProgressToken" } }, type: "object" } },
@@ -12643,8 +12582,6 @@ function validate220(data, { instancePath = "", parentData, parentDataProperty, 
   validate220.errors = vErrors;
   return errors === 0;
 }
-
-export const ListRootsResult = validate222;
 
 function validate222(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -12735,8 +12672,6 @@ function validate222(data, { instancePath = "", parentData, parentDataProperty, 
   validate222.errors = vErrors;
   return errors === 0;
 }
-
-export const ListToolsRequest = validate224;
 
 function validate224(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -12845,7 +12780,6 @@ function validate224(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ListToolsRequest_params = validate225;
 const schema101 = { properties: { cursor: { type: "string" } }, type: "object" };
 
 function validate225(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
@@ -12888,7 +12822,6 @@ function validate225(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ListToolsResult = validate226;
 const schema102 = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
@@ -13388,8 +13321,6 @@ function validate226(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const LoggingLevel = validate231;
-
 function validate231(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -13436,7 +13367,6 @@ function validate231(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const LoggingMessageNotification = validate232;
 const schema106 = {
   properties: {
     method: { const: "notifications/message", type: "string" },
@@ -13615,7 +13545,6 @@ function validate232(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const LoggingMessageNotification_params = validate234;
 const schema107 = {
   properties: { data: {}, level: { $ref: "#/definitions/LoggingLevel" }, logger: { type: "string" } },
   required: ["data", "level"],
@@ -13705,8 +13634,6 @@ function validate234(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ModelHint = validate236;
-
 function validate236(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -13746,8 +13673,6 @@ function validate236(data, { instancePath = "", parentData, parentDataProperty, 
   validate236.errors = vErrors;
   return errors === 0;
 }
-
-export const ModelPreferences = validate237;
 
 function validate237(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -13952,7 +13877,6 @@ function validate237(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const Notification = validate239;
 const schema110 = {
   properties: {
     method: { type: "string" },
@@ -14059,7 +13983,6 @@ function validate239(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const PaginatedRequest = validate240;
 const schema111 = {
   properties: { method: { type: "string" }, params: { properties: { cursor: { type: "string" } }, type: "object" } },
   required: ["method"],
@@ -14157,7 +14080,6 @@ function validate240(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const PaginatedResult = validate241;
 const schema112 = {
   properties: { _meta: { additionalProperties: {}, type: "object" }, nextCursor: { type: "string" } },
   type: "object",
@@ -14221,8 +14143,6 @@ function validate241(data, { instancePath = "", parentData, parentDataProperty, 
   validate241.errors = vErrors;
   return errors === 0;
 }
-
-export const PingRequest = validate242;
 
 function validate242(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -14346,7 +14266,6 @@ function validate242(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const PingRequest_params = validate244;
 const schema114 = {
   additionalProperties: {},
   properties: { _meta: { properties: { progressToken: { $ref: "#/definitions/ProgressToken" } }, type: "object" } },
@@ -14407,8 +14326,6 @@ function validate244(data, { instancePath = "", parentData, parentDataProperty, 
   validate244.errors = vErrors;
   return errors === 0;
 }
-
-export const ProgressNotification = validate246;
 
 function validate246(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -14611,7 +14528,6 @@ function validate246(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ProgressNotification_params = validate248;
 const schema116 = {
   properties: {
     message: { type: "string" },
@@ -14742,8 +14658,6 @@ function validate248(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ProgressToken = validate250;
-
 function validate250(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -14765,8 +14679,6 @@ function validate250(data, { instancePath = "", parentData, parentDataProperty, 
   validate250.errors = vErrors;
   return errors === 0;
 }
-
-export const Prompt = validate251;
 
 function validate251(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -14873,8 +14785,6 @@ function validate251(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const PromptArgument = validate253;
-
 function validate253(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -14964,7 +14874,6 @@ function validate253(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const PromptListChangedNotification = validate254;
 const schema120 = {
   properties: {
     method: { const: "notifications/prompts/list_changed", type: "string" },
@@ -15087,7 +14996,6 @@ function validate254(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const PromptListChangedNotification_params = validate255;
 const schema121 = {
   additionalProperties: {},
   properties: { _meta: { additionalProperties: {}, type: "object" } },
@@ -15135,8 +15043,6 @@ function validate255(data, { instancePath = "", parentData, parentDataProperty, 
   validate255.errors = vErrors;
   return errors === 0;
 }
-
-export const PromptMessage = validate256;
 
 function validate256(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -15295,8 +15201,6 @@ function validate256(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const PromptReference = validate262;
-
 function validate262(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -15399,8 +15303,6 @@ function validate262(data, { instancePath = "", parentData, parentDataProperty, 
   validate262.errors = vErrors;
   return errors === 0;
 }
-
-export const ReadResourceRequest = validate263;
 
 function validate263(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -15556,7 +15458,6 @@ function validate263(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ReadResourceRequest_params = validate264;
 const schema125 = { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" };
 
 function validate264(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
@@ -15631,7 +15532,6 @@ function validate264(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ReadResourceResult = validate265;
 const schema126 = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
@@ -15782,7 +15682,6 @@ function validate265(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const Request = validate268;
 const schema127 = {
   properties: {
     method: { type: "string" },
@@ -15902,8 +15801,6 @@ function validate268(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const RequestId = validate270;
-
 function validate270(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -15925,8 +15822,6 @@ function validate270(data, { instancePath = "", parentData, parentDataProperty, 
   validate270.errors = vErrors;
   return errors === 0;
 }
-
-export const Resource = validate271;
 
 function validate271(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -16097,7 +15992,6 @@ function validate271(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ResourceContents = validate273;
 const schema130 = {
   properties: { mimeType: { type: "string" }, uri: { format: "uri", type: "string" } },
   required: ["uri"],
@@ -16193,7 +16087,6 @@ function validate273(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ResourceListChangedNotification = validate274;
 const schema131 = {
   properties: {
     method: { const: "notifications/resources/list_changed", type: "string" },
@@ -16316,7 +16209,6 @@ function validate274(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ResourceListChangedNotification_params = validate275;
 const schema132 = {
   additionalProperties: {},
   properties: { _meta: { additionalProperties: {}, type: "object" } },
@@ -16364,8 +16256,6 @@ function validate275(data, { instancePath = "", parentData, parentDataProperty, 
   validate275.errors = vErrors;
   return errors === 0;
 }
-
-export const ResourceReference = validate276;
 
 function validate276(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -16486,8 +16376,6 @@ function validate276(data, { instancePath = "", parentData, parentDataProperty, 
   validate276.errors = vErrors;
   return errors === 0;
 }
-
-export const ResourceTemplate = validate277;
 
 function validate277(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -16640,7 +16528,6 @@ function validate277(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ResourceUpdatedNotification = validate279;
 const schema135 = {
   properties: {
     method: { const: "notifications/resources/updated", type: "string" },
@@ -16804,7 +16691,6 @@ function validate279(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ResourceUpdatedNotification_params = validate280;
 const schema136 = { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" };
 
 function validate280(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
@@ -16879,8 +16765,6 @@ function validate280(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const Result = validate281;
-
 function validate281(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -16923,8 +16807,6 @@ function validate281(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const Role = validate282;
-
 function validate282(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -16961,8 +16843,6 @@ function validate282(data, { instancePath = "", parentData, parentDataProperty, 
   validate282.errors = vErrors;
   return errors === 0;
 }
-
-export const Root = validate283;
 
 function validate283(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -17052,8 +16932,6 @@ function validate283(data, { instancePath = "", parentData, parentDataProperty, 
   validate283.errors = vErrors;
   return errors === 0;
 }
-
-export const RootsListChangedNotification = validate284;
 
 function validate284(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -17164,7 +17042,6 @@ function validate284(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const RootsListChangedNotification_params = validate285;
 const schema141 = {
   additionalProperties: {},
   properties: { _meta: { additionalProperties: {}, type: "object" } },
@@ -17212,8 +17089,6 @@ function validate285(data, { instancePath = "", parentData, parentDataProperty, 
   validate285.errors = vErrors;
   return errors === 0;
 }
-
-export const SamplingMessage = validate286;
 
 function validate286(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -17355,8 +17230,6 @@ function validate286(data, { instancePath = "", parentData, parentDataProperty, 
   validate286.errors = vErrors;
   return errors === 0;
 }
-
-export const ServerCapabilities = validate291;
 
 function validate291(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -17582,7 +17455,6 @@ function validate291(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ServerNotification = validate292;
 const schema144 = {
   anyOf: [
     { $ref: "#/definitions/CancelledNotification" },
@@ -17810,7 +17682,6 @@ function validate292(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ServerRequest = validate301;
 const schema146 = {
   anyOf: [
     { $ref: "#/definitions/PingRequest" },
@@ -17877,7 +17748,6 @@ function validate301(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ServerResult = validate305;
 const schema147 = {
   anyOf: [
     { $ref: "#/definitions/Result" },
@@ -18014,8 +17884,6 @@ function validate305(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const SetLevelRequest = validate316;
-
 function validate316(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -18149,7 +18017,6 @@ function validate316(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const SetLevelRequest_params = validate318;
 const schema149 = {
   properties: { level: { $ref: "#/definitions/LoggingLevel" } },
   required: ["level"],
@@ -18206,8 +18073,6 @@ function validate318(data, { instancePath = "", parentData, parentDataProperty, 
   validate318.errors = vErrors;
   return errors === 0;
 }
-
-export const SubscribeRequest = validate320;
 
 function validate320(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -18363,7 +18228,6 @@ function validate320(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const SubscribeRequest_params = validate321;
 const schema151 = { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" };
 
 function validate321(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
@@ -18437,8 +18301,6 @@ function validate321(data, { instancePath = "", parentData, parentDataProperty, 
   validate321.errors = vErrors;
   return errors === 0;
 }
-
-export const TextContent = validate322;
 
 function validate322(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -18555,8 +18417,6 @@ function validate322(data, { instancePath = "", parentData, parentDataProperty, 
   validate322.errors = vErrors;
   return errors === 0;
 }
-
-export const TextResourceContents = validate324;
 
 function validate324(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -18678,8 +18538,6 @@ function validate324(data, { instancePath = "", parentData, parentDataProperty, 
   validate324.errors = vErrors;
   return errors === 0;
 }
-
-export const Tool = validate325;
 
 function validate325(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -18924,8 +18782,6 @@ function validate325(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ToolAnnotations = validate327;
-
 function validate327(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -19033,8 +18889,6 @@ function validate327(data, { instancePath = "", parentData, parentDataProperty, 
   validate327.errors = vErrors;
   return errors === 0;
 }
-
-export const ToolListChangedNotification = validate328;
 
 function validate328(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -19145,7 +18999,6 @@ function validate328(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ToolListChangedNotification_params = validate329;
 const schema157 = {
   additionalProperties: {},
   properties: { _meta: { additionalProperties: {}, type: "object" } },
@@ -19193,8 +19046,6 @@ function validate329(data, { instancePath = "", parentData, parentDataProperty, 
   validate329.errors = vErrors;
   return errors === 0;
 }
-
-export const UnsubscribeRequest = validate330;
 
 function validate330(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -19350,7 +19201,6 @@ function validate330(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const UnsubscribeRequest_params = validate331;
 const schema159 = { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" };
 
 function validate331(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
@@ -19424,3 +19274,969 @@ function validate331(data, { instancePath = "", parentData, parentDataProperty, 
   validate331.errors = vErrors;
   return errors === 0;
 }
+
+// The exported validators: the accept-path answer when it is yes (`.errors` null), else the all-errors
+// validator's answer and errors.
+export const Annotations = function Annotations(data) {
+  if (fastSet.Annotations(data)) {
+    Annotations.errors = null;
+    return true;
+  }
+  const valid = validate22(data);
+  Annotations.errors = validate22.errors;
+  return valid;
+};
+export const AudioContent = function AudioContent(data) {
+  if (fastSet.AudioContent(data)) {
+    AudioContent.errors = null;
+    return true;
+  }
+  const valid = validate25(data);
+  AudioContent.errors = validate25.errors;
+  return valid;
+};
+export const BlobResourceContents = function BlobResourceContents(data) {
+  if (fastSet.BlobResourceContents(data)) {
+    BlobResourceContents.errors = null;
+    return true;
+  }
+  const valid = validate27(data);
+  BlobResourceContents.errors = validate27.errors;
+  return valid;
+};
+export const CallToolRequest = function CallToolRequest(data) {
+  if (fastSet.CallToolRequest(data)) {
+    CallToolRequest.errors = null;
+    return true;
+  }
+  const valid = validate28(data);
+  CallToolRequest.errors = validate28.errors;
+  return valid;
+};
+export const CallToolRequest_params = function CallToolRequest_params(data) {
+  if (fastSet.CallToolRequest_params(data)) {
+    CallToolRequest_params.errors = null;
+    return true;
+  }
+  const valid = validate29(data);
+  CallToolRequest_params.errors = validate29.errors;
+  return valid;
+};
+export const CallToolResult = function CallToolResult(data) {
+  if (fastSet.CallToolResult(data)) {
+    CallToolResult.errors = null;
+    return true;
+  }
+  const valid = validate30(data);
+  CallToolResult.errors = validate30.errors;
+  return valid;
+};
+export const CancelledNotification = function CancelledNotification(data) {
+  if (fastSet.CancelledNotification(data)) {
+    CancelledNotification.errors = null;
+    return true;
+  }
+  const valid = validate44(data);
+  CancelledNotification.errors = validate44.errors;
+  return valid;
+};
+export const CancelledNotification_params = function CancelledNotification_params(data) {
+  if (fastSet.CancelledNotification_params(data)) {
+    CancelledNotification_params.errors = null;
+    return true;
+  }
+  const valid = validate47(data);
+  CancelledNotification_params.errors = validate47.errors;
+  return valid;
+};
+export const ClientCapabilities = function ClientCapabilities(data) {
+  if (fastSet.ClientCapabilities(data)) {
+    ClientCapabilities.errors = null;
+    return true;
+  }
+  const valid = validate49(data);
+  ClientCapabilities.errors = validate49.errors;
+  return valid;
+};
+export const ClientNotification = function ClientNotification(data) {
+  if (fastSet.ClientNotification(data)) {
+    ClientNotification.errors = null;
+    return true;
+  }
+  const valid = validate50(data);
+  ClientNotification.errors = validate50.errors;
+  return valid;
+};
+export const ClientRequest = function ClientRequest(data) {
+  if (fastSet.ClientRequest(data)) {
+    ClientRequest.errors = null;
+    return true;
+  }
+  const valid = validate60(data);
+  ClientRequest.errors = validate60.errors;
+  return valid;
+};
+export const ClientResult = function ClientResult(data) {
+  if (fastSet.ClientResult(data)) {
+    ClientResult.errors = null;
+    return true;
+  }
+  const valid = validate96(data);
+  ClientResult.errors = validate96.errors;
+  return valid;
+};
+export const CompleteRequest = function CompleteRequest(data) {
+  if (fastSet.CompleteRequest(data)) {
+    CompleteRequest.errors = null;
+    return true;
+  }
+  const valid = validate109(data);
+  CompleteRequest.errors = validate109.errors;
+  return valid;
+};
+export const CompleteRequest_params = function CompleteRequest_params(data) {
+  if (fastSet.CompleteRequest_params(data)) {
+    CompleteRequest_params.errors = null;
+    return true;
+  }
+  const valid = validate112(data);
+  CompleteRequest_params.errors = validate112.errors;
+  return valid;
+};
+export const CompleteResult = function CompleteResult(data) {
+  if (fastSet.CompleteResult(data)) {
+    CompleteResult.errors = null;
+    return true;
+  }
+  const valid = validate115(data);
+  CompleteResult.errors = validate115.errors;
+  return valid;
+};
+export const CreateMessageRequest = function CreateMessageRequest(data) {
+  if (fastSet.CreateMessageRequest(data)) {
+    CreateMessageRequest.errors = null;
+    return true;
+  }
+  const valid = validate116(data);
+  CreateMessageRequest.errors = validate116.errors;
+  return valid;
+};
+export const CreateMessageRequest_params = function CreateMessageRequest_params(data) {
+  if (fastSet.CreateMessageRequest_params(data)) {
+    CreateMessageRequest_params.errors = null;
+    return true;
+  }
+  const valid = validate127(data);
+  CreateMessageRequest_params.errors = validate127.errors;
+  return valid;
+};
+export const CreateMessageResult = function CreateMessageResult(data) {
+  if (fastSet.CreateMessageResult(data)) {
+    CreateMessageResult.errors = null;
+    return true;
+  }
+  const valid = validate130(data);
+  CreateMessageResult.errors = validate130.errors;
+  return valid;
+};
+export const Cursor = function Cursor(data) {
+  if (fastSet.Cursor(data)) {
+    Cursor.errors = null;
+    return true;
+  }
+  const valid = validate135(data);
+  Cursor.errors = validate135.errors;
+  return valid;
+};
+export const EmbeddedResource = function EmbeddedResource(data) {
+  if (fastSet.EmbeddedResource(data)) {
+    EmbeddedResource.errors = null;
+    return true;
+  }
+  const valid = validate136(data);
+  EmbeddedResource.errors = validate136.errors;
+  return valid;
+};
+export const EmptyResult = function EmptyResult(data) {
+  if (fastSet.EmptyResult(data)) {
+    EmptyResult.errors = null;
+    return true;
+  }
+  const valid = validate140(data);
+  EmptyResult.errors = validate140.errors;
+  return valid;
+};
+export const GetPromptRequest = function GetPromptRequest(data) {
+  if (fastSet.GetPromptRequest(data)) {
+    GetPromptRequest.errors = null;
+    return true;
+  }
+  const valid = validate141(data);
+  GetPromptRequest.errors = validate141.errors;
+  return valid;
+};
+export const GetPromptRequest_params = function GetPromptRequest_params(data) {
+  if (fastSet.GetPromptRequest_params(data)) {
+    GetPromptRequest_params.errors = null;
+    return true;
+  }
+  const valid = validate142(data);
+  GetPromptRequest_params.errors = validate142.errors;
+  return valid;
+};
+export const GetPromptResult = function GetPromptResult(data) {
+  if (fastSet.GetPromptResult(data)) {
+    GetPromptResult.errors = null;
+    return true;
+  }
+  const valid = validate143(data);
+  GetPromptResult.errors = validate143.errors;
+  return valid;
+};
+export const ImageContent = function ImageContent(data) {
+  if (fastSet.ImageContent(data)) {
+    ImageContent.errors = null;
+    return true;
+  }
+  const valid = validate151(data);
+  ImageContent.errors = validate151.errors;
+  return valid;
+};
+export const Implementation = function Implementation(data) {
+  if (fastSet.Implementation(data)) {
+    Implementation.errors = null;
+    return true;
+  }
+  const valid = validate153(data);
+  Implementation.errors = validate153.errors;
+  return valid;
+};
+export const InitializeRequest = function InitializeRequest(data) {
+  if (fastSet.InitializeRequest(data)) {
+    InitializeRequest.errors = null;
+    return true;
+  }
+  const valid = validate154(data);
+  InitializeRequest.errors = validate154.errors;
+  return valid;
+};
+export const InitializeRequest_params = function InitializeRequest_params(data) {
+  if (fastSet.InitializeRequest_params(data)) {
+    InitializeRequest_params.errors = null;
+    return true;
+  }
+  const valid = validate157(data);
+  InitializeRequest_params.errors = validate157.errors;
+  return valid;
+};
+export const InitializeResult = function InitializeResult(data) {
+  if (fastSet.InitializeResult(data)) {
+    InitializeResult.errors = null;
+    return true;
+  }
+  const valid = validate160(data);
+  InitializeResult.errors = validate160.errors;
+  return valid;
+};
+export const InitializedNotification = function InitializedNotification(data) {
+  if (fastSet.InitializedNotification(data)) {
+    InitializedNotification.errors = null;
+    return true;
+  }
+  const valid = validate164(data);
+  InitializedNotification.errors = validate164.errors;
+  return valid;
+};
+export const InitializedNotification_params = function InitializedNotification_params(data) {
+  if (fastSet.InitializedNotification_params(data)) {
+    InitializedNotification_params.errors = null;
+    return true;
+  }
+  const valid = validate165(data);
+  InitializedNotification_params.errors = validate165.errors;
+  return valid;
+};
+export const JSONRPCBatchRequest = function JSONRPCBatchRequest(data) {
+  if (fastSet.JSONRPCBatchRequest(data)) {
+    JSONRPCBatchRequest.errors = null;
+    return true;
+  }
+  const valid = validate166(data);
+  JSONRPCBatchRequest.errors = validate166.errors;
+  return valid;
+};
+export const JSONRPCBatchResponse = function JSONRPCBatchResponse(data) {
+  if (fastSet.JSONRPCBatchResponse(data)) {
+    JSONRPCBatchResponse.errors = null;
+    return true;
+  }
+  const valid = validate173(data);
+  JSONRPCBatchResponse.errors = validate173.errors;
+  return valid;
+};
+export const JSONRPCError = function JSONRPCError(data) {
+  if (fastSet.JSONRPCError(data)) {
+    JSONRPCError.errors = null;
+    return true;
+  }
+  const valid = validate181(data);
+  JSONRPCError.errors = validate181.errors;
+  return valid;
+};
+export const JSONRPCMessage = function JSONRPCMessage(data) {
+  if (fastSet.JSONRPCMessage(data)) {
+    JSONRPCMessage.errors = null;
+    return true;
+  }
+  const valid = validate183(data);
+  JSONRPCMessage.errors = validate183.errors;
+  return valid;
+};
+export const JSONRPCNotification = function JSONRPCNotification(data) {
+  if (fastSet.JSONRPCNotification(data)) {
+    JSONRPCNotification.errors = null;
+    return true;
+  }
+  const valid = validate192(data);
+  JSONRPCNotification.errors = validate192.errors;
+  return valid;
+};
+export const JSONRPCRequest = function JSONRPCRequest(data) {
+  if (fastSet.JSONRPCRequest(data)) {
+    JSONRPCRequest.errors = null;
+    return true;
+  }
+  const valid = validate193(data);
+  JSONRPCRequest.errors = validate193.errors;
+  return valid;
+};
+export const JSONRPCResponse = function JSONRPCResponse(data) {
+  if (fastSet.JSONRPCResponse(data)) {
+    JSONRPCResponse.errors = null;
+    return true;
+  }
+  const valid = validate196(data);
+  JSONRPCResponse.errors = validate196.errors;
+  return valid;
+};
+export const ListPromptsRequest = function ListPromptsRequest(data) {
+  if (fastSet.ListPromptsRequest(data)) {
+    ListPromptsRequest.errors = null;
+    return true;
+  }
+  const valid = validate199(data);
+  ListPromptsRequest.errors = validate199.errors;
+  return valid;
+};
+export const ListPromptsRequest_params = function ListPromptsRequest_params(data) {
+  if (fastSet.ListPromptsRequest_params(data)) {
+    ListPromptsRequest_params.errors = null;
+    return true;
+  }
+  const valid = validate200(data);
+  ListPromptsRequest_params.errors = validate200.errors;
+  return valid;
+};
+export const ListPromptsResult = function ListPromptsResult(data) {
+  if (fastSet.ListPromptsResult(data)) {
+    ListPromptsResult.errors = null;
+    return true;
+  }
+  const valid = validate201(data);
+  ListPromptsResult.errors = validate201.errors;
+  return valid;
+};
+export const ListResourceTemplatesRequest = function ListResourceTemplatesRequest(data) {
+  if (fastSet.ListResourceTemplatesRequest(data)) {
+    ListResourceTemplatesRequest.errors = null;
+    return true;
+  }
+  const valid = validate206(data);
+  ListResourceTemplatesRequest.errors = validate206.errors;
+  return valid;
+};
+export const ListResourceTemplatesRequest_params = function ListResourceTemplatesRequest_params(data) {
+  if (fastSet.ListResourceTemplatesRequest_params(data)) {
+    ListResourceTemplatesRequest_params.errors = null;
+    return true;
+  }
+  const valid = validate207(data);
+  ListResourceTemplatesRequest_params.errors = validate207.errors;
+  return valid;
+};
+export const ListResourceTemplatesResult = function ListResourceTemplatesResult(data) {
+  if (fastSet.ListResourceTemplatesResult(data)) {
+    ListResourceTemplatesResult.errors = null;
+    return true;
+  }
+  const valid = validate208(data);
+  ListResourceTemplatesResult.errors = validate208.errors;
+  return valid;
+};
+export const ListResourcesRequest = function ListResourcesRequest(data) {
+  if (fastSet.ListResourcesRequest(data)) {
+    ListResourcesRequest.errors = null;
+    return true;
+  }
+  const valid = validate212(data);
+  ListResourcesRequest.errors = validate212.errors;
+  return valid;
+};
+export const ListResourcesRequest_params = function ListResourcesRequest_params(data) {
+  if (fastSet.ListResourcesRequest_params(data)) {
+    ListResourcesRequest_params.errors = null;
+    return true;
+  }
+  const valid = validate213(data);
+  ListResourcesRequest_params.errors = validate213.errors;
+  return valid;
+};
+export const ListResourcesResult = function ListResourcesResult(data) {
+  if (fastSet.ListResourcesResult(data)) {
+    ListResourcesResult.errors = null;
+    return true;
+  }
+  const valid = validate214(data);
+  ListResourcesResult.errors = validate214.errors;
+  return valid;
+};
+export const ListRootsRequest = function ListRootsRequest(data) {
+  if (fastSet.ListRootsRequest(data)) {
+    ListRootsRequest.errors = null;
+    return true;
+  }
+  const valid = validate218(data);
+  ListRootsRequest.errors = validate218.errors;
+  return valid;
+};
+export const ListRootsRequest_params = function ListRootsRequest_params(data) {
+  if (fastSet.ListRootsRequest_params(data)) {
+    ListRootsRequest_params.errors = null;
+    return true;
+  }
+  const valid = validate220(data);
+  ListRootsRequest_params.errors = validate220.errors;
+  return valid;
+};
+export const ListRootsResult = function ListRootsResult(data) {
+  if (fastSet.ListRootsResult(data)) {
+    ListRootsResult.errors = null;
+    return true;
+  }
+  const valid = validate222(data);
+  ListRootsResult.errors = validate222.errors;
+  return valid;
+};
+export const ListToolsRequest = function ListToolsRequest(data) {
+  if (fastSet.ListToolsRequest(data)) {
+    ListToolsRequest.errors = null;
+    return true;
+  }
+  const valid = validate224(data);
+  ListToolsRequest.errors = validate224.errors;
+  return valid;
+};
+export const ListToolsRequest_params = function ListToolsRequest_params(data) {
+  if (fastSet.ListToolsRequest_params(data)) {
+    ListToolsRequest_params.errors = null;
+    return true;
+  }
+  const valid = validate225(data);
+  ListToolsRequest_params.errors = validate225.errors;
+  return valid;
+};
+export const ListToolsResult = function ListToolsResult(data) {
+  if (fastSet.ListToolsResult(data)) {
+    ListToolsResult.errors = null;
+    return true;
+  }
+  const valid = validate226(data);
+  ListToolsResult.errors = validate226.errors;
+  return valid;
+};
+export const LoggingLevel = function LoggingLevel(data) {
+  if (fastSet.LoggingLevel(data)) {
+    LoggingLevel.errors = null;
+    return true;
+  }
+  const valid = validate231(data);
+  LoggingLevel.errors = validate231.errors;
+  return valid;
+};
+export const LoggingMessageNotification = function LoggingMessageNotification(data) {
+  if (fastSet.LoggingMessageNotification(data)) {
+    LoggingMessageNotification.errors = null;
+    return true;
+  }
+  const valid = validate232(data);
+  LoggingMessageNotification.errors = validate232.errors;
+  return valid;
+};
+export const LoggingMessageNotification_params = function LoggingMessageNotification_params(data) {
+  if (fastSet.LoggingMessageNotification_params(data)) {
+    LoggingMessageNotification_params.errors = null;
+    return true;
+  }
+  const valid = validate234(data);
+  LoggingMessageNotification_params.errors = validate234.errors;
+  return valid;
+};
+export const ModelHint = function ModelHint(data) {
+  if (fastSet.ModelHint(data)) {
+    ModelHint.errors = null;
+    return true;
+  }
+  const valid = validate236(data);
+  ModelHint.errors = validate236.errors;
+  return valid;
+};
+export const ModelPreferences = function ModelPreferences(data) {
+  if (fastSet.ModelPreferences(data)) {
+    ModelPreferences.errors = null;
+    return true;
+  }
+  const valid = validate237(data);
+  ModelPreferences.errors = validate237.errors;
+  return valid;
+};
+export const Notification = function Notification(data) {
+  if (fastSet.Notification(data)) {
+    Notification.errors = null;
+    return true;
+  }
+  const valid = validate239(data);
+  Notification.errors = validate239.errors;
+  return valid;
+};
+export const PaginatedRequest = function PaginatedRequest(data) {
+  if (fastSet.PaginatedRequest(data)) {
+    PaginatedRequest.errors = null;
+    return true;
+  }
+  const valid = validate240(data);
+  PaginatedRequest.errors = validate240.errors;
+  return valid;
+};
+export const PaginatedResult = function PaginatedResult(data) {
+  if (fastSet.PaginatedResult(data)) {
+    PaginatedResult.errors = null;
+    return true;
+  }
+  const valid = validate241(data);
+  PaginatedResult.errors = validate241.errors;
+  return valid;
+};
+export const PingRequest = function PingRequest(data) {
+  if (fastSet.PingRequest(data)) {
+    PingRequest.errors = null;
+    return true;
+  }
+  const valid = validate242(data);
+  PingRequest.errors = validate242.errors;
+  return valid;
+};
+export const PingRequest_params = function PingRequest_params(data) {
+  if (fastSet.PingRequest_params(data)) {
+    PingRequest_params.errors = null;
+    return true;
+  }
+  const valid = validate244(data);
+  PingRequest_params.errors = validate244.errors;
+  return valid;
+};
+export const ProgressNotification = function ProgressNotification(data) {
+  if (fastSet.ProgressNotification(data)) {
+    ProgressNotification.errors = null;
+    return true;
+  }
+  const valid = validate246(data);
+  ProgressNotification.errors = validate246.errors;
+  return valid;
+};
+export const ProgressNotification_params = function ProgressNotification_params(data) {
+  if (fastSet.ProgressNotification_params(data)) {
+    ProgressNotification_params.errors = null;
+    return true;
+  }
+  const valid = validate248(data);
+  ProgressNotification_params.errors = validate248.errors;
+  return valid;
+};
+export const ProgressToken = function ProgressToken(data) {
+  if (fastSet.ProgressToken(data)) {
+    ProgressToken.errors = null;
+    return true;
+  }
+  const valid = validate250(data);
+  ProgressToken.errors = validate250.errors;
+  return valid;
+};
+export const Prompt = function Prompt(data) {
+  if (fastSet.Prompt(data)) {
+    Prompt.errors = null;
+    return true;
+  }
+  const valid = validate251(data);
+  Prompt.errors = validate251.errors;
+  return valid;
+};
+export const PromptArgument = function PromptArgument(data) {
+  if (fastSet.PromptArgument(data)) {
+    PromptArgument.errors = null;
+    return true;
+  }
+  const valid = validate253(data);
+  PromptArgument.errors = validate253.errors;
+  return valid;
+};
+export const PromptListChangedNotification = function PromptListChangedNotification(data) {
+  if (fastSet.PromptListChangedNotification(data)) {
+    PromptListChangedNotification.errors = null;
+    return true;
+  }
+  const valid = validate254(data);
+  PromptListChangedNotification.errors = validate254.errors;
+  return valid;
+};
+export const PromptListChangedNotification_params = function PromptListChangedNotification_params(data) {
+  if (fastSet.PromptListChangedNotification_params(data)) {
+    PromptListChangedNotification_params.errors = null;
+    return true;
+  }
+  const valid = validate255(data);
+  PromptListChangedNotification_params.errors = validate255.errors;
+  return valid;
+};
+export const PromptMessage = function PromptMessage(data) {
+  if (fastSet.PromptMessage(data)) {
+    PromptMessage.errors = null;
+    return true;
+  }
+  const valid = validate256(data);
+  PromptMessage.errors = validate256.errors;
+  return valid;
+};
+export const PromptReference = function PromptReference(data) {
+  if (fastSet.PromptReference(data)) {
+    PromptReference.errors = null;
+    return true;
+  }
+  const valid = validate262(data);
+  PromptReference.errors = validate262.errors;
+  return valid;
+};
+export const ReadResourceRequest = function ReadResourceRequest(data) {
+  if (fastSet.ReadResourceRequest(data)) {
+    ReadResourceRequest.errors = null;
+    return true;
+  }
+  const valid = validate263(data);
+  ReadResourceRequest.errors = validate263.errors;
+  return valid;
+};
+export const ReadResourceRequest_params = function ReadResourceRequest_params(data) {
+  if (fastSet.ReadResourceRequest_params(data)) {
+    ReadResourceRequest_params.errors = null;
+    return true;
+  }
+  const valid = validate264(data);
+  ReadResourceRequest_params.errors = validate264.errors;
+  return valid;
+};
+export const ReadResourceResult = function ReadResourceResult(data) {
+  if (fastSet.ReadResourceResult(data)) {
+    ReadResourceResult.errors = null;
+    return true;
+  }
+  const valid = validate265(data);
+  ReadResourceResult.errors = validate265.errors;
+  return valid;
+};
+export const Request = function Request(data) {
+  if (fastSet.Request(data)) {
+    Request.errors = null;
+    return true;
+  }
+  const valid = validate268(data);
+  Request.errors = validate268.errors;
+  return valid;
+};
+export const RequestId = function RequestId(data) {
+  if (fastSet.RequestId(data)) {
+    RequestId.errors = null;
+    return true;
+  }
+  const valid = validate270(data);
+  RequestId.errors = validate270.errors;
+  return valid;
+};
+export const Resource = function Resource(data) {
+  if (fastSet.Resource(data)) {
+    Resource.errors = null;
+    return true;
+  }
+  const valid = validate271(data);
+  Resource.errors = validate271.errors;
+  return valid;
+};
+export const ResourceContents = function ResourceContents(data) {
+  if (fastSet.ResourceContents(data)) {
+    ResourceContents.errors = null;
+    return true;
+  }
+  const valid = validate273(data);
+  ResourceContents.errors = validate273.errors;
+  return valid;
+};
+export const ResourceListChangedNotification = function ResourceListChangedNotification(data) {
+  if (fastSet.ResourceListChangedNotification(data)) {
+    ResourceListChangedNotification.errors = null;
+    return true;
+  }
+  const valid = validate274(data);
+  ResourceListChangedNotification.errors = validate274.errors;
+  return valid;
+};
+export const ResourceListChangedNotification_params = function ResourceListChangedNotification_params(data) {
+  if (fastSet.ResourceListChangedNotification_params(data)) {
+    ResourceListChangedNotification_params.errors = null;
+    return true;
+  }
+  const valid = validate275(data);
+  ResourceListChangedNotification_params.errors = validate275.errors;
+  return valid;
+};
+export const ResourceReference = function ResourceReference(data) {
+  if (fastSet.ResourceReference(data)) {
+    ResourceReference.errors = null;
+    return true;
+  }
+  const valid = validate276(data);
+  ResourceReference.errors = validate276.errors;
+  return valid;
+};
+export const ResourceTemplate = function ResourceTemplate(data) {
+  if (fastSet.ResourceTemplate(data)) {
+    ResourceTemplate.errors = null;
+    return true;
+  }
+  const valid = validate277(data);
+  ResourceTemplate.errors = validate277.errors;
+  return valid;
+};
+export const ResourceUpdatedNotification = function ResourceUpdatedNotification(data) {
+  if (fastSet.ResourceUpdatedNotification(data)) {
+    ResourceUpdatedNotification.errors = null;
+    return true;
+  }
+  const valid = validate279(data);
+  ResourceUpdatedNotification.errors = validate279.errors;
+  return valid;
+};
+export const ResourceUpdatedNotification_params = function ResourceUpdatedNotification_params(data) {
+  if (fastSet.ResourceUpdatedNotification_params(data)) {
+    ResourceUpdatedNotification_params.errors = null;
+    return true;
+  }
+  const valid = validate280(data);
+  ResourceUpdatedNotification_params.errors = validate280.errors;
+  return valid;
+};
+export const Result = function Result(data) {
+  if (fastSet.Result(data)) {
+    Result.errors = null;
+    return true;
+  }
+  const valid = validate281(data);
+  Result.errors = validate281.errors;
+  return valid;
+};
+export const Role = function Role(data) {
+  if (fastSet.Role(data)) {
+    Role.errors = null;
+    return true;
+  }
+  const valid = validate282(data);
+  Role.errors = validate282.errors;
+  return valid;
+};
+export const Root = function Root(data) {
+  if (fastSet.Root(data)) {
+    Root.errors = null;
+    return true;
+  }
+  const valid = validate283(data);
+  Root.errors = validate283.errors;
+  return valid;
+};
+export const RootsListChangedNotification = function RootsListChangedNotification(data) {
+  if (fastSet.RootsListChangedNotification(data)) {
+    RootsListChangedNotification.errors = null;
+    return true;
+  }
+  const valid = validate284(data);
+  RootsListChangedNotification.errors = validate284.errors;
+  return valid;
+};
+export const RootsListChangedNotification_params = function RootsListChangedNotification_params(data) {
+  if (fastSet.RootsListChangedNotification_params(data)) {
+    RootsListChangedNotification_params.errors = null;
+    return true;
+  }
+  const valid = validate285(data);
+  RootsListChangedNotification_params.errors = validate285.errors;
+  return valid;
+};
+export const SamplingMessage = function SamplingMessage(data) {
+  if (fastSet.SamplingMessage(data)) {
+    SamplingMessage.errors = null;
+    return true;
+  }
+  const valid = validate286(data);
+  SamplingMessage.errors = validate286.errors;
+  return valid;
+};
+export const ServerCapabilities = function ServerCapabilities(data) {
+  if (fastSet.ServerCapabilities(data)) {
+    ServerCapabilities.errors = null;
+    return true;
+  }
+  const valid = validate291(data);
+  ServerCapabilities.errors = validate291.errors;
+  return valid;
+};
+export const ServerNotification = function ServerNotification(data) {
+  if (fastSet.ServerNotification(data)) {
+    ServerNotification.errors = null;
+    return true;
+  }
+  const valid = validate292(data);
+  ServerNotification.errors = validate292.errors;
+  return valid;
+};
+export const ServerRequest = function ServerRequest(data) {
+  if (fastSet.ServerRequest(data)) {
+    ServerRequest.errors = null;
+    return true;
+  }
+  const valid = validate301(data);
+  ServerRequest.errors = validate301.errors;
+  return valid;
+};
+export const ServerResult = function ServerResult(data) {
+  if (fastSet.ServerResult(data)) {
+    ServerResult.errors = null;
+    return true;
+  }
+  const valid = validate305(data);
+  ServerResult.errors = validate305.errors;
+  return valid;
+};
+export const SetLevelRequest = function SetLevelRequest(data) {
+  if (fastSet.SetLevelRequest(data)) {
+    SetLevelRequest.errors = null;
+    return true;
+  }
+  const valid = validate316(data);
+  SetLevelRequest.errors = validate316.errors;
+  return valid;
+};
+export const SetLevelRequest_params = function SetLevelRequest_params(data) {
+  if (fastSet.SetLevelRequest_params(data)) {
+    SetLevelRequest_params.errors = null;
+    return true;
+  }
+  const valid = validate318(data);
+  SetLevelRequest_params.errors = validate318.errors;
+  return valid;
+};
+export const SubscribeRequest = function SubscribeRequest(data) {
+  if (fastSet.SubscribeRequest(data)) {
+    SubscribeRequest.errors = null;
+    return true;
+  }
+  const valid = validate320(data);
+  SubscribeRequest.errors = validate320.errors;
+  return valid;
+};
+export const SubscribeRequest_params = function SubscribeRequest_params(data) {
+  if (fastSet.SubscribeRequest_params(data)) {
+    SubscribeRequest_params.errors = null;
+    return true;
+  }
+  const valid = validate321(data);
+  SubscribeRequest_params.errors = validate321.errors;
+  return valid;
+};
+export const TextContent = function TextContent(data) {
+  if (fastSet.TextContent(data)) {
+    TextContent.errors = null;
+    return true;
+  }
+  const valid = validate322(data);
+  TextContent.errors = validate322.errors;
+  return valid;
+};
+export const TextResourceContents = function TextResourceContents(data) {
+  if (fastSet.TextResourceContents(data)) {
+    TextResourceContents.errors = null;
+    return true;
+  }
+  const valid = validate324(data);
+  TextResourceContents.errors = validate324.errors;
+  return valid;
+};
+export const Tool = function Tool(data) {
+  if (fastSet.Tool(data)) {
+    Tool.errors = null;
+    return true;
+  }
+  const valid = validate325(data);
+  Tool.errors = validate325.errors;
+  return valid;
+};
+export const ToolAnnotations = function ToolAnnotations(data) {
+  if (fastSet.ToolAnnotations(data)) {
+    ToolAnnotations.errors = null;
+    return true;
+  }
+  const valid = validate327(data);
+  ToolAnnotations.errors = validate327.errors;
+  return valid;
+};
+export const ToolListChangedNotification = function ToolListChangedNotification(data) {
+  if (fastSet.ToolListChangedNotification(data)) {
+    ToolListChangedNotification.errors = null;
+    return true;
+  }
+  const valid = validate328(data);
+  ToolListChangedNotification.errors = validate328.errors;
+  return valid;
+};
+export const ToolListChangedNotification_params = function ToolListChangedNotification_params(data) {
+  if (fastSet.ToolListChangedNotification_params(data)) {
+    ToolListChangedNotification_params.errors = null;
+    return true;
+  }
+  const valid = validate329(data);
+  ToolListChangedNotification_params.errors = validate329.errors;
+  return valid;
+};
+export const UnsubscribeRequest = function UnsubscribeRequest(data) {
+  if (fastSet.UnsubscribeRequest(data)) {
+    UnsubscribeRequest.errors = null;
+    return true;
+  }
+  const valid = validate330(data);
+  UnsubscribeRequest.errors = validate330.errors;
+  return valid;
+};
+export const UnsubscribeRequest_params = function UnsubscribeRequest_params(data) {
+  if (fastSet.UnsubscribeRequest_params(data)) {
+    UnsubscribeRequest_params.errors = null;
+    return true;
+  }
+  const valid = validate331(data);
+  UnsubscribeRequest_params.errors = validate331.errors;
+  return valid;
+};

@@ -2,7 +2,10 @@
 // DO NOT EDIT: change schemas/ and run `npm run generate`.
 "use strict";
 import ajvFormats from "ajv-formats/dist/formats.js";
-export const Annotations = validate22;
+import * as fastSet from "./validators.fast.js";
+
+// The all-errors validators: run only after the accept-path validator of validators.fast.js has said no,
+// to leave every error on `.errors`. The exported validators are at the end of this file.
 const schema7 = {
   properties: {
     audience: { items: { $ref: "#/definitions/Role" }, type: "array" },
@@ -172,7 +175,6 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 
-export const AudioContent = validate25;
 const schema9 = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
@@ -370,7 +372,6 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 
-export const BaseMetadata = validate27;
 const schema10 = {
   properties: { name: { type: "string" }, title: { type: "string" } },
   required: ["name"],
@@ -449,7 +450,6 @@ function validate27(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 
-export const BlobResourceContents = validate28;
 const schema11 = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
@@ -619,7 +619,6 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 
-export const BooleanSchema = validate29;
 const schema12 = {
   properties: {
     default: { type: "boolean" },
@@ -753,7 +752,6 @@ function validate29(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 
-export const CallToolRequest = validate30;
 const schema13 = {
   properties: {
     method: { const: "tools/call", type: "string" },
@@ -923,7 +921,6 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 
-export const CallToolRequest_params = validate31;
 const schema14 = {
   properties: { arguments: { additionalProperties: {}, type: "object" }, name: { type: "string" } },
   required: ["name"],
@@ -1004,7 +1001,6 @@ function validate31(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 
-export const CallToolResult = validate32;
 const schema15 = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
@@ -2177,7 +2173,6 @@ function validate32(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 
-export const CancelledNotification = validate51;
 const schema22 = {
   properties: {
     method: { const: "notifications/cancelled", type: "string" },
@@ -2364,7 +2359,6 @@ function validate51(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 
-export const CancelledNotification_params = validate54;
 const schema24 = {
   properties: { reason: { type: "string" }, requestId: { $ref: "#/definitions/RequestId" } },
   required: ["requestId"],
@@ -2439,7 +2433,6 @@ function validate54(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 
-export const ClientCapabilities = validate56;
 const schema25 = {
   properties: {
     elicitation: { additionalProperties: true, properties: {}, type: "object" },
@@ -2588,7 +2581,6 @@ function validate56(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 
-export const ClientNotification = validate57;
 const schema26 = {
   anyOf: [
     { $ref: "#/definitions/CancelledNotification" },
@@ -3150,7 +3142,6 @@ function validate57(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 
-export const ClientRequest = validate67;
 const schema31 = {
   anyOf: [
     { $ref: "#/definitions/InitializeRequest" },
@@ -5720,7 +5711,6 @@ function validate67(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 
-export const ClientResult = validate103;
 const schema48 = {
   anyOf: [
     { $ref: "#/definitions/Result" },
@@ -6428,8 +6418,6 @@ function validate103(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const CompleteRequest = validate118;
-
 function validate118(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -6764,7 +6752,6 @@ function validate118(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const CompleteRequest_params = validate121;
 const schema55 = {
   properties: {
     argument: {
@@ -7032,7 +7019,6 @@ function validate121(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const CompleteResult = validate124;
 const schema56 = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
@@ -7213,8 +7199,6 @@ function validate124(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ContentBlock = validate125;
-
 function validate125(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -7291,7 +7275,6 @@ function validate125(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const CreateMessageRequest = validate131;
 const schema58 = {
   properties: {
     method: { const: "sampling/createMessage", type: "string" },
@@ -8046,7 +8029,6 @@ function validate131(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const CreateMessageRequest_params = validate142;
 const schema62 = {
   properties: {
     includeContext: { enum: ["allServers", "none", "thisServer"], type: "string" },
@@ -8303,8 +8285,6 @@ function validate142(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const CreateMessageResult = validate145;
-
 function validate145(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -8514,7 +8494,6 @@ function validate145(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const Cursor = validate150;
 const schema64 = { type: "string" };
 
 function validate150(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
@@ -8539,7 +8518,6 @@ function validate150(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ElicitRequest = validate151;
 const schema65 = {
   properties: {
     method: { const: "elicitation/create", type: "string" },
@@ -9490,7 +9468,6 @@ function validate151(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ElicitRequest_params = validate161;
 const schema70 = {
   properties: {
     message: { type: "string" },
@@ -9730,8 +9707,6 @@ function validate161(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ElicitResult = validate163;
-
 function validate163(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -9862,8 +9837,6 @@ function validate163(data, { instancePath = "", parentData, parentDataProperty, 
   validate163.errors = vErrors;
   return errors === 0;
 }
-
-export const EmbeddedResource = validate164;
 
 function validate164(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -10042,8 +10015,6 @@ function validate164(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const EmptyResult = validate168;
-
 function validate168(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -10085,8 +10056,6 @@ function validate168(data, { instancePath = "", parentData, parentDataProperty, 
   validate168.errors = vErrors;
   return errors === 0;
 }
-
-export const EnumSchema = validate169;
 
 function validate169(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -10282,8 +10251,6 @@ function validate169(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const GetPromptRequest = validate170;
-
 function validate170(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -10457,7 +10424,6 @@ function validate170(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const GetPromptRequest_params = validate171;
 const schema76 = {
   properties: { arguments: { additionalProperties: { type: "string" }, type: "object" }, name: { type: "string" } },
   required: ["name"],
@@ -10555,7 +10521,6 @@ function validate171(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const GetPromptResult = validate172;
 const schema77 = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
@@ -10757,8 +10722,6 @@ function validate172(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ImageContent = validate177;
-
 function validate177(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -10943,8 +10906,6 @@ function validate177(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const Implementation = validate179;
-
 function validate179(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -11048,8 +11009,6 @@ function validate179(data, { instancePath = "", parentData, parentDataProperty, 
   validate179.errors = vErrors;
   return errors === 0;
 }
-
-export const InitializeRequest = validate180;
 
 function validate180(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -11244,7 +11203,6 @@ function validate180(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const InitializeRequest_params = validate183;
 const schema82 = {
   properties: {
     capabilities: { $ref: "#/definitions/ClientCapabilities" },
@@ -11366,7 +11324,6 @@ function validate183(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const InitializeResult = validate186;
 const schema83 = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
@@ -11764,8 +11721,6 @@ function validate186(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const InitializedNotification = validate190;
-
 function validate190(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -11875,7 +11830,6 @@ function validate190(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const InitializedNotification_params = validate191;
 const schema86 = {
   additionalProperties: {},
   properties: { _meta: { additionalProperties: {}, type: "object" } },
@@ -11924,7 +11878,6 @@ function validate191(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const JSONRPCError = validate192;
 const schema87 = {
   properties: {
     error: {
@@ -12137,7 +12090,6 @@ function validate192(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const JSONRPCMessage = validate194;
 const schema88 = {
   anyOf: [
     { $ref: "#/definitions/JSONRPCRequest" },
@@ -12708,8 +12660,6 @@ function validate194(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const JSONRPCNotification = validate206;
-
 function validate206(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -12850,8 +12800,6 @@ function validate206(data, { instancePath = "", parentData, parentDataProperty, 
   validate206.errors = vErrors;
   return errors === 0;
 }
-
-export const JSONRPCRequest = validate207;
 
 function validate207(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -13035,8 +12983,6 @@ function validate207(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const JSONRPCResponse = validate210;
-
 function validate210(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -13164,8 +13110,6 @@ function validate210(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ListPromptsRequest = validate213;
-
 function validate213(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -13273,7 +13217,6 @@ function validate213(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ListPromptsRequest_params = validate214;
 const schema96 = { properties: { cursor: { type: "string" } }, type: "object" };
 
 function validate214(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
@@ -13316,7 +13259,6 @@ function validate214(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ListPromptsResult = validate215;
 const schema97 = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
@@ -13702,8 +13644,6 @@ function validate215(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ListResourceTemplatesRequest = validate220;
-
 function validate220(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -13811,7 +13751,6 @@ function validate220(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ListResourceTemplatesRequest_params = validate221;
 const schema101 = { properties: { cursor: { type: "string" } }, type: "object" };
 
 function validate221(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
@@ -13854,7 +13793,6 @@ function validate221(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ListResourceTemplatesResult = validate222;
 const schema102 = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
@@ -14172,8 +14110,6 @@ function validate222(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ListResourcesRequest = validate226;
-
 function validate226(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -14281,7 +14217,6 @@ function validate226(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ListResourcesRequest_params = validate227;
 const schema105 = { properties: { cursor: { type: "string" } }, type: "object" };
 
 function validate227(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
@@ -14324,7 +14259,6 @@ function validate227(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ListResourcesResult = validate228;
 const schema106 = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
@@ -14661,7 +14595,6 @@ function validate228(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ListRootsRequest = validate232;
 const schema108 = {
   properties: {
     method: { const: "roots/list", type: "string" },
@@ -14803,7 +14736,6 @@ function validate232(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ListRootsRequest_params = validate234;
 const schema109 = {
   additionalProperties: {},
   properties: {
@@ -14870,8 +14802,6 @@ function validate234(data, { instancePath = "", parentData, parentDataProperty, 
   validate234.errors = vErrors;
   return errors === 0;
 }
-
-export const ListRootsResult = validate236;
 
 function validate236(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -14962,8 +14892,6 @@ function validate236(data, { instancePath = "", parentData, parentDataProperty, 
   validate236.errors = vErrors;
   return errors === 0;
 }
-
-export const ListToolsRequest = validate238;
 
 function validate238(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -15072,7 +15000,6 @@ function validate238(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ListToolsRequest_params = validate239;
 const schema112 = { properties: { cursor: { type: "string" } }, type: "object" };
 
 function validate239(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
@@ -15115,7 +15042,6 @@ function validate239(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ListToolsResult = validate240;
 const schema113 = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
@@ -15808,8 +15734,6 @@ function validate240(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const LoggingLevel = validate245;
-
 function validate245(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -15856,7 +15780,6 @@ function validate245(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const LoggingMessageNotification = validate246;
 const schema117 = {
   properties: {
     method: { const: "notifications/message", type: "string" },
@@ -16035,7 +15958,6 @@ function validate246(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const LoggingMessageNotification_params = validate248;
 const schema118 = {
   properties: { data: {}, level: { $ref: "#/definitions/LoggingLevel" }, logger: { type: "string" } },
   required: ["data", "level"],
@@ -16125,8 +16047,6 @@ function validate248(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ModelHint = validate250;
-
 function validate250(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -16166,8 +16086,6 @@ function validate250(data, { instancePath = "", parentData, parentDataProperty, 
   validate250.errors = vErrors;
   return errors === 0;
 }
-
-export const ModelPreferences = validate251;
 
 function validate251(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -16372,7 +16290,6 @@ function validate251(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const Notification = validate253;
 const schema121 = {
   properties: {
     method: { type: "string" },
@@ -16478,8 +16395,6 @@ function validate253(data, { instancePath = "", parentData, parentDataProperty, 
   validate253.errors = vErrors;
   return errors === 0;
 }
-
-export const NumberSchema = validate254;
 
 function validate254(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -16622,7 +16537,6 @@ function validate254(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const PaginatedRequest = validate255;
 const schema123 = {
   properties: { method: { type: "string" }, params: { properties: { cursor: { type: "string" } }, type: "object" } },
   required: ["method"],
@@ -16720,7 +16634,6 @@ function validate255(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const PaginatedResult = validate256;
 const schema124 = {
   properties: { _meta: { additionalProperties: {}, type: "object" }, nextCursor: { type: "string" } },
   type: "object",
@@ -16784,8 +16697,6 @@ function validate256(data, { instancePath = "", parentData, parentDataProperty, 
   validate256.errors = vErrors;
   return errors === 0;
 }
-
-export const PingRequest = validate257;
 
 function validate257(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -16909,7 +16820,6 @@ function validate257(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const PingRequest_params = validate259;
 const schema126 = {
   additionalProperties: {},
   properties: {
@@ -16977,8 +16887,6 @@ function validate259(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const PrimitiveSchemaDefinition = validate261;
-
 function validate261(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -17045,8 +16953,6 @@ function validate261(data, { instancePath = "", parentData, parentDataProperty, 
   validate261.errors = vErrors;
   return errors === 0;
 }
-
-export const ProgressNotification = validate266;
 
 function validate266(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -17249,7 +17155,6 @@ function validate266(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ProgressNotification_params = validate268;
 const schema129 = {
   properties: {
     message: { type: "string" },
@@ -17380,8 +17285,6 @@ function validate268(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ProgressToken = validate270;
-
 function validate270(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -17403,8 +17306,6 @@ function validate270(data, { instancePath = "", parentData, parentDataProperty, 
   validate270.errors = vErrors;
   return errors === 0;
 }
-
-export const Prompt = validate271;
 
 function validate271(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -17547,8 +17448,6 @@ function validate271(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const PromptArgument = validate273;
-
 function validate273(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -17655,7 +17554,6 @@ function validate273(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const PromptListChangedNotification = validate274;
 const schema133 = {
   properties: {
     method: { const: "notifications/prompts/list_changed", type: "string" },
@@ -17778,7 +17676,6 @@ function validate274(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const PromptListChangedNotification_params = validate275;
 const schema134 = {
   additionalProperties: {},
   properties: { _meta: { additionalProperties: {}, type: "object" } },
@@ -17826,8 +17723,6 @@ function validate275(data, { instancePath = "", parentData, parentDataProperty, 
   validate275.errors = vErrors;
   return errors === 0;
 }
-
-export const PromptMessage = validate276;
 
 function validate276(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -17907,8 +17802,6 @@ function validate276(data, { instancePath = "", parentData, parentDataProperty, 
   validate276.errors = vErrors;
   return errors === 0;
 }
-
-export const PromptReference = validate279;
 
 function validate279(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -18029,8 +17922,6 @@ function validate279(data, { instancePath = "", parentData, parentDataProperty, 
   validate279.errors = vErrors;
   return errors === 0;
 }
-
-export const ReadResourceRequest = validate280;
 
 function validate280(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -18186,7 +18077,6 @@ function validate280(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ReadResourceRequest_params = validate281;
 const schema138 = { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" };
 
 function validate281(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
@@ -18261,7 +18151,6 @@ function validate281(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ReadResourceResult = validate282;
 const schema139 = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
@@ -18412,7 +18301,6 @@ function validate282(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const Request = validate285;
 const schema140 = {
   properties: {
     method: { type: "string" },
@@ -18538,8 +18426,6 @@ function validate285(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const RequestId = validate287;
-
 function validate287(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -18561,8 +18447,6 @@ function validate287(data, { instancePath = "", parentData, parentDataProperty, 
   validate287.errors = vErrors;
   return errors === 0;
 }
-
-export const Resource = validate288;
 
 function validate288(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -18769,7 +18653,6 @@ function validate288(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ResourceContents = validate290;
 const schema143 = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
@@ -18887,8 +18770,6 @@ function validate290(data, { instancePath = "", parentData, parentDataProperty, 
   validate290.errors = vErrors;
   return errors === 0;
 }
-
-export const ResourceLink = validate291;
 
 function validate291(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -19143,7 +19024,6 @@ function validate291(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ResourceListChangedNotification = validate293;
 const schema145 = {
   properties: {
     method: { const: "notifications/resources/list_changed", type: "string" },
@@ -19266,7 +19146,6 @@ function validate293(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ResourceListChangedNotification_params = validate294;
 const schema146 = {
   additionalProperties: {},
   properties: { _meta: { additionalProperties: {}, type: "object" } },
@@ -19314,8 +19193,6 @@ function validate294(data, { instancePath = "", parentData, parentDataProperty, 
   validate294.errors = vErrors;
   return errors === 0;
 }
-
-export const ResourceTemplate = validate295;
 
 function validate295(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -19504,8 +19381,6 @@ function validate295(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ResourceTemplateReference = validate297;
-
 function validate297(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -19626,7 +19501,6 @@ function validate297(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ResourceUpdatedNotification = validate298;
 const schema149 = {
   properties: {
     method: { const: "notifications/resources/updated", type: "string" },
@@ -19790,7 +19664,6 @@ function validate298(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ResourceUpdatedNotification_params = validate299;
 const schema150 = { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" };
 
 function validate299(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
@@ -19865,8 +19738,6 @@ function validate299(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const Result = validate300;
-
 function validate300(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -19909,8 +19780,6 @@ function validate300(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const Role = validate301;
-
 function validate301(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -19947,8 +19816,6 @@ function validate301(data, { instancePath = "", parentData, parentDataProperty, 
   validate301.errors = vErrors;
   return errors === 0;
 }
-
-export const Root = validate302;
 
 function validate302(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -20057,8 +19924,6 @@ function validate302(data, { instancePath = "", parentData, parentDataProperty, 
   validate302.errors = vErrors;
   return errors === 0;
 }
-
-export const RootsListChangedNotification = validate303;
 
 function validate303(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -20169,7 +20034,6 @@ function validate303(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const RootsListChangedNotification_params = validate304;
 const schema155 = {
   additionalProperties: {},
   properties: { _meta: { additionalProperties: {}, type: "object" } },
@@ -20217,8 +20081,6 @@ function validate304(data, { instancePath = "", parentData, parentDataProperty, 
   validate304.errors = vErrors;
   return errors === 0;
 }
-
-export const SamplingMessage = validate305;
 
 function validate305(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -20360,8 +20222,6 @@ function validate305(data, { instancePath = "", parentData, parentDataProperty, 
   validate305.errors = vErrors;
   return errors === 0;
 }
-
-export const ServerCapabilities = validate310;
 
 function validate310(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -20587,7 +20447,6 @@ function validate310(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ServerNotification = validate311;
 const schema158 = {
   anyOf: [
     { $ref: "#/definitions/CancelledNotification" },
@@ -20815,7 +20674,6 @@ function validate311(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ServerRequest = validate320;
 const schema160 = {
   anyOf: [
     { $ref: "#/definitions/PingRequest" },
@@ -20892,7 +20750,6 @@ function validate320(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ServerResult = validate325;
 const schema161 = {
   anyOf: [
     { $ref: "#/definitions/Result" },
@@ -21029,8 +20886,6 @@ function validate325(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const SetLevelRequest = validate336;
-
 function validate336(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -21164,7 +21019,6 @@ function validate336(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const SetLevelRequest_params = validate338;
 const schema163 = {
   properties: { level: { $ref: "#/definitions/LoggingLevel" } },
   required: ["level"],
@@ -21221,8 +21075,6 @@ function validate338(data, { instancePath = "", parentData, parentDataProperty, 
   validate338.errors = vErrors;
   return errors === 0;
 }
-
-export const StringSchema = validate340;
 
 function validate340(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -21398,8 +21250,6 @@ function validate340(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const SubscribeRequest = validate341;
-
 function validate341(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -21554,7 +21404,6 @@ function validate341(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const SubscribeRequest_params = validate342;
 const schema166 = { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" };
 
 function validate342(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
@@ -21628,8 +21477,6 @@ function validate342(data, { instancePath = "", parentData, parentDataProperty, 
   validate342.errors = vErrors;
   return errors === 0;
 }
-
-export const TextContent = validate343;
 
 function validate343(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -21765,8 +21612,6 @@ function validate343(data, { instancePath = "", parentData, parentDataProperty, 
   validate343.errors = vErrors;
   return errors === 0;
 }
-
-export const TextResourceContents = validate345;
 
 function validate345(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -21907,8 +21752,6 @@ function validate345(data, { instancePath = "", parentData, parentDataProperty, 
   validate345.errors = vErrors;
   return errors === 0;
 }
-
-export const Tool = validate346;
 
 function validate346(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -22332,8 +22175,6 @@ function validate346(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ToolAnnotations = validate348;
-
 function validate348(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -22441,8 +22282,6 @@ function validate348(data, { instancePath = "", parentData, parentDataProperty, 
   validate348.errors = vErrors;
   return errors === 0;
 }
-
-export const ToolListChangedNotification = validate349;
 
 function validate349(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -22553,7 +22392,6 @@ function validate349(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const ToolListChangedNotification_params = validate350;
 const schema172 = {
   additionalProperties: {},
   properties: { _meta: { additionalProperties: {}, type: "object" } },
@@ -22601,8 +22439,6 @@ function validate350(data, { instancePath = "", parentData, parentDataProperty, 
   validate350.errors = vErrors;
   return errors === 0;
 }
-
-export const UnsubscribeRequest = validate351;
 
 function validate351(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -22758,7 +22594,6 @@ function validate351(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
-export const UnsubscribeRequest_params = validate352;
 const schema174 = { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" };
 
 function validate352(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
@@ -22832,3 +22667,1050 @@ function validate352(data, { instancePath = "", parentData, parentDataProperty, 
   validate352.errors = vErrors;
   return errors === 0;
 }
+
+// The exported validators: the accept-path answer when it is yes (`.errors` null), else the all-errors
+// validator's answer and errors.
+export const Annotations = function Annotations(data) {
+  if (fastSet.Annotations(data)) {
+    Annotations.errors = null;
+    return true;
+  }
+  const valid = validate22(data);
+  Annotations.errors = validate22.errors;
+  return valid;
+};
+export const AudioContent = function AudioContent(data) {
+  if (fastSet.AudioContent(data)) {
+    AudioContent.errors = null;
+    return true;
+  }
+  const valid = validate25(data);
+  AudioContent.errors = validate25.errors;
+  return valid;
+};
+export const BaseMetadata = function BaseMetadata(data) {
+  if (fastSet.BaseMetadata(data)) {
+    BaseMetadata.errors = null;
+    return true;
+  }
+  const valid = validate27(data);
+  BaseMetadata.errors = validate27.errors;
+  return valid;
+};
+export const BlobResourceContents = function BlobResourceContents(data) {
+  if (fastSet.BlobResourceContents(data)) {
+    BlobResourceContents.errors = null;
+    return true;
+  }
+  const valid = validate28(data);
+  BlobResourceContents.errors = validate28.errors;
+  return valid;
+};
+export const BooleanSchema = function BooleanSchema(data) {
+  if (fastSet.BooleanSchema(data)) {
+    BooleanSchema.errors = null;
+    return true;
+  }
+  const valid = validate29(data);
+  BooleanSchema.errors = validate29.errors;
+  return valid;
+};
+export const CallToolRequest = function CallToolRequest(data) {
+  if (fastSet.CallToolRequest(data)) {
+    CallToolRequest.errors = null;
+    return true;
+  }
+  const valid = validate30(data);
+  CallToolRequest.errors = validate30.errors;
+  return valid;
+};
+export const CallToolRequest_params = function CallToolRequest_params(data) {
+  if (fastSet.CallToolRequest_params(data)) {
+    CallToolRequest_params.errors = null;
+    return true;
+  }
+  const valid = validate31(data);
+  CallToolRequest_params.errors = validate31.errors;
+  return valid;
+};
+export const CallToolResult = function CallToolResult(data) {
+  if (fastSet.CallToolResult(data)) {
+    CallToolResult.errors = null;
+    return true;
+  }
+  const valid = validate32(data);
+  CallToolResult.errors = validate32.errors;
+  return valid;
+};
+export const CancelledNotification = function CancelledNotification(data) {
+  if (fastSet.CancelledNotification(data)) {
+    CancelledNotification.errors = null;
+    return true;
+  }
+  const valid = validate51(data);
+  CancelledNotification.errors = validate51.errors;
+  return valid;
+};
+export const CancelledNotification_params = function CancelledNotification_params(data) {
+  if (fastSet.CancelledNotification_params(data)) {
+    CancelledNotification_params.errors = null;
+    return true;
+  }
+  const valid = validate54(data);
+  CancelledNotification_params.errors = validate54.errors;
+  return valid;
+};
+export const ClientCapabilities = function ClientCapabilities(data) {
+  if (fastSet.ClientCapabilities(data)) {
+    ClientCapabilities.errors = null;
+    return true;
+  }
+  const valid = validate56(data);
+  ClientCapabilities.errors = validate56.errors;
+  return valid;
+};
+export const ClientNotification = function ClientNotification(data) {
+  if (fastSet.ClientNotification(data)) {
+    ClientNotification.errors = null;
+    return true;
+  }
+  const valid = validate57(data);
+  ClientNotification.errors = validate57.errors;
+  return valid;
+};
+export const ClientRequest = function ClientRequest(data) {
+  if (fastSet.ClientRequest(data)) {
+    ClientRequest.errors = null;
+    return true;
+  }
+  const valid = validate67(data);
+  ClientRequest.errors = validate67.errors;
+  return valid;
+};
+export const ClientResult = function ClientResult(data) {
+  if (fastSet.ClientResult(data)) {
+    ClientResult.errors = null;
+    return true;
+  }
+  const valid = validate103(data);
+  ClientResult.errors = validate103.errors;
+  return valid;
+};
+export const CompleteRequest = function CompleteRequest(data) {
+  if (fastSet.CompleteRequest(data)) {
+    CompleteRequest.errors = null;
+    return true;
+  }
+  const valid = validate118(data);
+  CompleteRequest.errors = validate118.errors;
+  return valid;
+};
+export const CompleteRequest_params = function CompleteRequest_params(data) {
+  if (fastSet.CompleteRequest_params(data)) {
+    CompleteRequest_params.errors = null;
+    return true;
+  }
+  const valid = validate121(data);
+  CompleteRequest_params.errors = validate121.errors;
+  return valid;
+};
+export const CompleteResult = function CompleteResult(data) {
+  if (fastSet.CompleteResult(data)) {
+    CompleteResult.errors = null;
+    return true;
+  }
+  const valid = validate124(data);
+  CompleteResult.errors = validate124.errors;
+  return valid;
+};
+export const ContentBlock = function ContentBlock(data) {
+  if (fastSet.ContentBlock(data)) {
+    ContentBlock.errors = null;
+    return true;
+  }
+  const valid = validate125(data);
+  ContentBlock.errors = validate125.errors;
+  return valid;
+};
+export const CreateMessageRequest = function CreateMessageRequest(data) {
+  if (fastSet.CreateMessageRequest(data)) {
+    CreateMessageRequest.errors = null;
+    return true;
+  }
+  const valid = validate131(data);
+  CreateMessageRequest.errors = validate131.errors;
+  return valid;
+};
+export const CreateMessageRequest_params = function CreateMessageRequest_params(data) {
+  if (fastSet.CreateMessageRequest_params(data)) {
+    CreateMessageRequest_params.errors = null;
+    return true;
+  }
+  const valid = validate142(data);
+  CreateMessageRequest_params.errors = validate142.errors;
+  return valid;
+};
+export const CreateMessageResult = function CreateMessageResult(data) {
+  if (fastSet.CreateMessageResult(data)) {
+    CreateMessageResult.errors = null;
+    return true;
+  }
+  const valid = validate145(data);
+  CreateMessageResult.errors = validate145.errors;
+  return valid;
+};
+export const Cursor = function Cursor(data) {
+  if (fastSet.Cursor(data)) {
+    Cursor.errors = null;
+    return true;
+  }
+  const valid = validate150(data);
+  Cursor.errors = validate150.errors;
+  return valid;
+};
+export const ElicitRequest = function ElicitRequest(data) {
+  if (fastSet.ElicitRequest(data)) {
+    ElicitRequest.errors = null;
+    return true;
+  }
+  const valid = validate151(data);
+  ElicitRequest.errors = validate151.errors;
+  return valid;
+};
+export const ElicitRequest_params = function ElicitRequest_params(data) {
+  if (fastSet.ElicitRequest_params(data)) {
+    ElicitRequest_params.errors = null;
+    return true;
+  }
+  const valid = validate161(data);
+  ElicitRequest_params.errors = validate161.errors;
+  return valid;
+};
+export const ElicitResult = function ElicitResult(data) {
+  if (fastSet.ElicitResult(data)) {
+    ElicitResult.errors = null;
+    return true;
+  }
+  const valid = validate163(data);
+  ElicitResult.errors = validate163.errors;
+  return valid;
+};
+export const EmbeddedResource = function EmbeddedResource(data) {
+  if (fastSet.EmbeddedResource(data)) {
+    EmbeddedResource.errors = null;
+    return true;
+  }
+  const valid = validate164(data);
+  EmbeddedResource.errors = validate164.errors;
+  return valid;
+};
+export const EmptyResult = function EmptyResult(data) {
+  if (fastSet.EmptyResult(data)) {
+    EmptyResult.errors = null;
+    return true;
+  }
+  const valid = validate168(data);
+  EmptyResult.errors = validate168.errors;
+  return valid;
+};
+export const EnumSchema = function EnumSchema(data) {
+  if (fastSet.EnumSchema(data)) {
+    EnumSchema.errors = null;
+    return true;
+  }
+  const valid = validate169(data);
+  EnumSchema.errors = validate169.errors;
+  return valid;
+};
+export const GetPromptRequest = function GetPromptRequest(data) {
+  if (fastSet.GetPromptRequest(data)) {
+    GetPromptRequest.errors = null;
+    return true;
+  }
+  const valid = validate170(data);
+  GetPromptRequest.errors = validate170.errors;
+  return valid;
+};
+export const GetPromptRequest_params = function GetPromptRequest_params(data) {
+  if (fastSet.GetPromptRequest_params(data)) {
+    GetPromptRequest_params.errors = null;
+    return true;
+  }
+  const valid = validate171(data);
+  GetPromptRequest_params.errors = validate171.errors;
+  return valid;
+};
+export const GetPromptResult = function GetPromptResult(data) {
+  if (fastSet.GetPromptResult(data)) {
+    GetPromptResult.errors = null;
+    return true;
+  }
+  const valid = validate172(data);
+  GetPromptResult.errors = validate172.errors;
+  return valid;
+};
+export const ImageContent = function ImageContent(data) {
+  if (fastSet.ImageContent(data)) {
+    ImageContent.errors = null;
+    return true;
+  }
+  const valid = validate177(data);
+  ImageContent.errors = validate177.errors;
+  return valid;
+};
+export const Implementation = function Implementation(data) {
+  if (fastSet.Implementation(data)) {
+    Implementation.errors = null;
+    return true;
+  }
+  const valid = validate179(data);
+  Implementation.errors = validate179.errors;
+  return valid;
+};
+export const InitializeRequest = function InitializeRequest(data) {
+  if (fastSet.InitializeRequest(data)) {
+    InitializeRequest.errors = null;
+    return true;
+  }
+  const valid = validate180(data);
+  InitializeRequest.errors = validate180.errors;
+  return valid;
+};
+export const InitializeRequest_params = function InitializeRequest_params(data) {
+  if (fastSet.InitializeRequest_params(data)) {
+    InitializeRequest_params.errors = null;
+    return true;
+  }
+  const valid = validate183(data);
+  InitializeRequest_params.errors = validate183.errors;
+  return valid;
+};
+export const InitializeResult = function InitializeResult(data) {
+  if (fastSet.InitializeResult(data)) {
+    InitializeResult.errors = null;
+    return true;
+  }
+  const valid = validate186(data);
+  InitializeResult.errors = validate186.errors;
+  return valid;
+};
+export const InitializedNotification = function InitializedNotification(data) {
+  if (fastSet.InitializedNotification(data)) {
+    InitializedNotification.errors = null;
+    return true;
+  }
+  const valid = validate190(data);
+  InitializedNotification.errors = validate190.errors;
+  return valid;
+};
+export const InitializedNotification_params = function InitializedNotification_params(data) {
+  if (fastSet.InitializedNotification_params(data)) {
+    InitializedNotification_params.errors = null;
+    return true;
+  }
+  const valid = validate191(data);
+  InitializedNotification_params.errors = validate191.errors;
+  return valid;
+};
+export const JSONRPCError = function JSONRPCError(data) {
+  if (fastSet.JSONRPCError(data)) {
+    JSONRPCError.errors = null;
+    return true;
+  }
+  const valid = validate192(data);
+  JSONRPCError.errors = validate192.errors;
+  return valid;
+};
+export const JSONRPCMessage = function JSONRPCMessage(data) {
+  if (fastSet.JSONRPCMessage(data)) {
+    JSONRPCMessage.errors = null;
+    return true;
+  }
+  const valid = validate194(data);
+  JSONRPCMessage.errors = validate194.errors;
+  return valid;
+};
+export const JSONRPCNotification = function JSONRPCNotification(data) {
+  if (fastSet.JSONRPCNotification(data)) {
+    JSONRPCNotification.errors = null;
+    return true;
+  }
+  const valid = validate206(data);
+  JSONRPCNotification.errors = validate206.errors;
+  return valid;
+};
+export const JSONRPCRequest = function JSONRPCRequest(data) {
+  if (fastSet.JSONRPCRequest(data)) {
+    JSONRPCRequest.errors = null;
+    return true;
+  }
+  const valid = validate207(data);
+  JSONRPCRequest.errors = validate207.errors;
+  return valid;
+};
+export const JSONRPCResponse = function JSONRPCResponse(data) {
+  if (fastSet.JSONRPCResponse(data)) {
+    JSONRPCResponse.errors = null;
+    return true;
+  }
+  const valid = validate210(data);
+  JSONRPCResponse.errors = validate210.errors;
+  return valid;
+};
+export const ListPromptsRequest = function ListPromptsRequest(data) {
+  if (fastSet.ListPromptsRequest(data)) {
+    ListPromptsRequest.errors = null;
+    return true;
+  }
+  const valid = validate213(data);
+  ListPromptsRequest.errors = validate213.errors;
+  return valid;
+};
+export const ListPromptsRequest_params = function ListPromptsRequest_params(data) {
+  if (fastSet.ListPromptsRequest_params(data)) {
+    ListPromptsRequest_params.errors = null;
+    return true;
+  }
+  const valid = validate214(data);
+  ListPromptsRequest_params.errors = validate214.errors;
+  return valid;
+};
+export const ListPromptsResult = function ListPromptsResult(data) {
+  if (fastSet.ListPromptsResult(data)) {
+    ListPromptsResult.errors = null;
+    return true;
+  }
+  const valid = validate215(data);
+  ListPromptsResult.errors = validate215.errors;
+  return valid;
+};
+export const ListResourceTemplatesRequest = function ListResourceTemplatesRequest(data) {
+  if (fastSet.ListResourceTemplatesRequest(data)) {
+    ListResourceTemplatesRequest.errors = null;
+    return true;
+  }
+  const valid = validate220(data);
+  ListResourceTemplatesRequest.errors = validate220.errors;
+  return valid;
+};
+export const ListResourceTemplatesRequest_params = function ListResourceTemplatesRequest_params(data) {
+  if (fastSet.ListResourceTemplatesRequest_params(data)) {
+    ListResourceTemplatesRequest_params.errors = null;
+    return true;
+  }
+  const valid = validate221(data);
+  ListResourceTemplatesRequest_params.errors = validate221.errors;
+  return valid;
+};
+export const ListResourceTemplatesResult = function ListResourceTemplatesResult(data) {
+  if (fastSet.ListResourceTemplatesResult(data)) {
+    ListResourceTemplatesResult.errors = null;
+    return true;
+  }
+  const valid = validate222(data);
+  ListResourceTemplatesResult.errors = validate222.errors;
+  return valid;
+};
+export const ListResourcesRequest = function ListResourcesRequest(data) {
+  if (fastSet.ListResourcesRequest(data)) {
+    ListResourcesRequest.errors = null;
+    return true;
+  }
+  const valid = validate226(data);
+  ListResourcesRequest.errors = validate226.errors;
+  return valid;
+};
+export const ListResourcesRequest_params = function ListResourcesRequest_params(data) {
+  if (fastSet.ListResourcesRequest_params(data)) {
+    ListResourcesRequest_params.errors = null;
+    return true;
+  }
+  const valid = validate227(data);
+  ListResourcesRequest_params.errors = validate227.errors;
+  return valid;
+};
+export const ListResourcesResult = function ListResourcesResult(data) {
+  if (fastSet.ListResourcesResult(data)) {
+    ListResourcesResult.errors = null;
+    return true;
+  }
+  const valid = validate228(data);
+  ListResourcesResult.errors = validate228.errors;
+  return valid;
+};
+export const ListRootsRequest = function ListRootsRequest(data) {
+  if (fastSet.ListRootsRequest(data)) {
+    ListRootsRequest.errors = null;
+    return true;
+  }
+  const valid = validate232(data);
+  ListRootsRequest.errors = validate232.errors;
+  return valid;
+};
+export const ListRootsRequest_params = function ListRootsRequest_params(data) {
+  if (fastSet.ListRootsRequest_params(data)) {
+    ListRootsRequest_params.errors = null;
+    return true;
+  }
+  const valid = validate234(data);
+  ListRootsRequest_params.errors = validate234.errors;
+  return valid;
+};
+export const ListRootsResult = function ListRootsResult(data) {
+  if (fastSet.ListRootsResult(data)) {
+    ListRootsResult.errors = null;
+    return true;
+  }
+  const valid = validate236(data);
+  ListRootsResult.errors = validate236.errors;
+  return valid;
+};
+export const ListToolsRequest = function ListToolsRequest(data) {
+  if (fastSet.ListToolsRequest(data)) {
+    ListToolsRequest.errors = null;
+    return true;
+  }
+  const valid = validate238(data);
+  ListToolsRequest.errors = validate238.errors;
+  return valid;
+};
+export const ListToolsRequest_params = function ListToolsRequest_params(data) {
+  if (fastSet.ListToolsRequest_params(data)) {
+    ListToolsRequest_params.errors = null;
+    return true;
+  }
+  const valid = validate239(data);
+  ListToolsRequest_params.errors = validate239.errors;
+  return valid;
+};
+export const ListToolsResult = function ListToolsResult(data) {
+  if (fastSet.ListToolsResult(data)) {
+    ListToolsResult.errors = null;
+    return true;
+  }
+  const valid = validate240(data);
+  ListToolsResult.errors = validate240.errors;
+  return valid;
+};
+export const LoggingLevel = function LoggingLevel(data) {
+  if (fastSet.LoggingLevel(data)) {
+    LoggingLevel.errors = null;
+    return true;
+  }
+  const valid = validate245(data);
+  LoggingLevel.errors = validate245.errors;
+  return valid;
+};
+export const LoggingMessageNotification = function LoggingMessageNotification(data) {
+  if (fastSet.LoggingMessageNotification(data)) {
+    LoggingMessageNotification.errors = null;
+    return true;
+  }
+  const valid = validate246(data);
+  LoggingMessageNotification.errors = validate246.errors;
+  return valid;
+};
+export const LoggingMessageNotification_params = function LoggingMessageNotification_params(data) {
+  if (fastSet.LoggingMessageNotification_params(data)) {
+    LoggingMessageNotification_params.errors = null;
+    return true;
+  }
+  const valid = validate248(data);
+  LoggingMessageNotification_params.errors = validate248.errors;
+  return valid;
+};
+export const ModelHint = function ModelHint(data) {
+  if (fastSet.ModelHint(data)) {
+    ModelHint.errors = null;
+    return true;
+  }
+  const valid = validate250(data);
+  ModelHint.errors = validate250.errors;
+  return valid;
+};
+export const ModelPreferences = function ModelPreferences(data) {
+  if (fastSet.ModelPreferences(data)) {
+    ModelPreferences.errors = null;
+    return true;
+  }
+  const valid = validate251(data);
+  ModelPreferences.errors = validate251.errors;
+  return valid;
+};
+export const Notification = function Notification(data) {
+  if (fastSet.Notification(data)) {
+    Notification.errors = null;
+    return true;
+  }
+  const valid = validate253(data);
+  Notification.errors = validate253.errors;
+  return valid;
+};
+export const NumberSchema = function NumberSchema(data) {
+  if (fastSet.NumberSchema(data)) {
+    NumberSchema.errors = null;
+    return true;
+  }
+  const valid = validate254(data);
+  NumberSchema.errors = validate254.errors;
+  return valid;
+};
+export const PaginatedRequest = function PaginatedRequest(data) {
+  if (fastSet.PaginatedRequest(data)) {
+    PaginatedRequest.errors = null;
+    return true;
+  }
+  const valid = validate255(data);
+  PaginatedRequest.errors = validate255.errors;
+  return valid;
+};
+export const PaginatedResult = function PaginatedResult(data) {
+  if (fastSet.PaginatedResult(data)) {
+    PaginatedResult.errors = null;
+    return true;
+  }
+  const valid = validate256(data);
+  PaginatedResult.errors = validate256.errors;
+  return valid;
+};
+export const PingRequest = function PingRequest(data) {
+  if (fastSet.PingRequest(data)) {
+    PingRequest.errors = null;
+    return true;
+  }
+  const valid = validate257(data);
+  PingRequest.errors = validate257.errors;
+  return valid;
+};
+export const PingRequest_params = function PingRequest_params(data) {
+  if (fastSet.PingRequest_params(data)) {
+    PingRequest_params.errors = null;
+    return true;
+  }
+  const valid = validate259(data);
+  PingRequest_params.errors = validate259.errors;
+  return valid;
+};
+export const PrimitiveSchemaDefinition = function PrimitiveSchemaDefinition(data) {
+  if (fastSet.PrimitiveSchemaDefinition(data)) {
+    PrimitiveSchemaDefinition.errors = null;
+    return true;
+  }
+  const valid = validate261(data);
+  PrimitiveSchemaDefinition.errors = validate261.errors;
+  return valid;
+};
+export const ProgressNotification = function ProgressNotification(data) {
+  if (fastSet.ProgressNotification(data)) {
+    ProgressNotification.errors = null;
+    return true;
+  }
+  const valid = validate266(data);
+  ProgressNotification.errors = validate266.errors;
+  return valid;
+};
+export const ProgressNotification_params = function ProgressNotification_params(data) {
+  if (fastSet.ProgressNotification_params(data)) {
+    ProgressNotification_params.errors = null;
+    return true;
+  }
+  const valid = validate268(data);
+  ProgressNotification_params.errors = validate268.errors;
+  return valid;
+};
+export const ProgressToken = function ProgressToken(data) {
+  if (fastSet.ProgressToken(data)) {
+    ProgressToken.errors = null;
+    return true;
+  }
+  const valid = validate270(data);
+  ProgressToken.errors = validate270.errors;
+  return valid;
+};
+export const Prompt = function Prompt(data) {
+  if (fastSet.Prompt(data)) {
+    Prompt.errors = null;
+    return true;
+  }
+  const valid = validate271(data);
+  Prompt.errors = validate271.errors;
+  return valid;
+};
+export const PromptArgument = function PromptArgument(data) {
+  if (fastSet.PromptArgument(data)) {
+    PromptArgument.errors = null;
+    return true;
+  }
+  const valid = validate273(data);
+  PromptArgument.errors = validate273.errors;
+  return valid;
+};
+export const PromptListChangedNotification = function PromptListChangedNotification(data) {
+  if (fastSet.PromptListChangedNotification(data)) {
+    PromptListChangedNotification.errors = null;
+    return true;
+  }
+  const valid = validate274(data);
+  PromptListChangedNotification.errors = validate274.errors;
+  return valid;
+};
+export const PromptListChangedNotification_params = function PromptListChangedNotification_params(data) {
+  if (fastSet.PromptListChangedNotification_params(data)) {
+    PromptListChangedNotification_params.errors = null;
+    return true;
+  }
+  const valid = validate275(data);
+  PromptListChangedNotification_params.errors = validate275.errors;
+  return valid;
+};
+export const PromptMessage = function PromptMessage(data) {
+  if (fastSet.PromptMessage(data)) {
+    PromptMessage.errors = null;
+    return true;
+  }
+  const valid = validate276(data);
+  PromptMessage.errors = validate276.errors;
+  return valid;
+};
+export const PromptReference = function PromptReference(data) {
+  if (fastSet.PromptReference(data)) {
+    PromptReference.errors = null;
+    return true;
+  }
+  const valid = validate279(data);
+  PromptReference.errors = validate279.errors;
+  return valid;
+};
+export const ReadResourceRequest = function ReadResourceRequest(data) {
+  if (fastSet.ReadResourceRequest(data)) {
+    ReadResourceRequest.errors = null;
+    return true;
+  }
+  const valid = validate280(data);
+  ReadResourceRequest.errors = validate280.errors;
+  return valid;
+};
+export const ReadResourceRequest_params = function ReadResourceRequest_params(data) {
+  if (fastSet.ReadResourceRequest_params(data)) {
+    ReadResourceRequest_params.errors = null;
+    return true;
+  }
+  const valid = validate281(data);
+  ReadResourceRequest_params.errors = validate281.errors;
+  return valid;
+};
+export const ReadResourceResult = function ReadResourceResult(data) {
+  if (fastSet.ReadResourceResult(data)) {
+    ReadResourceResult.errors = null;
+    return true;
+  }
+  const valid = validate282(data);
+  ReadResourceResult.errors = validate282.errors;
+  return valid;
+};
+export const Request = function Request(data) {
+  if (fastSet.Request(data)) {
+    Request.errors = null;
+    return true;
+  }
+  const valid = validate285(data);
+  Request.errors = validate285.errors;
+  return valid;
+};
+export const RequestId = function RequestId(data) {
+  if (fastSet.RequestId(data)) {
+    RequestId.errors = null;
+    return true;
+  }
+  const valid = validate287(data);
+  RequestId.errors = validate287.errors;
+  return valid;
+};
+export const Resource = function Resource(data) {
+  if (fastSet.Resource(data)) {
+    Resource.errors = null;
+    return true;
+  }
+  const valid = validate288(data);
+  Resource.errors = validate288.errors;
+  return valid;
+};
+export const ResourceContents = function ResourceContents(data) {
+  if (fastSet.ResourceContents(data)) {
+    ResourceContents.errors = null;
+    return true;
+  }
+  const valid = validate290(data);
+  ResourceContents.errors = validate290.errors;
+  return valid;
+};
+export const ResourceLink = function ResourceLink(data) {
+  if (fastSet.ResourceLink(data)) {
+    ResourceLink.errors = null;
+    return true;
+  }
+  const valid = validate291(data);
+  ResourceLink.errors = validate291.errors;
+  return valid;
+};
+export const ResourceListChangedNotification = function ResourceListChangedNotification(data) {
+  if (fastSet.ResourceListChangedNotification(data)) {
+    ResourceListChangedNotification.errors = null;
+    return true;
+  }
+  const valid = validate293(data);
+  ResourceListChangedNotification.errors = validate293.errors;
+  return valid;
+};
+export const ResourceListChangedNotification_params = function ResourceListChangedNotification_params(data) {
+  if (fastSet.ResourceListChangedNotification_params(data)) {
+    ResourceListChangedNotification_params.errors = null;
+    return true;
+  }
+  const valid = validate294(data);
+  ResourceListChangedNotification_params.errors = validate294.errors;
+  return valid;
+};
+export const ResourceTemplate = function ResourceTemplate(data) {
+  if (fastSet.ResourceTemplate(data)) {
+    ResourceTemplate.errors = null;
+    return true;
+  }
+  const valid = validate295(data);
+  ResourceTemplate.errors = validate295.errors;
+  return valid;
+};
+export const ResourceTemplateReference = function ResourceTemplateReference(data) {
+  if (fastSet.ResourceTemplateReference(data)) {
+    ResourceTemplateReference.errors = null;
+    return true;
+  }
+  const valid = validate297(data);
+  ResourceTemplateReference.errors = validate297.errors;
+  return valid;
+};
+export const ResourceUpdatedNotification = function ResourceUpdatedNotification(data) {
+  if (fastSet.ResourceUpdatedNotification(data)) {
+    ResourceUpdatedNotification.errors = null;
+    return true;
+  }
+  const valid = validate298(data);
+  ResourceUpdatedNotification.errors = validate298.errors;
+  return valid;
+};
+export const ResourceUpdatedNotification_params = function ResourceUpdatedNotification_params(data) {
+  if (fastSet.ResourceUpdatedNotification_params(data)) {
+    ResourceUpdatedNotification_params.errors = null;
+    return true;
+  }
+  const valid = validate299(data);
+  ResourceUpdatedNotification_params.errors = validate299.errors;
+  return valid;
+};
+export const Result = function Result(data) {
+  if (fastSet.Result(data)) {
+    Result.errors = null;
+    return true;
+  }
+  const valid = validate300(data);
+  Result.errors = validate300.errors;
+  return valid;
+};
+export const Role = function Role(data) {
+  if (fastSet.Role(data)) {
+    Role.errors = null;
+    return true;
+  }
+  const valid = validate301(data);
+  Role.errors = validate301.errors;
+  return valid;
+};
+export const Root = function Root(data) {
+  if (fastSet.Root(data)) {
+    Root.errors = null;
+    return true;
+  }
+  const valid = validate302(data);
+  Root.errors = validate302.errors;
+  return valid;
+};
+export const RootsListChangedNotification = function RootsListChangedNotification(data) {
+  if (fastSet.RootsListChangedNotification(data)) {
+    RootsListChangedNotification.errors = null;
+    return true;
+  }
+  const valid = validate303(data);
+  RootsListChangedNotification.errors = validate303.errors;
+  return valid;
+};
+export const RootsListChangedNotification_params = function RootsListChangedNotification_params(data) {
+  if (fastSet.RootsListChangedNotification_params(data)) {
+    RootsListChangedNotification_params.errors = null;
+    return true;
+  }
+  const valid = validate304(data);
+  RootsListChangedNotification_params.errors = validate304.errors;
+  return valid;
+};
+export const SamplingMessage = function SamplingMessage(data) {
+  if (fastSet.SamplingMessage(data)) {
+    SamplingMessage.errors = null;
+    return true;
+  }
+  const valid = validate305(data);
+  SamplingMessage.errors = validate305.errors;
+  return valid;
+};
+export const ServerCapabilities = function ServerCapabilities(data) {
+  if (fastSet.ServerCapabilities(data)) {
+    ServerCapabilities.errors = null;
+    return true;
+  }
+  const valid = validate310(data);
+  ServerCapabilities.errors = validate310.errors;
+  return valid;
+};
+export const ServerNotification = function ServerNotification(data) {
+  if (fastSet.ServerNotification(data)) {
+    ServerNotification.errors = null;
+    return true;
+  }
+  const valid = validate311(data);
+  ServerNotification.errors = validate311.errors;
+  return valid;
+};
+export const ServerRequest = function ServerRequest(data) {
+  if (fastSet.ServerRequest(data)) {
+    ServerRequest.errors = null;
+    return true;
+  }
+  const valid = validate320(data);
+  ServerRequest.errors = validate320.errors;
+  return valid;
+};
+export const ServerResult = function ServerResult(data) {
+  if (fastSet.ServerResult(data)) {
+    ServerResult.errors = null;
+    return true;
+  }
+  const valid = validate325(data);
+  ServerResult.errors = validate325.errors;
+  return valid;
+};
+export const SetLevelRequest = function SetLevelRequest(data) {
+  if (fastSet.SetLevelRequest(data)) {
+    SetLevelRequest.errors = null;
+    return true;
+  }
+  const valid = validate336(data);
+  SetLevelRequest.errors = validate336.errors;
+  return valid;
+};
+export const SetLevelRequest_params = function SetLevelRequest_params(data) {
+  if (fastSet.SetLevelRequest_params(data)) {
+    SetLevelRequest_params.errors = null;
+    return true;
+  }
+  const valid = validate338(data);
+  SetLevelRequest_params.errors = validate338.errors;
+  return valid;
+};
+export const StringSchema = function StringSchema(data) {
+  if (fastSet.StringSchema(data)) {
+    StringSchema.errors = null;
+    return true;
+  }
+  const valid = validate340(data);
+  StringSchema.errors = validate340.errors;
+  return valid;
+};
+export const SubscribeRequest = function SubscribeRequest(data) {
+  if (fastSet.SubscribeRequest(data)) {
+    SubscribeRequest.errors = null;
+    return true;
+  }
+  const valid = validate341(data);
+  SubscribeRequest.errors = validate341.errors;
+  return valid;
+};
+export const SubscribeRequest_params = function SubscribeRequest_params(data) {
+  if (fastSet.SubscribeRequest_params(data)) {
+    SubscribeRequest_params.errors = null;
+    return true;
+  }
+  const valid = validate342(data);
+  SubscribeRequest_params.errors = validate342.errors;
+  return valid;
+};
+export const TextContent = function TextContent(data) {
+  if (fastSet.TextContent(data)) {
+    TextContent.errors = null;
+    return true;
+  }
+  const valid = validate343(data);
+  TextContent.errors = validate343.errors;
+  return valid;
+};
+export const TextResourceContents = function TextResourceContents(data) {
+  if (fastSet.TextResourceContents(data)) {
+    TextResourceContents.errors = null;
+    return true;
+  }
+  const valid = validate345(data);
+  TextResourceContents.errors = validate345.errors;
+  return valid;
+};
+export const Tool = function Tool(data) {
+  if (fastSet.Tool(data)) {
+    Tool.errors = null;
+    return true;
+  }
+  const valid = validate346(data);
+  Tool.errors = validate346.errors;
+  return valid;
+};
+export const ToolAnnotations = function ToolAnnotations(data) {
+  if (fastSet.ToolAnnotations(data)) {
+    ToolAnnotations.errors = null;
+    return true;
+  }
+  const valid = validate348(data);
+  ToolAnnotations.errors = validate348.errors;
+  return valid;
+};
+export const ToolListChangedNotification = function ToolListChangedNotification(data) {
+  if (fastSet.ToolListChangedNotification(data)) {
+    ToolListChangedNotification.errors = null;
+    return true;
+  }
+  const valid = validate349(data);
+  ToolListChangedNotification.errors = validate349.errors;
+  return valid;
+};
+export const ToolListChangedNotification_params = function ToolListChangedNotification_params(data) {
+  if (fastSet.ToolListChangedNotification_params(data)) {
+    ToolListChangedNotification_params.errors = null;
+    return true;
+  }
+  const valid = validate350(data);
+  ToolListChangedNotification_params.errors = validate350.errors;
+  return valid;
+};
+export const UnsubscribeRequest = function UnsubscribeRequest(data) {
+  if (fastSet.UnsubscribeRequest(data)) {
+    UnsubscribeRequest.errors = null;
+    return true;
+  }
+  const valid = validate351(data);
+  UnsubscribeRequest.errors = validate351.errors;
+  return valid;
+};
+export const UnsubscribeRequest_params = function UnsubscribeRequest_params(data) {
+  if (fastSet.UnsubscribeRequest_params(data)) {
+    UnsubscribeRequest_params.errors = null;
+    return true;
+  }
+  const valid = validate352(data);
+  UnsubscribeRequest_params.errors = validate352.errors;
+  return valid;
+};

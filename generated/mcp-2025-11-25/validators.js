@@ -2,7 +2,10 @@
 // DO NOT EDIT: change schemas/ and run `npm run generate`.
 "use strict";
 import ajvFormats from "ajv-formats/dist/formats.js";
-export const Annotations = validate53;
+import * as fastSet from "./validators.fast.js";
+
+// The all-errors validators: run only after the accept-path validator of validators.fast.js has said no,
+// to leave every error on `.errors`. The exported validators are at the end of this file.
 const schema20 = {
   properties: {
     audience: { items: { $ref: "#/$defs/Role" }, type: "array" },
@@ -199,7 +202,6 @@ validate53.evaluated = {
   dynamicItems: false,
 };
 
-export const AudioContent = validate56;
 const schema22 = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
@@ -413,7 +415,6 @@ validate56.evaluated = {
   dynamicItems: false,
 };
 
-export const BaseMetadata = validate58;
 const schema23 = {
   properties: { name: { type: "string" }, title: { type: "string" } },
   required: ["name"],
@@ -503,7 +504,6 @@ function validate58(
 }
 validate58.evaluated = { props: { name: true, title: true }, dynamicProps: false, dynamicItems: false };
 
-export const BlobResourceContents = validate59;
 const schema24 = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
@@ -688,7 +688,6 @@ validate59.evaluated = {
   dynamicItems: false,
 };
 
-export const BooleanSchema = validate60;
 const schema25 = {
   properties: {
     default: { type: "boolean" },
@@ -837,7 +836,6 @@ validate60.evaluated = {
   dynamicItems: false,
 };
 
-export const CallToolRequest = validate61;
 const schema26 = {
   properties: {
     id: { $ref: "#/$defs/RequestId" },
@@ -1314,8 +1312,6 @@ validate61.evaluated = {
   dynamicItems: false,
 };
 
-export const CallToolRequestParams = validate70;
-
 function validate70(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -1452,7 +1448,6 @@ validate70.evaluated = {
   dynamicItems: false,
 };
 
-export const CallToolResult = validate73;
 const schema32 = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
@@ -3019,7 +3014,6 @@ validate73.evaluated = {
   dynamicItems: false,
 };
 
-export const CancelTaskRequest = validate94;
 const schema40 = {
   properties: {
     id: { $ref: "#/$defs/RequestId" },
@@ -3260,7 +3254,6 @@ validate94.evaluated = {
   dynamicItems: false,
 };
 
-export const CancelTaskRequest_params = validate96;
 const schema41 = { properties: { taskId: { type: "string" } }, required: ["taskId"], type: "object" };
 
 function validate96(
@@ -3329,7 +3322,6 @@ function validate96(
 }
 validate96.evaluated = { props: { taskId: true }, dynamicProps: false, dynamicItems: false };
 
-export const CancelTaskResult = validate97;
 const schema42 = { allOf: [{ $ref: "#/$defs/Result" }, { $ref: "#/$defs/Task" }] };
 const schema43 = {
   additionalProperties: {},
@@ -3724,7 +3716,6 @@ function validate97(
 }
 validate97.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-export const CancelledNotification = validate104;
 const schema46 = {
   properties: {
     jsonrpc: { const: "2.0", type: "string" },
@@ -3994,8 +3985,6 @@ validate104.evaluated = {
   dynamicItems: false,
 };
 
-export const CancelledNotificationParams = validate108;
-
 function validate108(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -4084,7 +4073,6 @@ validate108.evaluated = {
   dynamicItems: false,
 };
 
-export const ClientCapabilities = validate110;
 const schema49 = {
   properties: {
     elicitation: {
@@ -4510,7 +4498,6 @@ validate110.evaluated = {
   dynamicItems: false,
 };
 
-export const ClientNotification = validate111;
 const schema50 = {
   anyOf: [
     { $ref: "#/$defs/CancelledNotification" },
@@ -5559,7 +5546,6 @@ function validate111(
 }
 validate111.evaluated = { dynamicProps: true, dynamicItems: false };
 
-export const ClientRequest = validate131;
 const schema58 = {
   anyOf: [
     { $ref: "#/$defs/InitializeRequest" },
@@ -10800,7 +10786,6 @@ function validate131(
 }
 validate131.evaluated = { dynamicProps: true, dynamicItems: false };
 
-export const ClientResult = validate220;
 const schema87 = {
   anyOf: [
     { $ref: "#/$defs/Result" },
@@ -12595,8 +12580,6 @@ function validate220(
 }
 validate220.evaluated = { dynamicProps: true, dynamicItems: false };
 
-export const CompleteRequest = validate256;
-
 function validate256(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -12788,8 +12771,6 @@ validate256.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-
-export const CompleteRequestParams = validate259;
 
 function validate259(
   data,
@@ -13102,7 +13083,6 @@ validate259.evaluated = {
   dynamicItems: false,
 };
 
-export const CompleteResult = validate263;
 const schema100 = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
@@ -13294,8 +13274,6 @@ function validate263(
 }
 validate263.evaluated = { props: { _meta: true, completion: true }, dynamicProps: false, dynamicItems: false };
 
-export const ContentBlock = validate264;
-
 function validate264(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -13427,7 +13405,6 @@ function validate264(
 }
 validate264.evaluated = { dynamicProps: true, dynamicItems: false };
 
-export const CreateMessageRequest = validate270;
 const schema102 = {
   properties: {
     id: { $ref: "#/$defs/RequestId" },
@@ -15445,8 +15422,6 @@ validate270.evaluated = {
   dynamicItems: false,
 };
 
-export const CreateMessageRequestParams = validate298;
-
 function validate298(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -15813,8 +15788,6 @@ validate298.evaluated = {
   dynamicItems: false,
 };
 
-export const CreateMessageResult = validate305;
-
 function validate305(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -16151,7 +16124,6 @@ validate305.evaluated = {
   dynamicItems: false,
 };
 
-export const CreateTaskResult = validate313;
 const schema113 = {
   properties: { _meta: { additionalProperties: {}, type: "object" }, task: { $ref: "#/$defs/Task" } },
   required: ["task"],
@@ -16240,7 +16212,6 @@ function validate313(
 }
 validate313.evaluated = { props: { _meta: true, task: true }, dynamicProps: false, dynamicItems: false };
 
-export const Cursor = validate315;
 const schema114 = { type: "string" };
 
 function validate315(
@@ -16276,7 +16247,6 @@ function validate315(
 }
 validate315.evaluated = { dynamicProps: false, dynamicItems: false };
 
-export const ElicitRequest = validate316;
 const schema115 = {
   properties: {
     id: { $ref: "#/$defs/RequestId" },
@@ -19216,8 +19186,6 @@ validate316.evaluated = {
   dynamicItems: false,
 };
 
-export const ElicitRequestFormParams = validate345;
-
 function validate345(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -19553,8 +19521,6 @@ validate345.evaluated = {
   dynamicItems: false,
 };
 
-export const ElicitRequestParams = validate349;
-
 function validate349(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -19632,8 +19598,6 @@ function validate349(
   return errors === 0;
 }
 validate349.evaluated = { dynamicProps: true, dynamicItems: false };
-
-export const ElicitRequestURLParams = validate352;
 
 function validate352(
   data,
@@ -19881,8 +19845,6 @@ validate352.evaluated = {
   dynamicItems: false,
 };
 
-export const ElicitResult = validate355;
-
 function validate355(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -20095,7 +20057,6 @@ validate355.evaluated = {
   dynamicItems: false,
 };
 
-export const ElicitationCompleteNotification = validate356;
 const schema131 = {
   properties: {
     jsonrpc: { const: "2.0", type: "string" },
@@ -20306,7 +20267,6 @@ validate356.evaluated = {
   dynamicItems: false,
 };
 
-export const ElicitationCompleteNotification_params = validate357;
 const schema132 = { properties: { elicitationId: { type: "string" } }, required: ["elicitationId"], type: "object" };
 
 function validate357(
@@ -20374,8 +20334,6 @@ function validate357(
   return errors === 0;
 }
 validate357.evaluated = { props: { elicitationId: true }, dynamicProps: false, dynamicItems: false };
-
-export const EmbeddedResource = validate358;
 
 function validate358(
   data,
@@ -20586,8 +20544,6 @@ validate358.evaluated = {
   dynamicItems: false,
 };
 
-export const EmptyResult = validate362;
-
 function validate362(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -20641,7 +20597,6 @@ function validate362(
 }
 validate362.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-export const EnumSchema = validate363;
 const schema135 = {
   anyOf: [
     { $ref: "#/$defs/UntitledSingleSelectEnumSchema" },
@@ -20785,7 +20740,6 @@ function validate363(
 }
 validate363.evaluated = { dynamicProps: true, dynamicItems: false };
 
-export const Error = validate369;
 const schema136 = {
   properties: { code: { type: "integer" }, data: {}, message: { type: "string" } },
   required: ["code", "message"],
@@ -20890,8 +20844,6 @@ function validate369(
   return errors === 0;
 }
 validate369.evaluated = { props: { code: true, data: true, message: true }, dynamicProps: false, dynamicItems: false };
-
-export const GetPromptRequest = validate370;
 
 function validate370(
   data,
@@ -21085,8 +21037,6 @@ validate370.evaluated = {
   dynamicItems: false,
 };
 
-export const GetPromptRequestParams = validate373;
-
 function validate373(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -21226,7 +21176,6 @@ validate373.evaluated = {
   dynamicItems: false,
 };
 
-export const GetPromptResult = validate375;
 const schema139 = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
@@ -21457,8 +21406,6 @@ validate375.evaluated = {
   dynamicItems: false,
 };
 
-export const GetTaskPayloadRequest = validate380;
-
 function validate380(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -21688,7 +21635,6 @@ validate380.evaluated = {
   dynamicItems: false,
 };
 
-export const GetTaskPayloadRequest_params = validate382;
 const schema142 = { properties: { taskId: { type: "string" } }, required: ["taskId"], type: "object" };
 
 function validate382(
@@ -21757,8 +21703,6 @@ function validate382(
 }
 validate382.evaluated = { props: { taskId: true }, dynamicProps: false, dynamicItems: false };
 
-export const GetTaskPayloadResult = validate383;
-
 function validate383(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -21811,8 +21755,6 @@ function validate383(
   return errors === 0;
 }
 validate383.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-export const GetTaskRequest = validate384;
 
 function validate384(
   data,
@@ -22043,7 +21985,6 @@ validate384.evaluated = {
   dynamicItems: false,
 };
 
-export const GetTaskRequest_params = validate386;
 const schema145 = { properties: { taskId: { type: "string" } }, required: ["taskId"], type: "object" };
 
 function validate386(
@@ -22112,8 +22053,6 @@ function validate386(
 }
 validate386.evaluated = { props: { taskId: true }, dynamicProps: false, dynamicItems: false };
 
-export const GetTaskResult = validate387;
-
 function validate387(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -22139,8 +22078,6 @@ function validate387(
   return errors === 0;
 }
 validate387.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-export const Icon = validate390;
 
 function validate390(
   data,
@@ -22316,7 +22253,6 @@ validate390.evaluated = {
   dynamicItems: false,
 };
 
-export const Icons = validate391;
 const schema148 = { properties: { icons: { items: { $ref: "#/$defs/Icon" }, type: "array" } }, type: "object" };
 
 function validate391(
@@ -22386,8 +22322,6 @@ function validate391(
   return errors === 0;
 }
 validate391.evaluated = { props: { icons: true }, dynamicProps: false, dynamicItems: false };
-
-export const ImageContent = validate393;
 
 function validate393(
   data,
@@ -22588,8 +22522,6 @@ validate393.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-
-export const Implementation = validate395;
 
 function validate395(
   data,
@@ -22795,8 +22727,6 @@ validate395.evaluated = {
   dynamicItems: false,
 };
 
-export const InitializeRequest = validate397;
-
 function validate397(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -22989,8 +22919,6 @@ validate397.evaluated = {
   dynamicItems: false,
 };
 
-export const InitializeRequestParams = validate400;
-
 function validate400(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -23152,7 +23080,6 @@ validate400.evaluated = {
   dynamicItems: false,
 };
 
-export const InitializeResult = validate404;
 const schema153 = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
@@ -23720,8 +23647,6 @@ validate404.evaluated = {
   dynamicItems: false,
 };
 
-export const InitializedNotification = validate408;
-
 function validate408(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -23870,7 +23795,6 @@ validate408.evaluated = {
   dynamicItems: false,
 };
 
-export const JSONRPCErrorResponse = validate410;
 const schema156 = {
   properties: {
     error: { $ref: "#/$defs/Error" },
@@ -24006,7 +23930,6 @@ function validate410(
 }
 validate410.evaluated = { props: { error: true, id: true, jsonrpc: true }, dynamicProps: false, dynamicItems: false };
 
-export const JSONRPCMessage = validate413;
 const schema157 = {
   anyOf: [
     { $ref: "#/$defs/JSONRPCRequest" },
@@ -24593,8 +24516,6 @@ function validate413(
 }
 validate413.evaluated = { dynamicProps: true, dynamicItems: false };
 
-export const JSONRPCNotification = validate424;
-
 function validate424(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -24731,8 +24652,6 @@ validate424.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-
-export const JSONRPCRequest = validate425;
 
 function validate425(
   data,
@@ -24900,7 +24819,6 @@ validate425.evaluated = {
   dynamicItems: false,
 };
 
-export const JSONRPCResponse = validate427;
 const schema163 = { anyOf: [{ $ref: "#/$defs/JSONRPCResultResponse" }, { $ref: "#/$defs/JSONRPCErrorResponse" }] };
 
 function validate427(
@@ -24975,8 +24893,6 @@ function validate427(
   return errors === 0;
 }
 validate427.evaluated = { dynamicProps: true, dynamicItems: false };
-
-export const JSONRPCResultResponse = validate430;
 
 function validate430(
   data,
@@ -25117,8 +25033,6 @@ function validate430(
   return errors === 0;
 }
 validate430.evaluated = { props: { id: true, jsonrpc: true, result: true }, dynamicProps: false, dynamicItems: false };
-
-export const LegacyTitledEnumSchema = validate433;
 
 function validate433(
   data,
@@ -25346,8 +25260,6 @@ validate433.evaluated = {
   dynamicItems: false,
 };
 
-export const ListPromptsRequest = validate434;
-
 function validate434(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -25525,7 +25437,6 @@ validate434.evaluated = {
   dynamicItems: false,
 };
 
-export const ListPromptsResult = validate437;
 const schema167 = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
@@ -25993,8 +25904,6 @@ validate437.evaluated = {
   dynamicItems: false,
 };
 
-export const ListResourceTemplatesRequest = validate443;
-
 function validate443(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -26172,7 +26081,6 @@ validate443.evaluated = {
   dynamicItems: false,
 };
 
-export const ListResourceTemplatesResult = validate446;
 const schema171 = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
@@ -26566,8 +26474,6 @@ validate446.evaluated = {
   dynamicItems: false,
 };
 
-export const ListResourcesRequest = validate451;
-
 function validate451(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -26745,7 +26651,6 @@ validate451.evaluated = {
   dynamicItems: false,
 };
 
-export const ListResourcesResult = validate454;
 const schema174 = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
@@ -27159,7 +27064,6 @@ validate454.evaluated = {
   dynamicItems: false,
 };
 
-export const ListRootsRequest = validate459;
 const schema176 = {
   properties: {
     id: { $ref: "#/$defs/RequestId" },
@@ -27348,8 +27252,6 @@ validate459.evaluated = {
   dynamicItems: false,
 };
 
-export const ListRootsResult = validate462;
-
 function validate462(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -27451,8 +27353,6 @@ function validate462(
   return errors === 0;
 }
 validate462.evaluated = { props: { _meta: true, roots: true }, dynamicProps: false, dynamicItems: false };
-
-export const ListTasksRequest = validate464;
 
 function validate464(
   data,
@@ -27631,8 +27531,6 @@ validate464.evaluated = {
   dynamicItems: false,
 };
 
-export const ListTasksResult = validate467;
-
 function validate467(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -27755,8 +27653,6 @@ validate467.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-
-export const ListToolsRequest = validate469;
 
 function validate469(
   data,
@@ -27935,7 +27831,6 @@ validate469.evaluated = {
   dynamicItems: false,
 };
 
-export const ListToolsResult = validate472;
 const schema181 = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
@@ -28069,8 +27964,6 @@ validate472.evaluated = {
   dynamicItems: false,
 };
 
-export const LoggingLevel = validate474;
-
 function validate474(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -28128,7 +28021,6 @@ function validate474(
 }
 validate474.evaluated = { dynamicProps: false, dynamicItems: false };
 
-export const LoggingMessageNotification = validate475;
 const schema183 = {
   properties: {
     jsonrpc: { const: "2.0", type: "string" },
@@ -28430,8 +28322,6 @@ validate475.evaluated = {
   dynamicItems: false,
 };
 
-export const LoggingMessageNotificationParams = validate479;
-
 function validate479(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -28550,8 +28440,6 @@ validate479.evaluated = {
   dynamicItems: false,
 };
 
-export const ModelHint = validate481;
-
 function validate481(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -28602,8 +28490,6 @@ function validate481(
   return errors === 0;
 }
 validate481.evaluated = { props: { name: true }, dynamicProps: false, dynamicItems: false };
-
-export const ModelPreferences = validate482;
 
 function validate482(
   data,
@@ -28824,7 +28710,6 @@ validate482.evaluated = {
   dynamicItems: false,
 };
 
-export const MultiSelectEnumSchema = validate484;
 const schema188 = {
   anyOf: [{ $ref: "#/$defs/UntitledMultiSelectEnumSchema" }, { $ref: "#/$defs/TitledMultiSelectEnumSchema" }],
 };
@@ -28910,7 +28795,6 @@ function validate484(
 }
 validate484.evaluated = { dynamicProps: true, dynamicItems: false };
 
-export const Notification = validate487;
 const schema189 = {
   properties: { method: { type: "string" }, params: { additionalProperties: {}, type: "object" } },
   required: ["method"],
@@ -29002,8 +28886,6 @@ function validate487(
 }
 validate487.evaluated = { props: { method: true, params: true }, dynamicProps: false, dynamicItems: false };
 
-export const NotificationParams = validate488;
-
 function validate488(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -29056,8 +28938,6 @@ function validate488(
   return errors === 0;
 }
 validate488.evaluated = { props: { _meta: true }, dynamicProps: false, dynamicItems: false };
-
-export const NumberSchema = validate489;
 
 function validate489(
   data,
@@ -29233,7 +29113,6 @@ validate489.evaluated = {
   dynamicItems: false,
 };
 
-export const PaginatedRequest = validate490;
 const schema192 = {
   properties: {
     id: { $ref: "#/$defs/RequestId" },
@@ -29406,8 +29285,6 @@ validate490.evaluated = {
   dynamicItems: false,
 };
 
-export const PaginatedRequestParams = validate493;
-
 function validate493(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -29492,7 +29369,6 @@ function validate493(
 }
 validate493.evaluated = { props: { _meta: true, cursor: true }, dynamicProps: false, dynamicItems: false };
 
-export const PaginatedResult = validate495;
 const schema194 = {
   properties: { _meta: { additionalProperties: {}, type: "object" }, nextCursor: { type: "string" } },
   type: "object",
@@ -29567,8 +29443,6 @@ function validate495(
   return errors === 0;
 }
 validate495.evaluated = { props: { _meta: true, nextCursor: true }, dynamicProps: false, dynamicItems: false };
-
-export const PingRequest = validate496;
 
 function validate496(
   data,
@@ -29746,8 +29620,6 @@ validate496.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-
-export const PrimitiveSchemaDefinition = validate499;
 
 function validate499(
   data,
@@ -29935,8 +29807,6 @@ function validate499(
 }
 validate499.evaluated = { dynamicProps: true, dynamicItems: false };
 
-export const ProgressNotification = validate508;
-
 function validate508(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -30100,8 +29970,6 @@ validate508.evaluated = {
   dynamicItems: false,
 };
 
-export const ProgressNotificationParams = validate510;
-
 function validate510(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -30256,8 +30124,6 @@ validate510.evaluated = {
   dynamicItems: false,
 };
 
-export const ProgressToken = validate512;
-
 function validate512(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -30290,8 +30156,6 @@ function validate512(
   return errors === 0;
 }
 validate512.evaluated = { dynamicProps: false, dynamicItems: false };
-
-export const Prompt = validate513;
 
 function validate513(
   data,
@@ -30484,8 +30348,6 @@ validate513.evaluated = {
   dynamicItems: false,
 };
 
-export const PromptArgument = validate516;
-
 function validate516(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -30607,7 +30469,6 @@ validate516.evaluated = {
   dynamicItems: false,
 };
 
-export const PromptListChangedNotification = validate517;
 const schema202 = {
   properties: {
     jsonrpc: { const: "2.0", type: "string" },
@@ -30766,8 +30627,6 @@ validate517.evaluated = {
   dynamicItems: false,
 };
 
-export const PromptMessage = validate519;
-
 function validate519(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -30859,8 +30718,6 @@ function validate519(
   return errors === 0;
 }
 validate519.evaluated = { props: { content: true, role: true }, dynamicProps: false, dynamicItems: false };
-
-export const PromptReference = validate522;
 
 function validate522(
   data,
@@ -30992,8 +30849,6 @@ function validate522(
   return errors === 0;
 }
 validate522.evaluated = { props: { name: true, title: true, type: true }, dynamicProps: false, dynamicItems: false };
-
-export const ReadResourceRequest = validate523;
 
 function validate523(
   data,
@@ -31187,8 +31042,6 @@ validate523.evaluated = {
   dynamicItems: false,
 };
 
-export const ReadResourceRequestParams = validate526;
-
 function validate526(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -31305,7 +31158,6 @@ function validate526(
 }
 validate526.evaluated = { props: { _meta: true, uri: true }, dynamicProps: false, dynamicItems: false };
 
-export const ReadResourceResult = validate528;
 const schema207 = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
@@ -31481,7 +31333,6 @@ function validate528(
 }
 validate528.evaluated = { props: { _meta: true, contents: true }, dynamicProps: false, dynamicItems: false };
 
-export const RelatedTaskMetadata = validate531;
 const schema208 = { properties: { taskId: { type: "string" } }, required: ["taskId"], type: "object" };
 
 function validate531(
@@ -31550,7 +31401,6 @@ function validate531(
 }
 validate531.evaluated = { props: { taskId: true }, dynamicProps: false, dynamicItems: false };
 
-export const Request = validate532;
 const schema209 = {
   properties: { method: { type: "string" }, params: { additionalProperties: {}, type: "object" } },
   required: ["method"],
@@ -31642,8 +31492,6 @@ function validate532(
 }
 validate532.evaluated = { props: { method: true, params: true }, dynamicProps: false, dynamicItems: false };
 
-export const RequestId = validate533;
-
 function validate533(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -31676,8 +31524,6 @@ function validate533(
   return errors === 0;
 }
 validate533.evaluated = { dynamicProps: false, dynamicItems: false };
-
-export const RequestParams = validate534;
 
 function validate534(
   data,
@@ -31745,8 +31591,6 @@ function validate534(
   return errors === 0;
 }
 validate534.evaluated = { props: { _meta: true }, dynamicProps: false, dynamicItems: false };
-
-export const Resource = validate536;
 
 function validate536(
   data,
@@ -32013,7 +31857,6 @@ validate536.evaluated = {
   dynamicItems: false,
 };
 
-export const ResourceContents = validate539;
 const schema213 = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
@@ -32142,8 +31985,6 @@ function validate539(
   return errors === 0;
 }
 validate539.evaluated = { props: { _meta: true, mimeType: true, uri: true }, dynamicProps: false, dynamicItems: false };
-
-export const ResourceLink = validate540;
 
 function validate540(
   data,
@@ -32459,7 +32300,6 @@ validate540.evaluated = {
   dynamicItems: false,
 };
 
-export const ResourceListChangedNotification = validate543;
 const schema215 = {
   properties: {
     jsonrpc: { const: "2.0", type: "string" },
@@ -32618,7 +32458,6 @@ validate543.evaluated = {
   dynamicItems: false,
 };
 
-export const ResourceRequestParams = validate545;
 const schema216 = {
   properties: {
     _meta: {
@@ -32747,8 +32586,6 @@ function validate545(
   return errors === 0;
 }
 validate545.evaluated = { props: { _meta: true, uri: true }, dynamicProps: false, dynamicItems: false };
-
-export const ResourceTemplate = validate547;
 
 function validate547(
   data,
@@ -32996,8 +32833,6 @@ validate547.evaluated = {
   dynamicItems: false,
 };
 
-export const ResourceTemplateReference = validate550;
-
 function validate550(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -33129,7 +32964,6 @@ function validate550(
 }
 validate550.evaluated = { props: { type: true, uri: true }, dynamicProps: false, dynamicItems: false };
 
-export const ResourceUpdatedNotification = validate551;
 const schema219 = {
   properties: {
     jsonrpc: { const: "2.0", type: "string" },
@@ -33410,8 +33244,6 @@ validate551.evaluated = {
   dynamicItems: false,
 };
 
-export const ResourceUpdatedNotificationParams = validate554;
-
 function validate554(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -33514,8 +33346,6 @@ function validate554(
 }
 validate554.evaluated = { props: { _meta: true, uri: true }, dynamicProps: false, dynamicItems: false };
 
-export const Result = validate555;
-
 function validate555(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -33569,8 +33399,6 @@ function validate555(
 }
 validate555.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-export const Role = validate556;
-
 function validate556(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -33618,8 +33446,6 @@ function validate556(
   return errors === 0;
 }
 validate556.evaluated = { dynamicProps: false, dynamicItems: false };
-
-export const Root = validate557;
 
 function validate557(
   data,
@@ -33739,8 +33565,6 @@ function validate557(
   return errors === 0;
 }
 validate557.evaluated = { props: { _meta: true, name: true, uri: true }, dynamicProps: false, dynamicItems: false };
-
-export const RootsListChangedNotification = validate558;
 
 function validate558(
   data,
@@ -33889,8 +33713,6 @@ validate558.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-
-export const SamplingMessage = validate560;
 
 function validate560(
   data,
@@ -34175,8 +33997,6 @@ function validate560(
 }
 validate560.evaluated = { props: { _meta: true, content: true, role: true }, dynamicProps: false, dynamicItems: false };
 
-export const SamplingMessageContentBlock = validate568;
-
 function validate568(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -34304,8 +34124,6 @@ function validate568(
   return errors === 0;
 }
 validate568.evaluated = { dynamicProps: true, dynamicItems: false };
-
-export const ServerCapabilities = validate574;
 
 function validate574(
   data,
@@ -34668,7 +34486,6 @@ validate574.evaluated = {
   dynamicItems: false,
 };
 
-export const ServerNotification = validate575;
 const schema229 = {
   anyOf: [
     { $ref: "#/$defs/CancelledNotification" },
@@ -35018,7 +34835,6 @@ function validate575(
 }
 validate575.evaluated = { dynamicProps: true, dynamicItems: false };
 
-export const ServerRequest = validate587;
 const schema231 = {
   anyOf: [
     { $ref: "#/$defs/PingRequest" },
@@ -35203,7 +35019,6 @@ function validate587(
 }
 validate587.evaluated = { dynamicProps: true, dynamicItems: false };
 
-export const ServerResult = validate596;
 const schema232 = {
   anyOf: [
     { $ref: "#/$defs/Result" },
@@ -35465,8 +35280,6 @@ function validate596(
 }
 validate596.evaluated = { dynamicProps: true, dynamicItems: false };
 
-export const SetLevelRequest = validate611;
-
 function validate611(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -35659,8 +35472,6 @@ validate611.evaluated = {
   dynamicItems: false,
 };
 
-export const SetLevelRequestParams = validate614;
-
 function validate614(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -35757,7 +35568,6 @@ function validate614(
 }
 validate614.evaluated = { props: { _meta: true, level: true }, dynamicProps: false, dynamicItems: false };
 
-export const SingleSelectEnumSchema = validate617;
 const schema235 = {
   anyOf: [{ $ref: "#/$defs/UntitledSingleSelectEnumSchema" }, { $ref: "#/$defs/TitledSingleSelectEnumSchema" }],
 };
@@ -35838,8 +35648,6 @@ function validate617(
   return errors === 0;
 }
 validate617.evaluated = { dynamicProps: true, dynamicItems: false };
-
-export const StringSchema = validate620;
 
 function validate620(
   data,
@@ -36047,8 +35855,6 @@ validate620.evaluated = {
   dynamicItems: false,
 };
 
-export const SubscribeRequest = validate621;
-
 function validate621(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -36241,8 +36047,6 @@ validate621.evaluated = {
   dynamicItems: false,
 };
 
-export const SubscribeRequestParams = validate624;
-
 function validate624(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -36358,8 +36162,6 @@ function validate624(
   return errors === 0;
 }
 validate624.evaluated = { props: { _meta: true, uri: true }, dynamicProps: false, dynamicItems: false };
-
-export const Task = validate626;
 
 function validate626(
   data,
@@ -36600,7 +36402,6 @@ validate626.evaluated = {
   dynamicItems: false,
 };
 
-export const TaskAugmentedRequestParams = validate628;
 const schema240 = {
   properties: {
     _meta: {
@@ -36694,8 +36495,6 @@ function validate628(
 }
 validate628.evaluated = { props: { _meta: true, task: true }, dynamicProps: false, dynamicItems: false };
 
-export const TaskMetadata = validate631;
-
 function validate631(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -36747,8 +36546,6 @@ function validate631(
   return errors === 0;
 }
 validate631.evaluated = { props: { ttl: true }, dynamicProps: false, dynamicItems: false };
-
-export const TaskStatus = validate632;
 
 function validate632(
   data,
@@ -36803,8 +36600,6 @@ function validate632(
   return errors === 0;
 }
 validate632.evaluated = { dynamicProps: false, dynamicItems: false };
-
-export const TaskStatusNotification = validate633;
 
 function validate633(
   data,
@@ -36969,8 +36764,6 @@ validate633.evaluated = {
   dynamicItems: false,
 };
 
-export const TaskStatusNotificationParams = validate635;
-
 function validate635(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -37009,8 +36802,6 @@ validate635.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-
-export const TextContent = validate638;
 
 function validate638(
   data,
@@ -37162,8 +36953,6 @@ validate638.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-
-export const TextResourceContents = validate640;
 
 function validate640(
   data,
@@ -37319,8 +37108,6 @@ validate640.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-
-export const TitledMultiSelectEnumSchema = validate641;
 
 function validate641(
   data,
@@ -37667,8 +37454,6 @@ validate641.evaluated = {
   dynamicItems: false,
 };
 
-export const TitledSingleSelectEnumSchema = validate642;
-
 function validate642(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -37923,8 +37708,6 @@ validate642.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-
-export const Tool = validate643;
 
 function validate643(
   data,
@@ -38456,8 +38239,6 @@ validate643.evaluated = {
   dynamicItems: false,
 };
 
-export const ToolAnnotations = validate647;
-
 function validate647(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -38581,8 +38362,6 @@ validate647.evaluated = {
   dynamicItems: false,
 };
 
-export const ToolChoice = validate648;
-
 function validate648(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -38650,8 +38429,6 @@ function validate648(
 }
 validate648.evaluated = { props: { mode: true }, dynamicProps: false, dynamicItems: false };
 
-export const ToolExecution = validate649;
-
 function validate649(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -38718,8 +38495,6 @@ function validate649(
   return errors === 0;
 }
 validate649.evaluated = { props: { taskSupport: true }, dynamicProps: false, dynamicItems: false };
-
-export const ToolListChangedNotification = validate650;
 
 function validate650(
   data,
@@ -38868,8 +38643,6 @@ validate650.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-
-export const ToolResultContent = validate652;
 
 function validate652(
   data,
@@ -39093,8 +38866,6 @@ validate652.evaluated = {
   dynamicItems: false,
 };
 
-export const ToolUseContent = validate654;
-
 function validate654(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -39298,7 +39069,6 @@ validate654.evaluated = {
   dynamicItems: false,
 };
 
-export const URLElicitationRequiredError = validate655;
 const schema256 = {
   properties: {
     error: {
@@ -39599,8 +39369,6 @@ function validate655(
 }
 validate655.evaluated = { props: { error: true, id: true, jsonrpc: true }, dynamicProps: false, dynamicItems: false };
 
-export const UnsubscribeRequest = validate659;
-
 function validate659(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -39793,8 +39561,6 @@ validate659.evaluated = {
   dynamicItems: false,
 };
 
-export const UnsubscribeRequestParams = validate662;
-
 function validate662(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -39910,8 +39676,6 @@ function validate662(
   return errors === 0;
 }
 validate662.evaluated = { props: { _meta: true, uri: true }, dynamicProps: false, dynamicItems: false };
-
-export const UntitledMultiSelectEnumSchema = validate664;
 
 function validate664(
   data,
@@ -40240,8 +40004,6 @@ validate664.evaluated = {
   dynamicItems: false,
 };
 
-export const UntitledSingleSelectEnumSchema = validate665;
-
 function validate665(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -40429,4 +40191,1348 @@ validate665.evaluated = {
   props: { default: true, description: true, enum: true, title: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
+};
+
+// The exported validators: the accept-path answer when it is yes (`.errors` null), else the all-errors
+// validator's answer and errors.
+export const Annotations = function Annotations(data) {
+  if (fastSet.Annotations(data)) {
+    Annotations.errors = null;
+    return true;
+  }
+  const valid = validate53(data);
+  Annotations.errors = validate53.errors;
+  return valid;
+};
+export const AudioContent = function AudioContent(data) {
+  if (fastSet.AudioContent(data)) {
+    AudioContent.errors = null;
+    return true;
+  }
+  const valid = validate56(data);
+  AudioContent.errors = validate56.errors;
+  return valid;
+};
+export const BaseMetadata = function BaseMetadata(data) {
+  if (fastSet.BaseMetadata(data)) {
+    BaseMetadata.errors = null;
+    return true;
+  }
+  const valid = validate58(data);
+  BaseMetadata.errors = validate58.errors;
+  return valid;
+};
+export const BlobResourceContents = function BlobResourceContents(data) {
+  if (fastSet.BlobResourceContents(data)) {
+    BlobResourceContents.errors = null;
+    return true;
+  }
+  const valid = validate59(data);
+  BlobResourceContents.errors = validate59.errors;
+  return valid;
+};
+export const BooleanSchema = function BooleanSchema(data) {
+  if (fastSet.BooleanSchema(data)) {
+    BooleanSchema.errors = null;
+    return true;
+  }
+  const valid = validate60(data);
+  BooleanSchema.errors = validate60.errors;
+  return valid;
+};
+export const CallToolRequest = function CallToolRequest(data) {
+  if (fastSet.CallToolRequest(data)) {
+    CallToolRequest.errors = null;
+    return true;
+  }
+  const valid = validate61(data);
+  CallToolRequest.errors = validate61.errors;
+  return valid;
+};
+export const CallToolRequestParams = function CallToolRequestParams(data) {
+  if (fastSet.CallToolRequestParams(data)) {
+    CallToolRequestParams.errors = null;
+    return true;
+  }
+  const valid = validate70(data);
+  CallToolRequestParams.errors = validate70.errors;
+  return valid;
+};
+export const CallToolResult = function CallToolResult(data) {
+  if (fastSet.CallToolResult(data)) {
+    CallToolResult.errors = null;
+    return true;
+  }
+  const valid = validate73(data);
+  CallToolResult.errors = validate73.errors;
+  return valid;
+};
+export const CancelTaskRequest = function CancelTaskRequest(data) {
+  if (fastSet.CancelTaskRequest(data)) {
+    CancelTaskRequest.errors = null;
+    return true;
+  }
+  const valid = validate94(data);
+  CancelTaskRequest.errors = validate94.errors;
+  return valid;
+};
+export const CancelTaskRequest_params = function CancelTaskRequest_params(data) {
+  if (fastSet.CancelTaskRequest_params(data)) {
+    CancelTaskRequest_params.errors = null;
+    return true;
+  }
+  const valid = validate96(data);
+  CancelTaskRequest_params.errors = validate96.errors;
+  return valid;
+};
+export const CancelTaskResult = function CancelTaskResult(data) {
+  if (fastSet.CancelTaskResult(data)) {
+    CancelTaskResult.errors = null;
+    return true;
+  }
+  const valid = validate97(data);
+  CancelTaskResult.errors = validate97.errors;
+  return valid;
+};
+export const CancelledNotification = function CancelledNotification(data) {
+  if (fastSet.CancelledNotification(data)) {
+    CancelledNotification.errors = null;
+    return true;
+  }
+  const valid = validate104(data);
+  CancelledNotification.errors = validate104.errors;
+  return valid;
+};
+export const CancelledNotificationParams = function CancelledNotificationParams(data) {
+  if (fastSet.CancelledNotificationParams(data)) {
+    CancelledNotificationParams.errors = null;
+    return true;
+  }
+  const valid = validate108(data);
+  CancelledNotificationParams.errors = validate108.errors;
+  return valid;
+};
+export const ClientCapabilities = function ClientCapabilities(data) {
+  if (fastSet.ClientCapabilities(data)) {
+    ClientCapabilities.errors = null;
+    return true;
+  }
+  const valid = validate110(data);
+  ClientCapabilities.errors = validate110.errors;
+  return valid;
+};
+export const ClientNotification = function ClientNotification(data) {
+  if (fastSet.ClientNotification(data)) {
+    ClientNotification.errors = null;
+    return true;
+  }
+  const valid = validate111(data);
+  ClientNotification.errors = validate111.errors;
+  return valid;
+};
+export const ClientRequest = function ClientRequest(data) {
+  if (fastSet.ClientRequest(data)) {
+    ClientRequest.errors = null;
+    return true;
+  }
+  const valid = validate131(data);
+  ClientRequest.errors = validate131.errors;
+  return valid;
+};
+export const ClientResult = function ClientResult(data) {
+  if (fastSet.ClientResult(data)) {
+    ClientResult.errors = null;
+    return true;
+  }
+  const valid = validate220(data);
+  ClientResult.errors = validate220.errors;
+  return valid;
+};
+export const CompleteRequest = function CompleteRequest(data) {
+  if (fastSet.CompleteRequest(data)) {
+    CompleteRequest.errors = null;
+    return true;
+  }
+  const valid = validate256(data);
+  CompleteRequest.errors = validate256.errors;
+  return valid;
+};
+export const CompleteRequestParams = function CompleteRequestParams(data) {
+  if (fastSet.CompleteRequestParams(data)) {
+    CompleteRequestParams.errors = null;
+    return true;
+  }
+  const valid = validate259(data);
+  CompleteRequestParams.errors = validate259.errors;
+  return valid;
+};
+export const CompleteResult = function CompleteResult(data) {
+  if (fastSet.CompleteResult(data)) {
+    CompleteResult.errors = null;
+    return true;
+  }
+  const valid = validate263(data);
+  CompleteResult.errors = validate263.errors;
+  return valid;
+};
+export const ContentBlock = function ContentBlock(data) {
+  if (fastSet.ContentBlock(data)) {
+    ContentBlock.errors = null;
+    return true;
+  }
+  const valid = validate264(data);
+  ContentBlock.errors = validate264.errors;
+  return valid;
+};
+export const CreateMessageRequest = function CreateMessageRequest(data) {
+  if (fastSet.CreateMessageRequest(data)) {
+    CreateMessageRequest.errors = null;
+    return true;
+  }
+  const valid = validate270(data);
+  CreateMessageRequest.errors = validate270.errors;
+  return valid;
+};
+export const CreateMessageRequestParams = function CreateMessageRequestParams(data) {
+  if (fastSet.CreateMessageRequestParams(data)) {
+    CreateMessageRequestParams.errors = null;
+    return true;
+  }
+  const valid = validate298(data);
+  CreateMessageRequestParams.errors = validate298.errors;
+  return valid;
+};
+export const CreateMessageResult = function CreateMessageResult(data) {
+  if (fastSet.CreateMessageResult(data)) {
+    CreateMessageResult.errors = null;
+    return true;
+  }
+  const valid = validate305(data);
+  CreateMessageResult.errors = validate305.errors;
+  return valid;
+};
+export const CreateTaskResult = function CreateTaskResult(data) {
+  if (fastSet.CreateTaskResult(data)) {
+    CreateTaskResult.errors = null;
+    return true;
+  }
+  const valid = validate313(data);
+  CreateTaskResult.errors = validate313.errors;
+  return valid;
+};
+export const Cursor = function Cursor(data) {
+  if (fastSet.Cursor(data)) {
+    Cursor.errors = null;
+    return true;
+  }
+  const valid = validate315(data);
+  Cursor.errors = validate315.errors;
+  return valid;
+};
+export const ElicitRequest = function ElicitRequest(data) {
+  if (fastSet.ElicitRequest(data)) {
+    ElicitRequest.errors = null;
+    return true;
+  }
+  const valid = validate316(data);
+  ElicitRequest.errors = validate316.errors;
+  return valid;
+};
+export const ElicitRequestFormParams = function ElicitRequestFormParams(data) {
+  if (fastSet.ElicitRequestFormParams(data)) {
+    ElicitRequestFormParams.errors = null;
+    return true;
+  }
+  const valid = validate345(data);
+  ElicitRequestFormParams.errors = validate345.errors;
+  return valid;
+};
+export const ElicitRequestParams = function ElicitRequestParams(data) {
+  if (fastSet.ElicitRequestParams(data)) {
+    ElicitRequestParams.errors = null;
+    return true;
+  }
+  const valid = validate349(data);
+  ElicitRequestParams.errors = validate349.errors;
+  return valid;
+};
+export const ElicitRequestURLParams = function ElicitRequestURLParams(data) {
+  if (fastSet.ElicitRequestURLParams(data)) {
+    ElicitRequestURLParams.errors = null;
+    return true;
+  }
+  const valid = validate352(data);
+  ElicitRequestURLParams.errors = validate352.errors;
+  return valid;
+};
+export const ElicitResult = function ElicitResult(data) {
+  if (fastSet.ElicitResult(data)) {
+    ElicitResult.errors = null;
+    return true;
+  }
+  const valid = validate355(data);
+  ElicitResult.errors = validate355.errors;
+  return valid;
+};
+export const ElicitationCompleteNotification = function ElicitationCompleteNotification(data) {
+  if (fastSet.ElicitationCompleteNotification(data)) {
+    ElicitationCompleteNotification.errors = null;
+    return true;
+  }
+  const valid = validate356(data);
+  ElicitationCompleteNotification.errors = validate356.errors;
+  return valid;
+};
+export const ElicitationCompleteNotification_params = function ElicitationCompleteNotification_params(data) {
+  if (fastSet.ElicitationCompleteNotification_params(data)) {
+    ElicitationCompleteNotification_params.errors = null;
+    return true;
+  }
+  const valid = validate357(data);
+  ElicitationCompleteNotification_params.errors = validate357.errors;
+  return valid;
+};
+export const EmbeddedResource = function EmbeddedResource(data) {
+  if (fastSet.EmbeddedResource(data)) {
+    EmbeddedResource.errors = null;
+    return true;
+  }
+  const valid = validate358(data);
+  EmbeddedResource.errors = validate358.errors;
+  return valid;
+};
+export const EmptyResult = function EmptyResult(data) {
+  if (fastSet.EmptyResult(data)) {
+    EmptyResult.errors = null;
+    return true;
+  }
+  const valid = validate362(data);
+  EmptyResult.errors = validate362.errors;
+  return valid;
+};
+export const EnumSchema = function EnumSchema(data) {
+  if (fastSet.EnumSchema(data)) {
+    EnumSchema.errors = null;
+    return true;
+  }
+  const valid = validate363(data);
+  EnumSchema.errors = validate363.errors;
+  return valid;
+};
+export const Error = function Error(data) {
+  if (fastSet.Error(data)) {
+    Error.errors = null;
+    return true;
+  }
+  const valid = validate369(data);
+  Error.errors = validate369.errors;
+  return valid;
+};
+export const GetPromptRequest = function GetPromptRequest(data) {
+  if (fastSet.GetPromptRequest(data)) {
+    GetPromptRequest.errors = null;
+    return true;
+  }
+  const valid = validate370(data);
+  GetPromptRequest.errors = validate370.errors;
+  return valid;
+};
+export const GetPromptRequestParams = function GetPromptRequestParams(data) {
+  if (fastSet.GetPromptRequestParams(data)) {
+    GetPromptRequestParams.errors = null;
+    return true;
+  }
+  const valid = validate373(data);
+  GetPromptRequestParams.errors = validate373.errors;
+  return valid;
+};
+export const GetPromptResult = function GetPromptResult(data) {
+  if (fastSet.GetPromptResult(data)) {
+    GetPromptResult.errors = null;
+    return true;
+  }
+  const valid = validate375(data);
+  GetPromptResult.errors = validate375.errors;
+  return valid;
+};
+export const GetTaskPayloadRequest = function GetTaskPayloadRequest(data) {
+  if (fastSet.GetTaskPayloadRequest(data)) {
+    GetTaskPayloadRequest.errors = null;
+    return true;
+  }
+  const valid = validate380(data);
+  GetTaskPayloadRequest.errors = validate380.errors;
+  return valid;
+};
+export const GetTaskPayloadRequest_params = function GetTaskPayloadRequest_params(data) {
+  if (fastSet.GetTaskPayloadRequest_params(data)) {
+    GetTaskPayloadRequest_params.errors = null;
+    return true;
+  }
+  const valid = validate382(data);
+  GetTaskPayloadRequest_params.errors = validate382.errors;
+  return valid;
+};
+export const GetTaskPayloadResult = function GetTaskPayloadResult(data) {
+  if (fastSet.GetTaskPayloadResult(data)) {
+    GetTaskPayloadResult.errors = null;
+    return true;
+  }
+  const valid = validate383(data);
+  GetTaskPayloadResult.errors = validate383.errors;
+  return valid;
+};
+export const GetTaskRequest = function GetTaskRequest(data) {
+  if (fastSet.GetTaskRequest(data)) {
+    GetTaskRequest.errors = null;
+    return true;
+  }
+  const valid = validate384(data);
+  GetTaskRequest.errors = validate384.errors;
+  return valid;
+};
+export const GetTaskRequest_params = function GetTaskRequest_params(data) {
+  if (fastSet.GetTaskRequest_params(data)) {
+    GetTaskRequest_params.errors = null;
+    return true;
+  }
+  const valid = validate386(data);
+  GetTaskRequest_params.errors = validate386.errors;
+  return valid;
+};
+export const GetTaskResult = function GetTaskResult(data) {
+  if (fastSet.GetTaskResult(data)) {
+    GetTaskResult.errors = null;
+    return true;
+  }
+  const valid = validate387(data);
+  GetTaskResult.errors = validate387.errors;
+  return valid;
+};
+export const Icon = function Icon(data) {
+  if (fastSet.Icon(data)) {
+    Icon.errors = null;
+    return true;
+  }
+  const valid = validate390(data);
+  Icon.errors = validate390.errors;
+  return valid;
+};
+export const Icons = function Icons(data) {
+  if (fastSet.Icons(data)) {
+    Icons.errors = null;
+    return true;
+  }
+  const valid = validate391(data);
+  Icons.errors = validate391.errors;
+  return valid;
+};
+export const ImageContent = function ImageContent(data) {
+  if (fastSet.ImageContent(data)) {
+    ImageContent.errors = null;
+    return true;
+  }
+  const valid = validate393(data);
+  ImageContent.errors = validate393.errors;
+  return valid;
+};
+export const Implementation = function Implementation(data) {
+  if (fastSet.Implementation(data)) {
+    Implementation.errors = null;
+    return true;
+  }
+  const valid = validate395(data);
+  Implementation.errors = validate395.errors;
+  return valid;
+};
+export const InitializeRequest = function InitializeRequest(data) {
+  if (fastSet.InitializeRequest(data)) {
+    InitializeRequest.errors = null;
+    return true;
+  }
+  const valid = validate397(data);
+  InitializeRequest.errors = validate397.errors;
+  return valid;
+};
+export const InitializeRequestParams = function InitializeRequestParams(data) {
+  if (fastSet.InitializeRequestParams(data)) {
+    InitializeRequestParams.errors = null;
+    return true;
+  }
+  const valid = validate400(data);
+  InitializeRequestParams.errors = validate400.errors;
+  return valid;
+};
+export const InitializeResult = function InitializeResult(data) {
+  if (fastSet.InitializeResult(data)) {
+    InitializeResult.errors = null;
+    return true;
+  }
+  const valid = validate404(data);
+  InitializeResult.errors = validate404.errors;
+  return valid;
+};
+export const InitializedNotification = function InitializedNotification(data) {
+  if (fastSet.InitializedNotification(data)) {
+    InitializedNotification.errors = null;
+    return true;
+  }
+  const valid = validate408(data);
+  InitializedNotification.errors = validate408.errors;
+  return valid;
+};
+export const JSONRPCErrorResponse = function JSONRPCErrorResponse(data) {
+  if (fastSet.JSONRPCErrorResponse(data)) {
+    JSONRPCErrorResponse.errors = null;
+    return true;
+  }
+  const valid = validate410(data);
+  JSONRPCErrorResponse.errors = validate410.errors;
+  return valid;
+};
+export const JSONRPCMessage = function JSONRPCMessage(data) {
+  if (fastSet.JSONRPCMessage(data)) {
+    JSONRPCMessage.errors = null;
+    return true;
+  }
+  const valid = validate413(data);
+  JSONRPCMessage.errors = validate413.errors;
+  return valid;
+};
+export const JSONRPCNotification = function JSONRPCNotification(data) {
+  if (fastSet.JSONRPCNotification(data)) {
+    JSONRPCNotification.errors = null;
+    return true;
+  }
+  const valid = validate424(data);
+  JSONRPCNotification.errors = validate424.errors;
+  return valid;
+};
+export const JSONRPCRequest = function JSONRPCRequest(data) {
+  if (fastSet.JSONRPCRequest(data)) {
+    JSONRPCRequest.errors = null;
+    return true;
+  }
+  const valid = validate425(data);
+  JSONRPCRequest.errors = validate425.errors;
+  return valid;
+};
+export const JSONRPCResponse = function JSONRPCResponse(data) {
+  if (fastSet.JSONRPCResponse(data)) {
+    JSONRPCResponse.errors = null;
+    return true;
+  }
+  const valid = validate427(data);
+  JSONRPCResponse.errors = validate427.errors;
+  return valid;
+};
+export const JSONRPCResultResponse = function JSONRPCResultResponse(data) {
+  if (fastSet.JSONRPCResultResponse(data)) {
+    JSONRPCResultResponse.errors = null;
+    return true;
+  }
+  const valid = validate430(data);
+  JSONRPCResultResponse.errors = validate430.errors;
+  return valid;
+};
+export const LegacyTitledEnumSchema = function LegacyTitledEnumSchema(data) {
+  if (fastSet.LegacyTitledEnumSchema(data)) {
+    LegacyTitledEnumSchema.errors = null;
+    return true;
+  }
+  const valid = validate433(data);
+  LegacyTitledEnumSchema.errors = validate433.errors;
+  return valid;
+};
+export const ListPromptsRequest = function ListPromptsRequest(data) {
+  if (fastSet.ListPromptsRequest(data)) {
+    ListPromptsRequest.errors = null;
+    return true;
+  }
+  const valid = validate434(data);
+  ListPromptsRequest.errors = validate434.errors;
+  return valid;
+};
+export const ListPromptsResult = function ListPromptsResult(data) {
+  if (fastSet.ListPromptsResult(data)) {
+    ListPromptsResult.errors = null;
+    return true;
+  }
+  const valid = validate437(data);
+  ListPromptsResult.errors = validate437.errors;
+  return valid;
+};
+export const ListResourceTemplatesRequest = function ListResourceTemplatesRequest(data) {
+  if (fastSet.ListResourceTemplatesRequest(data)) {
+    ListResourceTemplatesRequest.errors = null;
+    return true;
+  }
+  const valid = validate443(data);
+  ListResourceTemplatesRequest.errors = validate443.errors;
+  return valid;
+};
+export const ListResourceTemplatesResult = function ListResourceTemplatesResult(data) {
+  if (fastSet.ListResourceTemplatesResult(data)) {
+    ListResourceTemplatesResult.errors = null;
+    return true;
+  }
+  const valid = validate446(data);
+  ListResourceTemplatesResult.errors = validate446.errors;
+  return valid;
+};
+export const ListResourcesRequest = function ListResourcesRequest(data) {
+  if (fastSet.ListResourcesRequest(data)) {
+    ListResourcesRequest.errors = null;
+    return true;
+  }
+  const valid = validate451(data);
+  ListResourcesRequest.errors = validate451.errors;
+  return valid;
+};
+export const ListResourcesResult = function ListResourcesResult(data) {
+  if (fastSet.ListResourcesResult(data)) {
+    ListResourcesResult.errors = null;
+    return true;
+  }
+  const valid = validate454(data);
+  ListResourcesResult.errors = validate454.errors;
+  return valid;
+};
+export const ListRootsRequest = function ListRootsRequest(data) {
+  if (fastSet.ListRootsRequest(data)) {
+    ListRootsRequest.errors = null;
+    return true;
+  }
+  const valid = validate459(data);
+  ListRootsRequest.errors = validate459.errors;
+  return valid;
+};
+export const ListRootsResult = function ListRootsResult(data) {
+  if (fastSet.ListRootsResult(data)) {
+    ListRootsResult.errors = null;
+    return true;
+  }
+  const valid = validate462(data);
+  ListRootsResult.errors = validate462.errors;
+  return valid;
+};
+export const ListTasksRequest = function ListTasksRequest(data) {
+  if (fastSet.ListTasksRequest(data)) {
+    ListTasksRequest.errors = null;
+    return true;
+  }
+  const valid = validate464(data);
+  ListTasksRequest.errors = validate464.errors;
+  return valid;
+};
+export const ListTasksResult = function ListTasksResult(data) {
+  if (fastSet.ListTasksResult(data)) {
+    ListTasksResult.errors = null;
+    return true;
+  }
+  const valid = validate467(data);
+  ListTasksResult.errors = validate467.errors;
+  return valid;
+};
+export const ListToolsRequest = function ListToolsRequest(data) {
+  if (fastSet.ListToolsRequest(data)) {
+    ListToolsRequest.errors = null;
+    return true;
+  }
+  const valid = validate469(data);
+  ListToolsRequest.errors = validate469.errors;
+  return valid;
+};
+export const ListToolsResult = function ListToolsResult(data) {
+  if (fastSet.ListToolsResult(data)) {
+    ListToolsResult.errors = null;
+    return true;
+  }
+  const valid = validate472(data);
+  ListToolsResult.errors = validate472.errors;
+  return valid;
+};
+export const LoggingLevel = function LoggingLevel(data) {
+  if (fastSet.LoggingLevel(data)) {
+    LoggingLevel.errors = null;
+    return true;
+  }
+  const valid = validate474(data);
+  LoggingLevel.errors = validate474.errors;
+  return valid;
+};
+export const LoggingMessageNotification = function LoggingMessageNotification(data) {
+  if (fastSet.LoggingMessageNotification(data)) {
+    LoggingMessageNotification.errors = null;
+    return true;
+  }
+  const valid = validate475(data);
+  LoggingMessageNotification.errors = validate475.errors;
+  return valid;
+};
+export const LoggingMessageNotificationParams = function LoggingMessageNotificationParams(data) {
+  if (fastSet.LoggingMessageNotificationParams(data)) {
+    LoggingMessageNotificationParams.errors = null;
+    return true;
+  }
+  const valid = validate479(data);
+  LoggingMessageNotificationParams.errors = validate479.errors;
+  return valid;
+};
+export const ModelHint = function ModelHint(data) {
+  if (fastSet.ModelHint(data)) {
+    ModelHint.errors = null;
+    return true;
+  }
+  const valid = validate481(data);
+  ModelHint.errors = validate481.errors;
+  return valid;
+};
+export const ModelPreferences = function ModelPreferences(data) {
+  if (fastSet.ModelPreferences(data)) {
+    ModelPreferences.errors = null;
+    return true;
+  }
+  const valid = validate482(data);
+  ModelPreferences.errors = validate482.errors;
+  return valid;
+};
+export const MultiSelectEnumSchema = function MultiSelectEnumSchema(data) {
+  if (fastSet.MultiSelectEnumSchema(data)) {
+    MultiSelectEnumSchema.errors = null;
+    return true;
+  }
+  const valid = validate484(data);
+  MultiSelectEnumSchema.errors = validate484.errors;
+  return valid;
+};
+export const Notification = function Notification(data) {
+  if (fastSet.Notification(data)) {
+    Notification.errors = null;
+    return true;
+  }
+  const valid = validate487(data);
+  Notification.errors = validate487.errors;
+  return valid;
+};
+export const NotificationParams = function NotificationParams(data) {
+  if (fastSet.NotificationParams(data)) {
+    NotificationParams.errors = null;
+    return true;
+  }
+  const valid = validate488(data);
+  NotificationParams.errors = validate488.errors;
+  return valid;
+};
+export const NumberSchema = function NumberSchema(data) {
+  if (fastSet.NumberSchema(data)) {
+    NumberSchema.errors = null;
+    return true;
+  }
+  const valid = validate489(data);
+  NumberSchema.errors = validate489.errors;
+  return valid;
+};
+export const PaginatedRequest = function PaginatedRequest(data) {
+  if (fastSet.PaginatedRequest(data)) {
+    PaginatedRequest.errors = null;
+    return true;
+  }
+  const valid = validate490(data);
+  PaginatedRequest.errors = validate490.errors;
+  return valid;
+};
+export const PaginatedRequestParams = function PaginatedRequestParams(data) {
+  if (fastSet.PaginatedRequestParams(data)) {
+    PaginatedRequestParams.errors = null;
+    return true;
+  }
+  const valid = validate493(data);
+  PaginatedRequestParams.errors = validate493.errors;
+  return valid;
+};
+export const PaginatedResult = function PaginatedResult(data) {
+  if (fastSet.PaginatedResult(data)) {
+    PaginatedResult.errors = null;
+    return true;
+  }
+  const valid = validate495(data);
+  PaginatedResult.errors = validate495.errors;
+  return valid;
+};
+export const PingRequest = function PingRequest(data) {
+  if (fastSet.PingRequest(data)) {
+    PingRequest.errors = null;
+    return true;
+  }
+  const valid = validate496(data);
+  PingRequest.errors = validate496.errors;
+  return valid;
+};
+export const PrimitiveSchemaDefinition = function PrimitiveSchemaDefinition(data) {
+  if (fastSet.PrimitiveSchemaDefinition(data)) {
+    PrimitiveSchemaDefinition.errors = null;
+    return true;
+  }
+  const valid = validate499(data);
+  PrimitiveSchemaDefinition.errors = validate499.errors;
+  return valid;
+};
+export const ProgressNotification = function ProgressNotification(data) {
+  if (fastSet.ProgressNotification(data)) {
+    ProgressNotification.errors = null;
+    return true;
+  }
+  const valid = validate508(data);
+  ProgressNotification.errors = validate508.errors;
+  return valid;
+};
+export const ProgressNotificationParams = function ProgressNotificationParams(data) {
+  if (fastSet.ProgressNotificationParams(data)) {
+    ProgressNotificationParams.errors = null;
+    return true;
+  }
+  const valid = validate510(data);
+  ProgressNotificationParams.errors = validate510.errors;
+  return valid;
+};
+export const ProgressToken = function ProgressToken(data) {
+  if (fastSet.ProgressToken(data)) {
+    ProgressToken.errors = null;
+    return true;
+  }
+  const valid = validate512(data);
+  ProgressToken.errors = validate512.errors;
+  return valid;
+};
+export const Prompt = function Prompt(data) {
+  if (fastSet.Prompt(data)) {
+    Prompt.errors = null;
+    return true;
+  }
+  const valid = validate513(data);
+  Prompt.errors = validate513.errors;
+  return valid;
+};
+export const PromptArgument = function PromptArgument(data) {
+  if (fastSet.PromptArgument(data)) {
+    PromptArgument.errors = null;
+    return true;
+  }
+  const valid = validate516(data);
+  PromptArgument.errors = validate516.errors;
+  return valid;
+};
+export const PromptListChangedNotification = function PromptListChangedNotification(data) {
+  if (fastSet.PromptListChangedNotification(data)) {
+    PromptListChangedNotification.errors = null;
+    return true;
+  }
+  const valid = validate517(data);
+  PromptListChangedNotification.errors = validate517.errors;
+  return valid;
+};
+export const PromptMessage = function PromptMessage(data) {
+  if (fastSet.PromptMessage(data)) {
+    PromptMessage.errors = null;
+    return true;
+  }
+  const valid = validate519(data);
+  PromptMessage.errors = validate519.errors;
+  return valid;
+};
+export const PromptReference = function PromptReference(data) {
+  if (fastSet.PromptReference(data)) {
+    PromptReference.errors = null;
+    return true;
+  }
+  const valid = validate522(data);
+  PromptReference.errors = validate522.errors;
+  return valid;
+};
+export const ReadResourceRequest = function ReadResourceRequest(data) {
+  if (fastSet.ReadResourceRequest(data)) {
+    ReadResourceRequest.errors = null;
+    return true;
+  }
+  const valid = validate523(data);
+  ReadResourceRequest.errors = validate523.errors;
+  return valid;
+};
+export const ReadResourceRequestParams = function ReadResourceRequestParams(data) {
+  if (fastSet.ReadResourceRequestParams(data)) {
+    ReadResourceRequestParams.errors = null;
+    return true;
+  }
+  const valid = validate526(data);
+  ReadResourceRequestParams.errors = validate526.errors;
+  return valid;
+};
+export const ReadResourceResult = function ReadResourceResult(data) {
+  if (fastSet.ReadResourceResult(data)) {
+    ReadResourceResult.errors = null;
+    return true;
+  }
+  const valid = validate528(data);
+  ReadResourceResult.errors = validate528.errors;
+  return valid;
+};
+export const RelatedTaskMetadata = function RelatedTaskMetadata(data) {
+  if (fastSet.RelatedTaskMetadata(data)) {
+    RelatedTaskMetadata.errors = null;
+    return true;
+  }
+  const valid = validate531(data);
+  RelatedTaskMetadata.errors = validate531.errors;
+  return valid;
+};
+export const Request = function Request(data) {
+  if (fastSet.Request(data)) {
+    Request.errors = null;
+    return true;
+  }
+  const valid = validate532(data);
+  Request.errors = validate532.errors;
+  return valid;
+};
+export const RequestId = function RequestId(data) {
+  if (fastSet.RequestId(data)) {
+    RequestId.errors = null;
+    return true;
+  }
+  const valid = validate533(data);
+  RequestId.errors = validate533.errors;
+  return valid;
+};
+export const RequestParams = function RequestParams(data) {
+  if (fastSet.RequestParams(data)) {
+    RequestParams.errors = null;
+    return true;
+  }
+  const valid = validate534(data);
+  RequestParams.errors = validate534.errors;
+  return valid;
+};
+export const Resource = function Resource(data) {
+  if (fastSet.Resource(data)) {
+    Resource.errors = null;
+    return true;
+  }
+  const valid = validate536(data);
+  Resource.errors = validate536.errors;
+  return valid;
+};
+export const ResourceContents = function ResourceContents(data) {
+  if (fastSet.ResourceContents(data)) {
+    ResourceContents.errors = null;
+    return true;
+  }
+  const valid = validate539(data);
+  ResourceContents.errors = validate539.errors;
+  return valid;
+};
+export const ResourceLink = function ResourceLink(data) {
+  if (fastSet.ResourceLink(data)) {
+    ResourceLink.errors = null;
+    return true;
+  }
+  const valid = validate540(data);
+  ResourceLink.errors = validate540.errors;
+  return valid;
+};
+export const ResourceListChangedNotification = function ResourceListChangedNotification(data) {
+  if (fastSet.ResourceListChangedNotification(data)) {
+    ResourceListChangedNotification.errors = null;
+    return true;
+  }
+  const valid = validate543(data);
+  ResourceListChangedNotification.errors = validate543.errors;
+  return valid;
+};
+export const ResourceRequestParams = function ResourceRequestParams(data) {
+  if (fastSet.ResourceRequestParams(data)) {
+    ResourceRequestParams.errors = null;
+    return true;
+  }
+  const valid = validate545(data);
+  ResourceRequestParams.errors = validate545.errors;
+  return valid;
+};
+export const ResourceTemplate = function ResourceTemplate(data) {
+  if (fastSet.ResourceTemplate(data)) {
+    ResourceTemplate.errors = null;
+    return true;
+  }
+  const valid = validate547(data);
+  ResourceTemplate.errors = validate547.errors;
+  return valid;
+};
+export const ResourceTemplateReference = function ResourceTemplateReference(data) {
+  if (fastSet.ResourceTemplateReference(data)) {
+    ResourceTemplateReference.errors = null;
+    return true;
+  }
+  const valid = validate550(data);
+  ResourceTemplateReference.errors = validate550.errors;
+  return valid;
+};
+export const ResourceUpdatedNotification = function ResourceUpdatedNotification(data) {
+  if (fastSet.ResourceUpdatedNotification(data)) {
+    ResourceUpdatedNotification.errors = null;
+    return true;
+  }
+  const valid = validate551(data);
+  ResourceUpdatedNotification.errors = validate551.errors;
+  return valid;
+};
+export const ResourceUpdatedNotificationParams = function ResourceUpdatedNotificationParams(data) {
+  if (fastSet.ResourceUpdatedNotificationParams(data)) {
+    ResourceUpdatedNotificationParams.errors = null;
+    return true;
+  }
+  const valid = validate554(data);
+  ResourceUpdatedNotificationParams.errors = validate554.errors;
+  return valid;
+};
+export const Result = function Result(data) {
+  if (fastSet.Result(data)) {
+    Result.errors = null;
+    return true;
+  }
+  const valid = validate555(data);
+  Result.errors = validate555.errors;
+  return valid;
+};
+export const Role = function Role(data) {
+  if (fastSet.Role(data)) {
+    Role.errors = null;
+    return true;
+  }
+  const valid = validate556(data);
+  Role.errors = validate556.errors;
+  return valid;
+};
+export const Root = function Root(data) {
+  if (fastSet.Root(data)) {
+    Root.errors = null;
+    return true;
+  }
+  const valid = validate557(data);
+  Root.errors = validate557.errors;
+  return valid;
+};
+export const RootsListChangedNotification = function RootsListChangedNotification(data) {
+  if (fastSet.RootsListChangedNotification(data)) {
+    RootsListChangedNotification.errors = null;
+    return true;
+  }
+  const valid = validate558(data);
+  RootsListChangedNotification.errors = validate558.errors;
+  return valid;
+};
+export const SamplingMessage = function SamplingMessage(data) {
+  if (fastSet.SamplingMessage(data)) {
+    SamplingMessage.errors = null;
+    return true;
+  }
+  const valid = validate560(data);
+  SamplingMessage.errors = validate560.errors;
+  return valid;
+};
+export const SamplingMessageContentBlock = function SamplingMessageContentBlock(data) {
+  if (fastSet.SamplingMessageContentBlock(data)) {
+    SamplingMessageContentBlock.errors = null;
+    return true;
+  }
+  const valid = validate568(data);
+  SamplingMessageContentBlock.errors = validate568.errors;
+  return valid;
+};
+export const ServerCapabilities = function ServerCapabilities(data) {
+  if (fastSet.ServerCapabilities(data)) {
+    ServerCapabilities.errors = null;
+    return true;
+  }
+  const valid = validate574(data);
+  ServerCapabilities.errors = validate574.errors;
+  return valid;
+};
+export const ServerNotification = function ServerNotification(data) {
+  if (fastSet.ServerNotification(data)) {
+    ServerNotification.errors = null;
+    return true;
+  }
+  const valid = validate575(data);
+  ServerNotification.errors = validate575.errors;
+  return valid;
+};
+export const ServerRequest = function ServerRequest(data) {
+  if (fastSet.ServerRequest(data)) {
+    ServerRequest.errors = null;
+    return true;
+  }
+  const valid = validate587(data);
+  ServerRequest.errors = validate587.errors;
+  return valid;
+};
+export const ServerResult = function ServerResult(data) {
+  if (fastSet.ServerResult(data)) {
+    ServerResult.errors = null;
+    return true;
+  }
+  const valid = validate596(data);
+  ServerResult.errors = validate596.errors;
+  return valid;
+};
+export const SetLevelRequest = function SetLevelRequest(data) {
+  if (fastSet.SetLevelRequest(data)) {
+    SetLevelRequest.errors = null;
+    return true;
+  }
+  const valid = validate611(data);
+  SetLevelRequest.errors = validate611.errors;
+  return valid;
+};
+export const SetLevelRequestParams = function SetLevelRequestParams(data) {
+  if (fastSet.SetLevelRequestParams(data)) {
+    SetLevelRequestParams.errors = null;
+    return true;
+  }
+  const valid = validate614(data);
+  SetLevelRequestParams.errors = validate614.errors;
+  return valid;
+};
+export const SingleSelectEnumSchema = function SingleSelectEnumSchema(data) {
+  if (fastSet.SingleSelectEnumSchema(data)) {
+    SingleSelectEnumSchema.errors = null;
+    return true;
+  }
+  const valid = validate617(data);
+  SingleSelectEnumSchema.errors = validate617.errors;
+  return valid;
+};
+export const StringSchema = function StringSchema(data) {
+  if (fastSet.StringSchema(data)) {
+    StringSchema.errors = null;
+    return true;
+  }
+  const valid = validate620(data);
+  StringSchema.errors = validate620.errors;
+  return valid;
+};
+export const SubscribeRequest = function SubscribeRequest(data) {
+  if (fastSet.SubscribeRequest(data)) {
+    SubscribeRequest.errors = null;
+    return true;
+  }
+  const valid = validate621(data);
+  SubscribeRequest.errors = validate621.errors;
+  return valid;
+};
+export const SubscribeRequestParams = function SubscribeRequestParams(data) {
+  if (fastSet.SubscribeRequestParams(data)) {
+    SubscribeRequestParams.errors = null;
+    return true;
+  }
+  const valid = validate624(data);
+  SubscribeRequestParams.errors = validate624.errors;
+  return valid;
+};
+export const Task = function Task(data) {
+  if (fastSet.Task(data)) {
+    Task.errors = null;
+    return true;
+  }
+  const valid = validate626(data);
+  Task.errors = validate626.errors;
+  return valid;
+};
+export const TaskAugmentedRequestParams = function TaskAugmentedRequestParams(data) {
+  if (fastSet.TaskAugmentedRequestParams(data)) {
+    TaskAugmentedRequestParams.errors = null;
+    return true;
+  }
+  const valid = validate628(data);
+  TaskAugmentedRequestParams.errors = validate628.errors;
+  return valid;
+};
+export const TaskMetadata = function TaskMetadata(data) {
+  if (fastSet.TaskMetadata(data)) {
+    TaskMetadata.errors = null;
+    return true;
+  }
+  const valid = validate631(data);
+  TaskMetadata.errors = validate631.errors;
+  return valid;
+};
+export const TaskStatus = function TaskStatus(data) {
+  if (fastSet.TaskStatus(data)) {
+    TaskStatus.errors = null;
+    return true;
+  }
+  const valid = validate632(data);
+  TaskStatus.errors = validate632.errors;
+  return valid;
+};
+export const TaskStatusNotification = function TaskStatusNotification(data) {
+  if (fastSet.TaskStatusNotification(data)) {
+    TaskStatusNotification.errors = null;
+    return true;
+  }
+  const valid = validate633(data);
+  TaskStatusNotification.errors = validate633.errors;
+  return valid;
+};
+export const TaskStatusNotificationParams = function TaskStatusNotificationParams(data) {
+  if (fastSet.TaskStatusNotificationParams(data)) {
+    TaskStatusNotificationParams.errors = null;
+    return true;
+  }
+  const valid = validate635(data);
+  TaskStatusNotificationParams.errors = validate635.errors;
+  return valid;
+};
+export const TextContent = function TextContent(data) {
+  if (fastSet.TextContent(data)) {
+    TextContent.errors = null;
+    return true;
+  }
+  const valid = validate638(data);
+  TextContent.errors = validate638.errors;
+  return valid;
+};
+export const TextResourceContents = function TextResourceContents(data) {
+  if (fastSet.TextResourceContents(data)) {
+    TextResourceContents.errors = null;
+    return true;
+  }
+  const valid = validate640(data);
+  TextResourceContents.errors = validate640.errors;
+  return valid;
+};
+export const TitledMultiSelectEnumSchema = function TitledMultiSelectEnumSchema(data) {
+  if (fastSet.TitledMultiSelectEnumSchema(data)) {
+    TitledMultiSelectEnumSchema.errors = null;
+    return true;
+  }
+  const valid = validate641(data);
+  TitledMultiSelectEnumSchema.errors = validate641.errors;
+  return valid;
+};
+export const TitledSingleSelectEnumSchema = function TitledSingleSelectEnumSchema(data) {
+  if (fastSet.TitledSingleSelectEnumSchema(data)) {
+    TitledSingleSelectEnumSchema.errors = null;
+    return true;
+  }
+  const valid = validate642(data);
+  TitledSingleSelectEnumSchema.errors = validate642.errors;
+  return valid;
+};
+export const Tool = function Tool(data) {
+  if (fastSet.Tool(data)) {
+    Tool.errors = null;
+    return true;
+  }
+  const valid = validate643(data);
+  Tool.errors = validate643.errors;
+  return valid;
+};
+export const ToolAnnotations = function ToolAnnotations(data) {
+  if (fastSet.ToolAnnotations(data)) {
+    ToolAnnotations.errors = null;
+    return true;
+  }
+  const valid = validate647(data);
+  ToolAnnotations.errors = validate647.errors;
+  return valid;
+};
+export const ToolChoice = function ToolChoice(data) {
+  if (fastSet.ToolChoice(data)) {
+    ToolChoice.errors = null;
+    return true;
+  }
+  const valid = validate648(data);
+  ToolChoice.errors = validate648.errors;
+  return valid;
+};
+export const ToolExecution = function ToolExecution(data) {
+  if (fastSet.ToolExecution(data)) {
+    ToolExecution.errors = null;
+    return true;
+  }
+  const valid = validate649(data);
+  ToolExecution.errors = validate649.errors;
+  return valid;
+};
+export const ToolListChangedNotification = function ToolListChangedNotification(data) {
+  if (fastSet.ToolListChangedNotification(data)) {
+    ToolListChangedNotification.errors = null;
+    return true;
+  }
+  const valid = validate650(data);
+  ToolListChangedNotification.errors = validate650.errors;
+  return valid;
+};
+export const ToolResultContent = function ToolResultContent(data) {
+  if (fastSet.ToolResultContent(data)) {
+    ToolResultContent.errors = null;
+    return true;
+  }
+  const valid = validate652(data);
+  ToolResultContent.errors = validate652.errors;
+  return valid;
+};
+export const ToolUseContent = function ToolUseContent(data) {
+  if (fastSet.ToolUseContent(data)) {
+    ToolUseContent.errors = null;
+    return true;
+  }
+  const valid = validate654(data);
+  ToolUseContent.errors = validate654.errors;
+  return valid;
+};
+export const URLElicitationRequiredError = function URLElicitationRequiredError(data) {
+  if (fastSet.URLElicitationRequiredError(data)) {
+    URLElicitationRequiredError.errors = null;
+    return true;
+  }
+  const valid = validate655(data);
+  URLElicitationRequiredError.errors = validate655.errors;
+  return valid;
+};
+export const UnsubscribeRequest = function UnsubscribeRequest(data) {
+  if (fastSet.UnsubscribeRequest(data)) {
+    UnsubscribeRequest.errors = null;
+    return true;
+  }
+  const valid = validate659(data);
+  UnsubscribeRequest.errors = validate659.errors;
+  return valid;
+};
+export const UnsubscribeRequestParams = function UnsubscribeRequestParams(data) {
+  if (fastSet.UnsubscribeRequestParams(data)) {
+    UnsubscribeRequestParams.errors = null;
+    return true;
+  }
+  const valid = validate662(data);
+  UnsubscribeRequestParams.errors = validate662.errors;
+  return valid;
+};
+export const UntitledMultiSelectEnumSchema = function UntitledMultiSelectEnumSchema(data) {
+  if (fastSet.UntitledMultiSelectEnumSchema(data)) {
+    UntitledMultiSelectEnumSchema.errors = null;
+    return true;
+  }
+  const valid = validate664(data);
+  UntitledMultiSelectEnumSchema.errors = validate664.errors;
+  return valid;
+};
+export const UntitledSingleSelectEnumSchema = function UntitledSingleSelectEnumSchema(data) {
+  if (fastSet.UntitledSingleSelectEnumSchema(data)) {
+    UntitledSingleSelectEnumSchema.errors = null;
+    return true;
+  }
+  const valid = validate665(data);
+  UntitledSingleSelectEnumSchema.errors = validate665.errors;
+  return valid;
 };

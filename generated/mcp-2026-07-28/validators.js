@@ -2,7 +2,10 @@
 // DO NOT EDIT: change schemas/ and run `npm run generate`.
 "use strict";
 import ajvFormats from "ajv-formats/dist/formats.js";
-export const Annotations = validate53;
+import * as fastSet from "./validators.fast.js";
+
+// The all-errors validators: run only after the accept-path validator of validators.fast.js has said no,
+// to leave every error on `.errors`. The exported validators are at the end of this file.
 const schema20 = {
   properties: {
     audience: { items: { $ref: "#/$defs/Role" }, type: "array" },
@@ -199,7 +202,6 @@ validate53.evaluated = {
   dynamicItems: false,
 };
 
-export const AudioContent = validate56;
 const schema22 = {
   properties: {
     _meta: { $ref: "#/$defs/MetaObject" },
@@ -443,7 +445,6 @@ validate56.evaluated = {
   dynamicItems: false,
 };
 
-export const BaseMetadata = validate60;
 const schema24 = {
   properties: { name: { type: "string" }, title: { type: "string" } },
   required: ["name"],
@@ -533,7 +534,6 @@ function validate60(
 }
 validate60.evaluated = { props: { name: true, title: true }, dynamicProps: false, dynamicItems: false };
 
-export const BlobResourceContents = validate61;
 const schema25 = {
   properties: {
     _meta: { $ref: "#/$defs/MetaObject" },
@@ -713,7 +713,6 @@ validate61.evaluated = {
   dynamicItems: false,
 };
 
-export const BooleanSchema = validate63;
 const schema26 = {
   properties: {
     default: { type: "boolean" },
@@ -862,7 +861,6 @@ validate63.evaluated = {
   dynamicItems: false,
 };
 
-export const CacheableResult = validate64;
 const schema27 = {
   properties: {
     _meta: { $ref: "#/$defs/ResultMetaObject" },
@@ -1512,7 +1510,6 @@ validate64.evaluated = {
   dynamicItems: false,
 };
 
-export const CallToolRequest = validate71;
 const schema31 = {
   properties: {
     id: { $ref: "#/$defs/RequestId" },
@@ -5245,8 +5242,6 @@ validate71.evaluated = {
   dynamicItems: false,
 };
 
-export const CallToolRequestParams = validate149;
-
 function validate149(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -5396,7 +5391,6 @@ validate149.evaluated = {
   dynamicItems: false,
 };
 
-export const CallToolResult = validate152;
 const schema56 = {
   properties: {
     _meta: { $ref: "#/$defs/ResultMetaObject" },
@@ -5559,7 +5553,6 @@ validate152.evaluated = {
   dynamicItems: false,
 };
 
-export const CallToolResultResponse = validate155;
 const schema57 = {
   properties: {
     id: { $ref: "#/$defs/RequestId" },
@@ -10426,7 +10419,6 @@ function validate155(
 }
 validate155.evaluated = { props: { id: true, jsonrpc: true, result: true }, dynamicProps: false, dynamicItems: false };
 
-export const CancelledNotification = validate220;
 const schema82 = {
   properties: {
     jsonrpc: { const: "2.0", type: "string" },
@@ -10763,8 +10755,6 @@ validate220.evaluated = {
   dynamicItems: false,
 };
 
-export const CancelledNotificationParams = validate227;
-
 function validate227(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -10862,8 +10852,6 @@ validate227.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-
-export const ClientCapabilities = validate230;
 
 function validate230(
   data,
@@ -11081,7 +11069,6 @@ validate230.evaluated = {
   dynamicItems: false,
 };
 
-export const ClientNotification = validate237;
 const schema87 = {
   properties: {
     jsonrpc: { const: "2.0", type: "string" },
@@ -11255,7 +11242,6 @@ validate237.evaluated = {
   dynamicItems: false,
 };
 
-export const ClientRequest = validate239;
 const schema88 = {
   anyOf: [
     { $ref: "#/$defs/DiscoverRequest" },
@@ -14614,7 +14600,6 @@ function validate239(
 }
 validate239.evaluated = { dynamicProps: true, dynamicItems: false };
 
-export const ClientResult = validate297;
 const schema107 = {
   additionalProperties: {},
   properties: { _meta: { $ref: "#/$defs/ResultMetaObject" }, resultType: { type: "string" } },
@@ -14701,8 +14686,6 @@ function validate297(
   return errors === 0;
 }
 validate297.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-export const CompleteRequest = validate299;
 
 function validate299(
   data,
@@ -14895,8 +14878,6 @@ validate299.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-
-export const CompleteRequestParams = validate302;
 
 function validate302(
   data,
@@ -15205,7 +15186,6 @@ validate302.evaluated = {
   dynamicItems: false,
 };
 
-export const CompleteResult = validate306;
 const schema110 = {
   properties: {
     _meta: { $ref: "#/$defs/ResultMetaObject" },
@@ -15444,7 +15424,6 @@ validate306.evaluated = {
   dynamicItems: false,
 };
 
-export const CompleteResultResponse = validate308;
 const schema111 = {
   properties: {
     id: { $ref: "#/$defs/RequestId" },
@@ -15595,8 +15574,6 @@ function validate308(
 }
 validate308.evaluated = { props: { id: true, jsonrpc: true, result: true }, dynamicProps: false, dynamicItems: false };
 
-export const ContentBlock = validate311;
-
 function validate311(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -15728,8 +15705,6 @@ function validate311(
 }
 validate311.evaluated = { dynamicProps: true, dynamicItems: false };
 
-export const CreateMessageRequest = validate317;
-
 function validate317(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -15840,8 +15815,6 @@ function validate317(
   return errors === 0;
 }
 validate317.evaluated = { props: { method: true, params: true }, dynamicProps: false, dynamicItems: false };
-
-export const CreateMessageRequestParams = validate319;
 
 function validate319(
   data,
@@ -16154,8 +16127,6 @@ validate319.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-
-export const CreateMessageResult = validate325;
 
 function validate325(
   data,
@@ -16488,7 +16459,6 @@ validate325.evaluated = {
   dynamicItems: false,
 };
 
-export const Cursor = validate334;
 const schema116 = { type: "string" };
 
 function validate334(
@@ -16523,8 +16493,6 @@ function validate334(
   return errors === 0;
 }
 validate334.evaluated = { dynamicProps: false, dynamicItems: false };
-
-export const DiscoverRequest = validate335;
 
 function validate335(
   data,
@@ -16718,7 +16686,6 @@ validate335.evaluated = {
   dynamicItems: false,
 };
 
-export const DiscoverResult = validate338;
 const schema118 = {
   properties: {
     _meta: { $ref: "#/$defs/ResultMetaObject" },
@@ -17298,7 +17265,6 @@ validate338.evaluated = {
   dynamicItems: false,
 };
 
-export const DiscoverResultResponse = validate346;
 const schema120 = {
   properties: {
     id: { $ref: "#/$defs/RequestId" },
@@ -17449,8 +17415,6 @@ function validate346(
 }
 validate346.evaluated = { props: { id: true, jsonrpc: true, result: true }, dynamicProps: false, dynamicItems: false };
 
-export const ElicitRequest = validate349;
-
 function validate349(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -17561,8 +17525,6 @@ function validate349(
   return errors === 0;
 }
 validate349.evaluated = { props: { method: true, params: true }, dynamicProps: false, dynamicItems: false };
-
-export const ElicitRequestFormParams = validate351;
 
 function validate351(
   data,
@@ -17852,8 +17814,6 @@ validate351.evaluated = {
   dynamicItems: false,
 };
 
-export const ElicitRequestParams = validate353;
-
 function validate353(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -17926,8 +17886,6 @@ function validate353(
   return errors === 0;
 }
 validate353.evaluated = { dynamicProps: true, dynamicItems: false };
-
-export const ElicitRequestURLParams = validate356;
 
 function validate356(
   data,
@@ -18091,8 +18049,6 @@ function validate356(
   return errors === 0;
 }
 validate356.evaluated = { props: { message: true, mode: true, url: true }, dynamicProps: false, dynamicItems: false };
-
-export const ElicitResult = validate357;
 
 function validate357(
   data,
@@ -18282,8 +18238,6 @@ function validate357(
   return errors === 0;
 }
 validate357.evaluated = { props: { action: true, content: true }, dynamicProps: false, dynamicItems: false };
-
-export const EmbeddedResource = validate358;
 
 function validate358(
   data,
@@ -18489,8 +18443,6 @@ validate358.evaluated = {
   dynamicItems: false,
 };
 
-export const EmptyResult = validate363;
-
 function validate363(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -18571,7 +18523,6 @@ function validate363(
 }
 validate363.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-export const EnumSchema = validate365;
 const schema128 = {
   anyOf: [
     { $ref: "#/$defs/UntitledSingleSelectEnumSchema" },
@@ -18715,7 +18666,6 @@ function validate365(
 }
 validate365.evaluated = { dynamicProps: true, dynamicItems: false };
 
-export const Error = validate371;
 const schema129 = {
   properties: { code: { type: "integer" }, data: {}, message: { type: "string" } },
   required: ["code", "message"],
@@ -18820,8 +18770,6 @@ function validate371(
   return errors === 0;
 }
 validate371.evaluated = { props: { code: true, data: true, message: true }, dynamicProps: false, dynamicItems: false };
-
-export const GetPromptRequest = validate372;
 
 function validate372(
   data,
@@ -19015,8 +18963,6 @@ validate372.evaluated = {
   dynamicItems: false,
 };
 
-export const GetPromptRequestParams = validate375;
-
 function validate375(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -19183,7 +19129,6 @@ validate375.evaluated = {
   dynamicItems: false,
 };
 
-export const GetPromptResult = validate378;
 const schema132 = {
   properties: {
     _meta: { $ref: "#/$defs/ResultMetaObject" },
@@ -19442,7 +19387,6 @@ validate378.evaluated = {
   dynamicItems: false,
 };
 
-export const GetPromptResultResponse = validate384;
 const schema134 = {
   properties: {
     id: { $ref: "#/$defs/RequestId" },
@@ -19654,7 +19598,6 @@ function validate384(
 }
 validate384.evaluated = { props: { id: true, jsonrpc: true, result: true }, dynamicProps: false, dynamicItems: false };
 
-export const HeaderMismatchError = validate388;
 const schema135 = {
   properties: {
     error: {
@@ -19860,8 +19803,6 @@ function validate388(
 }
 validate388.evaluated = { props: { error: true, id: true, jsonrpc: true }, dynamicProps: false, dynamicItems: false };
 
-export const Icon = validate391;
-
 function validate391(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -20036,7 +19977,6 @@ validate391.evaluated = {
   dynamicItems: false,
 };
 
-export const Icons = validate392;
 const schema137 = { properties: { icons: { items: { $ref: "#/$defs/Icon" }, type: "array" } }, type: "object" };
 
 function validate392(
@@ -20106,8 +20046,6 @@ function validate392(
   return errors === 0;
 }
 validate392.evaluated = { props: { icons: true }, dynamicProps: false, dynamicItems: false };
-
-export const ImageContent = validate394;
 
 function validate394(
   data,
@@ -20303,8 +20241,6 @@ validate394.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-
-export const Implementation = validate397;
 
 function validate397(
   data,
@@ -20510,8 +20446,6 @@ validate397.evaluated = {
   dynamicItems: false,
 };
 
-export const InputRequest = validate399;
-
 function validate399(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -20597,8 +20531,6 @@ function validate399(
 }
 validate399.evaluated = { dynamicProps: true, dynamicItems: false };
 
-export const InputRequests = validate403;
-
 function validate403(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -20646,8 +20578,6 @@ function validate403(
   return errors === 0;
 }
 validate403.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-export const InputRequiredResult = validate405;
 
 function validate405(
   data,
@@ -20764,8 +20694,6 @@ validate405.evaluated = {
   dynamicItems: false,
 };
 
-export const InputResponse = validate408;
-
 function validate408(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -20853,7 +20781,6 @@ function validate408(
 }
 validate408.evaluated = { dynamicProps: true, dynamicItems: false };
 
-export const InputResponseRequestParams = validate412;
 const schema144 = {
   properties: {
     _meta: { $ref: "#/$defs/RequestMetaObject" },
@@ -20962,8 +20889,6 @@ validate412.evaluated = {
   dynamicItems: false,
 };
 
-export const InputResponses = validate415;
-
 function validate415(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -21012,7 +20937,6 @@ function validate415(
 }
 validate415.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-export const InternalError = validate417;
 const schema146 = {
   properties: { code: { const: -32603, type: "integer" }, data: {}, message: { type: "string" } },
   required: ["code", "message"],
@@ -21133,7 +21057,6 @@ function validate417(
 }
 validate417.evaluated = { props: { code: true, data: true, message: true }, dynamicProps: false, dynamicItems: false };
 
-export const InvalidParamsError = validate418;
 const schema147 = {
   properties: { code: { const: -32602, type: "integer" }, data: {}, message: { type: "string" } },
   required: ["code", "message"],
@@ -21254,7 +21177,6 @@ function validate418(
 }
 validate418.evaluated = { props: { code: true, data: true, message: true }, dynamicProps: false, dynamicItems: false };
 
-export const InvalidRequestError = validate419;
 const schema148 = {
   properties: { code: { const: -32600, type: "integer" }, data: {}, message: { type: "string" } },
   required: ["code", "message"],
@@ -21375,7 +21297,6 @@ function validate419(
 }
 validate419.evaluated = { props: { code: true, data: true, message: true }, dynamicProps: false, dynamicItems: false };
 
-export const JSONArray = validate420;
 const schema149 = { items: { $ref: "#/$defs/JSONValue" }, type: "array" };
 
 function validate420(
@@ -21427,8 +21348,6 @@ function validate420(
 }
 validate420.evaluated = { items: true, dynamicProps: false, dynamicItems: false };
 
-export const JSONObject = validate422;
-
 function validate422(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -21477,7 +21396,6 @@ function validate422(
 }
 validate422.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-export const JSONRPCErrorResponse = validate424;
 const schema151 = {
   properties: {
     error: { $ref: "#/$defs/Error" },
@@ -21613,7 +21531,6 @@ function validate424(
 }
 validate424.evaluated = { props: { error: true, id: true, jsonrpc: true }, dynamicProps: false, dynamicItems: false };
 
-export const JSONRPCMessage = validate427;
 const schema152 = {
   anyOf: [
     { $ref: "#/$defs/JSONRPCRequest" },
@@ -22280,8 +22197,6 @@ function validate427(
 }
 validate427.evaluated = { dynamicProps: true, dynamicItems: false };
 
-export const JSONRPCNotification = validate440;
-
 function validate440(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -22418,8 +22333,6 @@ validate440.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-
-export const JSONRPCRequest = validate441;
 
 function validate441(
   data,
@@ -22587,7 +22500,6 @@ validate441.evaluated = {
   dynamicItems: false,
 };
 
-export const JSONRPCResponse = validate443;
 const schema159 = { anyOf: [{ $ref: "#/$defs/JSONRPCResultResponse" }, { $ref: "#/$defs/JSONRPCErrorResponse" }] };
 
 function validate443(
@@ -22662,8 +22574,6 @@ function validate443(
   return errors === 0;
 }
 validate443.evaluated = { dynamicProps: true, dynamicItems: false };
-
-export const JSONRPCResultResponse = validate446;
 
 function validate446(
   data,
@@ -22805,8 +22715,6 @@ function validate446(
 }
 validate446.evaluated = { props: { id: true, jsonrpc: true, result: true }, dynamicProps: false, dynamicItems: false };
 
-export const JSONValue = validate449;
-
 function validate449(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -22921,8 +22829,6 @@ function validate449(
   return errors === 0;
 }
 validate449.evaluated = { dynamicProps: true, dynamicItems: true };
-
-export const LegacyTitledEnumSchema = validate452;
 
 function validate452(
   data,
@@ -23150,8 +23056,6 @@ validate452.evaluated = {
   dynamicItems: false,
 };
 
-export const ListPromptsRequest = validate453;
-
 function validate453(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -23344,7 +23248,6 @@ validate453.evaluated = {
   dynamicItems: false,
 };
 
-export const ListPromptsResult = validate456;
 const schema164 = {
   properties: {
     _meta: { $ref: "#/$defs/ResultMetaObject" },
@@ -23935,7 +23838,6 @@ validate456.evaluated = {
   dynamicItems: false,
 };
 
-export const ListPromptsResultResponse = validate464;
 const schema167 = {
   properties: {
     id: { $ref: "#/$defs/RequestId" },
@@ -24085,8 +23987,6 @@ function validate464(
   return errors === 0;
 }
 validate464.evaluated = { props: { id: true, jsonrpc: true, result: true }, dynamicProps: false, dynamicItems: false };
-
-export const ListResourceTemplatesRequest = validate467;
 
 function validate467(
   data,
@@ -24280,7 +24180,6 @@ validate467.evaluated = {
   dynamicItems: false,
 };
 
-export const ListResourceTemplatesResult = validate470;
 const schema169 = {
   properties: {
     _meta: { $ref: "#/$defs/ResultMetaObject" },
@@ -24797,7 +24696,6 @@ validate470.evaluated = {
   dynamicItems: false,
 };
 
-export const ListResourceTemplatesResultResponse = validate477;
 const schema171 = {
   properties: {
     id: { $ref: "#/$defs/RequestId" },
@@ -24947,8 +24845,6 @@ function validate477(
   return errors === 0;
 }
 validate477.evaluated = { props: { id: true, jsonrpc: true, result: true }, dynamicProps: false, dynamicItems: false };
-
-export const ListResourcesRequest = validate480;
 
 function validate480(
   data,
@@ -25142,7 +25038,6 @@ validate480.evaluated = {
   dynamicItems: false,
 };
 
-export const ListResourcesResult = validate483;
 const schema173 = {
   properties: {
     _meta: { $ref: "#/$defs/ResultMetaObject" },
@@ -25679,7 +25574,6 @@ validate483.evaluated = {
   dynamicItems: false,
 };
 
-export const ListResourcesResultResponse = validate490;
 const schema175 = {
   properties: {
     id: { $ref: "#/$defs/RequestId" },
@@ -25830,8 +25724,6 @@ function validate490(
 }
 validate490.evaluated = { props: { id: true, jsonrpc: true, result: true }, dynamicProps: false, dynamicItems: false };
 
-export const ListRootsRequest = validate493;
-
 function validate493(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -25947,7 +25839,6 @@ function validate493(
 }
 validate493.evaluated = { props: { method: true, params: true }, dynamicProps: false, dynamicItems: false };
 
-export const ListRootsRequest_params = validate495;
 const schema177 = { properties: { _meta: { $ref: "#/$defs/MetaObject" } }, type: "object" };
 
 function validate495(
@@ -25997,8 +25888,6 @@ function validate495(
   return errors === 0;
 }
 validate495.evaluated = { props: { _meta: true }, dynamicProps: false, dynamicItems: false };
-
-export const ListRootsResult = validate497;
 
 function validate497(
   data,
@@ -26082,8 +25971,6 @@ function validate497(
   return errors === 0;
 }
 validate497.evaluated = { props: { roots: true }, dynamicProps: false, dynamicItems: false };
-
-export const ListToolsRequest = validate499;
 
 function validate499(
   data,
@@ -26277,7 +26164,6 @@ validate499.evaluated = {
   dynamicItems: false,
 };
 
-export const ListToolsResult = validate502;
 const schema180 = {
   properties: {
     _meta: { $ref: "#/$defs/ResultMetaObject" },
@@ -26539,7 +26425,6 @@ validate502.evaluated = {
   dynamicItems: false,
 };
 
-export const ListToolsResultResponse = validate505;
 const schema181 = {
   properties: {
     id: { $ref: "#/$defs/RequestId" },
@@ -26690,8 +26575,6 @@ function validate505(
 }
 validate505.evaluated = { props: { id: true, jsonrpc: true, result: true }, dynamicProps: false, dynamicItems: false };
 
-export const LoggingLevel = validate508;
-
 function validate508(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -26749,7 +26632,6 @@ function validate508(
 }
 validate508.evaluated = { dynamicProps: false, dynamicItems: false };
 
-export const LoggingMessageNotification = validate509;
 const schema183 = {
   properties: {
     jsonrpc: { const: "2.0", type: "string" },
@@ -27046,8 +26928,6 @@ validate509.evaluated = {
   dynamicItems: false,
 };
 
-export const LoggingMessageNotificationParams = validate514;
-
 function validate514(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -27161,8 +27041,6 @@ validate514.evaluated = {
   dynamicItems: false,
 };
 
-export const MetaObject = validate517;
-
 function validate517(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -27196,7 +27074,6 @@ function validate517(
 }
 validate517.evaluated = { dynamicProps: false, dynamicItems: false };
 
-export const MethodNotFoundError = validate518;
 const schema187 = {
   properties: { code: { const: -32601, type: "integer" }, data: {}, message: { type: "string" } },
   required: ["code", "message"],
@@ -27317,7 +27194,6 @@ function validate518(
 }
 validate518.evaluated = { props: { code: true, data: true, message: true }, dynamicProps: false, dynamicItems: false };
 
-export const MissingRequiredClientCapabilityError = validate519;
 const schema188 = {
   properties: {
     error: {
@@ -27597,8 +27473,6 @@ function validate519(
 }
 validate519.evaluated = { props: { error: true, id: true, jsonrpc: true }, dynamicProps: false, dynamicItems: false };
 
-export const ModelHint = validate523;
-
 function validate523(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -27649,8 +27523,6 @@ function validate523(
   return errors === 0;
 }
 validate523.evaluated = { props: { name: true }, dynamicProps: false, dynamicItems: false };
-
-export const ModelPreferences = validate524;
 
 function validate524(
   data,
@@ -27871,7 +27743,6 @@ validate524.evaluated = {
   dynamicItems: false,
 };
 
-export const MultiSelectEnumSchema = validate526;
 const schema191 = {
   anyOf: [{ $ref: "#/$defs/UntitledMultiSelectEnumSchema" }, { $ref: "#/$defs/TitledMultiSelectEnumSchema" }],
 };
@@ -27957,7 +27828,6 @@ function validate526(
 }
 validate526.evaluated = { dynamicProps: true, dynamicItems: false };
 
-export const Notification = validate529;
 const schema192 = {
   properties: { method: { type: "string" }, params: { additionalProperties: {}, type: "object" } },
   required: ["method"],
@@ -28049,8 +27919,6 @@ function validate529(
 }
 validate529.evaluated = { props: { method: true, params: true }, dynamicProps: false, dynamicItems: false };
 
-export const NotificationMetaObject = validate530;
-
 function validate530(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -28103,7 +27971,6 @@ validate530.evaluated = {
   dynamicItems: false,
 };
 
-export const NotificationParams = validate532;
 const schema194 = { properties: { _meta: { $ref: "#/$defs/NotificationMetaObject" } }, type: "object" };
 
 function validate532(
@@ -28153,8 +28020,6 @@ function validate532(
   return errors === 0;
 }
 validate532.evaluated = { props: { _meta: true }, dynamicProps: false, dynamicItems: false };
-
-export const NumberSchema = validate534;
 
 function validate534(
   data,
@@ -28330,7 +28195,6 @@ validate534.evaluated = {
   dynamicItems: false,
 };
 
-export const PaginatedRequest = validate535;
 const schema196 = {
   properties: {
     id: { $ref: "#/$defs/RequestId" },
@@ -28518,8 +28382,6 @@ validate535.evaluated = {
   dynamicItems: false,
 };
 
-export const PaginatedRequestParams = validate538;
-
 function validate538(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -28600,7 +28462,6 @@ function validate538(
 }
 validate538.evaluated = { props: { _meta: true, cursor: true }, dynamicProps: false, dynamicItems: false };
 
-export const PaginatedResult = validate540;
 const schema198 = {
   properties: {
     _meta: { $ref: "#/$defs/ResultMetaObject" },
@@ -28712,7 +28573,6 @@ validate540.evaluated = {
   dynamicItems: false,
 };
 
-export const ParseError = validate542;
 const schema199 = {
   properties: { code: { const: -32700, type: "integer" }, data: {}, message: { type: "string" } },
   required: ["code", "message"],
@@ -28832,8 +28692,6 @@ function validate542(
   return errors === 0;
 }
 validate542.evaluated = { props: { code: true, data: true, message: true }, dynamicProps: false, dynamicItems: false };
-
-export const PrimitiveSchemaDefinition = validate543;
 
 function validate543(
   data,
@@ -29021,7 +28879,6 @@ function validate543(
 }
 validate543.evaluated = { dynamicProps: true, dynamicItems: false };
 
-export const ProgressNotification = validate552;
 const schema201 = {
   properties: {
     jsonrpc: { const: "2.0", type: "string" },
@@ -29355,8 +29212,6 @@ validate552.evaluated = {
   dynamicItems: false,
 };
 
-export const ProgressNotificationParams = validate557;
-
 function validate557(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -29506,8 +29361,6 @@ validate557.evaluated = {
   dynamicItems: false,
 };
 
-export const ProgressToken = validate560;
-
 function validate560(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -29540,8 +29393,6 @@ function validate560(
   return errors === 0;
 }
 validate560.evaluated = { dynamicProps: false, dynamicItems: false };
-
-export const Prompt = validate561;
 
 function validate561(
   data,
@@ -29729,8 +29580,6 @@ validate561.evaluated = {
   dynamicItems: false,
 };
 
-export const PromptArgument = validate565;
-
 function validate565(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -29852,7 +29701,6 @@ validate565.evaluated = {
   dynamicItems: false,
 };
 
-export const PromptListChangedNotification = validate566;
 const schema207 = {
   properties: {
     jsonrpc: { const: "2.0", type: "string" },
@@ -30011,8 +29859,6 @@ validate566.evaluated = {
   dynamicItems: false,
 };
 
-export const PromptMessage = validate568;
-
 function validate568(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -30104,8 +29950,6 @@ function validate568(
   return errors === 0;
 }
 validate568.evaluated = { props: { content: true, role: true }, dynamicProps: false, dynamicItems: false };
-
-export const PromptReference = validate571;
 
 function validate571(
   data,
@@ -30237,8 +30081,6 @@ function validate571(
   return errors === 0;
 }
 validate571.evaluated = { props: { name: true, title: true, type: true }, dynamicProps: false, dynamicItems: false };
-
-export const ReadResourceRequest = validate572;
 
 function validate572(
   data,
@@ -30432,8 +30274,6 @@ validate572.evaluated = {
   dynamicItems: false,
 };
 
-export const ReadResourceRequestParams = validate575;
-
 function validate575(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -30581,7 +30421,6 @@ validate575.evaluated = {
   dynamicItems: false,
 };
 
-export const ReadResourceResult = validate578;
 const schema212 = {
   properties: {
     _meta: { $ref: "#/$defs/ResultMetaObject" },
@@ -30889,7 +30728,6 @@ validate578.evaluated = {
   dynamicItems: false,
 };
 
-export const ReadResourceResultResponse = validate582;
 const schema213 = {
   properties: {
     id: { $ref: "#/$defs/RequestId" },
@@ -31102,7 +30940,6 @@ function validate582(
 }
 validate582.evaluated = { props: { id: true, jsonrpc: true, result: true }, dynamicProps: false, dynamicItems: false };
 
-export const Request = validate586;
 const schema214 = {
   properties: { method: { type: "string" }, params: { additionalProperties: {}, type: "object" } },
   required: ["method"],
@@ -31194,8 +31031,6 @@ function validate586(
 }
 validate586.evaluated = { props: { method: true, params: true }, dynamicProps: false, dynamicItems: false };
 
-export const RequestId = validate587;
-
 function validate587(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -31228,8 +31063,6 @@ function validate587(
   return errors === 0;
 }
 validate587.evaluated = { dynamicProps: false, dynamicItems: false };
-
-export const RequestMetaObject = validate588;
 
 function validate588(
   data,
@@ -31378,8 +31211,6 @@ validate588.evaluated = {
   dynamicItems: false,
 };
 
-export const RequestParams = validate593;
-
 function validate593(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -31442,8 +31273,6 @@ function validate593(
   return errors === 0;
 }
 validate593.evaluated = { props: { _meta: true }, dynamicProps: false, dynamicItems: false };
-
-export const Resource = validate595;
 
 function validate595(
   data,
@@ -31705,7 +31534,6 @@ validate595.evaluated = {
   dynamicItems: false,
 };
 
-export const ResourceContents = validate599;
 const schema219 = {
   properties: {
     _meta: { $ref: "#/$defs/MetaObject" },
@@ -31829,8 +31657,6 @@ function validate599(
   return errors === 0;
 }
 validate599.evaluated = { props: { _meta: true, mimeType: true, uri: true }, dynamicProps: false, dynamicItems: false };
-
-export const ResourceLink = validate601;
 
 function validate601(
   data,
@@ -32141,7 +31967,6 @@ validate601.evaluated = {
   dynamicItems: false,
 };
 
-export const ResourceListChangedNotification = validate605;
 const schema221 = {
   properties: {
     jsonrpc: { const: "2.0", type: "string" },
@@ -32300,7 +32125,6 @@ validate605.evaluated = {
   dynamicItems: false,
 };
 
-export const ResourceRequestParams = validate607;
 const schema222 = {
   properties: { _meta: { $ref: "#/$defs/RequestMetaObject" }, uri: { format: "uri", type: "string" } },
   required: ["_meta", "uri"],
@@ -32418,8 +32242,6 @@ function validate607(
   return errors === 0;
 }
 validate607.evaluated = { props: { _meta: true, uri: true }, dynamicProps: false, dynamicItems: false };
-
-export const ResourceTemplate = validate609;
 
 function validate609(
   data,
@@ -32662,8 +32484,6 @@ validate609.evaluated = {
   dynamicItems: false,
 };
 
-export const ResourceTemplateReference = validate613;
-
 function validate613(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -32795,7 +32615,6 @@ function validate613(
 }
 validate613.evaluated = { props: { type: true, uri: true }, dynamicProps: false, dynamicItems: false };
 
-export const ResourceUpdatedNotification = validate614;
 const schema225 = {
   properties: {
     jsonrpc: { const: "2.0", type: "string" },
@@ -33071,8 +32890,6 @@ validate614.evaluated = {
   dynamicItems: false,
 };
 
-export const ResourceUpdatedNotificationParams = validate618;
-
 function validate618(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -33170,8 +32987,6 @@ function validate618(
 }
 validate618.evaluated = { props: { _meta: true, uri: true }, dynamicProps: false, dynamicItems: false };
 
-export const Result = validate620;
-
 function validate620(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -33252,8 +33067,6 @@ function validate620(
 }
 validate620.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-export const ResultMetaObject = validate622;
-
 function validate622(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -33306,7 +33119,6 @@ validate622.evaluated = {
   dynamicItems: false,
 };
 
-export const ResultType = validate624;
 const schema230 = { type: "string" };
 
 function validate624(
@@ -33341,8 +33153,6 @@ function validate624(
   return errors === 0;
 }
 validate624.evaluated = { dynamicProps: false, dynamicItems: false };
-
-export const Role = validate625;
 
 function validate625(
   data,
@@ -33391,8 +33201,6 @@ function validate625(
   return errors === 0;
 }
 validate625.evaluated = { dynamicProps: false, dynamicItems: false };
-
-export const Root = validate626;
 
 function validate626(
   data,
@@ -33507,8 +33315,6 @@ function validate626(
   return errors === 0;
 }
 validate626.evaluated = { props: { _meta: true, name: true, uri: true }, dynamicProps: false, dynamicItems: false };
-
-export const SamplingMessage = validate628;
 
 function validate628(
   data,
@@ -33788,8 +33594,6 @@ function validate628(
 }
 validate628.evaluated = { props: { _meta: true, content: true, role: true }, dynamicProps: false, dynamicItems: false };
 
-export const SamplingMessageContentBlock = validate637;
-
 function validate637(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -33917,8 +33721,6 @@ function validate637(
   return errors === 0;
 }
 validate637.evaluated = { dynamicProps: true, dynamicItems: false };
-
-export const ServerCapabilities = validate643;
 
 function validate643(
   data,
@@ -34185,7 +33987,6 @@ validate643.evaluated = {
   dynamicItems: false,
 };
 
-export const ServerNotification = validate648;
 const schema236 = {
   anyOf: [
     { $ref: "#/$defs/CancelledNotification" },
@@ -34777,7 +34578,6 @@ function validate648(
 }
 validate648.evaluated = { dynamicProps: true, dynamicItems: false };
 
-export const ServerResult = validate664;
 const schema240 = {
   anyOf: [
     { $ref: "#/$defs/Result" },
@@ -35225,7 +35025,6 @@ function validate664(
 }
 validate664.evaluated = { dynamicProps: true, dynamicItems: false };
 
-export const SingleSelectEnumSchema = validate682;
 const schema243 = {
   anyOf: [{ $ref: "#/$defs/UntitledSingleSelectEnumSchema" }, { $ref: "#/$defs/TitledSingleSelectEnumSchema" }],
 };
@@ -35306,8 +35105,6 @@ function validate682(
   return errors === 0;
 }
 validate682.evaluated = { dynamicProps: true, dynamicItems: false };
-
-export const StringSchema = validate685;
 
 function validate685(
   data,
@@ -35515,8 +35312,6 @@ validate685.evaluated = {
   dynamicItems: false,
 };
 
-export const SubscriptionFilter = validate686;
-
 function validate686(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -35642,8 +35437,6 @@ validate686.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-
-export const SubscriptionsAcknowledgedNotification = validate687;
 
 function validate687(
   data,
@@ -35808,8 +35601,6 @@ validate687.evaluated = {
   dynamicItems: false,
 };
 
-export const SubscriptionsAcknowledgedNotificationParams = validate689;
-
 function validate689(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -35886,8 +35677,6 @@ function validate689(
   return errors === 0;
 }
 validate689.evaluated = { props: { _meta: true, notifications: true }, dynamicProps: false, dynamicItems: false };
-
-export const SubscriptionsListenRequest = validate692;
 
 function validate692(
   data,
@@ -36081,8 +35870,6 @@ validate692.evaluated = {
   dynamicItems: false,
 };
 
-export const SubscriptionsListenRequestParams = validate695;
-
 function validate695(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -36174,8 +35961,6 @@ function validate695(
   return errors === 0;
 }
 validate695.evaluated = { props: { _meta: true, notifications: true }, dynamicProps: false, dynamicItems: false };
-
-export const SubscriptionsListenResult = validate698;
 
 function validate698(
   data,
@@ -36272,8 +36057,6 @@ function validate698(
 }
 validate698.evaluated = { props: { _meta: true, resultType: true }, dynamicProps: false, dynamicItems: false };
 
-export const SubscriptionsListenResultMetaObject = validate700;
-
 function validate700(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -36355,7 +36138,6 @@ validate700.evaluated = {
   dynamicItems: false,
 };
 
-export const SubscriptionsListenResultResponse = validate703;
 const schema252 = {
   properties: {
     id: { $ref: "#/$defs/RequestId" },
@@ -36506,8 +36288,6 @@ function validate703(
 }
 validate703.evaluated = { props: { id: true, jsonrpc: true, result: true }, dynamicProps: false, dynamicItems: false };
 
-export const TextContent = validate706;
-
 function validate706(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -36653,8 +36433,6 @@ validate706.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-
-export const TextResourceContents = validate709;
 
 function validate709(
   data,
@@ -36805,8 +36583,6 @@ validate709.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-
-export const TitledMultiSelectEnumSchema = validate711;
 
 function validate711(
   data,
@@ -37153,8 +36929,6 @@ validate711.evaluated = {
   dynamicItems: false,
 };
 
-export const TitledSingleSelectEnumSchema = validate712;
-
 function validate712(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -37409,8 +37183,6 @@ validate712.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-
-export const Tool = validate713;
 
 function validate713(
   data,
@@ -37722,8 +37494,6 @@ validate713.evaluated = {
   dynamicItems: false,
 };
 
-export const ToolAnnotations = validate717;
-
 function validate717(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -37847,8 +37617,6 @@ validate717.evaluated = {
   dynamicItems: false,
 };
 
-export const ToolChoice = validate718;
-
 function validate718(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -37915,8 +37683,6 @@ function validate718(
   return errors === 0;
 }
 validate718.evaluated = { props: { mode: true }, dynamicProps: false, dynamicItems: false };
-
-export const ToolListChangedNotification = validate719;
 
 function validate719(
   data,
@@ -38065,8 +37831,6 @@ validate719.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-
-export const ToolResultContent = validate721;
 
 function validate721(
   data,
@@ -38266,8 +38030,6 @@ validate721.evaluated = {
   dynamicItems: false,
 };
 
-export const ToolUseContent = validate724;
-
 function validate724(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -38466,7 +38228,6 @@ validate724.evaluated = {
   dynamicItems: false,
 };
 
-export const UnsupportedProtocolVersionError = validate726;
 const schema263 = {
   properties: {
     error: {
@@ -38801,8 +38562,6 @@ function validate726(
 }
 validate726.evaluated = { props: { error: true, id: true, jsonrpc: true }, dynamicProps: false, dynamicItems: false };
 
-export const UntitledMultiSelectEnumSchema = validate729;
-
 function validate729(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -39130,8 +38889,6 @@ validate729.evaluated = {
   dynamicItems: false,
 };
 
-export const UntitledSingleSelectEnumSchema = validate730;
-
 function validate730(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -39319,4 +39076,1411 @@ validate730.evaluated = {
   props: { default: true, description: true, enum: true, title: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
+};
+
+// The exported validators: the accept-path answer when it is yes (`.errors` null), else the all-errors
+// validator's answer and errors.
+export const Annotations = function Annotations(data) {
+  if (fastSet.Annotations(data)) {
+    Annotations.errors = null;
+    return true;
+  }
+  const valid = validate53(data);
+  Annotations.errors = validate53.errors;
+  return valid;
+};
+export const AudioContent = function AudioContent(data) {
+  if (fastSet.AudioContent(data)) {
+    AudioContent.errors = null;
+    return true;
+  }
+  const valid = validate56(data);
+  AudioContent.errors = validate56.errors;
+  return valid;
+};
+export const BaseMetadata = function BaseMetadata(data) {
+  if (fastSet.BaseMetadata(data)) {
+    BaseMetadata.errors = null;
+    return true;
+  }
+  const valid = validate60(data);
+  BaseMetadata.errors = validate60.errors;
+  return valid;
+};
+export const BlobResourceContents = function BlobResourceContents(data) {
+  if (fastSet.BlobResourceContents(data)) {
+    BlobResourceContents.errors = null;
+    return true;
+  }
+  const valid = validate61(data);
+  BlobResourceContents.errors = validate61.errors;
+  return valid;
+};
+export const BooleanSchema = function BooleanSchema(data) {
+  if (fastSet.BooleanSchema(data)) {
+    BooleanSchema.errors = null;
+    return true;
+  }
+  const valid = validate63(data);
+  BooleanSchema.errors = validate63.errors;
+  return valid;
+};
+export const CacheableResult = function CacheableResult(data) {
+  if (fastSet.CacheableResult(data)) {
+    CacheableResult.errors = null;
+    return true;
+  }
+  const valid = validate64(data);
+  CacheableResult.errors = validate64.errors;
+  return valid;
+};
+export const CallToolRequest = function CallToolRequest(data) {
+  if (fastSet.CallToolRequest(data)) {
+    CallToolRequest.errors = null;
+    return true;
+  }
+  const valid = validate71(data);
+  CallToolRequest.errors = validate71.errors;
+  return valid;
+};
+export const CallToolRequestParams = function CallToolRequestParams(data) {
+  if (fastSet.CallToolRequestParams(data)) {
+    CallToolRequestParams.errors = null;
+    return true;
+  }
+  const valid = validate149(data);
+  CallToolRequestParams.errors = validate149.errors;
+  return valid;
+};
+export const CallToolResult = function CallToolResult(data) {
+  if (fastSet.CallToolResult(data)) {
+    CallToolResult.errors = null;
+    return true;
+  }
+  const valid = validate152(data);
+  CallToolResult.errors = validate152.errors;
+  return valid;
+};
+export const CallToolResultResponse = function CallToolResultResponse(data) {
+  if (fastSet.CallToolResultResponse(data)) {
+    CallToolResultResponse.errors = null;
+    return true;
+  }
+  const valid = validate155(data);
+  CallToolResultResponse.errors = validate155.errors;
+  return valid;
+};
+export const CancelledNotification = function CancelledNotification(data) {
+  if (fastSet.CancelledNotification(data)) {
+    CancelledNotification.errors = null;
+    return true;
+  }
+  const valid = validate220(data);
+  CancelledNotification.errors = validate220.errors;
+  return valid;
+};
+export const CancelledNotificationParams = function CancelledNotificationParams(data) {
+  if (fastSet.CancelledNotificationParams(data)) {
+    CancelledNotificationParams.errors = null;
+    return true;
+  }
+  const valid = validate227(data);
+  CancelledNotificationParams.errors = validate227.errors;
+  return valid;
+};
+export const ClientCapabilities = function ClientCapabilities(data) {
+  if (fastSet.ClientCapabilities(data)) {
+    ClientCapabilities.errors = null;
+    return true;
+  }
+  const valid = validate230(data);
+  ClientCapabilities.errors = validate230.errors;
+  return valid;
+};
+export const ClientNotification = function ClientNotification(data) {
+  if (fastSet.ClientNotification(data)) {
+    ClientNotification.errors = null;
+    return true;
+  }
+  const valid = validate237(data);
+  ClientNotification.errors = validate237.errors;
+  return valid;
+};
+export const ClientRequest = function ClientRequest(data) {
+  if (fastSet.ClientRequest(data)) {
+    ClientRequest.errors = null;
+    return true;
+  }
+  const valid = validate239(data);
+  ClientRequest.errors = validate239.errors;
+  return valid;
+};
+export const ClientResult = function ClientResult(data) {
+  if (fastSet.ClientResult(data)) {
+    ClientResult.errors = null;
+    return true;
+  }
+  const valid = validate297(data);
+  ClientResult.errors = validate297.errors;
+  return valid;
+};
+export const CompleteRequest = function CompleteRequest(data) {
+  if (fastSet.CompleteRequest(data)) {
+    CompleteRequest.errors = null;
+    return true;
+  }
+  const valid = validate299(data);
+  CompleteRequest.errors = validate299.errors;
+  return valid;
+};
+export const CompleteRequestParams = function CompleteRequestParams(data) {
+  if (fastSet.CompleteRequestParams(data)) {
+    CompleteRequestParams.errors = null;
+    return true;
+  }
+  const valid = validate302(data);
+  CompleteRequestParams.errors = validate302.errors;
+  return valid;
+};
+export const CompleteResult = function CompleteResult(data) {
+  if (fastSet.CompleteResult(data)) {
+    CompleteResult.errors = null;
+    return true;
+  }
+  const valid = validate306(data);
+  CompleteResult.errors = validate306.errors;
+  return valid;
+};
+export const CompleteResultResponse = function CompleteResultResponse(data) {
+  if (fastSet.CompleteResultResponse(data)) {
+    CompleteResultResponse.errors = null;
+    return true;
+  }
+  const valid = validate308(data);
+  CompleteResultResponse.errors = validate308.errors;
+  return valid;
+};
+export const ContentBlock = function ContentBlock(data) {
+  if (fastSet.ContentBlock(data)) {
+    ContentBlock.errors = null;
+    return true;
+  }
+  const valid = validate311(data);
+  ContentBlock.errors = validate311.errors;
+  return valid;
+};
+export const CreateMessageRequest = function CreateMessageRequest(data) {
+  if (fastSet.CreateMessageRequest(data)) {
+    CreateMessageRequest.errors = null;
+    return true;
+  }
+  const valid = validate317(data);
+  CreateMessageRequest.errors = validate317.errors;
+  return valid;
+};
+export const CreateMessageRequestParams = function CreateMessageRequestParams(data) {
+  if (fastSet.CreateMessageRequestParams(data)) {
+    CreateMessageRequestParams.errors = null;
+    return true;
+  }
+  const valid = validate319(data);
+  CreateMessageRequestParams.errors = validate319.errors;
+  return valid;
+};
+export const CreateMessageResult = function CreateMessageResult(data) {
+  if (fastSet.CreateMessageResult(data)) {
+    CreateMessageResult.errors = null;
+    return true;
+  }
+  const valid = validate325(data);
+  CreateMessageResult.errors = validate325.errors;
+  return valid;
+};
+export const Cursor = function Cursor(data) {
+  if (fastSet.Cursor(data)) {
+    Cursor.errors = null;
+    return true;
+  }
+  const valid = validate334(data);
+  Cursor.errors = validate334.errors;
+  return valid;
+};
+export const DiscoverRequest = function DiscoverRequest(data) {
+  if (fastSet.DiscoverRequest(data)) {
+    DiscoverRequest.errors = null;
+    return true;
+  }
+  const valid = validate335(data);
+  DiscoverRequest.errors = validate335.errors;
+  return valid;
+};
+export const DiscoverResult = function DiscoverResult(data) {
+  if (fastSet.DiscoverResult(data)) {
+    DiscoverResult.errors = null;
+    return true;
+  }
+  const valid = validate338(data);
+  DiscoverResult.errors = validate338.errors;
+  return valid;
+};
+export const DiscoverResultResponse = function DiscoverResultResponse(data) {
+  if (fastSet.DiscoverResultResponse(data)) {
+    DiscoverResultResponse.errors = null;
+    return true;
+  }
+  const valid = validate346(data);
+  DiscoverResultResponse.errors = validate346.errors;
+  return valid;
+};
+export const ElicitRequest = function ElicitRequest(data) {
+  if (fastSet.ElicitRequest(data)) {
+    ElicitRequest.errors = null;
+    return true;
+  }
+  const valid = validate349(data);
+  ElicitRequest.errors = validate349.errors;
+  return valid;
+};
+export const ElicitRequestFormParams = function ElicitRequestFormParams(data) {
+  if (fastSet.ElicitRequestFormParams(data)) {
+    ElicitRequestFormParams.errors = null;
+    return true;
+  }
+  const valid = validate351(data);
+  ElicitRequestFormParams.errors = validate351.errors;
+  return valid;
+};
+export const ElicitRequestParams = function ElicitRequestParams(data) {
+  if (fastSet.ElicitRequestParams(data)) {
+    ElicitRequestParams.errors = null;
+    return true;
+  }
+  const valid = validate353(data);
+  ElicitRequestParams.errors = validate353.errors;
+  return valid;
+};
+export const ElicitRequestURLParams = function ElicitRequestURLParams(data) {
+  if (fastSet.ElicitRequestURLParams(data)) {
+    ElicitRequestURLParams.errors = null;
+    return true;
+  }
+  const valid = validate356(data);
+  ElicitRequestURLParams.errors = validate356.errors;
+  return valid;
+};
+export const ElicitResult = function ElicitResult(data) {
+  if (fastSet.ElicitResult(data)) {
+    ElicitResult.errors = null;
+    return true;
+  }
+  const valid = validate357(data);
+  ElicitResult.errors = validate357.errors;
+  return valid;
+};
+export const EmbeddedResource = function EmbeddedResource(data) {
+  if (fastSet.EmbeddedResource(data)) {
+    EmbeddedResource.errors = null;
+    return true;
+  }
+  const valid = validate358(data);
+  EmbeddedResource.errors = validate358.errors;
+  return valid;
+};
+export const EmptyResult = function EmptyResult(data) {
+  if (fastSet.EmptyResult(data)) {
+    EmptyResult.errors = null;
+    return true;
+  }
+  const valid = validate363(data);
+  EmptyResult.errors = validate363.errors;
+  return valid;
+};
+export const EnumSchema = function EnumSchema(data) {
+  if (fastSet.EnumSchema(data)) {
+    EnumSchema.errors = null;
+    return true;
+  }
+  const valid = validate365(data);
+  EnumSchema.errors = validate365.errors;
+  return valid;
+};
+export const Error = function Error(data) {
+  if (fastSet.Error(data)) {
+    Error.errors = null;
+    return true;
+  }
+  const valid = validate371(data);
+  Error.errors = validate371.errors;
+  return valid;
+};
+export const GetPromptRequest = function GetPromptRequest(data) {
+  if (fastSet.GetPromptRequest(data)) {
+    GetPromptRequest.errors = null;
+    return true;
+  }
+  const valid = validate372(data);
+  GetPromptRequest.errors = validate372.errors;
+  return valid;
+};
+export const GetPromptRequestParams = function GetPromptRequestParams(data) {
+  if (fastSet.GetPromptRequestParams(data)) {
+    GetPromptRequestParams.errors = null;
+    return true;
+  }
+  const valid = validate375(data);
+  GetPromptRequestParams.errors = validate375.errors;
+  return valid;
+};
+export const GetPromptResult = function GetPromptResult(data) {
+  if (fastSet.GetPromptResult(data)) {
+    GetPromptResult.errors = null;
+    return true;
+  }
+  const valid = validate378(data);
+  GetPromptResult.errors = validate378.errors;
+  return valid;
+};
+export const GetPromptResultResponse = function GetPromptResultResponse(data) {
+  if (fastSet.GetPromptResultResponse(data)) {
+    GetPromptResultResponse.errors = null;
+    return true;
+  }
+  const valid = validate384(data);
+  GetPromptResultResponse.errors = validate384.errors;
+  return valid;
+};
+export const HeaderMismatchError = function HeaderMismatchError(data) {
+  if (fastSet.HeaderMismatchError(data)) {
+    HeaderMismatchError.errors = null;
+    return true;
+  }
+  const valid = validate388(data);
+  HeaderMismatchError.errors = validate388.errors;
+  return valid;
+};
+export const Icon = function Icon(data) {
+  if (fastSet.Icon(data)) {
+    Icon.errors = null;
+    return true;
+  }
+  const valid = validate391(data);
+  Icon.errors = validate391.errors;
+  return valid;
+};
+export const Icons = function Icons(data) {
+  if (fastSet.Icons(data)) {
+    Icons.errors = null;
+    return true;
+  }
+  const valid = validate392(data);
+  Icons.errors = validate392.errors;
+  return valid;
+};
+export const ImageContent = function ImageContent(data) {
+  if (fastSet.ImageContent(data)) {
+    ImageContent.errors = null;
+    return true;
+  }
+  const valid = validate394(data);
+  ImageContent.errors = validate394.errors;
+  return valid;
+};
+export const Implementation = function Implementation(data) {
+  if (fastSet.Implementation(data)) {
+    Implementation.errors = null;
+    return true;
+  }
+  const valid = validate397(data);
+  Implementation.errors = validate397.errors;
+  return valid;
+};
+export const InputRequest = function InputRequest(data) {
+  if (fastSet.InputRequest(data)) {
+    InputRequest.errors = null;
+    return true;
+  }
+  const valid = validate399(data);
+  InputRequest.errors = validate399.errors;
+  return valid;
+};
+export const InputRequests = function InputRequests(data) {
+  if (fastSet.InputRequests(data)) {
+    InputRequests.errors = null;
+    return true;
+  }
+  const valid = validate403(data);
+  InputRequests.errors = validate403.errors;
+  return valid;
+};
+export const InputRequiredResult = function InputRequiredResult(data) {
+  if (fastSet.InputRequiredResult(data)) {
+    InputRequiredResult.errors = null;
+    return true;
+  }
+  const valid = validate405(data);
+  InputRequiredResult.errors = validate405.errors;
+  return valid;
+};
+export const InputResponse = function InputResponse(data) {
+  if (fastSet.InputResponse(data)) {
+    InputResponse.errors = null;
+    return true;
+  }
+  const valid = validate408(data);
+  InputResponse.errors = validate408.errors;
+  return valid;
+};
+export const InputResponseRequestParams = function InputResponseRequestParams(data) {
+  if (fastSet.InputResponseRequestParams(data)) {
+    InputResponseRequestParams.errors = null;
+    return true;
+  }
+  const valid = validate412(data);
+  InputResponseRequestParams.errors = validate412.errors;
+  return valid;
+};
+export const InputResponses = function InputResponses(data) {
+  if (fastSet.InputResponses(data)) {
+    InputResponses.errors = null;
+    return true;
+  }
+  const valid = validate415(data);
+  InputResponses.errors = validate415.errors;
+  return valid;
+};
+export const InternalError = function InternalError(data) {
+  if (fastSet.InternalError(data)) {
+    InternalError.errors = null;
+    return true;
+  }
+  const valid = validate417(data);
+  InternalError.errors = validate417.errors;
+  return valid;
+};
+export const InvalidParamsError = function InvalidParamsError(data) {
+  if (fastSet.InvalidParamsError(data)) {
+    InvalidParamsError.errors = null;
+    return true;
+  }
+  const valid = validate418(data);
+  InvalidParamsError.errors = validate418.errors;
+  return valid;
+};
+export const InvalidRequestError = function InvalidRequestError(data) {
+  if (fastSet.InvalidRequestError(data)) {
+    InvalidRequestError.errors = null;
+    return true;
+  }
+  const valid = validate419(data);
+  InvalidRequestError.errors = validate419.errors;
+  return valid;
+};
+export const JSONArray = function JSONArray(data) {
+  if (fastSet.JSONArray(data)) {
+    JSONArray.errors = null;
+    return true;
+  }
+  const valid = validate420(data);
+  JSONArray.errors = validate420.errors;
+  return valid;
+};
+export const JSONObject = function JSONObject(data) {
+  if (fastSet.JSONObject(data)) {
+    JSONObject.errors = null;
+    return true;
+  }
+  const valid = validate422(data);
+  JSONObject.errors = validate422.errors;
+  return valid;
+};
+export const JSONRPCErrorResponse = function JSONRPCErrorResponse(data) {
+  if (fastSet.JSONRPCErrorResponse(data)) {
+    JSONRPCErrorResponse.errors = null;
+    return true;
+  }
+  const valid = validate424(data);
+  JSONRPCErrorResponse.errors = validate424.errors;
+  return valid;
+};
+export const JSONRPCMessage = function JSONRPCMessage(data) {
+  if (fastSet.JSONRPCMessage(data)) {
+    JSONRPCMessage.errors = null;
+    return true;
+  }
+  const valid = validate427(data);
+  JSONRPCMessage.errors = validate427.errors;
+  return valid;
+};
+export const JSONRPCNotification = function JSONRPCNotification(data) {
+  if (fastSet.JSONRPCNotification(data)) {
+    JSONRPCNotification.errors = null;
+    return true;
+  }
+  const valid = validate440(data);
+  JSONRPCNotification.errors = validate440.errors;
+  return valid;
+};
+export const JSONRPCRequest = function JSONRPCRequest(data) {
+  if (fastSet.JSONRPCRequest(data)) {
+    JSONRPCRequest.errors = null;
+    return true;
+  }
+  const valid = validate441(data);
+  JSONRPCRequest.errors = validate441.errors;
+  return valid;
+};
+export const JSONRPCResponse = function JSONRPCResponse(data) {
+  if (fastSet.JSONRPCResponse(data)) {
+    JSONRPCResponse.errors = null;
+    return true;
+  }
+  const valid = validate443(data);
+  JSONRPCResponse.errors = validate443.errors;
+  return valid;
+};
+export const JSONRPCResultResponse = function JSONRPCResultResponse(data) {
+  if (fastSet.JSONRPCResultResponse(data)) {
+    JSONRPCResultResponse.errors = null;
+    return true;
+  }
+  const valid = validate446(data);
+  JSONRPCResultResponse.errors = validate446.errors;
+  return valid;
+};
+export const JSONValue = function JSONValue(data) {
+  if (fastSet.JSONValue(data)) {
+    JSONValue.errors = null;
+    return true;
+  }
+  const valid = validate449(data);
+  JSONValue.errors = validate449.errors;
+  return valid;
+};
+export const LegacyTitledEnumSchema = function LegacyTitledEnumSchema(data) {
+  if (fastSet.LegacyTitledEnumSchema(data)) {
+    LegacyTitledEnumSchema.errors = null;
+    return true;
+  }
+  const valid = validate452(data);
+  LegacyTitledEnumSchema.errors = validate452.errors;
+  return valid;
+};
+export const ListPromptsRequest = function ListPromptsRequest(data) {
+  if (fastSet.ListPromptsRequest(data)) {
+    ListPromptsRequest.errors = null;
+    return true;
+  }
+  const valid = validate453(data);
+  ListPromptsRequest.errors = validate453.errors;
+  return valid;
+};
+export const ListPromptsResult = function ListPromptsResult(data) {
+  if (fastSet.ListPromptsResult(data)) {
+    ListPromptsResult.errors = null;
+    return true;
+  }
+  const valid = validate456(data);
+  ListPromptsResult.errors = validate456.errors;
+  return valid;
+};
+export const ListPromptsResultResponse = function ListPromptsResultResponse(data) {
+  if (fastSet.ListPromptsResultResponse(data)) {
+    ListPromptsResultResponse.errors = null;
+    return true;
+  }
+  const valid = validate464(data);
+  ListPromptsResultResponse.errors = validate464.errors;
+  return valid;
+};
+export const ListResourceTemplatesRequest = function ListResourceTemplatesRequest(data) {
+  if (fastSet.ListResourceTemplatesRequest(data)) {
+    ListResourceTemplatesRequest.errors = null;
+    return true;
+  }
+  const valid = validate467(data);
+  ListResourceTemplatesRequest.errors = validate467.errors;
+  return valid;
+};
+export const ListResourceTemplatesResult = function ListResourceTemplatesResult(data) {
+  if (fastSet.ListResourceTemplatesResult(data)) {
+    ListResourceTemplatesResult.errors = null;
+    return true;
+  }
+  const valid = validate470(data);
+  ListResourceTemplatesResult.errors = validate470.errors;
+  return valid;
+};
+export const ListResourceTemplatesResultResponse = function ListResourceTemplatesResultResponse(data) {
+  if (fastSet.ListResourceTemplatesResultResponse(data)) {
+    ListResourceTemplatesResultResponse.errors = null;
+    return true;
+  }
+  const valid = validate477(data);
+  ListResourceTemplatesResultResponse.errors = validate477.errors;
+  return valid;
+};
+export const ListResourcesRequest = function ListResourcesRequest(data) {
+  if (fastSet.ListResourcesRequest(data)) {
+    ListResourcesRequest.errors = null;
+    return true;
+  }
+  const valid = validate480(data);
+  ListResourcesRequest.errors = validate480.errors;
+  return valid;
+};
+export const ListResourcesResult = function ListResourcesResult(data) {
+  if (fastSet.ListResourcesResult(data)) {
+    ListResourcesResult.errors = null;
+    return true;
+  }
+  const valid = validate483(data);
+  ListResourcesResult.errors = validate483.errors;
+  return valid;
+};
+export const ListResourcesResultResponse = function ListResourcesResultResponse(data) {
+  if (fastSet.ListResourcesResultResponse(data)) {
+    ListResourcesResultResponse.errors = null;
+    return true;
+  }
+  const valid = validate490(data);
+  ListResourcesResultResponse.errors = validate490.errors;
+  return valid;
+};
+export const ListRootsRequest = function ListRootsRequest(data) {
+  if (fastSet.ListRootsRequest(data)) {
+    ListRootsRequest.errors = null;
+    return true;
+  }
+  const valid = validate493(data);
+  ListRootsRequest.errors = validate493.errors;
+  return valid;
+};
+export const ListRootsRequest_params = function ListRootsRequest_params(data) {
+  if (fastSet.ListRootsRequest_params(data)) {
+    ListRootsRequest_params.errors = null;
+    return true;
+  }
+  const valid = validate495(data);
+  ListRootsRequest_params.errors = validate495.errors;
+  return valid;
+};
+export const ListRootsResult = function ListRootsResult(data) {
+  if (fastSet.ListRootsResult(data)) {
+    ListRootsResult.errors = null;
+    return true;
+  }
+  const valid = validate497(data);
+  ListRootsResult.errors = validate497.errors;
+  return valid;
+};
+export const ListToolsRequest = function ListToolsRequest(data) {
+  if (fastSet.ListToolsRequest(data)) {
+    ListToolsRequest.errors = null;
+    return true;
+  }
+  const valid = validate499(data);
+  ListToolsRequest.errors = validate499.errors;
+  return valid;
+};
+export const ListToolsResult = function ListToolsResult(data) {
+  if (fastSet.ListToolsResult(data)) {
+    ListToolsResult.errors = null;
+    return true;
+  }
+  const valid = validate502(data);
+  ListToolsResult.errors = validate502.errors;
+  return valid;
+};
+export const ListToolsResultResponse = function ListToolsResultResponse(data) {
+  if (fastSet.ListToolsResultResponse(data)) {
+    ListToolsResultResponse.errors = null;
+    return true;
+  }
+  const valid = validate505(data);
+  ListToolsResultResponse.errors = validate505.errors;
+  return valid;
+};
+export const LoggingLevel = function LoggingLevel(data) {
+  if (fastSet.LoggingLevel(data)) {
+    LoggingLevel.errors = null;
+    return true;
+  }
+  const valid = validate508(data);
+  LoggingLevel.errors = validate508.errors;
+  return valid;
+};
+export const LoggingMessageNotification = function LoggingMessageNotification(data) {
+  if (fastSet.LoggingMessageNotification(data)) {
+    LoggingMessageNotification.errors = null;
+    return true;
+  }
+  const valid = validate509(data);
+  LoggingMessageNotification.errors = validate509.errors;
+  return valid;
+};
+export const LoggingMessageNotificationParams = function LoggingMessageNotificationParams(data) {
+  if (fastSet.LoggingMessageNotificationParams(data)) {
+    LoggingMessageNotificationParams.errors = null;
+    return true;
+  }
+  const valid = validate514(data);
+  LoggingMessageNotificationParams.errors = validate514.errors;
+  return valid;
+};
+export const MetaObject = function MetaObject(data) {
+  if (fastSet.MetaObject(data)) {
+    MetaObject.errors = null;
+    return true;
+  }
+  const valid = validate517(data);
+  MetaObject.errors = validate517.errors;
+  return valid;
+};
+export const MethodNotFoundError = function MethodNotFoundError(data) {
+  if (fastSet.MethodNotFoundError(data)) {
+    MethodNotFoundError.errors = null;
+    return true;
+  }
+  const valid = validate518(data);
+  MethodNotFoundError.errors = validate518.errors;
+  return valid;
+};
+export const MissingRequiredClientCapabilityError = function MissingRequiredClientCapabilityError(data) {
+  if (fastSet.MissingRequiredClientCapabilityError(data)) {
+    MissingRequiredClientCapabilityError.errors = null;
+    return true;
+  }
+  const valid = validate519(data);
+  MissingRequiredClientCapabilityError.errors = validate519.errors;
+  return valid;
+};
+export const ModelHint = function ModelHint(data) {
+  if (fastSet.ModelHint(data)) {
+    ModelHint.errors = null;
+    return true;
+  }
+  const valid = validate523(data);
+  ModelHint.errors = validate523.errors;
+  return valid;
+};
+export const ModelPreferences = function ModelPreferences(data) {
+  if (fastSet.ModelPreferences(data)) {
+    ModelPreferences.errors = null;
+    return true;
+  }
+  const valid = validate524(data);
+  ModelPreferences.errors = validate524.errors;
+  return valid;
+};
+export const MultiSelectEnumSchema = function MultiSelectEnumSchema(data) {
+  if (fastSet.MultiSelectEnumSchema(data)) {
+    MultiSelectEnumSchema.errors = null;
+    return true;
+  }
+  const valid = validate526(data);
+  MultiSelectEnumSchema.errors = validate526.errors;
+  return valid;
+};
+export const Notification = function Notification(data) {
+  if (fastSet.Notification(data)) {
+    Notification.errors = null;
+    return true;
+  }
+  const valid = validate529(data);
+  Notification.errors = validate529.errors;
+  return valid;
+};
+export const NotificationMetaObject = function NotificationMetaObject(data) {
+  if (fastSet.NotificationMetaObject(data)) {
+    NotificationMetaObject.errors = null;
+    return true;
+  }
+  const valid = validate530(data);
+  NotificationMetaObject.errors = validate530.errors;
+  return valid;
+};
+export const NotificationParams = function NotificationParams(data) {
+  if (fastSet.NotificationParams(data)) {
+    NotificationParams.errors = null;
+    return true;
+  }
+  const valid = validate532(data);
+  NotificationParams.errors = validate532.errors;
+  return valid;
+};
+export const NumberSchema = function NumberSchema(data) {
+  if (fastSet.NumberSchema(data)) {
+    NumberSchema.errors = null;
+    return true;
+  }
+  const valid = validate534(data);
+  NumberSchema.errors = validate534.errors;
+  return valid;
+};
+export const PaginatedRequest = function PaginatedRequest(data) {
+  if (fastSet.PaginatedRequest(data)) {
+    PaginatedRequest.errors = null;
+    return true;
+  }
+  const valid = validate535(data);
+  PaginatedRequest.errors = validate535.errors;
+  return valid;
+};
+export const PaginatedRequestParams = function PaginatedRequestParams(data) {
+  if (fastSet.PaginatedRequestParams(data)) {
+    PaginatedRequestParams.errors = null;
+    return true;
+  }
+  const valid = validate538(data);
+  PaginatedRequestParams.errors = validate538.errors;
+  return valid;
+};
+export const PaginatedResult = function PaginatedResult(data) {
+  if (fastSet.PaginatedResult(data)) {
+    PaginatedResult.errors = null;
+    return true;
+  }
+  const valid = validate540(data);
+  PaginatedResult.errors = validate540.errors;
+  return valid;
+};
+export const ParseError = function ParseError(data) {
+  if (fastSet.ParseError(data)) {
+    ParseError.errors = null;
+    return true;
+  }
+  const valid = validate542(data);
+  ParseError.errors = validate542.errors;
+  return valid;
+};
+export const PrimitiveSchemaDefinition = function PrimitiveSchemaDefinition(data) {
+  if (fastSet.PrimitiveSchemaDefinition(data)) {
+    PrimitiveSchemaDefinition.errors = null;
+    return true;
+  }
+  const valid = validate543(data);
+  PrimitiveSchemaDefinition.errors = validate543.errors;
+  return valid;
+};
+export const ProgressNotification = function ProgressNotification(data) {
+  if (fastSet.ProgressNotification(data)) {
+    ProgressNotification.errors = null;
+    return true;
+  }
+  const valid = validate552(data);
+  ProgressNotification.errors = validate552.errors;
+  return valid;
+};
+export const ProgressNotificationParams = function ProgressNotificationParams(data) {
+  if (fastSet.ProgressNotificationParams(data)) {
+    ProgressNotificationParams.errors = null;
+    return true;
+  }
+  const valid = validate557(data);
+  ProgressNotificationParams.errors = validate557.errors;
+  return valid;
+};
+export const ProgressToken = function ProgressToken(data) {
+  if (fastSet.ProgressToken(data)) {
+    ProgressToken.errors = null;
+    return true;
+  }
+  const valid = validate560(data);
+  ProgressToken.errors = validate560.errors;
+  return valid;
+};
+export const Prompt = function Prompt(data) {
+  if (fastSet.Prompt(data)) {
+    Prompt.errors = null;
+    return true;
+  }
+  const valid = validate561(data);
+  Prompt.errors = validate561.errors;
+  return valid;
+};
+export const PromptArgument = function PromptArgument(data) {
+  if (fastSet.PromptArgument(data)) {
+    PromptArgument.errors = null;
+    return true;
+  }
+  const valid = validate565(data);
+  PromptArgument.errors = validate565.errors;
+  return valid;
+};
+export const PromptListChangedNotification = function PromptListChangedNotification(data) {
+  if (fastSet.PromptListChangedNotification(data)) {
+    PromptListChangedNotification.errors = null;
+    return true;
+  }
+  const valid = validate566(data);
+  PromptListChangedNotification.errors = validate566.errors;
+  return valid;
+};
+export const PromptMessage = function PromptMessage(data) {
+  if (fastSet.PromptMessage(data)) {
+    PromptMessage.errors = null;
+    return true;
+  }
+  const valid = validate568(data);
+  PromptMessage.errors = validate568.errors;
+  return valid;
+};
+export const PromptReference = function PromptReference(data) {
+  if (fastSet.PromptReference(data)) {
+    PromptReference.errors = null;
+    return true;
+  }
+  const valid = validate571(data);
+  PromptReference.errors = validate571.errors;
+  return valid;
+};
+export const ReadResourceRequest = function ReadResourceRequest(data) {
+  if (fastSet.ReadResourceRequest(data)) {
+    ReadResourceRequest.errors = null;
+    return true;
+  }
+  const valid = validate572(data);
+  ReadResourceRequest.errors = validate572.errors;
+  return valid;
+};
+export const ReadResourceRequestParams = function ReadResourceRequestParams(data) {
+  if (fastSet.ReadResourceRequestParams(data)) {
+    ReadResourceRequestParams.errors = null;
+    return true;
+  }
+  const valid = validate575(data);
+  ReadResourceRequestParams.errors = validate575.errors;
+  return valid;
+};
+export const ReadResourceResult = function ReadResourceResult(data) {
+  if (fastSet.ReadResourceResult(data)) {
+    ReadResourceResult.errors = null;
+    return true;
+  }
+  const valid = validate578(data);
+  ReadResourceResult.errors = validate578.errors;
+  return valid;
+};
+export const ReadResourceResultResponse = function ReadResourceResultResponse(data) {
+  if (fastSet.ReadResourceResultResponse(data)) {
+    ReadResourceResultResponse.errors = null;
+    return true;
+  }
+  const valid = validate582(data);
+  ReadResourceResultResponse.errors = validate582.errors;
+  return valid;
+};
+export const Request = function Request(data) {
+  if (fastSet.Request(data)) {
+    Request.errors = null;
+    return true;
+  }
+  const valid = validate586(data);
+  Request.errors = validate586.errors;
+  return valid;
+};
+export const RequestId = function RequestId(data) {
+  if (fastSet.RequestId(data)) {
+    RequestId.errors = null;
+    return true;
+  }
+  const valid = validate587(data);
+  RequestId.errors = validate587.errors;
+  return valid;
+};
+export const RequestMetaObject = function RequestMetaObject(data) {
+  if (fastSet.RequestMetaObject(data)) {
+    RequestMetaObject.errors = null;
+    return true;
+  }
+  const valid = validate588(data);
+  RequestMetaObject.errors = validate588.errors;
+  return valid;
+};
+export const RequestParams = function RequestParams(data) {
+  if (fastSet.RequestParams(data)) {
+    RequestParams.errors = null;
+    return true;
+  }
+  const valid = validate593(data);
+  RequestParams.errors = validate593.errors;
+  return valid;
+};
+export const Resource = function Resource(data) {
+  if (fastSet.Resource(data)) {
+    Resource.errors = null;
+    return true;
+  }
+  const valid = validate595(data);
+  Resource.errors = validate595.errors;
+  return valid;
+};
+export const ResourceContents = function ResourceContents(data) {
+  if (fastSet.ResourceContents(data)) {
+    ResourceContents.errors = null;
+    return true;
+  }
+  const valid = validate599(data);
+  ResourceContents.errors = validate599.errors;
+  return valid;
+};
+export const ResourceLink = function ResourceLink(data) {
+  if (fastSet.ResourceLink(data)) {
+    ResourceLink.errors = null;
+    return true;
+  }
+  const valid = validate601(data);
+  ResourceLink.errors = validate601.errors;
+  return valid;
+};
+export const ResourceListChangedNotification = function ResourceListChangedNotification(data) {
+  if (fastSet.ResourceListChangedNotification(data)) {
+    ResourceListChangedNotification.errors = null;
+    return true;
+  }
+  const valid = validate605(data);
+  ResourceListChangedNotification.errors = validate605.errors;
+  return valid;
+};
+export const ResourceRequestParams = function ResourceRequestParams(data) {
+  if (fastSet.ResourceRequestParams(data)) {
+    ResourceRequestParams.errors = null;
+    return true;
+  }
+  const valid = validate607(data);
+  ResourceRequestParams.errors = validate607.errors;
+  return valid;
+};
+export const ResourceTemplate = function ResourceTemplate(data) {
+  if (fastSet.ResourceTemplate(data)) {
+    ResourceTemplate.errors = null;
+    return true;
+  }
+  const valid = validate609(data);
+  ResourceTemplate.errors = validate609.errors;
+  return valid;
+};
+export const ResourceTemplateReference = function ResourceTemplateReference(data) {
+  if (fastSet.ResourceTemplateReference(data)) {
+    ResourceTemplateReference.errors = null;
+    return true;
+  }
+  const valid = validate613(data);
+  ResourceTemplateReference.errors = validate613.errors;
+  return valid;
+};
+export const ResourceUpdatedNotification = function ResourceUpdatedNotification(data) {
+  if (fastSet.ResourceUpdatedNotification(data)) {
+    ResourceUpdatedNotification.errors = null;
+    return true;
+  }
+  const valid = validate614(data);
+  ResourceUpdatedNotification.errors = validate614.errors;
+  return valid;
+};
+export const ResourceUpdatedNotificationParams = function ResourceUpdatedNotificationParams(data) {
+  if (fastSet.ResourceUpdatedNotificationParams(data)) {
+    ResourceUpdatedNotificationParams.errors = null;
+    return true;
+  }
+  const valid = validate618(data);
+  ResourceUpdatedNotificationParams.errors = validate618.errors;
+  return valid;
+};
+export const Result = function Result(data) {
+  if (fastSet.Result(data)) {
+    Result.errors = null;
+    return true;
+  }
+  const valid = validate620(data);
+  Result.errors = validate620.errors;
+  return valid;
+};
+export const ResultMetaObject = function ResultMetaObject(data) {
+  if (fastSet.ResultMetaObject(data)) {
+    ResultMetaObject.errors = null;
+    return true;
+  }
+  const valid = validate622(data);
+  ResultMetaObject.errors = validate622.errors;
+  return valid;
+};
+export const ResultType = function ResultType(data) {
+  if (fastSet.ResultType(data)) {
+    ResultType.errors = null;
+    return true;
+  }
+  const valid = validate624(data);
+  ResultType.errors = validate624.errors;
+  return valid;
+};
+export const Role = function Role(data) {
+  if (fastSet.Role(data)) {
+    Role.errors = null;
+    return true;
+  }
+  const valid = validate625(data);
+  Role.errors = validate625.errors;
+  return valid;
+};
+export const Root = function Root(data) {
+  if (fastSet.Root(data)) {
+    Root.errors = null;
+    return true;
+  }
+  const valid = validate626(data);
+  Root.errors = validate626.errors;
+  return valid;
+};
+export const SamplingMessage = function SamplingMessage(data) {
+  if (fastSet.SamplingMessage(data)) {
+    SamplingMessage.errors = null;
+    return true;
+  }
+  const valid = validate628(data);
+  SamplingMessage.errors = validate628.errors;
+  return valid;
+};
+export const SamplingMessageContentBlock = function SamplingMessageContentBlock(data) {
+  if (fastSet.SamplingMessageContentBlock(data)) {
+    SamplingMessageContentBlock.errors = null;
+    return true;
+  }
+  const valid = validate637(data);
+  SamplingMessageContentBlock.errors = validate637.errors;
+  return valid;
+};
+export const ServerCapabilities = function ServerCapabilities(data) {
+  if (fastSet.ServerCapabilities(data)) {
+    ServerCapabilities.errors = null;
+    return true;
+  }
+  const valid = validate643(data);
+  ServerCapabilities.errors = validate643.errors;
+  return valid;
+};
+export const ServerNotification = function ServerNotification(data) {
+  if (fastSet.ServerNotification(data)) {
+    ServerNotification.errors = null;
+    return true;
+  }
+  const valid = validate648(data);
+  ServerNotification.errors = validate648.errors;
+  return valid;
+};
+export const ServerResult = function ServerResult(data) {
+  if (fastSet.ServerResult(data)) {
+    ServerResult.errors = null;
+    return true;
+  }
+  const valid = validate664(data);
+  ServerResult.errors = validate664.errors;
+  return valid;
+};
+export const SingleSelectEnumSchema = function SingleSelectEnumSchema(data) {
+  if (fastSet.SingleSelectEnumSchema(data)) {
+    SingleSelectEnumSchema.errors = null;
+    return true;
+  }
+  const valid = validate682(data);
+  SingleSelectEnumSchema.errors = validate682.errors;
+  return valid;
+};
+export const StringSchema = function StringSchema(data) {
+  if (fastSet.StringSchema(data)) {
+    StringSchema.errors = null;
+    return true;
+  }
+  const valid = validate685(data);
+  StringSchema.errors = validate685.errors;
+  return valid;
+};
+export const SubscriptionFilter = function SubscriptionFilter(data) {
+  if (fastSet.SubscriptionFilter(data)) {
+    SubscriptionFilter.errors = null;
+    return true;
+  }
+  const valid = validate686(data);
+  SubscriptionFilter.errors = validate686.errors;
+  return valid;
+};
+export const SubscriptionsAcknowledgedNotification = function SubscriptionsAcknowledgedNotification(data) {
+  if (fastSet.SubscriptionsAcknowledgedNotification(data)) {
+    SubscriptionsAcknowledgedNotification.errors = null;
+    return true;
+  }
+  const valid = validate687(data);
+  SubscriptionsAcknowledgedNotification.errors = validate687.errors;
+  return valid;
+};
+export const SubscriptionsAcknowledgedNotificationParams = function SubscriptionsAcknowledgedNotificationParams(data) {
+  if (fastSet.SubscriptionsAcknowledgedNotificationParams(data)) {
+    SubscriptionsAcknowledgedNotificationParams.errors = null;
+    return true;
+  }
+  const valid = validate689(data);
+  SubscriptionsAcknowledgedNotificationParams.errors = validate689.errors;
+  return valid;
+};
+export const SubscriptionsListenRequest = function SubscriptionsListenRequest(data) {
+  if (fastSet.SubscriptionsListenRequest(data)) {
+    SubscriptionsListenRequest.errors = null;
+    return true;
+  }
+  const valid = validate692(data);
+  SubscriptionsListenRequest.errors = validate692.errors;
+  return valid;
+};
+export const SubscriptionsListenRequestParams = function SubscriptionsListenRequestParams(data) {
+  if (fastSet.SubscriptionsListenRequestParams(data)) {
+    SubscriptionsListenRequestParams.errors = null;
+    return true;
+  }
+  const valid = validate695(data);
+  SubscriptionsListenRequestParams.errors = validate695.errors;
+  return valid;
+};
+export const SubscriptionsListenResult = function SubscriptionsListenResult(data) {
+  if (fastSet.SubscriptionsListenResult(data)) {
+    SubscriptionsListenResult.errors = null;
+    return true;
+  }
+  const valid = validate698(data);
+  SubscriptionsListenResult.errors = validate698.errors;
+  return valid;
+};
+export const SubscriptionsListenResultMetaObject = function SubscriptionsListenResultMetaObject(data) {
+  if (fastSet.SubscriptionsListenResultMetaObject(data)) {
+    SubscriptionsListenResultMetaObject.errors = null;
+    return true;
+  }
+  const valid = validate700(data);
+  SubscriptionsListenResultMetaObject.errors = validate700.errors;
+  return valid;
+};
+export const SubscriptionsListenResultResponse = function SubscriptionsListenResultResponse(data) {
+  if (fastSet.SubscriptionsListenResultResponse(data)) {
+    SubscriptionsListenResultResponse.errors = null;
+    return true;
+  }
+  const valid = validate703(data);
+  SubscriptionsListenResultResponse.errors = validate703.errors;
+  return valid;
+};
+export const TextContent = function TextContent(data) {
+  if (fastSet.TextContent(data)) {
+    TextContent.errors = null;
+    return true;
+  }
+  const valid = validate706(data);
+  TextContent.errors = validate706.errors;
+  return valid;
+};
+export const TextResourceContents = function TextResourceContents(data) {
+  if (fastSet.TextResourceContents(data)) {
+    TextResourceContents.errors = null;
+    return true;
+  }
+  const valid = validate709(data);
+  TextResourceContents.errors = validate709.errors;
+  return valid;
+};
+export const TitledMultiSelectEnumSchema = function TitledMultiSelectEnumSchema(data) {
+  if (fastSet.TitledMultiSelectEnumSchema(data)) {
+    TitledMultiSelectEnumSchema.errors = null;
+    return true;
+  }
+  const valid = validate711(data);
+  TitledMultiSelectEnumSchema.errors = validate711.errors;
+  return valid;
+};
+export const TitledSingleSelectEnumSchema = function TitledSingleSelectEnumSchema(data) {
+  if (fastSet.TitledSingleSelectEnumSchema(data)) {
+    TitledSingleSelectEnumSchema.errors = null;
+    return true;
+  }
+  const valid = validate712(data);
+  TitledSingleSelectEnumSchema.errors = validate712.errors;
+  return valid;
+};
+export const Tool = function Tool(data) {
+  if (fastSet.Tool(data)) {
+    Tool.errors = null;
+    return true;
+  }
+  const valid = validate713(data);
+  Tool.errors = validate713.errors;
+  return valid;
+};
+export const ToolAnnotations = function ToolAnnotations(data) {
+  if (fastSet.ToolAnnotations(data)) {
+    ToolAnnotations.errors = null;
+    return true;
+  }
+  const valid = validate717(data);
+  ToolAnnotations.errors = validate717.errors;
+  return valid;
+};
+export const ToolChoice = function ToolChoice(data) {
+  if (fastSet.ToolChoice(data)) {
+    ToolChoice.errors = null;
+    return true;
+  }
+  const valid = validate718(data);
+  ToolChoice.errors = validate718.errors;
+  return valid;
+};
+export const ToolListChangedNotification = function ToolListChangedNotification(data) {
+  if (fastSet.ToolListChangedNotification(data)) {
+    ToolListChangedNotification.errors = null;
+    return true;
+  }
+  const valid = validate719(data);
+  ToolListChangedNotification.errors = validate719.errors;
+  return valid;
+};
+export const ToolResultContent = function ToolResultContent(data) {
+  if (fastSet.ToolResultContent(data)) {
+    ToolResultContent.errors = null;
+    return true;
+  }
+  const valid = validate721(data);
+  ToolResultContent.errors = validate721.errors;
+  return valid;
+};
+export const ToolUseContent = function ToolUseContent(data) {
+  if (fastSet.ToolUseContent(data)) {
+    ToolUseContent.errors = null;
+    return true;
+  }
+  const valid = validate724(data);
+  ToolUseContent.errors = validate724.errors;
+  return valid;
+};
+export const UnsupportedProtocolVersionError = function UnsupportedProtocolVersionError(data) {
+  if (fastSet.UnsupportedProtocolVersionError(data)) {
+    UnsupportedProtocolVersionError.errors = null;
+    return true;
+  }
+  const valid = validate726(data);
+  UnsupportedProtocolVersionError.errors = validate726.errors;
+  return valid;
+};
+export const UntitledMultiSelectEnumSchema = function UntitledMultiSelectEnumSchema(data) {
+  if (fastSet.UntitledMultiSelectEnumSchema(data)) {
+    UntitledMultiSelectEnumSchema.errors = null;
+    return true;
+  }
+  const valid = validate729(data);
+  UntitledMultiSelectEnumSchema.errors = validate729.errors;
+  return valid;
+};
+export const UntitledSingleSelectEnumSchema = function UntitledSingleSelectEnumSchema(data) {
+  if (fastSet.UntitledSingleSelectEnumSchema(data)) {
+    UntitledSingleSelectEnumSchema.errors = null;
+    return true;
+  }
+  const valid = validate730(data);
+  UntitledSingleSelectEnumSchema.errors = validate730.errors;
+  return valid;
 };

@@ -13,7 +13,7 @@ import { emitWireOrder } from './wire-order.ts';
 /** Emits one pin's package: file name → formatted text. */
 export async function emitPin(plan: PinPlan): Promise<FileSet> {
   const head = header(GENERATOR_NAME, plan.sources);
-  const { js, dts } = emitValidators(plan);
+  const { js, fastJs, dts } = emitValidators(plan);
   const raw: [string, string][] = [
     ['types.ts', await emitTypes(plan)],
     ['validators.js', js],
@@ -28,6 +28,9 @@ export async function emitPin(plan: PinPlan): Promise<FileSet> {
   ];
   const files: FileSet = new Map();
   for (const [name, text] of raw) files.set(name, await formatFile(name, text, head));
+  // Not formatted: ajv's one statement a line is enough for a file nobody edits, and prettier would take
+  // seconds on it (see emit/validators.ts).
+  files.set('validators.fast.js', head + fastJs + (fastJs.endsWith('\n') ? '' : '\n'));
   return files;
 }
 

@@ -43,6 +43,7 @@ Sources: ${plan.sources.map((s) => `\`${s}\``).join(', ')}.
 |---|---|
 | \`types.ts\` | a type per schema definition (${counts.defs}), and the method maps: \`Methods\`, \`Params<M>\`, \`Result<M>\`, \`HandlerResult<M>\`, \`AnyRequest\`, … |
 | \`validators.js\`, \`validators.d.ts\` | ajv standalone validators, one per definition, compiled at generation time (JSON Schema ${plan.draft}) |
+| \`validators.fast.js\` | the same schemas compiled to answer only valid or not, as fast as they can; \`validators.js\` asks these first and its all-errors validators report the errors when they say no |
 | \`dispatch.ts\` | \`methods\`: per method (${counts.methods}) its validators, capability gate and flags; \`lookup(method)\` |
 | \`handlers.ts\` | \`ServerHandlers\` / \`ClientHandlers\`: one typed function per method each side receives |
 | \`index.ts\` | re-exports all of it |
