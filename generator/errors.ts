@@ -52,6 +52,11 @@ export function escapePointerToken(token: string | number): string {
   return String(token).replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
+/** Decodes one JSON-pointer reference token (RFC 6901 §4: `~1` before `~0`). */
+export function unescapePointerToken(token: string): string {
+  return token.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
 /** Builds a JSON pointer from reference tokens. */
 export function pointer(...tokens: readonly (string | number)[]): string {
   return tokens.map((t) => '/' + escapePointerToken(t)).join('');

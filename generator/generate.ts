@@ -7,7 +7,7 @@ import { emitRegistry, title } from './emit/dispatch.ts';
 import { GENERATOR_NAME } from './context.ts';
 import { emitAgentFixture, emitFixture } from './emit/fixture.ts';
 import { emitPin } from './emit/index.ts';
-import { loadAgentFixtures, loadFixtures, type AgentSpecFile, type FixtureSpecFile } from './load/fixtures.ts';
+import { loadAgentFixtures, loadFixtures, type FixtureSpecFile } from './load/fixtures.ts';
 import { InputError, type Diagnostic } from './errors.ts';
 import { diffTree, formatFile, header, writeTree, type FileSet } from './format/index.ts';
 import { loadPinInputs } from './load/index.ts';
@@ -23,8 +23,19 @@ export interface PinReport {
   readonly ms: number;
 }
 
+export interface Loaded {
+  readonly pins: Pin[];
+  readonly plans: PinPlan[];
+  /** The MCP plans, oldest revision first: the fixtures are checked against the last, the registry lists them so. */
+  readonly mcp: PinPlan[];
+  /** The A2A plan the agent fixtures are checked against and import their types from. */
+  readonly a2a?: PinPlan;
+  readonly fixtures: FixtureSpecFile[];
+  readonly agents: FixtureSpecFile[];
+}
+
 /** Loads and verifies every pin (or `options.only`), cross-checking each manifest; throws on any problem. */
-export function loadAndCheck(ctx: Context): { pins: Pin[]; plans: PinPlan[]; fixtures: FixtureSpecFile[]; agents: AgentSpecFile[] } {
+export function loadAndCheck(ctx: Context): Loaded {
   const all = loadPins(ctx);
   const only = ctx.options.only;
   if (only) {
@@ -43,12 +54,13 @@ export function loadAndCheck(ctx: Context): { pins: Pin[]; plans: PinPlan[]; fix
     if (found.length === 0) plans.push(planPin(loaded));
   }
   if (diagnostics.length) throw new InputError(diagnostics);
-  // Fixtures are checked against the newest MCP revision, and only generated in a full run.
-  const newestMcp = plans.filter((p) => p.protocol === 'mcp').sort((a, b) => (a.revision < b.revision ? -1 : 1)).at(-1);
-  const fixtures = !only && newestMcp ? loadFixtures(ctx, newestMcp) : [];
+  const mcp = plans.filter((p) => p.protocol === 'mcp').sort((a, b) => (a.revision < b.revision ? -1 : a.revision > b.revision ? 1 : 0));
   const a2a = plans.find((p) => p.protocol === 'a2a');
+  // Fixtures are checked against the newest MCP revision, and only generated in a full run.
+  const newestMcp = mcp.at(-1);
+  const fixtures = !only && newestMcp ? loadFixtures(ctx, newestMcp) : [];
   const agents = !only && a2a ? loadAgentFixtures(ctx, a2a) : [];
-  return { pins, plans, fixtures, agents };
+  return { pins, plans, mcp, ...(a2a ? { a2a } : {}), fixtures, agents };
 }
 
 /** The index of the generated folder. */
@@ -65,35 +77,36 @@ ${rows.join('\n')}
 `;
 }
 
+/**
+ * Emits one folder of generated/: runs `emit` (which returns formatted files), adds them under `dir`, and
+ * logs `<dir>: <what the files are> (<seconds> s)`.
+ */
+async function emitFolder(ctx: Context, files: FileSet, dir: string, emit: () => Promise<FileSet>, what: (count: number) => string): Promise<{ files: number; ms: number }> {
+  const t0 = performance.now();
+  const emitted = await emit();
+  for (const [name, text] of emitted) files.set(`${dir}/${name}`, text);
+  const ms = performance.now() - t0;
+  ctx.options.log(`${dir}: ${what(emitted.size)} (${(ms / 1000).toFixed(2)} s)`);
+  return { files: emitted.size, ms };
+}
+
 /** Runs the whole pipeline; returns the file set (paths relative to generated/) and a report per pin. */
 export async function generateAll(ctx: Context): Promise<{ files: FileSet; reports: PinReport[] }> {
-  const { plans, fixtures, agents } = loadAndCheck(ctx);
+  const { plans, mcp, a2a, fixtures, agents } = loadAndCheck(ctx);
   const files: FileSet = new Map();
   const reports: PinReport[] = [];
+  const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
   for (const plan of plans) {
-    const t0 = performance.now();
-    const pinFiles = await emitPin(plan);
-    for (const [name, text] of pinFiles) files.set(`${plan.id}/${name}`, text);
-    const report = { id: plan.id, defs: Object.keys(plan.defs).length, methods: plan.methods.length, files: pinFiles.size, ms: performance.now() - t0 };
-    reports.push(report);
-    ctx.options.log(`${report.id}: ${report.defs} defs, ${report.methods} methods, ${report.files} files (${(report.ms / 1000).toFixed(2)} s)`);
+    const defs = Object.keys(plan.defs).length;
+    const methods = plan.methods.length;
+    const done = await emitFolder(ctx, files, plan.id, () => emitPin(plan), (n) => `${defs} defs, ${methods} methods, ${plural(n, 'file')}`);
+    reports.push({ id: plan.id, defs, methods, ...done });
   }
-  for (const fixture of fixtures) {
-    const t0 = performance.now();
-    const head = header(GENERATOR_NAME, [fixture.file]);
-    const emitted = await emitFixture(fixture);
-    for (const [name, text] of emitted) files.set(`fixtures/${fixture.name}/${name}`, await formatFile(name, text, head));
-    ctx.options.log(`fixtures/${fixture.name}: ${emitted.size} files (${((performance.now() - t0) / 1000).toFixed(2)} s)`);
-  }
-  for (const agent of agents) {
-    const emitted = emitAgentFixture(agent);
-    const head = header(GENERATOR_NAME, [agent.file]);
-    for (const [name, text] of emitted) files.set(`fixtures/${agent.name}/${name}`, await formatFile(name, text, head));
-    ctx.options.log(`fixtures/${agent.name}: ${emitted.size} file (A2A agent)`);
-  }
+  for (const fixture of fixtures) await emitFolder(ctx, files, `fixtures/${fixture.name}`, () => emitFixture(fixture), (n) => plural(n, 'file'));
+  if (a2a) for (const agent of agents) await emitFolder(ctx, files, `fixtures/${agent.name}`, () => emitAgentFixture(agent, a2a), (n) => `${plural(n, 'file')} (A2A agent)`);
   if (!ctx.options.only) {
     files.set('README.md', await formatFile('README.md', generatedReadme(plans), ''));
-    files.set('index.ts', await formatFile('index.ts', emitRegistry(plans), header(GENERATOR_NAME, ['schemas/pins.json'])));
+    files.set('index.ts', await formatFile('index.ts', emitRegistry(plans, mcp), header(GENERATOR_NAME, ['schemas/pins.json'])));
   }
   return { files, reports };
 }

@@ -16,17 +16,30 @@ import { kitClock, seededIds } from './ids.ts';
 import { Pacer } from './pacer.ts';
 import { demoSigningKey, jwksOf, signCard, type SignatureSteps } from './signing.ts';
 import { listenWebhooks, type WebhookReceiver } from './webhooks.ts';
+import { card as codeReviewerCard } from '../generated/fixtures/code-reviewer/index.ts';
+import { card as deployerCard } from '../generated/fixtures/deployer/index.ts';
+import { card as testRunnerCard } from '../generated/fixtures/test-runner/index.ts';
+import type { AgentCard } from '../runtime/a2a/types.ts';
 
 export const AGENT_NAMES = ['test-runner', 'code-reviewer', 'deployer'] as const;
 export type AgentName = (typeof AGENT_NAMES)[number];
 
 export const DEFAULT_BASE_PORT = 41241;
-/** Where each agent is written to be (and listens, with the default base port). */
+/** Each agent's card (schemas/fixtures/a2a/<agent>.yaml): its interfaces say where it is written to be. */
+export const CARDS: Readonly<Record<AgentName, AgentCard>> = { 'test-runner': testRunnerCard, 'code-reviewer': codeReviewerCard, deployer: deployerCard };
+/** The URL of an agent's interface for `binding`, as its card writes it. */
+export function interfaceUrl(agent: AgentName, binding: 'JSONRPC' | 'HTTP+JSON'): string {
+  const found = CARDS[agent].supportedInterfaces.find((i) => i.protocolBinding === binding);
+  if (!found) throw new Error(`${agent}'s card lists no ${binding} interface`);
+  return found.url;
+}
+/**
+ * Where each agent is written to be (the origin of its card's interfaces; it listens there with the default
+ * base port), and the webhook receiver (base port + 3), which has no card.
+ */
 export const WRITTEN: Readonly<Record<AgentName | 'webhooks', string>> = {
-  'test-runner': 'http://127.0.0.1:41241',
-  'code-reviewer': 'http://127.0.0.1:41242',
-  deployer: 'http://127.0.0.1:41243',
-  webhooks: 'http://127.0.0.1:41244',
+  ...(Object.fromEntries(AGENT_NAMES.map((name) => [name, new URL(interfaceUrl(name, 'JSONRPC')).origin])) as Record<AgentName, string>),
+  webhooks: `http://127.0.0.1:${DEFAULT_BASE_PORT + 3}`,
 };
 export { DEPLOY_TOKEN } from '../fixtures/deployer.ts';
 export const JWKS_PATH = '/.well-known/jwks.json';
@@ -68,7 +81,7 @@ function withJwks(agent: AgentDefinition, jwks: unknown): A2aHttpOptions {
 }
 
 /** fetch with `routes` (written origin → listening origin) applied to the URL. */
-export function routedFetch(routes: ReadonlyMap<string, string>, inner: typeof fetch = fetch): typeof fetch {
+function routedFetch(routes: ReadonlyMap<string, string>, inner: typeof fetch = fetch): typeof fetch {
   return (input, init) => {
     const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
     const target = routes.get(url.origin);

@@ -5,8 +5,10 @@
  * until the scenario releases it or the task is cancelled. Nothing depends on timing.
  */
 
+import type { Pace } from '../fixtures/test-runner.ts';
+
 /** What an executor calls at a named point of its run (fixtures/test-runner.ts's `pace` option). */
-export type Pace = (point: string, taskId: string, signal: AbortSignal) => Promise<void>;
+export type { Pace };
 
 export interface Hold {
   /** Resolves with the task id when an execution reaches the point. */

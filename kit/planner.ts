@@ -7,7 +7,7 @@
  * failure or cancellation. Every decision is a line of its log.
  */
 import { Client } from '../generated/a2a-1.0/index.ts';
-import { jsonRpcTransport, restTransport } from '../runtime/a2a/client.ts';
+import { clientForCard } from '../runtime/a2a/client.ts';
 import type { AgentCard, Message, Part, Task, TaskState } from '../runtime/a2a/types.ts';
 import { verifyCard, type Jwks } from './signing.ts';
 
@@ -124,16 +124,13 @@ async function discover(o: PlannerOptions, base: string): Promise<Peer | undefin
       headers['authorization'] = `Bearer ${credential}`;
       o.log(`  security: ${name} (HTTP ${scheme!.scheme}); the planner has a token for it`);
     }
-  const jsonRpc = card.supportedInterfaces.find((i) => i.protocolBinding === 'JSONRPC');
-  const rest = card.supportedInterfaces.find((i) => i.protocolBinding === 'HTTP+JSON');
-  const chosen = jsonRpc ?? rest;
+  const chosen = clientForCard(card, { fetch: o.fetch, headers });
   if (!chosen) {
     o.log(`  decision: skip "${card.name}": no JSONRPC or HTTP+JSON interface`);
     return undefined;
   }
-  o.log(`  binding: ${chosen.protocolBinding} at ${chosen.url}`);
-  const options = { fetch: o.fetch, headers };
-  return { base, card, client: new Client(chosen === jsonRpc ? jsonRpcTransport(chosen.url, options) : restTransport(chosen.url, options)) };
+  o.log(`  binding: ${chosen.interface.protocolBinding} at ${chosen.interface.url}`);
+  return { base, card, client: chosen.client };
 }
 
 /** §8.4.3: the keys come from the header's jku, which must be on the card's own origin. */

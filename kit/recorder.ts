@@ -4,6 +4,7 @@
  * every frame, as the client consumed them, and who closed it. Webhook receptions are added as exchanges
  * too. The record is turned into the `.http` transcript by kit/transcript.ts.
  */
+import { SseParser } from '../runtime/transports/sse.ts';
 import type { Reception } from './webhooks.ts';
 
 export interface RecordedRequest {
@@ -37,14 +38,10 @@ export interface Exchange {
 
 /** The `data:` payloads of the complete events in an SSE text (an unfinished last event is left out). */
 export function sseFrames(text: string): string[] {
-  const frames: string[] = [];
-  const events = text.replace(/\r\n?/g, '\n').split('\n\n');
-  events.pop();
-  for (const event of events) {
-    const data = event.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5).replace(/^ /, ''));
-    if (data.length) frames.push(data.join('\n'));
-  }
-  return frames;
+  return new SseParser()
+    .push(text)
+    .filter((e) => e.data !== '')
+    .map((e) => e.data);
 }
 
 /** Responses that cannot have a body (the Response constructor refuses one). */

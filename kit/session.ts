@@ -7,7 +7,7 @@
 import { Client } from '../generated/a2a-1.0/index.ts';
 import { A2aClientError, jsonRpcTransport, restTransport } from '../runtime/a2a/client.ts';
 import type { Message, Part, Task, TaskState } from '../runtime/a2a/types.ts';
-import { DEPLOY_TOKEN, WRITTEN, type AgentName, type KitNetwork } from './network.ts';
+import { DEPLOY_TOKEN, interfaceUrl, WRITTEN, type AgentName, type KitNetwork } from './network.ts';
 import type { Recorder } from './recorder.ts';
 
 export type Binding = 'jsonrpc' | 'rest';
@@ -48,8 +48,9 @@ export function createSession(net: KitNetwork, rec: Recorder, state: Map<string,
     client(agent, binding = 'jsonrpc', options = {}) {
       const token = options.token === undefined ? (agent === 'deployer' ? DEPLOY_TOKEN : null) : options.token;
       const transportOptions = { fetch: rec.fetch, ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}) };
-      const base = WRITTEN[agent];
-      return new Client(binding === 'jsonrpc' ? jsonRpcTransport(`${base}/jsonrpc`, transportOptions) : restTransport(`${base}/rest`, transportOptions));
+      return new Client(
+        binding === 'jsonrpc' ? jsonRpcTransport(interfaceUrl(agent, 'JSONRPC'), transportOptions) : restTransport(interfaceUrl(agent, 'HTTP+JSON'), transportOptions),
+      );
     },
     message(text, extra = {}) {
       const { parts, ...ids } = extra;
@@ -140,7 +141,7 @@ export async function collect<T>(frames: AsyncIterable<T>): Promise<T[]> {
 }
 
 /** The state a stream's frames leave the task in. */
-export function lastState(frames: readonly Frame[]): TaskState | undefined {
+function lastState(frames: readonly Frame[]): TaskState | undefined {
   let state: TaskState | undefined;
   for (const f of frames) state = f.statusUpdate?.status.state ?? f.task?.status.state ?? state;
   return state;

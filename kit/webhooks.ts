@@ -3,8 +3,8 @@
  * POST with 200 and records it (method, path, the headers that matter, body) in the order received. The
  * agents' deliveries are serialized (kit/network.ts), so that order is the order of the task's updates.
  */
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
+import { listenHttp, readBody } from '../runtime/transports/http.ts';
 
 export interface Reception {
   readonly method: string;
@@ -23,21 +23,16 @@ export interface WebhookReceiver {
 
 export async function listenWebhooks(port: number): Promise<WebhookReceiver> {
   const received: Reception[] = [];
-  const http = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      received.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      res.writeHead(200).end();
-    });
-  });
-  await new Promise<void>((resolve, reject) => {
-    http.once('error', reject);
-    http.listen(port, '127.0.0.1', () => resolve());
-  });
-  return {
-    url: `http://127.0.0.1:${(http.address() as AddressInfo).port}`,
-    take: () => received.splice(0),
-    close: () => new Promise<void>((resolve) => (http.closeAllConnections(), http.close(() => resolve()))),
-  };
+  const listening = await listenHttp(
+    (req, res) =>
+      void readBody(req, 1024 * 1024, 5000).then(
+        (body) => {
+          received.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body });
+          res.writeHead(200).end();
+        },
+        () => res.writeHead(400).end(),
+      ),
+    { port },
+  );
+  return { url: listening.origin, take: () => received.splice(0), close: () => listening.stop() };
 }

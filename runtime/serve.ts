@@ -13,7 +13,9 @@ import { isAgentDefinition, type AgentDefinition } from './a2a/agent.ts';
 import { listenA2aHttp } from './a2a/http.ts';
 import { A2aServer } from './a2a/server.ts';
 import { listenMcpHttp, type McpHttpOptions } from './mcp/http.ts';
+import { LATEST_STATELESS, STATELESS } from './mcp/revisions.ts';
 import { McpServer } from './mcp/server.ts';
+import { CHANGE_NOTIFICATIONS } from './mcp/subscriptions.ts';
 import { stdioTransport } from './transports/stdio.ts';
 
 const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
@@ -63,10 +65,14 @@ export async function loadFixture(name: string, handlers?: string): Promise<Fixt
 /** Capabilities as a transport that delivers change notifications advertises them. */
 export function withNotifications(caps: JsonObject): JsonObject {
   const out: JsonObject = { ...caps };
-  for (const kind of ['tools', 'prompts', 'resources']) {
-    if (out[kind] === undefined) continue;
-    out[kind] = { ...(out[kind] as JsonObject), listChanged: true, ...(kind === 'resources' ? { subscribe: true } : {}) };
-  }
+  // The gates the manifest gives the change notifications (e.g. server.tools.listChanged), opened in each
+  // capability section the fixture has.
+  for (const method of CHANGE_NOTIFICATIONS)
+    for (const gate of STATELESS.get(LATEST_STATELESS)!.lookup(method)?.capabilities ?? []) {
+      const [section, flag] = gate.path;
+      if (gate.side !== 'server' || section === undefined || flag === undefined || out[section] === undefined) continue;
+      out[section] = { ...(out[section] as JsonObject), [flag]: true };
+    }
   return out;
 }
 

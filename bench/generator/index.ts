@@ -7,14 +7,13 @@
  * reads (bin/, generator/, schemas/, fixtures/, runtime/, generated/, package.json; node_modules linked) under
  * the system temp folder, which is removed afterwards.
  */
-import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PartOptions } from '../lib/part.ts';
-import { BENCH, NODE, ROOT, rssMiB, runNode, sleep, startServer, stopChild, treeRssMiB, TSX } from '../lib/proc.ts';
+import { BENCH, ROOT, rssMiB, runNode, sleep, startServer, treeRssMiB, TSX } from '../lib/proc.ts';
+import { StdioClient } from '../lib/stdio-client.ts';
 import { median, type Row } from '../lib/table.ts';
-import { OURS_AVAILABLE } from '../a2a/index.ts';
 
 const COPY = ['bin', 'generator', 'schemas', 'fixtures', 'runtime', 'generated', 'package.json', 'tsconfig.json'];
 const SETTLE_MS = 2_000;
@@ -58,38 +57,24 @@ const RSS_SUBJECTS: RssSubject[] = [
   { label: 'bare node:http (ceiling)', args: [...TSX, join(BENCH, 'mcp-http/bare-server.ts')] },
   { label: 'ours (wiregen serve fixture-server --stdio)', args: [join(ROOT, 'bin/wiregen.mjs'), 'serve', 'fixture-server', '--stdio'], stdio: true, peer: SDK_STDIO },
   { label: SDK_STDIO, args: [...TSX, join(BENCH, 'mcp-stdio/sdk-server.ts')], stdio: true },
-  ...(OURS_AVAILABLE ? [{ label: 'ours (wiregen serve research-agent --http)', args: [join(ROOT, 'bin/wiregen.mjs'), 'serve', 'research-agent', '--http', '0'], peer: A2A_SDK }] : []),
+  { label: 'ours (wiregen serve research-agent --http)', args: [join(ROOT, 'bin/wiregen.mjs'), 'serve', 'research-agent', '--http', '0'], peer: A2A_SDK },
   { label: A2A_SDK, args: [...TSX, join(BENCH, 'a2a/sdk-server.ts')] },
 ];
 
-/** Starts the server, waits until it is up (HTTP: its ready line; stdio: its answer to initialize), lets it settle, reads its RSS. */
+/** Starts the server, waits until it is up (HTTP: its ready line; stdio: its answer to the handshake), lets it settle, reads its RSS. */
 async function idleRss(s: RssSubject): Promise<{ mib: number; treeMib: number }> {
-  if (!s.stdio) {
-    const child = await startServer(s.label, s.args);
-    try {
-      await sleep(SETTLE_MS);
-      return { mib: rssMiB(child.pid), treeMib: treeRssMiB(child.pid) };
-    } finally {
-      await child.stop();
-    }
-  }
-  const child = spawn(NODE, s.args, { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
-  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  const child = s.stdio ? new StdioClient(s.args) : await startServer(s.label, s.args);
   try {
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`${s.label}: no answer to initialize`)), 30_000);
-      child.stdout.once('data', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-      child.stdin.write(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } }) + '\n');
-    });
-    child.stdout.resume();
+    if (child instanceof StdioClient) await withTimeout(child.handshake(), 30_000, `${s.label}: no answer to initialize`);
     await sleep(SETTLE_MS);
-    return { mib: rssMiB(child.pid!), treeMib: treeRssMiB(child.pid!) };
+    return { mib: rssMiB(child.pid), treeMib: treeRssMiB(child.pid) };
   } finally {
-    await stopChild(child, exited);
+    await child.stop();
   }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, why: string): Promise<T> {
+  return Promise.race([promise, sleep(ms, undefined, { ref: false }).then((): never => { throw new Error(why); })]);
 }
 
 export async function run(options: PartOptions): Promise<Row[]> {

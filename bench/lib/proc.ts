@@ -1,91 +1,165 @@
 /**
- * @module bench/lib/proc — child processes: every server under test and the load generator run in a process
- * of their own, started with this Node (process.execPath, never a `node` found on PATH) and stopped by pid.
+ * @module bench/lib/proc — child processes: every server under test, every validation worker and the load
+ * generator run in a process of their own, started with this Node (process.execPath, never a `node` found on
+ * PATH) in the project root and stopped by pid. One class reads a child's stdout line by line (`NodeChild`);
+ * the servers' ready line (`startServer`), the validation workers' command/answer lines (`CommandChild`) and
+ * the MCP stdio client (stdio-client.ts) are built on it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+
+export { sleep };
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const BENCH = join(ROOT, 'bench');
 export const NODE = process.execPath;
 /** Node flags that load tsx, for the TypeScript children (peers are TypeScript like ours, so both pay the same loader). */
 export const TSX = ['--import', 'tsx'];
+/** How long a server may take to print its ready line. */
+const READY_TIMEOUT_MS = 30_000;
+/** How much of a child's stderr is kept (the tail), for error messages. */
+const STDERR_KEEP = 20_000;
 
-/** Options shared by every bench child: extra node flags (e.g. --cpu-prof) for the servers that are ours. */
-export interface ChildFlags {
-  readonly nodeFlags?: readonly string[];
+/**
+ * `node <args>` in the project root, its stdout read line by line: each complete line goes to `onLine` as it
+ * arrives; `onExit` hears of the exit with the tail of stderr. `stop()` closes stdin (a clean exit: profiles
+ * get written), then sends SIGTERM and SIGKILL by pid if the child lingers.
+ */
+export class NodeChild {
+  readonly #child: ChildProcess;
+  readonly #exited: Promise<void>;
+  #buf = '';
+  #err = '';
+
+  constructor(args: readonly string[], onLine: (line: string) => void, onExit: (code: number | null, stderr: string) => void = () => {}) {
+    this.#child = spawn(NODE, args, { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+    this.#exited = new Promise((r) => this.#child.once('exit', () => r()));
+    this.#child.once('exit', (code) => onExit(code, this.#err));
+    // Writing to a child that has exited: onExit reports the exit.
+    this.#child.stdin!.on('error', () => {});
+    this.#child.stderr!.on('data', (d: Buffer) => (this.#err = (this.#err + d.toString()).slice(-STDERR_KEEP)));
+    this.#child.stdout!.setEncoding('utf8');
+    this.#child.stdout!.on('data', (chunk: string) => {
+      this.#buf += chunk;
+      let nl;
+      while ((nl = this.#buf.indexOf('\n')) >= 0) {
+        const line = this.#buf.slice(0, nl);
+        this.#buf = this.#buf.slice(nl + 1);
+        onLine(line);
+      }
+    });
+  }
+
+  get pid(): number {
+    return this.#child.pid!;
+  }
+
+  /** Writes `line` and a newline to stdin. */
+  write(line: string): void {
+    this.#child.stdin!.write(line + '\n');
+  }
+
+  async stop(graceMs = 5_000): Promise<void> {
+    const child = this.#child;
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.stdin!.end();
+    const timeout = (ms: number) => sleep(ms, 'timeout' as const, { ref: false });
+    if ((await Promise.race([this.#exited, timeout(graceMs)])) !== 'timeout') return;
+    if (child.pid) process.kill(child.pid, 'SIGTERM');
+    if ((await Promise.race([this.#exited, timeout(2_000)])) !== 'timeout') return;
+    if (child.pid) process.kill(child.pid, 'SIGKILL');
+    await this.#exited;
+  }
 }
 
 export interface RunningChild {
   readonly name: string;
   readonly pid: number;
-  readonly child: ChildProcess;
   /** The first stdout line, parsed (servers announce `{"url": …}` there). */
   readonly ready: Record<string, unknown>;
-  readonly stderr: () => string;
-  /** Closes stdin (a clean exit: profiles get written), then SIGTERM and SIGKILL by pid if it lingers. */
+  /** Closes stdin, then SIGTERM and SIGKILL by pid if it lingers. */
   stop(): Promise<void>;
 }
 
 /**
- * Starts `node <args>` in `cwd` = the project root and waits for its first stdout line (a JSON object).
- * Servers here signal readiness that way: ours prints `{"conformanceReady":true,"url":…}`, the peers `{"url":…}`.
+ * Starts `node <args>` and waits for its first stdout line (a JSON object); later lines are ignored.
+ * Servers here signal readiness that way: ours prints `{"conformanceReady":true,"url":…}` or
+ * `{"ready":true,"url":…}`, the peers `{"url":…}`.
  */
-export async function startServer(name: string, args: readonly string[], opts: { timeoutMs?: number; env?: NodeJS.ProcessEnv } = {}): Promise<RunningChild> {
-  const child = spawn(NODE, args, { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...opts.env } });
-  let err = '';
-  child.stderr!.on('data', (d: Buffer) => {
-    err += d.toString();
-    if (err.length > 20_000) err = err.slice(-20_000);
-  });
-  const exited = new Promise<void>((res) => child.once('exit', () => res()));
-  const ready = await new Promise<Record<string, unknown>>((res, rej) => {
-    let out = '';
-    const timer = setTimeout(() => rej(new Error(`${name}: not ready after ${opts.timeoutMs ?? 30_000} ms\n${err}`)), opts.timeoutMs ?? 30_000);
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      const nl = out.indexOf('\n');
-      if (nl < 0) return;
-      clearTimeout(timer);
-      child.stdout!.off('data', onData);
-      try {
-        res(JSON.parse(out.slice(0, nl)) as Record<string, unknown>);
-      } catch {
-        rej(new Error(`${name}: first stdout line is not JSON: ${out.slice(0, nl)}`));
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      rej(new Error(`${name}: exited (${code}) before ready\n${err}`));
-    });
-  });
-  child.stdout!.resume();
-  return {
-    name,
-    pid: child.pid!,
-    child,
-    ready,
-    stderr: () => err,
-    stop: () => stopChild(child, exited),
-  };
+export async function startServer(name: string, args: readonly string[]): Promise<RunningChild> {
+  let settle: { ok(line: string): void; fail(why: string): void } | undefined;
+  const first = new Promise<string>((ok, fail) => (settle = { ok, fail: (why) => fail(new Error(`${name}: ${why}`)) }));
+  const child = new NodeChild(
+    args,
+    (line) => {
+      settle?.ok(line);
+      settle = undefined;
+    },
+    (code, stderr) => settle?.fail(`exited (${code}) before ready\n${stderr}`),
+  );
+  const timer = setTimeout(() => settle?.fail(`not ready after ${READY_TIMEOUT_MS} ms`), READY_TIMEOUT_MS);
+  try {
+    const line = await first;
+    try {
+      return { name, pid: child.pid, ready: JSON.parse(line) as Record<string, unknown>, stop: () => child.stop() };
+    } catch {
+      throw new Error(`${name}: first stdout line is not JSON: ${line}`);
+    }
+  } catch (err) {
+    await child.stop();
+    throw err;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
-export async function stopChild(child: ChildProcess, exited: Promise<void>, graceMs = 5_000): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  child.stdin?.end();
-  const timeout = (ms: number) => new Promise<'timeout'>((res) => setTimeout(() => res('timeout'), ms).unref());
-  if ((await Promise.race([exited, timeout(graceMs)])) !== 'timeout') return;
-  if (child.pid) process.kill(child.pid, 'SIGTERM');
-  if ((await Promise.race([exited, timeout(2_000)])) !== 'timeout') return;
-  if (child.pid) process.kill(child.pid, 'SIGKILL');
-  await exited;
+/**
+ * A child that answers each command line on stdin with one JSON line on stdout (the validation workers).
+ * Its first line (`{"ready": true, …}`) is `ready`; an answer `{"error": …}`, or the child exiting while an
+ * answer is awaited, rejects.
+ */
+export class CommandChild {
+  readonly #child: NodeChild;
+  readonly #waiting: { ok(v: Record<string, unknown>): void; fail(e: Error): void }[] = [];
+  readonly ready: Promise<Record<string, unknown>>;
+
+  constructor(args: readonly string[]) {
+    this.#child = new NodeChild(
+      args,
+      (line) => {
+        const w = this.#waiting.shift();
+        if (!w) return;
+        const v = JSON.parse(line) as Record<string, unknown>;
+        if (v['error']) w.fail(new Error(String(v['error'])));
+        else w.ok(v);
+      },
+      (code, stderr) => {
+        for (const w of this.#waiting.splice(0)) w.fail(new Error(`exited (${code}): ${stderr.slice(-2000)}`));
+      },
+    );
+    this.ready = this.#next();
+  }
+
+  #next(): Promise<Record<string, unknown>> {
+    return new Promise((ok, fail) => this.#waiting.push({ ok, fail }));
+  }
+
+  command(line: string): Promise<Record<string, unknown>> {
+    const answer = this.#next();
+    this.#child.write(line);
+    return answer;
+  }
+
+  stop(): Promise<void> {
+    return this.#child.stop();
+  }
 }
 
-/** Runs `node <args>` to completion and returns its stdout (throws with stderr on a non-zero exit unless allowed). */
-export function runNode(args: readonly string[], opts: { cwd?: string; allowFail?: boolean; timeoutMs?: number } = {}): Promise<{ stdout: string; stderr: string; code: number | null; ms: number }> {
+/** Runs `node <args>` to completion and returns its stdout (throws with stderr on a non-zero exit). */
+export function runNode(args: readonly string[], opts: { cwd?: string; timeoutMs?: number } = {}): Promise<{ stdout: string; stderr: string; code: number | null; ms: number }> {
   const t0 = performance.now();
   const child = spawn(NODE, args, { cwd: opts.cwd ?? ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
@@ -97,7 +171,7 @@ export function runNode(args: readonly string[], opts: { cwd?: string; allowFail
     child.once('exit', (code) => {
       clearTimeout(timer);
       const ms = performance.now() - t0;
-      if (code !== 0 && !opts.allowFail) rej(new Error(`node ${args.join(' ')} exited ${code}\n${stderr}`));
+      if (code !== 0) rej(new Error(`node ${args.join(' ')} exited ${code}\n${stderr}`));
       else res({ stdout, stderr, code, ms });
     });
   });
@@ -132,59 +206,4 @@ export function treeRssMiB(pid: number): number {
   };
   visit(pid);
   return kib / 1024;
-}
-
-export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
-/**
- * A child that answers each command line on stdin with one JSON line on stdout (the validation workers in
- * `--serve` mode). Its first line (`{"ready": true, …}`) is `ready`.
- */
-export class LineChild {
-  readonly #child: ChildProcess;
-  readonly #waiting: ((line: string) => void)[] = [];
-  readonly #exited: Promise<void>;
-  #buf = '';
-  #err = '';
-  readonly ready: Promise<Record<string, unknown>>;
-
-  constructor(args: readonly string[]) {
-    this.#child = spawn(NODE, args, { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
-    this.#exited = new Promise((r) => this.#child.once('exit', () => r()));
-    this.#child.stderr!.on('data', (d: Buffer) => (this.#err += d.toString()));
-    this.#child.stdout!.setEncoding('utf8');
-    this.#child.stdout!.on('data', (chunk: string) => {
-      this.#buf += chunk;
-      let nl;
-      while ((nl = this.#buf.indexOf('\n')) >= 0) {
-        const line = this.#buf.slice(0, nl);
-        this.#buf = this.#buf.slice(nl + 1);
-        this.#waiting.shift()?.(line);
-      }
-    });
-    this.ready = this.#next();
-    this.#child.once('exit', (code) => {
-      if (code) for (const w of this.#waiting.splice(0)) w(JSON.stringify({ error: `exited ${code}: ${this.#err.slice(-2000)}` }));
-    });
-  }
-
-  #next(): Promise<Record<string, unknown>> {
-    return new Promise((resolve, reject) =>
-      this.#waiting.push((line) => {
-        const v = JSON.parse(line) as Record<string, unknown>;
-        if (v['error']) reject(new Error(String(v['error'])));
-        else resolve(v);
-      }),
-    );
-  }
-
-  command(line: string): Promise<Record<string, unknown>> {
-    const answer = this.#next();
-    this.#child.stdin!.write(line + '\n');
-    return answer;
-  }
-
-  stop(): Promise<void> {
-    return stopChild(this.#child, this.#exited);
-  }
 }

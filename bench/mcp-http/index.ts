@@ -9,14 +9,10 @@
  * rounds interleaved across subjects, the median round reported.
  */
 import { join } from 'node:path';
-import { probe, runLoad, type LoadResult } from '../lib/load.ts';
+import { CONNECTIONS, measureHttpSubjects, PIPELINING, type HttpSubject, type LoadResult, type Measured } from '../lib/load.ts';
 import { profFlags, type PartOptions } from '../lib/part.ts';
-import { BENCH, ROOT, startServer, TSX, type RunningChild } from '../lib/proc.ts';
-import { median, type Row } from '../lib/table.ts';
-
-export const CONNECTIONS = 10;
-export const PIPELINING = 1;
-export const WARMUP_S = 5;
+import { BENCH, ROOT, TSX } from '../lib/proc.ts';
+import type { Row } from '../lib/table.ts';
 
 const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
 const ACCEPT = 'application/json, text/event-stream';
@@ -37,21 +33,12 @@ export const SDK_REQUEST = {
   body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'add', arguments: { a: 1, b: 2 } } }),
 };
 
-interface Subject {
-  readonly key: 'ours' | 'sdk' | 'sdkExpress' | 'bare';
-  readonly label: string;
-  readonly args: string[];
-  readonly request: { headers: Record<string, string>; body: string };
-  /** Whether the probe's answer is a correct `add` result. */
-  readonly check: (json: unknown) => boolean;
-}
-
 const addResultOk = (json: unknown) => {
   const r = (json as { result?: { structuredContent?: { result?: unknown }; content?: { text?: string }[] } })?.result;
   return r?.structuredContent?.result === 3 && r.content?.[0]?.text === '3';
 };
 
-export function subjects(options: PartOptions): Subject[] {
+export function subjects(options: PartOptions): HttpSubject[] {
   return [
     { key: 'ours', label: 'ours (wiregen, 2026-07-28 stateless)', args: [...profFlags(options, 'mcp-http'), join(ROOT, 'bin/wiregen.mjs'), 'serve', 'fixture-server', '--http', '0'], request: OURS_REQUEST, check: addResultOk },
     { key: 'sdk', label: 'SDK 1.32.2 McpServer, stateless, node:http', args: [...TSX, join(BENCH, 'mcp-http/sdk-server.ts'), '--mode', 'node'], request: SDK_REQUEST, check: addResultOk },
@@ -60,49 +47,8 @@ export function subjects(options: PartOptions): Subject[] {
   ];
 }
 
-interface Measured {
-  readonly subject: Subject;
-  readonly rounds: LoadResult[];
-  /** The round with the median req/s (its latencies are reported with it). */
-  readonly pick: LoadResult;
-}
-
 export async function run(options: PartOptions): Promise<Row[]> {
-  const list = subjects(options);
-  const running = new Map<string, RunningChild>();
-  const results = new Map<string, LoadResult[]>();
-  try {
-    for (const s of list) {
-      const child = await startServer(s.key, s.args);
-      running.set(s.key, child);
-      const url = String(child.ready['url']);
-      const p = await probe(url, s.request.headers, s.request.body);
-      if (p.status !== 200 || !s.check(p.json)) throw new Error(`${s.label}: unexpected answer ${p.status} ${p.text.slice(0, 300)}`);
-      options.log(`mcp-http: ${s.key} ready at ${url}, warming up ${WARMUP_S} s`);
-      await runLoad({ url, headers: s.request.headers, body: s.request.body, connections: CONNECTIONS, pipelining: PIPELINING, duration: WARMUP_S });
-      results.set(s.key, []);
-    }
-    for (let round = 0; round < options.rounds; round++) {
-      // Interleaved, and reversed every other round, so drift on a noisy machine hits every subject alike.
-      const order = round % 2 ? [...list].reverse() : list;
-      for (const s of order) {
-        const url = String(running.get(s.key)!.ready['url']);
-        const r = await runLoad({ url, headers: s.request.headers, body: s.request.body, connections: CONNECTIONS, pipelining: PIPELINING, duration: options.duration });
-        options.log(`mcp-http: round ${round + 1} ${s.key}: ${r.reqPerSec.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non2xx ${r.non2xx}, errors ${r.errors}`);
-        results.get(s.key)!.push(r);
-      }
-    }
-  } finally {
-    for (const c of running.values()) await c.stop();
-  }
-  const measured = new Map<string, Measured>();
-  for (const s of list) {
-    const rounds = results.get(s.key)!;
-    const m = median(rounds.map((r) => r.reqPerSec));
-    const pick = rounds.reduce((best, r) => (Math.abs(r.reqPerSec - m) < Math.abs(best.reqPerSec - m) ? r : best));
-    measured.set(s.key, { subject: s, rounds, pick: { ...pick, reqPerSec: m } });
-  }
-  return rows(measured);
+  return rows(await measureHttpSubjects('mcp-http', subjects(options), options));
 }
 
 function rows(m: Map<string, Measured>): Row[] {

@@ -6,64 +6,13 @@
  * warmed up first, then measured in 250 ms slices handed out round-robin. Also the throughput with 16 requests
  * in flight (the server's own capacity, the pipe's latency hidden), in slices of half that length.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { profFlags, type PartOptions } from '../lib/part.ts';
-import { BENCH, NODE, ROOT, stopChild, TSX } from '../lib/proc.ts';
+import { BENCH, ROOT, TSX } from '../lib/proc.ts';
+import { StdioClient } from '../lib/stdio-client.ts';
 import { median, percentile, type Row } from '../lib/table.ts';
 
 const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
-
-/** A newline-delimited JSON-RPC client over a child's stdin/stdout. */
-class StdioClient {
-  readonly #child: ChildProcess;
-  readonly #pending = new Map<number, (msg: Record<string, unknown>) => void>();
-  readonly exited: Promise<void>;
-  #buf = '';
-  #next = 1;
-
-  constructor(args: string[]) {
-    this.#child = spawn(NODE, args, { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
-    this.exited = new Promise((r) => this.#child.once('exit', () => r()));
-    this.#child.stderr!.resume();
-    this.#child.stdout!.setEncoding('utf8');
-    this.#child.stdout!.on('data', (chunk: string) => {
-      this.#buf += chunk;
-      let nl;
-      while ((nl = this.#buf.indexOf('\n')) >= 0) {
-        const line = this.#buf.slice(0, nl);
-        this.#buf = this.#buf.slice(nl + 1);
-        if (!line.trim()) continue;
-        const msg = JSON.parse(line) as Record<string, unknown>;
-        const done = typeof msg['id'] === 'number' ? this.#pending.get(msg['id']) : undefined;
-        if (done) {
-          this.#pending.delete(msg['id'] as number);
-          done(msg);
-        }
-      }
-    });
-  }
-
-  get pid(): number {
-    return this.#child.pid!;
-  }
-
-  request(method: string, params: Record<string, unknown>): Promise<Record<string, unknown>> {
-    const id = this.#next++;
-    return new Promise((resolve) => {
-      this.#pending.set(id, resolve);
-      this.#child.stdin!.write(JSON.stringify({ jsonrpc: '2.0', id, method, params }) + '\n');
-    });
-  }
-
-  notify(method: string): void {
-    this.#child.stdin!.write(JSON.stringify({ jsonrpc: '2.0', method }) + '\n');
-  }
-
-  stop(): Promise<void> {
-    return stopChild(this.#child, this.exited);
-  }
-}
 
 interface Subject {
   readonly key: string;
@@ -121,11 +70,7 @@ export async function run(options: PartOptions): Promise<Row[]> {
     for (const s of list) {
       const c = new StdioClient(s.args);
       clients.set(s.key, c);
-      if (s.era === 'handshake') {
-        const init = await c.request('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1.0.0' } });
-        if (!init['result']) throw new Error(`${s.label}: initialize failed: ${JSON.stringify(init)}`);
-        c.notify('notifications/initialized');
-      }
+      if (s.era === 'handshake') await c.handshake().catch((err: Error) => Promise.reject(new Error(`${s.label}: ${err.message}`)));
       options.log(`mcp-stdio: ${s.key} started, warming up 1.5 s`);
       await measure(c, s.era, 1.5);
       await measure(c, s.era, 0.5, PIPELINED);

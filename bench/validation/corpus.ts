@@ -2,16 +2,19 @@
  * @module bench/validation/corpus — the fixed validation corpus: every JSON message of the seed 000 MCP
  * recordings (test/fixtures/recordings/mcp_sdk_exchanges.json) and every 2026-07-28 schema example
  * (schemas/mcp/2026-07-28/examples/<Def>/*.json), each paired with
- *   - our generated validator for it, in the revision its session speaks (as test/generated/recordings.test.ts
- *     pairs them: a request or notification by its method's message validator, a result by its request's
- *     method, an error by JSONRPCErrorResponse; an example by its <Def>);
+ *   - our generated validator for it, in the revision its session speaks, exactly as
+ *     test/generated/recordings.test.ts pairs them (test/helpers/recordings.ts: a request or notification by
+ *     its method's message validator, a result by its request's method, an error by JSONRPCErrorResponse; an
+ *     example by its <Def>, as test/helpers/examples.ts loads them);
  *   - the official SDK's Zod schema for the same kind of message (requests and notifications by method, results
  *     by the request's method, errors by JSONRPCErrorResponseSchema, an example by `<Def>Schema`), when the SDK
  *     has one.
  * The comparison corpus is the items both sides accept; everything left out is listed with the reason.
+ * The recordings and examples are read by the test helpers, so the benchmark measures what the tests check.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { cases } from '../../test/helpers/examples.ts';
+import { loadMcpSessions, recordedChecks, revisionOf, type McpPackage, type RecordedCheck } from '../../test/helpers/recordings.ts';
 import { ROOT } from '../lib/proc.ts';
 
 export interface CorpusItem {
@@ -39,21 +42,6 @@ export interface Corpus {
   readonly excluded: Excluded[];
 }
 
-interface Message {
-  from: string;
-  to: string;
-  json?: Record<string, unknown>;
-}
-interface Session {
-  name: string;
-  mode?: string;
-  messages: Message[];
-}
-type Validator = ((d: unknown) => boolean) & { errors?: unknown };
-interface Pkg {
-  lookup(method: string): { message?: Validator; result?: Validator } | undefined;
-  validators: Record<string, Validator>;
-}
 type Zod = { safeParse(d: unknown): { success: boolean; error?: unknown } };
 
 /** The SDK's result schema of each request method (the SDK keeps no such table; these are its names). */
@@ -79,12 +67,8 @@ const SDK_RESULTS: Record<string, string> = {
 export const REVISIONS = ['2024-11-05', '2025-11-25', '2026-07-28'] as const;
 
 export async function buildCorpus(): Promise<Corpus> {
-  const pkgs: Record<string, Pkg> = {};
-  const names: Record<string, Map<unknown, string>> = {};
-  for (const r of REVISIONS) {
-    pkgs[r] = (await import(join(ROOT, `generated/mcp-${r}/index.ts`))) as Pkg;
-    names[r] = new Map(Object.entries(pkgs[r]!.validators).map(([k, v]) => [v, k]));
-  }
+  const pkgs: Record<string, McpPackage> = {};
+  for (const r of REVISIONS) pkgs[r] = (await import(join(ROOT, `generated/mcp-${r}/index.ts`))) as McpPackage;
   const sdk = (await import('@modelcontextprotocol/sdk/types.js')) as unknown as Record<string, unknown>;
   const sdkName = new Map<unknown, string>(Object.entries(sdk).map(([k, v]) => [v, k]));
   /** method → the SDK's request or notification schema, from its own ClientRequest/ServerRequest/… unions. */
@@ -96,43 +80,31 @@ export async function buildCorpus(): Promise<Corpus> {
     }
   }
 
+  /** The SDK's schema for the same kind of message: none for an input_required result (2026-07-28 only). */
+  const sdkSchemaOf = (c: RecordedCheck): string | undefined => {
+    if (c.kind === 'message') return sdkByMethod.get(c.method!);
+    if (c.kind === 'error') return 'JSONRPCErrorResponseSchema';
+    return c.def === 'InputRequiredResult' || !c.method ? undefined : SDK_RESULTS[c.method];
+  };
+
   const candidates: { source: string; revision: string; def: string | undefined; sdk: string | undefined; data: unknown; why?: string }[] = [];
 
-  const sessions = JSON.parse(readFileSync(join(ROOT, 'test/fixtures/recordings/mcp_sdk_exchanges.json'), 'utf8')) as Session[];
-  for (const session of sessions) {
+  for (const session of loadMcpSessions()) {
     const revision = revisionOf(session);
-    const pkg = pkgs[revision]!;
-    const pending = new Map<string, string>();
+    const checks = new Map(recordedChecks(session, pkgs[revision]!).map((c) => [c.index, c]));
     session.messages.forEach((m, index) => {
-      const json = m.json;
       const source = `seed000 ${session.name} #${index}`;
-      if (!json) return candidates.push({ source, revision, def: undefined, sdk: undefined, data: undefined, why: 'not JSON (a raw line)' });
-      if (typeof json['method'] === 'string' && 'id' in json) pending.set(`${m.from}:${String(json['id'])}`, json['method']);
-      if (session.mode === 'raw' && m.from === 'client')
-        return candidates.push({ source, revision, def: undefined, sdk: undefined, data: json, why: 'a deliberately malformed client line of a raw session' });
-      if (typeof json['method'] === 'string') {
-        const entry = pkg.lookup(json['method']);
-        candidates.push({ source, revision, def: entry?.message && names[revision]!.get(entry.message), sdk: sdkByMethod.get(json['method']), data: json });
-      } else if ('result' in json) {
-        const method = pending.get(`${m.to}:${String(json['id'])}`);
-        const result = json['result'] as { resultType?: string };
-        const inputRequired = result.resultType === 'input_required';
-        const v = inputRequired ? pkg.validators['InputRequiredResult'] : method ? pkg.lookup(method)?.result : undefined;
-        candidates.push({ source, revision, def: v && names[revision]!.get(v), sdk: inputRequired || !method ? undefined : SDK_RESULTS[method], data: result });
-      } else if ('error' in json) {
-        const def = pkg.validators['JSONRPCErrorResponse'] ? 'JSONRPCErrorResponse' : 'JSONRPCError';
-        candidates.push({ source, revision, def, sdk: 'JSONRPCErrorResponseSchema', data: json });
-      }
+      const c = checks.get(index);
+      if (!m.json) return candidates.push({ source, revision, def: undefined, sdk: undefined, data: undefined, why: 'not JSON (a raw line)' });
+      if (!c) return;
+      if (c.handWritten) return candidates.push({ source, revision, def: undefined, sdk: undefined, data: c.data, why: 'a deliberately malformed client line of a raw session' });
+      candidates.push({ source, revision, def: c.def, sdk: sdkSchemaOf(c), data: c.data });
     });
   }
 
-  const examples = join(ROOT, 'schemas/mcp/2026-07-28/examples');
-  for (const def of readdirSync(examples).sort()) {
-    for (const file of readdirSync(join(examples, def)).filter((f) => f.endsWith('.json')).sort()) {
-      const data = JSON.parse(readFileSync(join(examples, def, file), 'utf8')) as unknown;
-      const sdkSchema = `${def}Schema`;
-      candidates.push({ source: `example ${def}/${file}`, revision: '2026-07-28', def: pkgs['2026-07-28']!.validators[def] ? def : undefined, sdk: sdkSchema in sdk ? sdkSchema : undefined, data });
-    }
+  for (const { def, file, example } of cases) {
+    const sdkSchema = `${def}Schema`;
+    candidates.push({ source: `example ${def}/${file}`, revision: '2026-07-28', def: pkgs['2026-07-28']!.validators[def] ? def : undefined, sdk: sdkSchema in sdk ? sdkSchema : undefined, data: example });
   }
 
   const common: CorpusItem[] = [];
@@ -166,44 +138,4 @@ export async function buildCorpus(): Promise<Corpus> {
     common.push(item);
   }
   return { common, ours, excluded };
-}
-
-/** The revision a session speaks: the one its initialize result agreed, else 2026-07-28. */
-function revisionOf(session: Session): string {
-  for (const m of session.messages) {
-    const v = (m.json?.['result'] as { protocolVersion?: string } | undefined)?.protocolVersion;
-    if (typeof v === 'string') return v;
-  }
-  return '2026-07-28';
-}
-
-/** Annotation keywords the generator strips before compiling (generator/emit/validators.ts); ajv ignores them. */
-const ANNOTATIONS = new Set(['description', 'title', 'examples', '$comment', 'default', 'deprecated', 'readOnly', 'writeOnly']);
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-function strip(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(strip);
-  if (!isObject(node)) return node;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(node)) {
-    if (ANNOTATIONS.has(k)) continue;
-    if (['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'].includes(k)) {
-      const inner: Record<string, unknown> = {};
-      for (const [name, sub] of Object.entries(v as Record<string, unknown>)) inner[name] = strip(sub);
-      out[k] = inner;
-    } else if (k === 'enum' || k === 'const' || k === 'required') out[k] = v;
-    else out[k] = strip(v);
-  }
-  return out;
-}
-
-/**
- * The JSON Schema document our validators were compiled from, for compiling at run time: the pin's
- * schema.json definitions (annotations stripped, as the generator does) under an `$id` of our own.
- */
-export function schemaDocument(revision: string): { doc: Record<string, unknown>; id: string; defsKey: string; draft: '2020-12' | 'draft-07' } {
-  const raw = JSON.parse(readFileSync(join(ROOT, `schemas/mcp/${revision}/schema.json`), 'utf8')) as Record<string, unknown>;
-  const draft = String(raw['$schema']).includes('2020-12') ? '2020-12' : 'draft-07';
-  const defsKey = '$defs' in raw ? '$defs' : 'definitions';
-  const id = `urn:wiregen-bench:mcp:${revision}`;
-  return { doc: { $schema: raw['$schema'], $id: id, [defsKey]: strip(raw[defsKey]) }, id, defsKey, draft };
 }

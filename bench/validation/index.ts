@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PartOptions } from '../lib/part.ts';
-import { BENCH, LineChild, runNode, TSX } from '../lib/proc.ts';
+import { BENCH, CommandChild, runNode, TSX } from '../lib/proc.ts';
 import { median, type Row } from '../lib/table.ts';
 import { buildCorpus, type CorpusItem } from './corpus.ts';
 
@@ -22,7 +22,7 @@ const WARMUP_S = 0.2;
  * within 5 % (at least 2 s, at most 8 s). On a loaded machine the JIT's background compiles are starved, so a
  * fixed short warm-up left our validators still tiering up during the measurement.
  */
-export async function warmUp(w: LineChild): Promise<number[]> {
+export async function warmUp(w: CommandChild): Promise<number[]> {
   const rates: number[] = [];
   for (let i = 0; i < 32; i++) {
     const r = (await w.command('run 250')) as { validated: number; ms: number };
@@ -63,14 +63,14 @@ export async function run(options: PartOptions): Promise<Row[]> {
     // that drifts on a shared machine lands on every subject alike.
     const seconds = Math.max(1, options.duration / 5) * options.rounds;
     const subjects = ['ours', 'sdk', 'ajv', 'ajv-defaults', 'ours-full'];
-    const workers = new Map<string, LineChild>();
+    const workers = new Map<string, CommandChild>();
     const slices = new Map<string, { validated: number; ms: number }[]>(subjects.map((s) => [s, []]));
     let oursByDef: Record<string, number>;
     let sdkByDef: Record<string, number>;
     try {
       for (const s of subjects) {
         const [subject, file] = s === 'ours-full' ? ['ours', oursFile] : [s, commonFile];
-        workers.set(s, new LineChild([...TSX, join(BENCH, 'validation/worker.ts'), subject, file, String(WARMUP_S), '0', '--serve']));
+        workers.set(s, new CommandChild([...TSX, join(BENCH, 'validation/worker.ts'), subject, file, String(WARMUP_S)]));
       }
       for (const w of workers.values()) await w.ready;
       for (const [s, w] of workers) options.log(`validation: ${s} warmed up: ${(await warmUp(w)).map((r) => (r / 1000).toFixed(0) + 'k').join(' ')}`);

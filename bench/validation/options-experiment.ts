@@ -9,7 +9,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BENCH, LineChild, TSX } from '../lib/proc.ts';
+import { BENCH, CommandChild, TSX } from '../lib/proc.ts';
 import { buildCorpus } from './corpus.ts';
 import { rateOf, warmUp } from './index.ts';
 
@@ -29,11 +29,11 @@ const corpus = await buildCorpus();
 const dir = mkdtempSync(join(tmpdir(), 'wiregen-bench-opts-'));
 const file = join(dir, 'common.json');
 writeFileSync(file, JSON.stringify(corpus.common));
-const workers = new Map<string, LineChild>();
+const workers = new Map<string, CommandChild>();
 const slices = new Map<string, { validated: number; ms: number }[]>();
 try {
   for (const [label, subject] of Object.entries(VARIANTS)) {
-    workers.set(label, new LineChild([...TSX, join(BENCH, 'validation/worker.ts'), subject, file, '0.2', '0', '--serve']));
+    workers.set(label, new CommandChild([...TSX, join(BENCH, 'validation/worker.ts'), subject, file, '0.2']));
     slices.set(label, []);
   }
   for (const w of workers.values()) await w.ready;

@@ -147,7 +147,6 @@ validate53.evaluated = { props: true, dynamicProps: false, dynamicItems: false }
 
 const schema21 = {
   additionalProperties: false,
-  patternProperties: { "^(extended_agent_card)$": { type: "boolean" }, "^(push_notifications)$": { type: "boolean" } },
   properties: {
     extendedAgentCard: { type: "boolean" },
     extensions: { items: { $ref: "#/$defs/AgentExtension" }, type: "array" },
@@ -155,6 +154,7 @@ const schema21 = {
     streaming: { type: "boolean" },
   },
   type: "object",
+  patternProperties: { "^(extended_agent_card)$": { type: "boolean" }, "^(push_notifications)$": { type: "boolean" } },
 };
 const pattern3 = new RegExp("^(extended_agent_card)$", "u");
 const pattern4 = new RegExp("^(push_notifications)$", "u");
@@ -502,19 +502,6 @@ validate54.evaluated = { props: true, dynamicProps: false, dynamicItems: false }
 
 const schema24 = {
   additionalProperties: false,
-  patternProperties: {
-    "^(default_input_modes)$": { items: { type: "string" }, type: "array", minItems: 1 },
-    "^(default_output_modes)$": { items: { type: "string" }, type: "array", minItems: 1 },
-    "^(documentation_url)$": { type: "string" },
-    "^(icon_url)$": { type: "string" },
-    "^(security_requirements)$": { items: { $ref: "#/$defs/SecurityRequirement" }, type: "array" },
-    "^(security_schemes)$": {
-      additionalProperties: { $ref: "#/$defs/SecurityScheme" },
-      propertyNames: { type: "string" },
-      type: "object",
-    },
-    "^(supported_interfaces)$": { items: { $ref: "#/$defs/AgentInterface" }, type: "array", minItems: 1 },
-  },
   properties: {
     capabilities: { $ref: "#/$defs/AgentCapabilities" },
     defaultInputModes: { items: { type: "string" }, type: "array", minItems: 1 },
@@ -546,6 +533,19 @@ const schema24 = {
     "defaultOutputModes",
     "skills",
   ],
+  patternProperties: {
+    "^(default_input_modes)$": { items: { type: "string" }, type: "array", minItems: 1 },
+    "^(default_output_modes)$": { items: { type: "string" }, type: "array", minItems: 1 },
+    "^(documentation_url)$": { type: "string" },
+    "^(icon_url)$": { type: "string" },
+    "^(security_requirements)$": { items: { $ref: "#/$defs/SecurityRequirement" }, type: "array" },
+    "^(security_schemes)$": {
+      additionalProperties: { $ref: "#/$defs/SecurityScheme" },
+      propertyNames: { type: "string" },
+      type: "object",
+    },
+    "^(supported_interfaces)$": { items: { $ref: "#/$defs/AgentInterface" }, type: "array", minItems: 1 },
+  },
 };
 const func1 = Object.prototype.hasOwnProperty;
 const pattern7 = new RegExp("^(default_input_modes)$", "u");
@@ -903,13 +903,6 @@ validate63.evaluated = { props: true, dynamicProps: false, dynamicItems: false }
 
 const schema28 = {
   additionalProperties: false,
-  patternProperties: {
-    "^(api_key_security_scheme)$": { $ref: "#/$defs/APIKeySecurityScheme" },
-    "^(http_auth_security_scheme)$": { $ref: "#/$defs/HTTPAuthSecurityScheme" },
-    "^(mtls_security_scheme)$": { $ref: "#/$defs/MutualTlsSecurityScheme" },
-    "^(oauth2_security_scheme)$": { $ref: "#/$defs/OAuth2SecurityScheme" },
-    "^(open_id_connect_security_scheme)$": { $ref: "#/$defs/OpenIdConnectSecurityScheme" },
-  },
   properties: {
     apiKeySecurityScheme: { $ref: "#/$defs/APIKeySecurityScheme" },
     httpAuthSecurityScheme: { $ref: "#/$defs/HTTPAuthSecurityScheme" },
@@ -918,6 +911,13 @@ const schema28 = {
     openIdConnectSecurityScheme: { $ref: "#/$defs/OpenIdConnectSecurityScheme" },
   },
   type: "object",
+  patternProperties: {
+    "^(api_key_security_scheme)$": { $ref: "#/$defs/APIKeySecurityScheme" },
+    "^(http_auth_security_scheme)$": { $ref: "#/$defs/HTTPAuthSecurityScheme" },
+    "^(mtls_security_scheme)$": { $ref: "#/$defs/MutualTlsSecurityScheme" },
+    "^(oauth2_security_scheme)$": { $ref: "#/$defs/OAuth2SecurityScheme" },
+    "^(open_id_connect_security_scheme)$": { $ref: "#/$defs/OpenIdConnectSecurityScheme" },
+  },
   allOf: [
     {
       oneOf: [
@@ -937,10 +937,10 @@ const pattern17 = new RegExp("^(oauth2_security_scheme)$", "u");
 const pattern18 = new RegExp("^(open_id_connect_security_scheme)$", "u");
 const schema29 = {
   additionalProperties: false,
-  patternProperties: { "^(bearer_format)$": { type: "string" } },
   properties: { bearerFormat: { type: "string" }, description: { type: "string" }, scheme: { type: "string" } },
   type: "object",
   required: ["scheme"],
+  patternProperties: { "^(bearer_format)$": { type: "string" } },
 };
 const pattern19 = new RegExp("^(bearer_format)$", "u");
 
@@ -1152,7 +1152,6 @@ validate71.evaluated = { props: true, dynamicProps: false, dynamicItems: false }
 
 const schema31 = {
   additionalProperties: false,
-  patternProperties: { "^(oauth2_metadata_url)$": { type: "string" } },
   properties: {
     description: { type: "string" },
     flows: { $ref: "#/$defs/OAuthFlows" },
@@ -1160,15 +1159,11 @@ const schema31 = {
   },
   type: "object",
   required: ["flows"],
+  patternProperties: { "^(oauth2_metadata_url)$": { type: "string" } },
 };
 const pattern21 = new RegExp("^(oauth2_metadata_url)$", "u");
 const schema32 = {
   additionalProperties: false,
-  patternProperties: {
-    "^(authorization_code)$": { $ref: "#/$defs/AuthorizationCodeOAuthFlow" },
-    "^(client_credentials)$": { $ref: "#/$defs/ClientCredentialsOAuthFlow" },
-    "^(device_code)$": { $ref: "#/$defs/DeviceCodeOAuthFlow" },
-  },
   properties: {
     authorizationCode: { $ref: "#/$defs/AuthorizationCodeOAuthFlow" },
     clientCredentials: { $ref: "#/$defs/ClientCredentialsOAuthFlow" },
@@ -1177,6 +1172,11 @@ const schema32 = {
     password: { $ref: "#/$defs/PasswordOAuthFlow" },
   },
   type: "object",
+  patternProperties: {
+    "^(authorization_code)$": { $ref: "#/$defs/AuthorizationCodeOAuthFlow" },
+    "^(client_credentials)$": { $ref: "#/$defs/ClientCredentialsOAuthFlow" },
+    "^(device_code)$": { $ref: "#/$defs/DeviceCodeOAuthFlow" },
+  },
   allOf: [
     {
       oneOf: [
@@ -1194,12 +1194,6 @@ const pattern23 = new RegExp("^(client_credentials)$", "u");
 const pattern24 = new RegExp("^(device_code)$", "u");
 const schema33 = {
   additionalProperties: false,
-  patternProperties: {
-    "^(authorization_url)$": { type: "string" },
-    "^(pkce_required)$": { type: "boolean" },
-    "^(refresh_url)$": { type: "string" },
-    "^(token_url)$": { type: "string" },
-  },
   properties: {
     authorizationUrl: { type: "string" },
     pkceRequired: { type: "boolean" },
@@ -1209,6 +1203,12 @@ const schema33 = {
   },
   type: "object",
   required: ["authorizationUrl", "tokenUrl", "scopes"],
+  patternProperties: {
+    "^(authorization_url)$": { type: "string" },
+    "^(pkce_required)$": { type: "boolean" },
+    "^(refresh_url)$": { type: "string" },
+    "^(token_url)$": { type: "string" },
+  },
 };
 const pattern25 = new RegExp("^(authorization_url)$", "u");
 const pattern26 = new RegExp("^(pkce_required)$", "u");
@@ -1538,7 +1538,6 @@ validate75.evaluated = { props: true, dynamicProps: false, dynamicItems: false }
 
 const schema34 = {
   additionalProperties: false,
-  patternProperties: { "^(refresh_url)$": { type: "string" }, "^(token_url)$": { type: "string" } },
   properties: {
     refreshUrl: { type: "string" },
     scopes: { additionalProperties: { type: "string" }, propertyNames: { type: "string" }, type: "object" },
@@ -1546,6 +1545,7 @@ const schema34 = {
   },
   type: "object",
   required: ["tokenUrl", "scopes"],
+  patternProperties: { "^(refresh_url)$": { type: "string" }, "^(token_url)$": { type: "string" } },
 };
 
 function validate77(
@@ -1780,11 +1780,6 @@ validate77.evaluated = { props: true, dynamicProps: false, dynamicItems: false }
 
 const schema35 = {
   additionalProperties: false,
-  patternProperties: {
-    "^(device_authorization_url)$": { type: "string" },
-    "^(refresh_url)$": { type: "string" },
-    "^(token_url)$": { type: "string" },
-  },
   properties: {
     deviceAuthorizationUrl: { type: "string" },
     refreshUrl: { type: "string" },
@@ -1793,6 +1788,11 @@ const schema35 = {
   },
   type: "object",
   required: ["deviceAuthorizationUrl", "tokenUrl", "scopes"],
+  patternProperties: {
+    "^(device_authorization_url)$": { type: "string" },
+    "^(refresh_url)$": { type: "string" },
+    "^(token_url)$": { type: "string" },
+  },
 };
 const pattern37 = new RegExp("^(device_authorization_url)$", "u");
 
@@ -2081,13 +2081,13 @@ validate79.evaluated = { props: true, dynamicProps: false, dynamicItems: false }
 
 const schema36 = {
   additionalProperties: false,
-  patternProperties: { "^(authorization_url)$": { type: "string" }, "^(refresh_url)$": { type: "string" } },
   properties: {
     authorizationUrl: { type: "string" },
     refreshUrl: { type: "string" },
     scopes: { additionalProperties: { type: "string" }, propertyNames: { type: "string" }, type: "object" },
   },
   type: "object",
+  patternProperties: { "^(authorization_url)$": { type: "string" }, "^(refresh_url)$": { type: "string" } },
 };
 
 function validate81(
@@ -2292,13 +2292,13 @@ validate81.evaluated = { props: true, dynamicProps: false, dynamicItems: false }
 
 const schema37 = {
   additionalProperties: false,
-  patternProperties: { "^(refresh_url)$": { type: "string" }, "^(token_url)$": { type: "string" } },
   properties: {
     refreshUrl: { type: "string" },
     scopes: { additionalProperties: { type: "string" }, propertyNames: { type: "string" }, type: "object" },
     tokenUrl: { type: "string" },
   },
   type: "object",
+  patternProperties: { "^(refresh_url)$": { type: "string" }, "^(token_url)$": { type: "string" } },
 };
 
 function validate83(
@@ -3123,10 +3123,10 @@ validate73.evaluated = { props: true, dynamicProps: false, dynamicItems: false }
 
 const schema38 = {
   additionalProperties: false,
-  patternProperties: { "^(open_id_connect_url)$": { type: "string" } },
   properties: { description: { type: "string" }, openIdConnectUrl: { type: "string" } },
   type: "object",
   required: ["openIdConnectUrl"],
+  patternProperties: { "^(open_id_connect_url)$": { type: "string" } },
 };
 const pattern55 = new RegExp("^(open_id_connect_url)$", "u");
 
@@ -4006,11 +4006,6 @@ validate98.evaluated = { props: true, dynamicProps: false, dynamicItems: false }
 
 const schema40 = {
   additionalProperties: false,
-  patternProperties: {
-    "^(input_modes)$": { items: { type: "string" }, type: "array" },
-    "^(output_modes)$": { items: { type: "string" }, type: "array" },
-    "^(security_requirements)$": { items: { $ref: "#/$defs/SecurityRequirement" }, type: "array" },
-  },
   properties: {
     description: { type: "string" },
     examples: { items: { type: "string" }, type: "array" },
@@ -4023,6 +4018,11 @@ const schema40 = {
   },
   type: "object",
   required: ["id", "name", "description", "tags"],
+  patternProperties: {
+    "^(input_modes)$": { items: { type: "string" }, type: "array" },
+    "^(output_modes)$": { items: { type: "string" }, type: "array" },
+    "^(security_requirements)$": { items: { $ref: "#/$defs/SecurityRequirement" }, type: "array" },
+  },
 };
 const pattern62 = new RegExp("^(input_modes)$", "u");
 const pattern63 = new RegExp("^(output_modes)$", "u");
@@ -4514,7 +4514,6 @@ validate101.evaluated = { props: true, dynamicProps: false, dynamicItems: false 
 
 const schema41 = {
   additionalProperties: false,
-  patternProperties: { "^(protocol_binding)$": { type: "string" }, "^(protocol_version)$": { type: "string" } },
   properties: {
     protocolBinding: { type: "string" },
     protocolVersion: { type: "string" },
@@ -4523,6 +4522,7 @@ const schema41 = {
   },
   type: "object",
   required: ["url", "protocolBinding", "protocolVersion"],
+  patternProperties: { "^(protocol_binding)$": { type: "string" }, "^(protocol_version)$": { type: "string" } },
 };
 const pattern68 = new RegExp("^(protocol_binding)$", "u");
 const pattern69 = new RegExp("^(protocol_version)$", "u");
@@ -6731,7 +6731,6 @@ validate116.evaluated = { props: true, dynamicProps: false, dynamicItems: false 
 
 const schema47 = {
   additionalProperties: false,
-  patternProperties: { "^(artifact_id)$": { type: "string" } },
   properties: {
     artifactId: { type: "string" },
     description: { type: "string" },
@@ -6742,11 +6741,11 @@ const schema47 = {
   },
   type: "object",
   required: ["artifactId", "parts"],
+  patternProperties: { "^(artifact_id)$": { type: "string" } },
 };
 const pattern89 = new RegExp("^(artifact_id)$", "u");
 const schema48 = {
   additionalProperties: false,
-  patternProperties: { "^(media_type)$": { type: "string" } },
   properties: {
     data: { $ref: "#/$defs/Value" },
     filename: { type: "string" },
@@ -6757,6 +6756,7 @@ const schema48 = {
     url: { type: "string" },
   },
   type: "object",
+  patternProperties: { "^(media_type)$": { type: "string" } },
   allOf: [{ oneOf: [{ required: ["text"] }, { required: ["raw"] }, { required: ["url"] }, { required: ["data"] }] }],
 };
 const pattern90 = new RegExp("^(media_type)$", "u");
@@ -8155,10 +8155,10 @@ validate130.evaluated = { props: true, dynamicProps: false, dynamicItems: false 
 
 const schema54 = {
   additionalProperties: false,
-  patternProperties: { "^(task_id)$": { type: "string" } },
   properties: { id: { type: "string" }, taskId: { type: "string" }, tenant: { type: "string" } },
   type: "object",
   required: ["taskId", "id"],
+  patternProperties: { "^(task_id)$": { type: "string" } },
 };
 const pattern106 = new RegExp("^(task_id)$", "u");
 
@@ -8719,10 +8719,10 @@ validate134.evaluated = { props: true, dynamicProps: false, dynamicItems: false 
 
 const schema58 = {
   additionalProperties: false,
-  patternProperties: { "^(task_id)$": { type: "string" } },
   properties: { id: { type: "string" }, taskId: { type: "string" }, tenant: { type: "string" } },
   type: "object",
   required: ["taskId", "id"],
+  patternProperties: { "^(task_id)$": { type: "string" } },
 };
 
 function validate135(
@@ -8878,14 +8878,6 @@ validate135.evaluated = { props: true, dynamicProps: false, dynamicItems: false 
 
 const schema59 = {
   additionalProperties: false,
-  patternProperties: {
-    "^(history_length)$": {
-      anyOf: [
-        { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-        { pattern: "^-?[0-9]+$", type: "string" },
-      ],
-    },
-  },
   properties: {
     historyLength: {
       anyOf: [
@@ -8898,6 +8890,14 @@ const schema59 = {
   },
   type: "object",
   required: ["id"],
+  patternProperties: {
+    "^(history_length)$": {
+      anyOf: [
+        { maximum: 2147483647, minimum: -2147483648, type: "integer" },
+        { pattern: "^-?[0-9]+$", type: "string" },
+      ],
+    },
+  },
 };
 const pattern116 = new RegExp("^(history_length)$", "u");
 const pattern117 = new RegExp("^-?[0-9]+$", "u");
@@ -9568,16 +9568,6 @@ validate138.evaluated = { props: true, dynamicProps: false, dynamicItems: false 
 
 const schema62 = {
   additionalProperties: false,
-  patternProperties: {
-    "^(page_size)$": {
-      anyOf: [
-        { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-        { pattern: "^-?[0-9]+$", type: "string" },
-      ],
-    },
-    "^(page_token)$": { type: "string" },
-    "^(task_id)$": { type: "string" },
-  },
   properties: {
     pageSize: {
       anyOf: [
@@ -9591,6 +9581,16 @@ const schema62 = {
   },
   type: "object",
   required: ["taskId"],
+  patternProperties: {
+    "^(page_size)$": {
+      anyOf: [
+        { maximum: 2147483647, minimum: -2147483648, type: "integer" },
+        { pattern: "^-?[0-9]+$", type: "string" },
+      ],
+    },
+    "^(page_token)$": { type: "string" },
+    "^(task_id)$": { type: "string" },
+  },
 };
 const pattern126 = new RegExp("^(page_size)$", "u");
 const pattern127 = new RegExp("^(page_token)$", "u");
@@ -9988,17 +9988,16 @@ validate139.evaluated = { props: true, dynamicProps: false, dynamicItems: false 
 
 const schema63 = {
   additionalProperties: false,
-  patternProperties: { "^(next_page_token)$": { type: "string" } },
   properties: {
     configs: { items: { $ref: "#/$defs/TaskPushNotificationConfig" }, type: "array" },
     nextPageToken: { type: "string" },
   },
   type: "object",
+  patternProperties: { "^(next_page_token)$": { type: "string" } },
 };
 const pattern134 = new RegExp("^(next_page_token)$", "u");
 const schema64 = {
   additionalProperties: false,
-  patternProperties: { "^(task_id)$": { type: "string" } },
   properties: {
     authentication: { $ref: "#/$defs/AuthenticationInfo" },
     id: { type: "string" },
@@ -10009,6 +10008,7 @@ const schema64 = {
   },
   type: "object",
   required: ["url"],
+  patternProperties: { "^(task_id)$": { type: "string" } },
 };
 
 function validate141(
@@ -10326,24 +10326,6 @@ validate140.evaluated = { props: true, dynamicProps: false, dynamicItems: false 
 
 const schema65 = {
   additionalProperties: false,
-  patternProperties: {
-    "^(context_id)$": { type: "string" },
-    "^(history_length)$": {
-      anyOf: [
-        { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-        { pattern: "^-?[0-9]+$", type: "string" },
-      ],
-    },
-    "^(include_artifacts)$": { type: "boolean" },
-    "^(page_size)$": {
-      anyOf: [
-        { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-        { pattern: "^-?[0-9]+$", type: "string" },
-      ],
-    },
-    "^(page_token)$": { type: "string" },
-    "^(status_timestamp_after)$": { $ref: "#/$defs/Timestamp" },
-  },
   properties: {
     contextId: { type: "string" },
     historyLength: {
@@ -10365,6 +10347,24 @@ const schema65 = {
     tenant: { type: "string" },
   },
   type: "object",
+  patternProperties: {
+    "^(context_id)$": { type: "string" },
+    "^(history_length)$": {
+      anyOf: [
+        { maximum: 2147483647, minimum: -2147483648, type: "integer" },
+        { pattern: "^-?[0-9]+$", type: "string" },
+      ],
+    },
+    "^(include_artifacts)$": { type: "boolean" },
+    "^(page_size)$": {
+      anyOf: [
+        { maximum: 2147483647, minimum: -2147483648, type: "integer" },
+        { pattern: "^-?[0-9]+$", type: "string" },
+      ],
+    },
+    "^(page_token)$": { type: "string" },
+    "^(status_timestamp_after)$": { $ref: "#/$defs/Timestamp" },
+  },
 };
 const pattern138 = new RegExp("^(context_id)$", "u");
 const pattern140 = new RegExp("^(include_artifacts)$", "u");
@@ -11305,21 +11305,6 @@ validate144.evaluated = { props: true, dynamicProps: false, dynamicItems: false 
 
 const schema68 = {
   additionalProperties: false,
-  patternProperties: {
-    "^(next_page_token)$": { type: "string" },
-    "^(page_size)$": {
-      anyOf: [
-        { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-        { pattern: "^-?[0-9]+$", type: "string" },
-      ],
-    },
-    "^(total_size)$": {
-      anyOf: [
-        { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-        { pattern: "^-?[0-9]+$", type: "string" },
-      ],
-    },
-  },
   properties: {
     nextPageToken: { type: "string" },
     pageSize: {
@@ -11338,11 +11323,25 @@ const schema68 = {
   },
   type: "object",
   required: ["nextPageToken", "pageSize", "totalSize"],
+  patternProperties: {
+    "^(next_page_token)$": { type: "string" },
+    "^(page_size)$": {
+      anyOf: [
+        { maximum: 2147483647, minimum: -2147483648, type: "integer" },
+        { pattern: "^-?[0-9]+$", type: "string" },
+      ],
+    },
+    "^(total_size)$": {
+      anyOf: [
+        { maximum: 2147483647, minimum: -2147483648, type: "integer" },
+        { pattern: "^-?[0-9]+$", type: "string" },
+      ],
+    },
+  },
 };
 const pattern157 = new RegExp("^(total_size)$", "u");
 const schema69 = {
   additionalProperties: false,
-  patternProperties: { "^(context_id)$": { type: "string" } },
   properties: {
     artifacts: { items: { $ref: "#/$defs/Artifact" }, type: "array" },
     contextId: { type: "string" },
@@ -11353,15 +11352,10 @@ const schema69 = {
   },
   type: "object",
   required: ["id", "status"],
+  patternProperties: { "^(context_id)$": { type: "string" } },
 };
 const schema70 = {
   additionalProperties: false,
-  patternProperties: {
-    "^(context_id)$": { type: "string" },
-    "^(message_id)$": { type: "string" },
-    "^(reference_task_ids)$": { items: { type: "string" }, type: "array" },
-    "^(task_id)$": { type: "string" },
-  },
   properties: {
     contextId: { type: "string" },
     extensions: { items: { type: "string" }, type: "array" },
@@ -11374,6 +11368,12 @@ const schema70 = {
   },
   type: "object",
   required: ["messageId", "role", "parts"],
+  patternProperties: {
+    "^(context_id)$": { type: "string" },
+    "^(message_id)$": { type: "string" },
+    "^(reference_task_ids)$": { items: { type: "string" }, type: "array" },
+    "^(task_id)$": { type: "string" },
+  },
 };
 const pattern161 = new RegExp("^(message_id)$", "u");
 const pattern162 = new RegExp("^(reference_task_ids)$", "u");
@@ -15599,17 +15599,6 @@ validate190.evaluated = { props: true, dynamicProps: false, dynamicItems: false 
 
 const schema83 = {
   additionalProperties: false,
-  patternProperties: {
-    "^(accepted_output_modes)$": { items: { type: "string" }, type: "array" },
-    "^(history_length)$": {
-      anyOf: [
-        { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-        { pattern: "^-?[0-9]+$", type: "string" },
-      ],
-    },
-    "^(return_immediately)$": { type: "boolean" },
-    "^(task_push_notification_config)$": { $ref: "#/$defs/TaskPushNotificationConfig" },
-  },
   properties: {
     acceptedOutputModes: { items: { type: "string" }, type: "array" },
     historyLength: {
@@ -15622,6 +15611,17 @@ const schema83 = {
     taskPushNotificationConfig: { $ref: "#/$defs/TaskPushNotificationConfig" },
   },
   type: "object",
+  patternProperties: {
+    "^(accepted_output_modes)$": { items: { type: "string" }, type: "array" },
+    "^(history_length)$": {
+      anyOf: [
+        { maximum: 2147483647, minimum: -2147483648, type: "integer" },
+        { pattern: "^-?[0-9]+$", type: "string" },
+      ],
+    },
+    "^(return_immediately)$": { type: "boolean" },
+    "^(task_push_notification_config)$": { $ref: "#/$defs/TaskPushNotificationConfig" },
+  },
 };
 const pattern212 = new RegExp("^(accepted_output_modes)$", "u");
 const pattern214 = new RegExp("^(return_immediately)$", "u");
@@ -16360,10 +16360,6 @@ validate208.evaluated = { props: true, dynamicProps: false, dynamicItems: false 
 
 const schema86 = {
   additionalProperties: false,
-  patternProperties: {
-    "^(artifact_update)$": { $ref: "#/$defs/TaskArtifactUpdateEvent" },
-    "^(status_update)$": { $ref: "#/$defs/TaskStatusUpdateEvent" },
-  },
   properties: {
     artifactUpdate: { $ref: "#/$defs/TaskArtifactUpdateEvent" },
     message: { $ref: "#/$defs/Message" },
@@ -16371,6 +16367,10 @@ const schema86 = {
     task: { $ref: "#/$defs/Task" },
   },
   type: "object",
+  patternProperties: {
+    "^(artifact_update)$": { $ref: "#/$defs/TaskArtifactUpdateEvent" },
+    "^(status_update)$": { $ref: "#/$defs/TaskStatusUpdateEvent" },
+  },
   allOf: [
     {
       oneOf: [
@@ -16386,11 +16386,6 @@ const pattern222 = new RegExp("^(artifact_update)$", "u");
 const pattern223 = new RegExp("^(status_update)$", "u");
 const schema87 = {
   additionalProperties: false,
-  patternProperties: {
-    "^(context_id)$": { type: "string" },
-    "^(last_chunk)$": { type: "boolean" },
-    "^(task_id)$": { type: "string" },
-  },
   properties: {
     append: { type: "boolean" },
     artifact: { $ref: "#/$defs/Artifact" },
@@ -16401,6 +16396,11 @@ const schema87 = {
   },
   type: "object",
   required: ["taskId", "contextId", "artifact"],
+  patternProperties: {
+    "^(context_id)$": { type: "string" },
+    "^(last_chunk)$": { type: "boolean" },
+    "^(task_id)$": { type: "string" },
+  },
 };
 const pattern225 = new RegExp("^(last_chunk)$", "u");
 
@@ -16665,7 +16665,6 @@ validate212.evaluated = { props: true, dynamicProps: false, dynamicItems: false 
 
 const schema88 = {
   additionalProperties: false,
-  patternProperties: { "^(context_id)$": { type: "string" }, "^(task_id)$": { type: "string" } },
   properties: {
     contextId: { type: "string" },
     metadata: { $ref: "#/$defs/Struct" },
@@ -16674,6 +16673,7 @@ const schema88 = {
   },
   type: "object",
   required: ["taskId", "contextId", "status"],
+  patternProperties: { "^(context_id)$": { type: "string" }, "^(task_id)$": { type: "string" } },
 };
 
 function validate217(

@@ -10,7 +10,7 @@ import type { Diagnostic } from '../errors.ts';
 import { pointer } from '../errors.ts';
 import type { LoadedPin } from '../load/index.ts';
 import type { Direction, Manifest, ManifestMethod } from '../load/manifest.ts';
-import type { ProtoRpc } from '../load/proto.ts';
+import { protoTypeName, type ProtoRpc } from '../load/proto.ts';
 import {
   deref,
   isObject,
@@ -234,15 +234,10 @@ function showRoutes(routes: readonly { verb: string; path: string; body?: string
   return routes.map((r) => `${r.verb} ${r.path}${r.body ? ` body ${r.body}` : ''}`).join(', ') || '(none)';
 }
 
-/** The bundle definition a proto message type maps to. */
-function protoTypeDef(type: string): string {
-  return type === 'google.protobuf.Empty' ? 'Empty' : type.replace(/^(lf\.a2a\.v1|google\.protobuf)\./, '');
-}
-
 function checkA2a(loaded: LoadedPin, c: Checker): void {
   const { manifest, proto } = loaded;
   const service = proto?.services.find((s) => s.name === manifest.service);
-  if (!service) {
+  if (!proto || !service) {
     c.diagnostics.push({ file: manifest.file, pointer: '/service', ...(manifest.locate('/service') ?? {}), message: `names service ${JSON.stringify(manifest.service)}, which the proto does not define (it has ${proto?.services.map((s) => s.name).join(', ') || 'none'})` });
     return;
   }
@@ -260,8 +255,8 @@ function checkA2a(loaded: LoadedPin, c: Checker): void {
     const where = `the proto's rpc ${rpc.name} (line ${rpc.line})`;
     if (entry.kind !== 'request') c.at(method, 'kind', `is ${entry.kind}, but ${where} is a request`);
     if (entry.direction !== 'client-to-server') c.at(method, 'direction', `is ${entry.direction}, but A2A rpcs go client-to-server`);
-    const input = protoTypeDef(rpc.input);
-    const output = protoTypeDef(rpc.output);
+    const input = protoTypeName(proto, rpc.input);
+    const output = protoTypeName(proto, rpc.output);
     if (entry.params !== input) c.at(method, 'params', `is ${entry.params ?? 'missing'}, but ${where} takes ${rpc.input}`);
     else c.ref(method, 'params', entry.params);
     if (entry.result !== output) c.at(method, 'result', `is ${entry.result ?? 'missing'}, but ${where} returns ${rpc.serverStreaming ? 'stream ' : ''}${rpc.output}`);
@@ -274,7 +269,7 @@ function checkA2a(loaded: LoadedPin, c: Checker): void {
   }
   for (const rpc of service.rpcs)
     if (!covered.has(rpc.name))
-      c.diagnostics.push({ file: proto!.file, line: rpc.line, column: 3, message: `rpc ${rpc.name} of service ${service.name} has no entry in ${manifest.file}` });
+      c.diagnostics.push({ file: proto.file, line: rpc.line, column: 3, message: `rpc ${rpc.name} of service ${service.name} has no entry in ${manifest.file}` });
 }
 
 /** Cross-checks one loaded pin; returns every mismatch found (empty when consistent). */

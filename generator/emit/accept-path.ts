@@ -20,13 +20,13 @@
  */
 import Ajv from 'ajv';
 import Ajv2020 from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
 import coreModule from 'ajv/dist/core.js';
 import discriminatorModule from 'ajv/dist/vocabularies/discriminator/index.js';
 import draft2020Module from 'ajv/dist/vocabularies/draft2020.js';
 import dynamicModule from 'ajv/dist/vocabularies/dynamic/index.js';
 import unevaluatedModule from 'ajv/dist/vocabularies/unevaluated/index.js';
-import { isObject, type Json, type JsonObject } from '../load/schema.ts';
+import { isObject, mapSchema, refName, resolveSchemaRef, walkSchema, type Draft, type Json, type JsonObject, type SchemaBundle } from '../load/schema.ts';
+import type { AjvClass } from './validators.ts';
 
 /**
  * ajv's inner modules are CommonJS that set only `exports.default`: Node's ESM import hands over the exports
@@ -41,50 +41,11 @@ const dynamicVocabulary = defaultOf(dynamicModule);
 const unevaluatedVocabulary = defaultOf(unevaluatedModule);
 const discriminator = defaultOf(discriminatorModule);
 
-/** Keywords whose value maps names to subschemas. */
-const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
-/** Keywords whose value is one subschema (or, for draft-07 `items`, possibly an array of them). */
-const SCHEMA_VALUES = new Set([
-  'additionalProperties',
-  'additionalItems',
-  'items',
-  'contains',
-  'propertyNames',
-  'not',
-  'if',
-  'then',
-  'else',
-  'unevaluatedProperties',
-  'unevaluatedItems',
-  'contentSchema',
-]);
-/** Keywords whose value is an array of subschemas. */
-const SCHEMA_ARRAYS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
-
-/**
- * Rebuilds a schema bottom-up: every subschema (found through the keywords above; `dependencies` of draft-07
- * too, when its value is a schema) is rebuilt first, then `post` gets the schema object with its rebuilt
- * children. Values of other keywords (`const`, `enum`, `required` …) are data and are left alone.
- */
-function rebuild(node: Json, post: (schema: JsonObject) => JsonObject): Json {
-  if (!isObject(node)) return node; // `true` / `false` schemas
-  const out: JsonObject = {};
-  for (const [key, value] of Object.entries(node)) {
-    if ((SCHEMA_MAPS.has(key) || key === 'dependencies') && isObject(value))
-      out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, Array.isArray(sub) ? sub : rebuild(sub, post)]));
-    else if (SCHEMA_VALUES.has(key)) out[key] = Array.isArray(value) ? value.map((sub) => rebuild(sub, post)) : rebuild(value, post);
-    else if (SCHEMA_ARRAYS.has(key) && Array.isArray(value)) out[key] = value.map((sub) => rebuild(sub, post));
-    else out[key] = value;
-  }
-  return post(out);
-}
-
 /** Every keyword used anywhere in the document's schemas (property names and data values are not keywords). */
 export function usedKeywords(doc: JsonObject): Set<string> {
   const used = new Set<string>();
-  rebuild(doc, (schema) => {
+  walkSchema(doc, (schema) => {
     for (const key of Object.keys(schema)) used.add(key);
-    return schema;
   });
   return used;
 }
@@ -114,29 +75,29 @@ class Ajv2020WithoutUnevaluated extends AjvCore {
 }
 
 /**
- * The ajv instance for the accept-path set of `doc`: `options` are the all-errors set's, and only the
- * options that change how fast a verdict is reached differ (see the module comment). Draft-07's Ajv has no
- * unevaluated tracking to turn off; a 2020-12 document that uses those keywords keeps Ajv2020.
+ * How the accept-path options differ from the all-errors ones (emit/validators.ts createAjv takes them as
+ * overrides): only in how fast a verdict is reached, see the module comment.
  */
-export function createAcceptPathAjv(doc: JsonObject, draft: '2020-12' | 'draft-07', options: Record<string, unknown>) {
-  const fast = { ...options, allErrors: false, messages: false, inlineRefs: true, discriminator: true };
-  const usesUnevaluated = [...usedKeywords(doc)].some((k) => UNEVALUATED.includes(k));
-  const ajv = draft === 'draft-07' ? new Ajv.default(fast) : usesUnevaluated ? new Ajv2020.default(fast) : new Ajv2020WithoutUnevaluated(fast);
-  addFormats.default(ajv);
-  return ajv;
+export const ACCEPT_PATH_OPTIONS = { allErrors: false, messages: false, inlineRefs: true, discriminator: true } as const;
+
+/**
+ * The ajv class for the accept-path set of `doc`: Ajv2020 without unevaluated tracking when no schema of
+ * `doc` needs it. Draft-07's Ajv has no such tracking to turn off; a 2020-12 document that uses those
+ * keywords keeps Ajv2020.
+ */
+export function acceptPathClass(doc: JsonObject, draft: Draft): AjvClass {
+  if (draft === 'draft-07') return Ajv.default;
+  return [...usedKeywords(doc)].some((k) => UNEVALUATED.includes(k)) ? Ajv2020.default : Ajv2020WithoutUnevaluated;
 }
 
-/** `#/$defs/Text%20Content` → the schema it points to in `doc`, or undefined (a ref this pass does not follow). */
-function resolveLocal(doc: JsonObject, ref: string): JsonObject | undefined {
-  const id = doc['$id'];
-  if (typeof id === 'string' && ref.startsWith(id + '#')) ref = ref.slice(id.length);
-  if (!ref.startsWith('#/')) return undefined;
-  let node: Json | undefined = doc;
-  for (const raw of ref.slice(2).split('/')) {
-    const token = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-    node = isObject(node) ? node[token] : undefined;
-  }
-  return isObject(node) ? node : undefined;
+/**
+ * The definition a branch's `$ref` names (refs are local, `#/<defsKey>/<Name>`: load/schema.ts and
+ * load/a2a.ts see to it), one step only: ajv's discriminator reads the schema a branch's `$ref` points to,
+ * not further.
+ */
+function target(defs: Pick<SchemaBundle, 'defs'>, branch: JsonObject): JsonObject | undefined {
+  const name = refName(branch);
+  return name === undefined ? undefined : resolveSchemaRef(defs, { def: name, tokens: [] });
 }
 
 /**
@@ -145,12 +106,12 @@ function resolveLocal(doc: JsonObject, ref: string): JsonObject | undefined {
  * that requires `tag` and gives it a `const` string or an `enum` of strings. Then data the branch accepts is
  * an object whose `tag` is one of those strings.
  */
-function tagValues(doc: JsonObject, branch: Json, tag: string): string[] | undefined {
+function tagValues(defs: Pick<SchemaBundle, 'defs'>, branch: Json, tag: string): string[] | undefined {
   if (!isObject(branch)) return undefined;
   let schema: JsonObject | undefined = branch;
   if ('$ref' in branch) {
-    if (Object.keys(branch).length !== 1 || typeof branch['$ref'] !== 'string') return undefined;
-    schema = resolveLocal(doc, branch['$ref']);
+    if (Object.keys(branch).length !== 1) return undefined;
+    schema = target(defs, branch);
     if (!schema || '$ref' in schema) return undefined;
   }
   const required = schema['required'];
@@ -171,10 +132,10 @@ function tagValues(doc: JsonObject, branch: Json, tag: string): string[] | undef
  * that property (see {@link tagValues}) and no value is fixed by two of them. Ties go to the property name
  * that sorts first, so the output does not depend on the order properties were met.
  */
-function discriminatingTag(doc: JsonObject, branches: Json[]): { tag: string; group: number[] } | undefined {
+function discriminatingTag(defs: Pick<SchemaBundle, 'defs'>, branches: Json[]): { tag: string; group: number[] } | undefined {
   const candidates = new Set<string>();
   for (const branch of branches) {
-    const schema = isObject(branch) && typeof branch['$ref'] === 'string' ? resolveLocal(doc, branch['$ref']) : branch;
+    const schema = isObject(branch) && '$ref' in branch ? target(defs, branch) : branch;
     if (isObject(schema) && Array.isArray(schema['required'])) for (const r of schema['required']) if (typeof r === 'string') candidates.add(r);
   }
   let best: { tag: string; group: number[] } | undefined;
@@ -183,7 +144,7 @@ function discriminatingTag(doc: JsonObject, branches: Json[]): { tag: string; gr
     const seen = new Set<string>();
     let distinct = true;
     branches.forEach((branch, i) => {
-      const values = tagValues(doc, branch, tag);
+      const values = tagValues(defs, branch, tag);
       if (!values) return;
       group.push(i);
       for (const v of values) {
@@ -209,14 +170,17 @@ function discriminatingTag(doc: JsonObject, branches: Json[]): { tag: string; gr
  * other branch of the group shares. `type: "object"` is needed because ajv's discriminator (and with it the
  * `oneOf` it takes over) does not apply to non-objects, which every branch rejects.
  *
- * Returns the rewritten document and, per rewritten union, its tag and how many of its branches it groups.
+ * Returns the rewritten document and, per rewritten union, its tag and how many of its branches it groups
+ * (read by the tests, which check which unions are rewritten).
  */
 export function discriminateUnions(doc: JsonObject): { doc: JsonObject; unions: { tag: string; branches: number; of: number }[] } {
   const unions: { tag: string; branches: number; of: number }[] = [];
-  const out = rebuild(doc, (schema) => {
+  const container = doc['$defs'] ?? doc['definitions'];
+  const defs = { defs: isObject(container) ? (container as Record<string, JsonObject>) : {} };
+  const out = mapSchema(doc, (schema) => {
     const branches = schema['anyOf'];
     if (!Array.isArray(branches)) return schema;
-    const found = discriminatingTag(doc, branches);
+    const found = discriminatingTag(defs, branches);
     if (!found) return schema;
     const { tag, group } = found;
     unions.push({ tag, branches: group.length, of: branches.length });

@@ -35,7 +35,7 @@ export function emitIndex(plan: PinPlan): string {
 }
 
 /** The era a revision belongs to, read off its methods. */
-export function eraOf(plan: PinPlan): 'handshake' | 'stateless' | 'rpc' {
+function eraOf(plan: PinPlan): 'handshake' | 'stateless' | 'rpc' {
   if (plan.protocol === 'a2a') return 'rpc';
   const names = new Set(plan.methods.map((m) => m.method));
   if (names.has('initialize')) return 'handshake';
@@ -43,35 +43,24 @@ export function eraOf(plan: PinPlan): 'handshake' | 'stateless' | 'rpc' {
   throw new Error(`${plan.id}: neither initialize nor server/discover in the manifest; cannot tell its era`);
 }
 
-/** generated/index.ts: every package by protocol and revision, with its era. */
-export function emitRegistry(plans: readonly PinPlan[]): string {
-  const packages = plans.map((p) => ({ id: p.id, revision: p.revision, ident: p.id.replace(/[^A-Za-z0-9]/g, '_'), era: eraOf(p) }));
-  const byDate = (a: { revision: string }, b: { revision: string }) => (a.revision < b.revision ? -1 : 1);
-  const mcp = packages.filter((p) => p.id.startsWith('mcp-')).sort(byDate);
+/**
+ * generated/index.ts: every package by protocol and revision, with its era. `mcp` is the MCP plans oldest
+ * first (generate.ts sorts them once, and checks the fixtures against the last).
+ */
+export function emitRegistry(plans: readonly PinPlan[], mcp: readonly PinPlan[]): string {
+  const entry = (p: PinPlan) => ({ id: p.id, revision: p.revision, ident: p.id.replace(/[^A-Za-z0-9]/g, '_'), era: eraOf(p) });
+  const mcpEntries = mcp.map(entry);
   return render('registry.ts', {
-    packages,
-    mcp,
-    a2a: packages.filter((p) => p.id.startsWith('a2a-')),
-    handshake: mcp.filter((p) => p.era === 'handshake').map((p) => p.revision),
-    stateless: mcp.filter((p) => p.era === 'stateless').map((p) => p.revision),
+    packages: plans.map(entry),
+    mcp: mcpEntries,
+    a2a: plans.filter((p) => p.protocol === 'a2a').map(entry),
+    handshake: mcpEntries.filter((p) => p.era === 'handshake').map((p) => p.revision),
+    stateless: mcpEntries.filter((p) => p.era === 'stateless').map((p) => p.revision),
   });
 }
 
-/** The `required` list of the schema a params reference points at (following local $refs). */
-function requiredFields(plan: PinPlan, ref: { def: string; tokens: readonly string[] }): string[] {
-  let node: unknown = plan.defs[ref.def];
-  for (const t of ref.tokens) node = (node as Record<string, unknown> | undefined)?.[t];
-  for (let i = 0; i < 8; i++) {
-    const target = (node as { $ref?: string } | undefined)?.$ref;
-    if (typeof target !== 'string') break;
-    node = plan.defs[target.split('/').pop()!];
-  }
-  const required = (node as { required?: unknown } | undefined)?.required;
-  return Array.isArray(required) ? (required as string[]) : [];
-}
-
 /** `tools/call` → `toolsCall`, `SendMessage` → `sendMessage`: the client method's name. */
-export function clientMethodName(method: string): string {
+function clientMethodName(method: string): string {
   const camel = method.replace(/[/_.-]+([A-Za-z0-9])/g, (_, c: string) => c.toUpperCase());
   return camel.charAt(0).toLowerCase() + camel.slice(1);
 }
@@ -84,9 +73,7 @@ export function emitClient(plan: PinPlan): string {
     const name = clientMethodName(m.method);
     if (names.has(name)) throw new Error(`${plan.id}: two methods map to the client method ${name}`);
     names.add(name);
-    // Params may be left out when nothing in them is required (the MCP client adds _meta itself).
-    const required = m.params ? requiredFields(plan, m.params.ref).filter((f) => f !== '_meta') : [];
-    return { method: m.method, name, streaming: m.streaming, paramsRequired: required.length > 0 };
+    return { method: m.method, name, streaming: m.streaming, paramsOptional: m.paramsOptional };
   });
   return render('client.ts', {
     title: title(plan),

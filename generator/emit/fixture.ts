@@ -1,18 +1,28 @@
 /**
  * @module emit/fixture — one fixture's module: generated/fixtures/<name>/index.ts (the spec as typed data,
  * argument and value types from each tool's schemas, defineFixture) and validators.js/.d.ts (ajv standalone
- * validators of every tool's input and output schema, compiled now, not when the server starts).
+ * validators of every tool's input and output schema, compiled now, not when the server starts, by the same
+ * pipeline as a pin's validators: emit/validators.ts); and an A2A agent's module (its card as typed data).
+ * Tool schemas are checked to be JSON Schema 2020-12 when the specs are loaded (load/fixtures.ts).
  */
-import Ajv2020 from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
-import standaloneCode from 'ajv/dist/standalone/index.js';
 import { compile } from 'json-schema-to-typescript';
-import type { AgentSpecFile, FixtureSpecFile } from '../load/fixtures.ts';
-import { isObject, type Json, type JsonObject } from '../load/schema.ts';
+import { GENERATOR_NAME } from '../context.ts';
+import { formatFiles, header, type FileSet } from '../format/index.ts';
+import type { FixtureSpecFile } from '../load/fixtures.ts';
+import { isObject, mapSchema, type Json, type JsonObject } from '../load/schema.ts';
+import type { PinPlan } from '../plan/index.ts';
 import { render } from './templates.ts';
+import { TS_OPTIONS } from './types.ts';
+import { createAjv, standaloneEsm } from './validators.ts';
 
-const FORMATS_REQUIRE = 'require("ajv-formats/dist/formats").fullFormats';
-const DRAFT_2020 = 'https://json-schema.org/draft/2020-12/schema';
+/** Where generated/fixtures/<name>/ imports the runtime from. */
+const RUNTIME = '../../../runtime';
+
+/**
+ * The ajv options of a fixture's validators, as overrides of the all-errors ones (emit/validators.ts): tool
+ * schemas are the fixture author's, so not strict, and references are inlined (ajv's default).
+ */
+const FIXTURE_AJV = { strict: false, inlineRefs: true } as const;
 
 /** `read_doc` → `ReadDoc`. */
 function pascal(name: string): string {
@@ -21,30 +31,19 @@ function pascal(name: string): string {
 
 /** Titles name types in json-schema-to-typescript; a tool's titles ("A", "Result") would collide across tools. */
 function withoutTitles(node: Json): Json {
-  if (Array.isArray(node)) return node.map(withoutTitles);
-  if (!isObject(node)) return node;
-  const out: JsonObject = {};
-  for (const [k, v] of Object.entries(node)) {
-    if (k === 'title' && typeof v === 'string') continue;
-    out[k] = k === 'properties' && isObject(v) ? Object.fromEntries(Object.entries(v).map(([p, s]) => [p, withoutTitles(s)])) : withoutTitles(v);
-  }
-  return out;
+  return mapSchema(node, (schema) => {
+    if (typeof schema['title'] === 'string') delete schema['title'];
+    return schema;
+  });
 }
 
 async function typeOf(schema: JsonObject, name: string): Promise<string> {
-  const ts = await compile(withoutTitles(schema) as never, name, {
-    bannerComment: '',
-    format: false,
-    additionalProperties: false,
-    declareExternallyReferenced: true,
-    $refOptions: { resolve: { external: false } } as never,
-  });
+  const ts = await compile(withoutTitles(schema) as never, name, TS_OPTIONS);
   return ts.replace(/^export (interface|type) (?!\w+ )/m, 'export $1 ');
 }
 
 function validators(fixture: FixtureSpecFile, names: Map<string, { input: string; output?: string }>): { js: string; dts: string } {
-  const ajv = new Ajv2020.default({ allErrors: true, strict: false, allowUnionTypes: true, code: { source: true, esm: true, lines: true } });
-  addFormats.default(ajv);
+  const ajv = createAjv({ draft: '2020-12' }, true, FIXTURE_AJV);
   const refs: Record<string, string> = {};
   const tools = (fixture.spec['tools'] ?? []) as JsonObject[];
   for (const tool of tools) {
@@ -52,18 +51,13 @@ function validators(fixture: FixtureSpecFile, names: Map<string, { input: string
     for (const [kind, exportName] of [['input', n.input], ['output', n.output]] as const) {
       const schema = tool[kind === 'input' ? 'inputSchema' : 'outputSchema'];
       if (!exportName || !isObject(schema)) continue;
-      const declared = schema['$schema'];
-      if (declared !== undefined && declared !== DRAFT_2020)
-        throw new Error(`${fixture.file}: tool ${String(tool['name'])} declares $schema ${String(declared)}; fixtures use JSON Schema 2020-12`);
       const id = `urn:wiregen:fixture:${fixture.name}:${exportName}`;
       const { $schema, ...rest } = schema;
       ajv.addSchema({ ...rest, $id: id });
       refs[exportName] = id;
     }
   }
-  let js = standaloneCode.default(ajv, refs);
-  if (js.includes(FORMATS_REQUIRE))
-    js = js.split(FORMATS_REQUIRE).join('ajvFormats.fullFormats').replace('"use strict";', `"use strict";\nimport ajvFormats from "ajv-formats/dist/formats.js";`);
+  const js = standaloneEsm(ajv, refs, `fixture ${fixture.name}`);
   const dts = [
     '/** A precompiled validator; its errors are left on `.errors` when it returns false. */',
     'export interface Validator {',
@@ -76,8 +70,8 @@ function validators(fixture: FixtureSpecFile, names: Map<string, { input: string
   return { js, dts };
 }
 
-/** The files of one fixture's folder (relative to generated/fixtures/<name>/). */
-export async function emitFixture(fixture: FixtureSpecFile): Promise<Map<string, string>> {
+/** The files of one fixture's folder (relative to generated/fixtures/<name>/), formatted. */
+export async function emitFixture(fixture: FixtureSpecFile): Promise<FileSet> {
   const spec = fixture.spec;
   const tools = (spec['tools'] ?? []) as JsonObject[];
   const names = new Map<string, { input: string; output?: string }>();
@@ -114,7 +108,7 @@ export async function emitFixture(fixture: FixtureSpecFile): Promise<Map<string,
   const { js, dts } = validators(fixture, names);
   const index = render('fixture.ts', {
     name: fixture.name,
-    runtime: '../../../runtime',
+    runtime: RUNTIME,
     specJson: JSON.stringify(spec, null, 2),
     types: types.join('\n'),
     tools: toolRows,
@@ -123,22 +117,24 @@ export async function emitFixture(fixture: FixtureSpecFile): Promise<Map<string,
     resources: spec['resources'] ?? [],
     resourceTemplates: spec['resourceTemplates'] ?? [],
   });
-  return new Map([
+  const raw: [string, string][] = [
     ['index.ts', index],
     ['validators.js', js],
     ['validators.d.ts', dts],
-  ]);
+  ];
+  return formatFiles(raw, header(GENERATOR_NAME, [fixture.file]));
 }
 
-/** One A2A agent's module: generated/fixtures/<name>/index.ts. */
-export function emitAgentFixture(agent: AgentSpecFile): Map<string, string> {
+/** One A2A agent's module: generated/fixtures/<name>/index.ts, importing the types of the `a2a` package. */
+export async function emitAgentFixture(agent: FixtureSpecFile, a2a: PinPlan): Promise<FileSet> {
   const spec = agent.spec;
   const index = render('agent.ts', {
     name: agent.name,
-    runtime: '../../../runtime',
+    a2aPackage: a2a.id,
+    runtime: RUNTIME,
     behaviourConst: spec['behaviour'] === 'kit' ? 'KIT_BEHAVIOUR' : 'SDK_BEHAVIOUR',
     cardJson: JSON.stringify(spec['card'], null, 2),
     extendedCardJson: spec['extendedCard'] ? JSON.stringify(spec['extendedCard'], null, 2) : undefined,
   });
-  return new Map([['index.ts', index]]);
+  return formatFiles([['index.ts', index]], header(GENERATOR_NAME, [agent.file]));
 }

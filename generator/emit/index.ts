@@ -2,7 +2,7 @@
  * @module emit — one pin's package: every emitter run over the plan, each file formatted.
  */
 import { GENERATOR_NAME } from '../context.ts';
-import { formatFile, header, type FileSet } from '../format/index.ts';
+import { formatFiles, header, type FileSet } from '../format/index.ts';
 import type { PinPlan } from '../plan/index.ts';
 import { emitClient, emitDispatch, emitHandlers, emitIndex } from './dispatch.ts';
 import { emitPackageJson, emitReadme } from './package.ts';
@@ -10,9 +10,14 @@ import { emitTypes } from './types.ts';
 import { emitValidators } from './validators.ts';
 import { emitWireOrder } from './wire-order.ts';
 
+/**
+ * Not formatted: ajv's one statement a line is enough for a file nobody edits, and prettier would take
+ * seconds on it (see emit/validators.ts).
+ */
+const VERBATIM: ReadonlySet<string> = new Set(['validators.fast.js']);
+
 /** Emits one pin's package: file name → formatted text. */
 export async function emitPin(plan: PinPlan): Promise<FileSet> {
-  const head = header(GENERATOR_NAME, plan.sources);
   const { js, fastJs, dts } = emitValidators(plan);
   const raw: [string, string][] = [
     ['types.ts', await emitTypes(plan)],
@@ -21,16 +26,11 @@ export async function emitPin(plan: PinPlan): Promise<FileSet> {
     ['dispatch.ts', emitDispatch(plan)],
     ['handlers.ts', emitHandlers(plan)],
     ['client.ts', emitClient(plan)],
-    ...(plan.wireOrder ? [['wire-order.ts', emitWireOrder(plan)!] as [string, string]] : []),
+    ...(plan.wireOrder ? [['wire-order.ts', emitWireOrder(plan.wireOrder, plan)] as [string, string]] : []),
     ['index.ts', emitIndex(plan)],
     ['package.json', emitPackageJson(plan, GENERATOR_NAME, js.includes('ajv-formats'))],
     ['README.md', emitReadme(plan, GENERATOR_NAME, { defs: Object.keys(plan.defs).length, methods: plan.methods.length })],
+    ['validators.fast.js', fastJs],
   ];
-  const files: FileSet = new Map();
-  for (const [name, text] of raw) files.set(name, await formatFile(name, text, head));
-  // Not formatted: ajv's one statement a line is enough for a file nobody edits, and prettier would take
-  // seconds on it (see emit/validators.ts).
-  files.set('validators.fast.js', head + fastJs + (fastJs.endsWith('\n') ? '' : '\n'));
-  return files;
+  return formatFiles(raw, header(GENERATOR_NAME, plan.sources), VERBATIM);
 }
-

@@ -2,12 +2,24 @@
  * @module emit/types — types.ts: one TypeScript type per definition (json-schema-to-typescript, doc
  * comments from the schema descriptions) and the method maps derived from the manifest.
  */
-import { compile } from 'json-schema-to-typescript';
-import { ONEOF_COMMENT } from '../load/a2a.ts';
-import { isObject, refName, type Json, type JsonObject } from '../load/schema.ts';
+import { compile, type Options as TsOptions } from 'json-schema-to-typescript';
+import { mapSchema, refName, type Json, type JsonObject } from '../load/schema.ts';
 import type { MethodPlan, PinPlan } from '../plan/index.ts';
 
 const ROOT = 'WiregenRoot__';
+
+/**
+ * The json-schema-to-typescript options every emitted type uses (here and in emit/fixture.ts): no banner,
+ * no formatting (prettier runs last), closed objects unless a schema says otherwise, referenced types
+ * declared, and no reference resolved outside the document.
+ */
+export const TS_OPTIONS: Partial<TsOptions> = {
+  bannerComment: '',
+  format: false,
+  additionalProperties: false,
+  declareExternallyReferenced: true,
+  $refOptions: { resolve: { external: false } } as never,
+};
 
 /**
  * json-schema-to-typescript declares a fresh copy of a referenced type wherever a `$ref` has sibling
@@ -16,30 +28,17 @@ const ROOT = 'WiregenRoot__';
  * while the siblings (the property's description) stay and become its doc comment.
  */
 function forTypes(node: Json, rename: ReadonlyMap<string, string>): Json {
-  if (Array.isArray(node)) return node.map((n) => forTypes(n, rename));
-  if (!isObject(node)) return node;
-  const out: JsonObject = {};
-  for (const [k, v] of Object.entries(node)) {
-    // Constraint-only parts: a proto oneof (exactly one member set) and ProtoJSON's snake_case aliases
-    // (the spec requires camelCase output) would only blur the types.
-    if (k === 'allOf' && Array.isArray(v)) {
-      const kept = v.filter((s) => !(isObject(s) && typeof s['$comment'] === 'string' && s['$comment'].startsWith(ONEOF_COMMENT)));
-      if (kept.length) out[k] = forTypes(kept, rename);
-      continue;
+  return mapSchema(node, (schema) => {
+    if (!('$ref' in schema)) return schema;
+    const target = refName(schema);
+    if (target === undefined) throw new Error(`non-local $ref ${JSON.stringify(schema['$ref'])} reached the type emitter`);
+    const out: JsonObject = {};
+    for (const [k, v] of Object.entries(schema)) {
+      if (k === '$ref') out['tsType'] = rename.get(target) ?? target;
+      else out[k] = v;
     }
-    if (k === 'patternProperties' && isObject(v) && Object.keys(v).every((p) => /^\^\([a-z0-9_]+\)\$$/.test(p))) continue;
-    if (k === '$ref') {
-      const target = refName(node);
-      if (target === undefined) throw new Error(`non-local $ref ${JSON.stringify(v)} reached the type emitter`);
-      out['tsType'] = rename.get(target) ?? target;
-    } else if (k === 'properties' || k === 'patternProperties' || k === '$defs' || k === 'definitions') {
-      const inner: JsonObject = {};
-      for (const [name, sub] of Object.entries(v as JsonObject)) inner[name] = forTypes(sub, rename);
-      out[k] = inner;
-    } else if (k === 'enum' || k === 'const' || k === 'default' || k === 'examples' || k === 'required') out[k] = v;
-    else out[k] = forTypes(v, rename);
-  }
-  return out;
+    return out;
+  });
 }
 
 /** Names the method maps below declare; a definition may not take one (except Result, see RENAMED). */
@@ -71,15 +70,11 @@ async function defTypes(plan: PinPlan, rename: ReadonlyMap<string, string>): Pro
   for (const [name, schema] of Object.entries(plan.defs)) defs[rename.get(name) ?? name] = forTypes(schema, rename) as JsonObject;
   const root: JsonObject = { title: ROOT, type: 'object', properties: {}, additionalProperties: false, [plan.defsKey]: defs };
   const ts = await compile(root as never, ROOT, {
-    bannerComment: '',
-    format: false,
+    ...TS_OPTIONS,
     unreachableDefinitions: true,
-    additionalProperties: false,
     strictIndexSignatures: false,
     // minItems/maxItems stay in the validators; as tuple types they would only make arrays awkward to build.
     ignoreMinAndMaxItems: true,
-    declareExternallyReferenced: true,
-    $refOptions: { resolve: { external: false } } as never,
   });
   return ts
     .replace(new RegExp(`^export interface ${ROOT} \\{\\s*\\}\\n`, 'm'), '')

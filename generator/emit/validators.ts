@@ -11,51 +11,59 @@
  * when validators.js held the all-errors set alone. validators.fast.js is ajv's output as it is (one
  * statement a line), not run through prettier: formatting it would add seconds to every generation, and
  * validators.js is the one to read.
+ *
+ * Also the one ajv pipeline of the generator: {@link createAjv} makes every instance (the all-errors set,
+ * the accept-path set with its overrides and class, a fixture's tool validators), {@link standaloneEsm} turns
+ * one into an ES module, and {@link compiledDocument} compiles a pin's validation document once for the
+ * fixture checks and validators.js alike.
  */
-import Ajv from 'ajv';
+import Ajv, { type Options, type ValidateFunction } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020.js';
+import type coreModule from 'ajv/dist/core.js';
 import addFormats from 'ajv-formats';
 import standaloneCode from 'ajv/dist/standalone/index.js';
-import { isObject, type Json, type JsonObject } from '../load/schema.ts';
+import { pointer } from '../errors.ts';
+import { isObject, mapSchema, SCHEMA_URI, withoutKeywords, type JsonObject } from '../load/schema.ts';
 import type { PinPlan } from '../plan/index.ts';
-import { createAcceptPathAjv, discriminateUnions } from './accept-path.ts';
+import { ACCEPT_PATH_OPTIONS, acceptPathClass, discriminateUnions } from './accept-path.ts';
+
+/** An ajv class: Ajv (draft-07), Ajv2020, or the accept path's Ajv2020 without unevaluated tracking. */
+export type AjvClass = new (options: Options) => InstanceType<typeof coreModule.default>;
 
 /** Keywords that only annotate; validators do not need them, and leaving them out halves the code. */
-const ANNOTATIONS = new Set(['description', 'title', 'examples', '$comment', 'default', 'deprecated', 'readOnly', 'writeOnly']);
+const ANNOTATIONS: ReadonlySet<string> = new Set(['description', 'title', 'examples', '$comment', 'default', 'deprecated', 'readOnly', 'writeOnly']);
 
-function stripAnnotations(node: Json): Json {
-  if (Array.isArray(node)) return node.map(stripAnnotations);
-  if (!isObject(node)) return node;
-  const out: JsonObject = {};
-  for (const [k, v] of Object.entries(node)) {
-    if (ANNOTATIONS.has(k)) continue;
-    if (k === 'properties' || k === 'patternProperties' || k === '$defs' || k === 'definitions' || k === 'dependentSchemas') {
-      const inner: JsonObject = {};
-      for (const [name, sub] of Object.entries(v as JsonObject)) inner[name] = stripAnnotations(sub);
-      out[k] = inner;
-    } else if (k === 'enum' || k === 'const' || k === 'required') out[k] = v;
-    else out[k] = stripAnnotations(v);
+/** Each definition with the keywords only validators apply merged in (arrays appended, objects joined). */
+function withValidationOnly(plan: PinPlan): JsonObject {
+  const extra = plan.validationOnly ?? {};
+  const defs: JsonObject = {};
+  for (const [name, schema] of Object.entries(plan.defs)) {
+    const add = extra[name];
+    if (add === undefined) {
+      defs[name] = schema;
+      continue;
+    }
+    const merged: JsonObject = { ...schema };
+    for (const [key, value] of Object.entries(add)) {
+      const own = merged[key];
+      merged[key] = Array.isArray(own) && Array.isArray(value) ? [...own, ...value] : isObject(own) && isObject(value) ? { ...own, ...value } : value;
+    }
+    defs[name] = merged;
   }
-  return out;
-}
-
-const FORMATS_REQUIRE = 'require("ajv-formats/dist/formats").fullFormats';
-
-function escapeToken(t: string): string {
-  return t.replace(/~/g, '~0').replace(/\//g, '~1');
+  return defs;
 }
 
 /** The schema document the validators are compiled from: the pin's definitions under a stable `$id`. */
 export function validationDocument(plan: PinPlan): JsonObject {
   return {
-    $schema: plan.draft === '2020-12' ? 'https://json-schema.org/draft/2020-12/schema' : 'http://json-schema.org/draft-07/schema#',
+    $schema: SCHEMA_URI[plan.draft],
     $id: plan.schemaId,
-    [plan.defsKey]: stripAnnotations(plan.defs as JsonObject),
+    [plan.defsKey]: mapSchema(withValidationOnly(plan), (schema) => withoutKeywords(schema, ANNOTATIONS)),
   };
 }
 
 /** The ajv options of the all-errors validators (the ones whose `.errors` the runtime reports). */
-function allErrorsOptions(forStandalone: boolean) {
+function allErrorsOptions(forStandalone: boolean): Options {
   return {
     allErrors: true,
     strict: true,
@@ -65,28 +73,82 @@ function allErrorsOptions(forStandalone: boolean) {
     allowUnionTypes: true,
     inlineRefs: false,
     ...(forStandalone ? { code: { source: true, esm: true, lines: true } } : {}),
-  } as const;
+  };
 }
 
-/** Builds the ajv instance the pin's draft calls for, with the formats the schemas use. */
-export function createAjv(plan: PinPlan, forStandalone: boolean) {
-  const options = allErrorsOptions(forStandalone);
-  const ajv = plan.draft === '2020-12' ? new Ajv2020.default(options) : new Ajv.default(options);
+/**
+ * An ajv instance with the formats the schemas use: by default the all-errors one for the pin's draft;
+ * `overrides` change options (the accept path's, a fixture's), `Class` the ajv class.
+ */
+export function createAjv(
+  plan: Pick<PinPlan, 'draft'>,
+  forStandalone: boolean,
+  overrides: Options = {},
+  Class: AjvClass = plan.draft === '2020-12' ? Ajv2020.default : Ajv.default,
+) {
+  const ajv = new Class({ ...allErrorsOptions(forStandalone), ...overrides });
   addFormats.default(ajv);
   return ajv;
 }
 
-/** Compiles `doc` into one ESM module exporting a validator per `refs` name (name → schema URI). */
-function standaloneModule(plan: PinPlan, ajv: Ajv.default, doc: JsonObject, refs: Record<string, string>): string {
-  ajv.addSchema(doc);
+const FORMATS_REQUIRE = 'require("ajv-formats/dist/formats").fullFormats';
+
+/**
+ * One ESM module exporting a validator per `refs` name (name → schema URI; the schemas already added to
+ * `ajv`, which must have `code.source`). `label` names the module in errors.
+ */
+export function standaloneEsm(ajv: InstanceType<typeof coreModule.default>, refs: Record<string, string>, label: string): string {
   // ajv writes `require("ajv-formats/dist/formats")` even in ESM output; make it an import.
   let js = standaloneCode.default(ajv, refs);
   if (js.includes(FORMATS_REQUIRE)) {
     js = js.split(FORMATS_REQUIRE).join('ajvFormats.fullFormats');
     js = js.replace('"use strict";', `"use strict";\nimport ajvFormats from "ajv-formats/dist/formats.js";`);
   }
-  if (/\brequire\(/.test(js)) throw new Error(`standalone code for ${plan.id} still calls require(): ${/require\([^)]*\)/.exec(js)?.[0]}`);
+  if (/\brequire\(/.test(js)) throw new Error(`standalone code for ${label} still calls require(): ${/require\([^)]*\)/.exec(js)?.[0]}`);
   return js;
+}
+
+/** A pin's validation document compiled once by the all-errors ajv instance (see {@link compiledDocument}). */
+export interface CompiledDocument {
+  readonly ajv: ReturnType<typeof createAjv>;
+  readonly doc: JsonObject;
+  /** Export name → schema URI (see {@link validatorRefs}). */
+  readonly refs: Readonly<Record<string, string>>;
+  /** The compiled all-errors validator of export `name` (a definition's name for each definition). */
+  validator(name: string): ValidateFunction;
+}
+
+const compiledDocuments = new WeakMap<PinPlan, CompiledDocument>();
+
+/**
+ * The all-errors ajv instance of a pin with its validation document added and every exported validator
+ * compiled, made once per plan: the fixture checks (load/fixtures.ts) validate with it and
+ * {@link emitValidators} writes validators.js from it, then lets it go (it is the last use in a run, and
+ * keeping every pin's instance would only hold memory). Compiled up front in export order, which is the order
+ * standalone code would compile them in: ajv numbers its functions as it compiles them, so the generated code
+ * is the same whoever asks first.
+ */
+export function compiledDocument(plan: PinPlan): CompiledDocument {
+  let compiled = compiledDocuments.get(plan);
+  if (compiled) return compiled;
+  const ajv = createAjv(plan, true);
+  const doc = validationDocument(plan);
+  ajv.addSchema(doc);
+  const refs = validatorRefs(plan);
+  const validators = new Map<string, ValidateFunction>();
+  for (const [name, uri] of Object.entries(refs)) validators.set(name, ajv.getSchema(uri)!);
+  compiled = {
+    ajv,
+    doc,
+    refs,
+    validator: (name) => {
+      const v = validators.get(name);
+      if (!v) throw new Error(`${plan.id}: no validator ${name}`);
+      return v;
+    },
+  };
+  compiledDocuments.set(plan, compiled);
+  return compiled;
 }
 
 /** The namespace validators.js imports the accept-path set under. */
@@ -142,17 +204,17 @@ function withAcceptPath(plan: PinPlan, allErrors: string): string {
 /** Each exported validator's schema, as a URI into {@link validationDocument}: export name → URI. */
 export function validatorRefs(plan: PinPlan): Record<string, string> {
   const refs: Record<string, string> = {};
-  for (const v of plan.validators)
-    refs[v.name] = `${plan.schemaId}#/${plan.defsKey}/${escapeToken(v.ref.def)}${v.ref.tokens.map((t) => '/' + escapeToken(t)).join('')}`;
+  for (const v of plan.validators) refs[v.name] = `${plan.schemaId}#${pointer(plan.defsKey, v.ref.def, ...v.ref.tokens)}`;
   return refs;
 }
 
 export function emitValidators(plan: PinPlan): { js: string; fastJs: string; dts: string } {
-  const refs = validatorRefs(plan);
-  const doc = validationDocument(plan);
-  const allErrors = standaloneModule(plan, createAjv(plan, true), doc, refs);
-  const fastAjv = createAcceptPathAjv(doc, plan.draft, allErrorsOptions(true));
-  const fast = standaloneModule(plan, fastAjv, discriminateUnions(doc).doc, refs);
+  const { ajv, doc, refs } = compiledDocument(plan);
+  compiledDocuments.delete(plan);
+  const allErrors = standaloneEsm(ajv, refs, plan.id);
+  const fastAjv = createAjv(plan, true, ACCEPT_PATH_OPTIONS, acceptPathClass(doc, plan.draft));
+  fastAjv.addSchema(discriminateUnions(doc).doc);
+  const fast = standaloneEsm(fastAjv, refs, `${plan.id} (accept path)`);
   const fastJs = [
     `// Accept-path validators: validators.js asks these first and uses the all-errors validators for the`,
     `// report only when they say no. ajv's output as it is, not formatted. See generator/emit/accept-path.ts.`,

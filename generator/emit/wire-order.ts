@@ -1,31 +1,49 @@
 /**
  * @module emit/wire-order — `wire-order.ts` of a package whose pin has a proto: the ProtoJSON member order
- * of every message (plan/wire-order.ts) as data, for the runtime to write objects as protobuf's printers do.
+ * of every message (plan/wire-order.ts) as data, for the runtime to write objects as protobuf's printers do,
+ * and each rpc's input and output message (the methods' params and result, which check/manifest.ts holds
+ * equal to the proto's).
+ *
+ * The `WireField` interface is copied from its one declaration in plan/wire-order.ts, so its doc comments
+ * are written once and the generated file still imports nothing.
  */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { PinPlan } from '../plan/index.ts';
+import type { WireOrder } from '../plan/wire-order.ts';
 
-export function emitWireOrder(plan: PinPlan): string | undefined {
-  const order = plan.wireOrder;
-  if (!order) return undefined;
+const PLAN_SOURCE = fileURLToPath(new URL('../plan/wire-order.ts', import.meta.url));
+let wireField: string | undefined;
+
+/** `export interface WireField { … }` as plan/wire-order.ts declares it. */
+function wireFieldDeclaration(): string {
+  if (wireField === undefined) {
+    const found = /^export interface WireField \{\n[\s\S]*?^\}\n/m.exec(readFileSync(PLAN_SOURCE, 'utf8'));
+    if (!found) throw new Error(`${PLAN_SOURCE}: no "export interface WireField { … }" declaration to copy`);
+    wireField = found[0];
+  }
+  return wireField;
+}
+
+export function emitWireOrder(order: WireOrder, plan: PinPlan): string {
+  const rpcInputs: Record<string, string> = {};
+  const rpcOutputs: Record<string, string> = {};
+  for (const m of plan.methods) {
+    if (m.params) rpcInputs[m.method] = m.params.ref.def;
+    if (m.result) rpcOutputs[m.method] = m.result.ref.def;
+  }
   return `/**
  * ProtoJSON member order of ${plan.packageName}: each proto message's fields by field number (ProtoJSON
  * names), with the message type each message-holding field carries, and each rpc's input and output
  * message.
  */
-export interface WireField {
-  readonly name: string;
-  /** The message type the field holds (a single one, each element of a list, or each value of a map). */
-  readonly message?: string;
-  /** The field is a map: \`message\` applies to each of its values. */
-  readonly map?: true;
-}
-
+${wireFieldDeclaration()}
 export const messageFields: Readonly<Record<string, readonly WireField[]>> = ${JSON.stringify(order.messages)};
 
 /** rpc → its input message. */
-export const rpcInputs: Readonly<Record<string, string>> = ${JSON.stringify(order.rpcInputs)};
+export const rpcInputs: Readonly<Record<string, string>> = ${JSON.stringify(rpcInputs)};
 
 /** rpc → its output message (each event's, for a streaming rpc). */
-export const rpcOutputs: Readonly<Record<string, string>> = ${JSON.stringify(order.rpcOutputs)};
+export const rpcOutputs: Readonly<Record<string, string>> = ${JSON.stringify(rpcOutputs)};
 `;
 }

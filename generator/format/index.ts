@@ -42,6 +42,17 @@ export async function formatFile(path: string, text: string, head: string): Prom
   return prettier.format(withHeader, { ...PRETTIER, parser });
 }
 
+/**
+ * Formats a folder's emitted files (name → text) with `head`. Names in `verbatim` only get the header:
+ * output nobody edits and prettier would take seconds on (a pin's validators.fast.js).
+ */
+export async function formatFiles(emitted: Iterable<readonly [string, string]>, head: string, verbatim: ReadonlySet<string> = new Set()): Promise<FileSet> {
+  const files: FileSet = new Map();
+  for (const [name, text] of emitted)
+    files.set(name, verbatim.has(name) ? head + text + (text.endsWith('\n') ? '' : '\n') : await formatFile(name, text, head));
+  return files;
+}
+
 function listFiles(dir: string, base = dir): string[] {
   if (!existsSync(dir)) return [];
   const out: string[] = [];

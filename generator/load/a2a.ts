@@ -7,37 +7,35 @@
  * reference to a local `#/$defs/<Name>`, hoists the inline proto enums (`"title": "Task State"`) into
  * definitions of their own, and adds `Empty` for `google.protobuf.Empty`, which the bundle omits but the
  * proto's rpcs return. A reference that names no definition is an error naming its JSON pointer.
+ *
+ * What only the validators need goes to the bundle's `validationOnly`, not into the definitions the types
+ * are written from: each proto `oneof` (exactly one member set) and ProtoJSON's snake_case spellings of the
+ * field names (`^(context_id)$` patterns; the types show the camelCase names, which ProtoJSON output uses).
  */
-import { fail } from '../errors.ts';
+import { fail, pointer } from '../errors.ts';
 import type { ProtoFile } from './proto.ts';
-import { draftOf, isObject, walkSchema, type Json, type JsonObject, type SchemaBundle } from './schema.ts';
+import { draftOf, isObject, mapSchema, walkSchema, withoutKeywords, type Json, type JsonObject, type SchemaBundle } from './schema.ts';
 
-const FILE_REF = /^(?:lf\.a2a\.v1|google\.protobuf)\.([A-Za-z0-9_]+)\.jsonschema\.json$/;
 /** Keywords that describe rather than constrain; ignored when comparing two copies of an enum. */
-const ANNOTATIONS = new Set(['description', 'default', 'title', '$comment', 'examples']);
+const ANNOTATIONS: ReadonlySet<string> = new Set(['description', 'default', 'title', '$comment', 'examples']);
 
 function withoutAnnotations(node: Json): Json {
-  if (Array.isArray(node)) return node.map(withoutAnnotations);
-  if (!isObject(node)) return node;
-  const out: JsonObject = {};
-  for (const [k, v] of Object.entries(node)) if (!ANNOTATIONS.has(k)) out[k] = withoutAnnotations(v);
-  return out;
+  return mapSchema(node, (schema) => withoutKeywords(schema, ANNOTATIONS));
 }
 
 function clone<T extends Json>(v: T): T {
   return structuredClone(v);
 }
 
-/** Marks the schema a proto `oneof` adds, so the type emitter can leave it out (it only constrains). */
-export const ONEOF_COMMENT = 'proto oneof';
-
 /**
  * What the bundle leaves to the proto (shared README): `field_behavior = REQUIRED` becomes `required` (of the
  * camelCase name, which ProtoJSON output uses; the spec, §5.5, requires camelCase), and a required repeated
  * field must have an element (except in a *Response message: a list there may be empty, and ProtoJSON omits
- * empty lists); each `oneof` must have exactly one member set (either spelling).
+ * empty lists); each `oneof` must have exactly one member set (either spelling). The oneofs and the
+ * snake_case patterns the bundle carries go to the returned validation-only keywords, by definition.
  */
-function applyProtoConstraints(defs: Record<string, JsonObject>, proto: ProtoFile): void {
+function applyProtoConstraints(defs: Record<string, JsonObject>, proto: ProtoFile): Record<string, JsonObject> {
+  const validationOnly: Record<string, JsonObject> = {};
   for (const message of proto.messages.values()) {
     const def = defs[message.name];
     if (!def) continue;
@@ -53,20 +51,36 @@ function applyProtoConstraints(defs: Record<string, JsonObject>, proto: ProtoFil
         if (isObject(schema) && schema['type'] === 'array') schema['minItems'] = 1;
     }
     if (required.size) def['required'] = [...required];
+    const extra: JsonObject = {};
+    const patterns = def['patternProperties'];
+    if (isObject(patterns)) {
+      const aliases = new Set(message.fields.filter((f) => f.jsonName !== f.name).map((f) => `^(${f.name})$`));
+      const moved: JsonObject = {};
+      for (const key of Object.keys(patterns)) {
+        if (!aliases.has(key)) continue;
+        moved[key] = patterns[key]!;
+        delete patterns[key];
+      }
+      if (Object.keys(moved).length) extra['patternProperties'] = moved;
+      if (Object.keys(patterns).length === 0) delete def['patternProperties'];
+    }
     const oneofs: JsonObject[] = message.oneofs.map((group) => ({
-      $comment: `${ONEOF_COMMENT} ${group}`,
       oneOf: message.fields
         .filter((f) => f.oneof === group)
         .map((f): JsonObject => (f.jsonName === f.name ? { required: [f.name] } : { anyOf: [{ required: [f.jsonName] }, { required: [f.name] }] })),
     }));
-    if (oneofs.length) def['allOf'] = [...((def['allOf'] as JsonObject[] | undefined) ?? []), ...oneofs];
+    if (oneofs.length) extra['allOf'] = oneofs;
+    if (Object.keys(extra).length) validationOnly[message.name] = extra;
   }
+  return validationOnly;
 }
 
 /** Bundles `doc` (the parsed a2a.json) using the proto's enum and rpc facts. */
 export function bundleA2a(doc: unknown, file: string, proto: ProtoFile): SchemaBundle {
   if (!isObject(doc)) fail({ file, pointer: '', message: 'a schema document must be a JSON object' });
   const draft = draftOf(doc, file);
+  // `<package>.<Message>.jsonschema.json` and `google.protobuf.<Type>.jsonschema.json`: the files the bundle refers to.
+  const fileRef = new RegExp(`^(?:${[proto.package, 'google.protobuf'].map((p) => p.replace(/\./g, '\\.')).join('|')})\\.([A-Za-z0-9_]+)\\.jsonschema\\.json$`);
   const source = doc['definitions'];
   if (!isObject(source)) fail({ file, pointer: '/definitions', message: 'expected a "definitions" object' });
 
@@ -89,10 +103,10 @@ export function bundleA2a(doc: unknown, file: string, proto: ProtoFile): SchemaB
   const enumNames = new Set([...proto.enums.keys()].filter((n) => !n.includes('.')));
   for (const [name, schema] of Object.entries({ ...defs })) {
     walkSchema(schema, (node, path) => {
-      const at = () => defSource[name] + path.map((t) => '/' + t).join('');
+      const at = () => defSource[name] + pointer(...path);
       const ref = node['$ref'];
       if (typeof ref === 'string') {
-        const m = FILE_REF.exec(ref);
+        const m = fileRef.exec(ref);
         const target = m?.[1];
         if (target === undefined || !(target in defs))
           fail({ file, pointer: at() + '/$ref', message: `unresolved reference ${JSON.stringify(ref)}: no definition is titled after ${target ?? 'it'}` });
@@ -129,9 +143,9 @@ export function bundleA2a(doc: unknown, file: string, proto: ProtoFile): SchemaB
     defSource['Empty'] = '(google.protobuf.Empty, from the proto)';
   }
 
-  applyProtoConstraints(defs, proto);
+  const validationOnly = applyProtoConstraints(defs, proto);
 
   const sorted: Record<string, JsonObject> = {};
   for (const name of Object.keys(defs).sort()) sorted[name] = defs[name]!;
-  return { file, draft, defsKey: '$defs', defs: sorted, defSource };
+  return { file, draft, defsKey: '$defs', defs: sorted, validationOnly, defSource };
 }

@@ -138,6 +138,16 @@ function tokenize(text: string, file: string): Token[] {
   return tokens;
 }
 
+/**
+ * The name a proto type has in the bundle and the wire-order tables: the type without the file's package
+ * (`lf.a2a.v1.Task` → `Task`, `Task.Status` stays) or, for a well-known type, without `google.protobuf.`
+ * (`google.protobuf.Empty` → `Empty`). The bundled JSON Schema names its definitions the same way.
+ */
+export function protoTypeName(proto: Pick<ProtoFile, 'package'>, type: string): string {
+  for (const prefix of [`${proto.package}.`, 'google.protobuf.']) if (type.startsWith(prefix)) return type.slice(prefix.length);
+  return type;
+}
+
 /** lowerCamelCase as protoc derives json_name: drop underscores, capitalise the letter after each. */
 export function protoJsonName(field: string): string {
   return field.replace(/_([a-z0-9])/g, (_, ch: string) => ch.toUpperCase());
@@ -216,12 +226,16 @@ export function parseProto(text: string, file: string): ProtoFile {
     return obj;
   };
   const optionValue = (): Literal => (peek()?.text === '{' && peek()?.kind === 'punct' ? messageLiteral() : scalar());
-  /** `option name = value;` after the `option` keyword: read and returned as a name/value pair. */
-  const optionStatement = (): [string, Literal] => {
+  /**
+   * `option name = value;` after the `option` keyword: read and returned as a name/value pair. The `;` is
+   * required, except inside an rpc's body (`terminated: false`), where the reader has always let it go.
+   */
+  const optionStatement = (terminated = true): [string, Literal] => {
     const name = optionName();
     expect('=');
     const value = optionValue();
-    accept(';');
+    if (terminated) expect(';');
+    else accept(';');
     return [name, value];
   };
   /** Skips `reserved …;` after the keyword. */
@@ -274,7 +288,7 @@ export function parseProto(text: string, file: string): ProtoFile {
         while (!accept('}')) {
           const optTok = peek();
           expect('option');
-          const [oname, value] = optionStatement();
+          const [oname, value] = optionStatement(false);
           if (oname === '(google.api.http)') http = httpRules(value as LiteralObject, optTok!);
         }
       } else expect(';');

@@ -1,8 +1,10 @@
 /**
  * @module load/schema — the normalised form every later pass reads: one JSON Schema document with its
- * draft, and its definitions by name.
+ * draft, and its definitions by name; and the one way the generator walks, rebuilds and resolves schemas
+ * ({@link walkSchema}, {@link mapSchema}, {@link resolveSchemaRef}, {@link deref}), so every pass agrees on
+ * which keywords hold subschemas and which hold data.
  */
-import { fail } from '../errors.ts';
+import { fail, pointer, unescapePointerToken } from '../errors.ts';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
@@ -17,24 +19,41 @@ export interface SchemaBundle {
   /** `definitions` (draft-07) or `$defs` (2020-12): where `#/<defsKey>/<Name>` refs point. */
   readonly defsKey: 'definitions' | '$defs';
   readonly defs: Readonly<Record<string, JsonObject>>;
+  /**
+   * Keywords the validators apply to a definition but its type leaves out, by definition name: merged into
+   * the definition by the validation document (arrays appended, objects joined). A2A keeps the proto's
+   * oneofs and ProtoJSON's snake_case aliases here, so the type emitter needs no knowledge of them.
+   */
+  readonly validationOnly?: Readonly<Record<string, JsonObject>>;
   /** For diagnostics: the JSON pointer in the source file each definition came from. */
   readonly defSource: Readonly<Record<string, string>>;
 }
 
+/** The `$schema` URI each supported draft is written with. */
+export const SCHEMA_URI: Readonly<Record<Draft, string>> = {
+  'draft-07': 'http://json-schema.org/draft-07/schema#',
+  '2020-12': 'https://json-schema.org/draft/2020-12/schema',
+};
+
 const DRAFTS: Record<string, Draft> = {
-  'http://json-schema.org/draft-07/schema#': 'draft-07',
+  [SCHEMA_URI['draft-07']]: 'draft-07',
   'http://json-schema.org/draft-07/schema': 'draft-07',
-  'https://json-schema.org/draft/2020-12/schema': '2020-12',
+  [SCHEMA_URI['2020-12']]: '2020-12',
 };
 
 export function isObject(v: unknown): v is JsonObject {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** The draft a `$schema` value names, or undefined when it names none the generator reads. */
+export function draftNamed(declared: Json | undefined): Draft | undefined {
+  return typeof declared === 'string' && Object.prototype.hasOwnProperty.call(DRAFTS, declared) ? DRAFTS[declared] : undefined;
+}
+
 /** Reads the draft a schema document declares in `$schema`; anything else is an error naming the file. */
 export function draftOf(doc: JsonObject, file: string): Draft {
   const declared = doc['$schema'];
-  const draft = typeof declared === 'string' ? DRAFTS[declared] : undefined;
+  const draft = draftNamed(declared);
   if (!draft)
     fail({
       file,
@@ -63,6 +82,11 @@ export function bundleFromDocument(doc: unknown, file: string): SchemaBundle {
   return { file, draft, defsKey, defs: out, defSource };
 }
 
+/** Keywords whose value maps names (of properties, definitions, dependencies) to subschemas. */
+const SCHEMA_MAPS: ReadonlySet<string> = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'dependencies']);
+/** Keywords whose value is data, never a schema. Every other object or array value is searched for subschemas. */
+const DATA_KEYWORDS: ReadonlySet<string> = new Set(['enum', 'const', 'default', 'examples', 'required']);
+
 /** Calls `visit` for every subschema reachable through schema keywords (not through property names). */
 export function walkSchema(node: Json, visit: (schema: JsonObject, path: readonly string[]) => void, path: string[] = []): void {
   if (Array.isArray(node)) {
@@ -72,14 +96,41 @@ export function walkSchema(node: Json, visit: (schema: JsonObject, path: readonl
   if (!isObject(node)) return;
   visit(node, path);
   for (const [key, value] of Object.entries(node)) {
-    if (key === 'properties' || key === 'patternProperties' || key === '$defs' || key === 'definitions' || key === 'dependentSchemas') {
-      if (isObject(value)) for (const [name, sub] of Object.entries(value)) walkSchema(sub, visit, [...path, key, name]);
-    } else if (key === 'enum' || key === 'const' || key === 'default' || key === 'examples' || key === 'required') {
+    if (SCHEMA_MAPS.has(key) && isObject(value)) {
+      for (const [name, sub] of Object.entries(value)) walkSchema(sub, visit, [...path, key, name]);
+    } else if (DATA_KEYWORDS.has(key)) {
       continue; // values, not schemas
     } else if (isObject(value) || Array.isArray(value)) {
       walkSchema(value, visit, [...path, key]);
     }
   }
+}
+
+/**
+ * Rebuilds a schema bottom-up, reaching subschemas as {@link walkSchema} does: each is rebuilt first, then
+ * `post` gets a fresh object holding the schema's keywords with the rebuilt subschemas (its own to change)
+ * and returns what takes its place. Data (`enum`, `const` …) is shared, not copied; the input is not changed.
+ */
+export function mapSchema(node: Json, post: (schema: JsonObject) => Json): Json {
+  if (Array.isArray(node)) return node.map((item) => mapSchema(item, post));
+  if (!isObject(node)) return node;
+  const out: JsonObject = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (SCHEMA_MAPS.has(key) && isObject(value)) {
+      const inner: JsonObject = {};
+      for (const [name, sub] of Object.entries(value)) inner[name] = mapSchema(sub, post);
+      out[key] = inner;
+    } else out[key] = DATA_KEYWORDS.has(key) ? value : mapSchema(value, post);
+  }
+  return post(out);
+}
+
+/** `schema` without the keywords `drop` names (itself when it has none of them). */
+export function withoutKeywords(schema: JsonObject, drop: ReadonlySet<string>): JsonObject {
+  if (!Object.keys(schema).some((k) => drop.has(k))) return schema;
+  const out: JsonObject = {};
+  for (const [k, v] of Object.entries(schema)) if (!drop.has(k)) out[k] = v;
+  return out;
 }
 
 /** Every `$ref` must be local (`#/<defsKey>/<Name>`) and name an existing definition. */
@@ -93,7 +144,7 @@ function checkLocalRefs(defs: Record<string, JsonObject>, defsKey: string, file:
       if (target === undefined || !(target in defs))
         fail({
           file,
-          pointer: defSource[name] + path.map((t) => '/' + t).join('') + '/$ref',
+          pointer: defSource[name] + pointer(...path) + '/$ref',
           message: `unresolved reference ${JSON.stringify(ref)}`,
         });
     });
@@ -117,19 +168,19 @@ export interface SchemaRef {
 
 export function parseSchemaRef(text: string): SchemaRef {
   const [def, frag] = text.split('#', 2) as [string, string | undefined];
-  const tokens = frag ? frag.slice(1).split('/').map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~')) : [];
+  const tokens = frag ? frag.slice(1).split('/').map(unescapePointerToken) : [];
   return { def, tokens };
 }
 
 /** Resolves a schema reference in the bundle; undefined when the definition or the pointer is missing. */
-export function resolveSchemaRef(bundle: SchemaBundle, ref: SchemaRef): JsonObject | undefined {
+export function resolveSchemaRef(bundle: Pick<SchemaBundle, 'defs'>, ref: SchemaRef): JsonObject | undefined {
   let node: Json | undefined = bundle.defs[ref.def];
   for (const t of ref.tokens) node = isObject(node) ? node[t] : Array.isArray(node) ? node[Number(t)] : undefined;
   return isObject(node) ? node : undefined;
 }
 
 /** Follows `$ref` chains (local definitions only) to the schema that carries the constraints. */
-export function deref(bundle: SchemaBundle, schema: JsonObject | undefined, depth = 0): JsonObject | undefined {
+export function deref(bundle: Pick<SchemaBundle, 'defs'>, schema: JsonObject | undefined, depth = 0): JsonObject | undefined {
   const target = refName(schema);
   if (target === undefined || depth > 32) return schema;
   return deref(bundle, bundle.defs[target], depth + 1);

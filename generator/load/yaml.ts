@@ -3,13 +3,9 @@
  * its content can name the line.
  */
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
-import { fail } from '../errors.ts';
+import { fail, unescapePointerToken } from '../errors.ts';
 import { readText } from './json.ts';
 import type { Locator } from './validate-input.ts';
-
-function unescapeToken(t: string): string {
-  return t.replace(/~1/g, '/').replace(/~0/g, '~');
-}
 
 /** Parses the YAML file at `path` (named `file` in errors); duplicate keys are errors. */
 export function readYaml(path: string, file: string): { data: unknown; locate: Locator } {
@@ -22,7 +18,7 @@ export function readYaml(path: string, file: string): { data: unknown; locate: L
     fail({ file, line: pos.line, column: pos.col, message: `not valid YAML: ${firstError.message.split('\n')[0]}` });
   }
   const locate: Locator = (pointer) => {
-    const tokens = pointer === '' ? [] : pointer.slice(1).split('/').map(unescapeToken);
+    const tokens = pointer === '' ? [] : pointer.slice(1).split('/').map(unescapePointerToken);
     // Walk down as far as the document goes; a missing key locates at its parent.
     let node: Node | null | undefined = doc.contents as Node | null;
     let located = node;

@@ -6,7 +6,7 @@
 import { fail, pointer } from '../errors.ts';
 import type { LoadedPin } from '../load/index.ts';
 import type { Direction, ManifestRoute } from '../load/manifest.ts';
-import { parseSchemaRef, type Draft, type JsonObject, type SchemaRef } from '../load/schema.ts';
+import { deref, parseSchemaRef, resolveSchemaRef, type Draft, type JsonObject, type SchemaRef } from '../load/schema.ts';
 import { planWireOrder, type WireOrder } from './wire-order.ts';
 
 export interface ValidatorPlan {
@@ -32,6 +32,12 @@ export interface MethodPlan {
   readonly params?: ValidatorPlan;
   /** Whether `params` must be present on the wire (from the message's `required`). */
   readonly paramsRequired: boolean;
+  /**
+   * Whether a caller of the generated client may leave params out (they default to `{}`): there are none, or
+   * nothing in them is required but `_meta`, which the MCP client adds itself. Not the negation of
+   * `paramsRequired`, the wire's rule: MCP 2026-07-28's `tools/list` must carry params, but only their `_meta`.
+   */
+  readonly paramsOptional: boolean;
   readonly result?: ValidatorPlan;
   readonly capabilities: readonly CapabilityGate[];
   readonly cacheable: boolean;
@@ -54,6 +60,8 @@ export interface PinPlan {
   /** `$id` the compiled document carries (refs resolve against it). */
   readonly schemaId: string;
   readonly defs: Readonly<Record<string, JsonObject>>;
+  /** Keywords only the validators apply, by definition (see SchemaBundle.validationOnly). */
+  readonly validationOnly?: Readonly<Record<string, JsonObject>>;
   /** Where the inputs came from, for headers and package metadata. */
   readonly sources: readonly string[];
   readonly license: string;
@@ -111,6 +119,8 @@ export function planPin(loaded: LoadedPin): PinPlan {
     const caps = entry.capability === undefined ? [] : typeof entry.capability === 'string' ? [entry.capability] : entry.capability;
     const params = use(entry.params, 'params');
     const result = use(entry.result, 'result');
+    const paramsSchema = params ? deref(bundle, resolveSchemaRef(bundle, params.ref)) : undefined;
+    const requiredParams = Array.isArray(paramsSchema?.['required']) ? paramsSchema['required'].filter((f) => f !== '_meta') : [];
     methods.push({
       method,
       kind: entry.kind,
@@ -118,6 +128,7 @@ export function planPin(loaded: LoadedPin): PinPlan {
       ...(entry.message ? { message: entry.message } : {}),
       ...(params ? { params } : {}),
       paramsRequired: Array.isArray(required) && required.includes('params'),
+      paramsOptional: requiredParams.length === 0,
       ...(result ? { result } : {}),
       capabilities: caps.map((c) => {
         const [side, ...path] = c.split('.');
@@ -146,6 +157,7 @@ export function planPin(loaded: LoadedPin): PinPlan {
     defsKey: bundle.defsKey,
     schemaId: `urn:wiregen:${pin.id}`,
     defs: bundle.defs,
+    ...(bundle.validationOnly ? { validationOnly: bundle.validationOnly } : {}),
     sources,
     license: pin.source.license,
     validators: [...validators.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),

@@ -1,13 +1,17 @@
 /**
  * @module plan/wire-order — the member order of ProtoJSON output, read off the proto: each message's fields
  * by field number (what protobuf's JSON printers write, the A2A SDK's among them), with the message type of
- * every field that holds messages, and each rpc's input and output message. The JSON Schema cannot say this: its
- * properties are sorted by name.
+ * every field that holds messages. The JSON Schema cannot say this: its properties are sorted by name. (Each
+ * rpc's input and output message are the manifest's params and result, which check/manifest.ts holds to the
+ * proto; emit/wire-order.ts writes them from the plan's methods.)
+ *
+ * {@link WireField} is declared once, here: emit/wire-order.ts copies its declaration, as written, into the
+ * generated wire-order.ts, which must stand on its own.
  */
-import type { ProtoFile } from '../load/proto.ts';
+import { protoTypeName, type ProtoFile } from '../load/proto.ts';
 
+/** One field of a message, in ProtoJSON order; `name` is its ProtoJSON (lowerCamelCase) name. */
 export interface WireField {
-  /** The ProtoJSON (lowerCamelCase) name. */
   readonly name: string;
   /** The message type the field holds (a single one, each element of a list, or each value of a map). */
   readonly message?: string;
@@ -16,34 +20,20 @@ export interface WireField {
 }
 
 export interface WireOrder {
+  /** Message name → its fields by field number. */
   readonly messages: Readonly<Record<string, readonly WireField[]>>;
-  /** rpc name → its input message. */
-  readonly rpcInputs: Readonly<Record<string, string>>;
-  /** rpc name → its output message (the message of each event, for a streaming rpc). */
-  readonly rpcOutputs: Readonly<Record<string, string>>;
 }
 
 export function planWireOrder(proto: ProtoFile): WireOrder {
-  const local = (type: string): string | undefined => {
-    const name = type.startsWith(`${proto.package}.`) ? type.slice(proto.package.length + 1) : type;
-    return proto.messages.has(name) ? name : undefined;
-  };
   const messages: Record<string, WireField[]> = {};
   for (const name of [...proto.messages.keys()].sort()) {
     messages[name] = [...proto.messages.get(name)!.fields]
       .sort((a, b) => a.number - b.number)
       .map((f) => {
-        const message = local(f.map ? f.map.value : f.type);
+        const type = protoTypeName(proto, f.map ? f.map.value : f.type);
+        const message = proto.messages.has(type) ? type : undefined;
         return { name: f.jsonName, ...(message ? { message } : {}), ...(f.map && message ? { map: true as const } : {}) };
       });
   }
-  const named = (type: string) => local(type) ?? type.replace(/^google\.protobuf\./, '');
-  const rpcInputs: Record<string, string> = {};
-  const rpcOutputs: Record<string, string> = {};
-  for (const service of proto.services)
-    for (const rpc of service.rpcs) {
-      rpcInputs[rpc.name] = named(rpc.input);
-      rpcOutputs[rpc.name] = named(rpc.output);
-    }
-  return { messages, rpcInputs, rpcOutputs };
+  return { messages };
 }

@@ -3,10 +3,10 @@
  * binding and the HTTP+JSON binding over fetch, with the `A2A-Version` header and Server-Sent Events for the
  * streaming methods. `connect` reads an agent card and picks an interface.
  */
-import { Client, type ClientTransport, type MethodEntry } from '../../generated/a2a-1.0/index.ts';
+import { Client, pin, type ClientTransport, type MethodEntry } from '../../generated/a2a-1.0/index.ts';
 import { sseEvents } from '../transports/sse.ts';
 import type { AgentCard } from './types.ts';
-import { paramsInWireOrder } from './wire-order.ts';
+import { paramsInWireOrder, protoJsonName } from './wire-order.ts';
 
 /** An error the agent answered (JSON-RPC error, or google.rpc.Status over HTTP+JSON). */
 export class A2aClientError extends Error {
@@ -53,7 +53,7 @@ async function* sseJson(body: ReadableStream<Uint8Array>): AsyncIterable<unknown
 }
 
 function headersOf(options: TransportOptions, json: boolean): Record<string, string> {
-  return { ...(json ? { 'content-type': 'application/json' } : {}), 'a2a-version': options.version ?? '1.0', ...options.headers };
+  return { ...(json ? { 'content-type': 'application/json' } : {}), 'a2a-version': options.version ?? pin.revision, ...options.headers };
 }
 
 /** The JSON-RPC binding: one endpoint, a POST per call. */
@@ -108,7 +108,7 @@ function routeRequest(entry: MethodEntry, params: Record<string, unknown>): { ve
   if (!route) throw new Error(`${entry.method} has no HTTP+JSON route`);
   const rest = { ...params };
   const path = route.path.replace(/\{([a-z_]+)(?:=\*)?\}/g, (_, field: string) => {
-    const name = field.replace(/_([a-z])/g, (__, c: string) => c.toUpperCase());
+    const name = protoJsonName(field);
     const value = rest[name];
     delete rest[name];
     return encodeURIComponent(String(value ?? ''));
@@ -151,15 +151,22 @@ export function restTransport(baseUrl: string, options: TransportOptions = {}): 
   };
 }
 
-/** Reads the agent card at `baseUrl` and returns a client on its first JSON-RPC (else HTTP+JSON) interface. */
+/** Reads the agent card at `baseUrl` and returns a client on it (clientForCard). */
 export async function connect(baseUrl: string, options: TransportOptions = {}): Promise<{ card: AgentCard; client: Client }> {
   const get = options.fetch ?? fetch;
   const res = await get(new URL('/.well-known/agent-card.json', baseUrl), { headers: options.headers ?? {} });
   if (!res.ok) throw new A2aClientError(res.status, `agent card: HTTP ${res.status}`, undefined, res.status);
   const card = (await res.json()) as AgentCard;
+  const chosen = clientForCard(card, options);
+  if (!chosen) throw new A2aClientError(-32004, 'the agent card lists no JSONRPC or HTTP+JSON interface');
+  return { card, client: chosen.client };
+}
+
+/** A client on the card's first JSON-RPC interface, else its first HTTP+JSON one; undefined when it has neither. */
+export function clientForCard(card: AgentCard, options: TransportOptions = {}): { interface: AgentCard['supportedInterfaces'][number]; client: Client } | undefined {
   const jsonRpc = card.supportedInterfaces.find((i) => i.protocolBinding === 'JSONRPC');
+  if (jsonRpc) return { interface: jsonRpc, client: new Client(jsonRpcTransport(jsonRpc.url, options)) };
   const rest = card.supportedInterfaces.find((i) => i.protocolBinding === 'HTTP+JSON');
-  if (jsonRpc) return { card, client: new Client(jsonRpcTransport(jsonRpc.url, options)) };
-  if (rest) return { card, client: new Client(restTransport(rest.url, options)) };
-  throw new A2aClientError(-32004, 'the agent card lists no JSONRPC or HTTP+JSON interface');
+  if (rest) return { interface: rest, client: new Client(restTransport(rest.url, options)) };
+  return undefined;
 }

@@ -3,11 +3,12 @@
  * gRPC status name, carried as google.rpc.ErrorInfo (and BadRequest for validation) details. Messages are
  * the official SDK's where seed 000 recorded them.
  */
+import { pin } from '../../generated/a2a-1.0/index.ts';
 import type { A2aBehaviour } from './types.ts';
 
-export const ERROR_INFO = 'type.googleapis.com/google.rpc.ErrorInfo';
-export const BAD_REQUEST = 'type.googleapis.com/google.rpc.BadRequest';
-export const DOMAIN = 'a2a-protocol.org';
+const ERROR_INFO = 'type.googleapis.com/google.rpc.ErrorInfo';
+const BAD_REQUEST = 'type.googleapis.com/google.rpc.BadRequest';
+const DOMAIN = 'a2a-protocol.org';
 
 export interface FieldViolation {
   readonly field: string;
@@ -76,13 +77,20 @@ export const A2aErrors = {
   terminal: (taskId: string, state: string) => A2aErrors.unsupported(`Task ${taskId} is in terminal state: ${state}`, { taskId }),
   contentType: (mediaType: string) =>
     new A2aError(-32005, 'Incompatible content types', { reason: 'CONTENT_TYPE_NOT_SUPPORTED', httpStatus: 400, grpcStatus: 'INVALID_ARGUMENT', context: { mediaType } }),
-  versionNotSupported: (requested: string, expected = '1.0') =>
+  versionNotSupported: (requested: string, expected: string = pin.revision) =>
     new A2aError(-32009, `A2A version '${requested}' is not supported by this handler. Expected version '${expected}'.`, {
       reason: 'VERSION_NOT_SUPPORTED',
       ...precondition,
       context: { requested },
     }),
   noExtendedCard: () => A2aErrors.unsupported('The agent does not support authenticated extended cards'),
+  /** A capability gate of the dispatch table that the card does not open: its own error where A2A names one. */
+  capabilityMissing: (method: string, path: readonly string[]): A2aError =>
+    path[0] === 'pushNotifications'
+      ? A2aErrors.pushNotSupported()
+      : path[0] === 'extendedAgentCard'
+        ? A2aErrors.noExtendedCard()
+        : A2aErrors.unsupported(`${method} is not supported by this agent (capability ${path.join('.')})`),
   /** The card declares `capabilities.extendedAgentCard` but the server was given no extended card (§3.3.4). */
   extendedCardNotConfigured: () => new A2aError(-32007, 'Extended Card not configured', { reason: 'EXTENDED_AGENT_CARD_NOT_CONFIGURED', ...precondition }),
 };

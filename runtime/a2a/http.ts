@@ -7,12 +7,12 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { canonicalJson } from '../jsonrpc/canonical.ts';
-import { methods, type MethodEntry } from '../../generated/a2a-1.0/index.ts';
+import { lookup, methods, pin, type MethodEntry } from '../../generated/a2a-1.0/index.ts';
 import { HttpFailure, listenHttp, readBody, sendJson, SseStream } from '../transports/http.ts';
 import { A2aError, A2aErrors } from './errors.ts';
 import type { A2aServer } from './server.ts';
 import { checkParams } from './validation.ts';
-import { resultInWireOrder } from './wire-order.ts';
+import { protoJsonName, resultInWireOrder } from './wire-order.ts';
 
 /** Who is calling, when authentication says; handed to nothing yet but the extended card. */
 export type Authenticate = (req: IncomingMessage) => { readonly ok: true } | { readonly ok: false; readonly challenge: string };
@@ -33,26 +33,22 @@ export interface A2aHttpOptions {
 }
 
 const CARD_PATH = '/.well-known/agent-card.json';
-const SUPPORTED_VERSION = '1.0';
+/** The A2A version served: the pinned revision. */
+const SUPPORTED_VERSION = pin.revision;
 
-type Operation = (server: A2aServer, params: Record<string, unknown>) => Promise<unknown>;
 
-/** The runtime's operation for each method of the manifest (checked complete at start-up). */
-const OPERATIONS: Record<string, Operation> = {
-  SendMessage: (s, p) => s.sendMessage(p as never),
-  SendStreamingMessage: (s, p) => s.sendStreamingMessage(p as never),
-  GetTask: (s, p) => s.getTask(p as never),
-  ListTasks: (s, p) => s.listTasks(p as never),
-  CancelTask: (s, p) => s.cancelTask(p as never),
-  SubscribeToTask: (s, p) => s.subscribeToTask(p as never),
-  CreateTaskPushNotificationConfig: (s, p) => s.createPushConfig(p as never),
-  GetTaskPushNotificationConfig: (s, p) => s.getPushConfig(p as never),
-  ListTaskPushNotificationConfigs: (s, p) => s.listPushConfigs(p as never),
-  DeleteTaskPushNotificationConfig: (s, p) => s.deletePushConfig(p as never),
-  GetExtendedAgentCard: async (s) => s.getExtendedAgentCard(),
-};
-for (const method of Object.keys(methods))
-  if (!OPERATIONS[method]) throw new Error(`the A2A manifest has ${method}, which runtime/a2a/http.ts does not implement`);
+/** What the handler reads of a request target. */
+interface Target {
+  readonly pathname: string;
+  readonly searchParams: URLSearchParams;
+}
+
+const NO_QUERY = new URLSearchParams();
+
+/** The request target; a plain path (the usual JSON-RPC POST) skips the URL parser. */
+function targetOf(raw: string): Target {
+  return /^\/[\w\-~/:@!$&'()*+,;=]*$/.test(raw) && !raw.includes('//') ? { pathname: raw, searchParams: NO_QUERY } : new URL(raw, 'http://localhost');
+}
 
 interface Route {
   readonly method: string;
@@ -69,7 +65,7 @@ function compileRoute(prefix: string, method: string, entry: MethodEntry, route:
   const names: string[] = [];
   const source = route.path.replace(/\{([a-z_]+)(?:=\*)?\}|([^{]+)/g, (_, name: string | undefined, literal: string | undefined) => {
     if (name) {
-      names.push(name.replace(/_([a-z])/g, (__, c: string) => c.toUpperCase()));
+      names.push(protoJsonName(name));
       // One segment, without the `:verb` suffix of a custom method (`/tasks/{id}` is not `/tasks/x:subscribe`).
       return '([^/:]+)';
     }
@@ -117,9 +113,9 @@ export class A2aHttpHandler {
   };
 
   async #handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://localhost');
+    const url = targetOf(req.url ?? '/');
     if (url.pathname === CARD_PATH && req.method === 'GET') return this.#serveCard(req, res);
-    if (this.#options.routes && (await this.#options.routes(req, res, url))) return;
+    if (this.#options.routes && (await this.#options.routes(req, res, new URL(req.url ?? '/', 'http://localhost')))) return;
     const auth = this.#options.authenticate?.(req);
     if (auth && !auth.ok) {
       res.writeHead(401, { 'www-authenticate': auth.challenge, 'content-type': 'application/json' });
@@ -130,13 +126,17 @@ export class A2aHttpHandler {
       if (req.method !== 'POST') return sendJson(res, 405, JSON.stringify({ error: 'the JSON-RPC endpoint accepts POST only' }), { allow: 'POST' });
       return this.#jsonRpc(req, res, url);
     }
-    const candidates = this.#routes.filter((r) => r.pattern.test(url.pathname));
-    const route = candidates.find((r) => r.verb === req.method);
-    if (!route) {
-      if (candidates.length) return sendJson(res, 405, JSON.stringify({ error: 'method not allowed' }), { allow: [...new Set(candidates.map((c) => c.verb))].join(', ') });
+    const candidates: { route: Route; match: RegExpExecArray }[] = [];
+    for (const route of this.#routes) {
+      const match = route.pattern.exec(url.pathname);
+      if (match) candidates.push({ route, match });
+    }
+    const found = candidates.find((c) => c.route.verb === req.method);
+    if (!found) {
+      if (candidates.length) return sendJson(res, 405, JSON.stringify({ error: 'method not allowed' }), { allow: [...new Set(candidates.map((c) => c.route.verb))].join(', ') });
       return this.#restError(res, A2aErrors.methodNotFound());
     }
-    return this.#rest(req, res, url, route);
+    return this.#rest(req, res, url, found.route, found.match);
   }
 
   #serveCard(req: IncomingMessage, res: ServerResponse): void {
@@ -153,7 +153,7 @@ export class A2aHttpHandler {
   }
 
   /** The A2A version a request asks for (§3.6): the header, or (per behaviour) the query; absent means 0.3. */
-  #checkVersion(req: IncomingMessage, url: URL): void {
+  #checkVersion(req: IncomingMessage, url: Target): void {
     const header = req.headers['a2a-version'];
     const fromHeader = typeof header === 'string' ? header.trim() : undefined;
     const exact = this.#server.behaviour.versionCheck === 'exact-header-or-query';
@@ -162,24 +162,13 @@ export class A2aHttpHandler {
     if (!ok) throw A2aErrors.versionNotSupported(requested, SUPPORTED_VERSION);
   }
 
-  /** Capability gates of the dispatch table (agent card capabilities). */
-  #checkCapabilities(method: string, entry: MethodEntry): void {
-    const caps = this.#server.card.capabilities as Record<string, unknown>;
-    for (const gate of entry.capabilities) {
-      if (gate.side !== 'agent' || caps[gate.path[0]!] === true) continue;
-      if (gate.path[0] === 'pushNotifications') throw A2aErrors.pushNotSupported();
-      if (gate.path[0] === 'extendedAgentCard') throw A2aErrors.noExtendedCard();
-      throw A2aErrors.unsupported(`${method} is not supported by this agent (capability ${gate.path.join('.')})`);
-    }
-  }
-
   async #body(req: IncomingMessage): Promise<string> {
     return readBody(req, this.#options.maxBodyBytes ?? 4 * 1024 * 1024, this.#options.bodyTimeoutMs ?? 30_000);
   }
 
   // ---- JSON-RPC ------------------------------------------------------------------------------------------
 
-  async #jsonRpc(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  async #jsonRpc(req: IncomingMessage, res: ServerResponse, url: Target): Promise<void> {
     const behaviour = this.#server.behaviour;
     const envelope = (id: unknown, body: { result: unknown } | { error: unknown }) =>
       JSON.stringify(behaviour.envelopeOrder === 'jsonrpc-first' ? { jsonrpc: '2.0', id, ...body } : { ...body, id, jsonrpc: '2.0' });
@@ -205,12 +194,11 @@ export class A2aHttpHandler {
       return fail(usableId, A2aErrors.invalidRequest());
     try {
       this.#checkVersion(req, url);
-      const entry = (methods as Record<string, MethodEntry>)[method];
-      if (!entry || !Object.prototype.hasOwnProperty.call(methods, method)) throw A2aErrors.methodNotFound();
+      const entry = lookup(method);
+      if (!entry) throw A2aErrors.methodNotFound();
       const p = (params ?? {}) as Record<string, unknown>;
       checkParams(entry.params, p);
-      this.#checkCapabilities(method, entry);
-      const result = await OPERATIONS[method]!(this.#server, p);
+      const result = await this.#server.call(method, p);
       if (!entry.streaming) return reply(usableId, { result: resultInWireOrder(method, result) });
       await this.#stream(
         res,
@@ -250,7 +238,7 @@ export class A2aHttpHandler {
     sendJson(res, err.httpStatus, JSON.stringify(err.toStatus(behaviour)), { 'content-type': behaviour.jsonContentType });
   }
 
-  async #rest(req: IncomingMessage, res: ServerResponse, url: URL, route: Route): Promise<void> {
+  async #rest(req: IncomingMessage, res: ServerResponse, url: Target, route: Route, m: RegExpExecArray): Promise<void> {
     const behaviour = this.#server.behaviour;
     try {
       this.#checkVersion(req, url);
@@ -275,11 +263,9 @@ export class A2aHttpHandler {
           params[key] = value === 'true' ? true : value === 'false' ? false : value;
         }
       }
-      const m = route.pattern.exec(url.pathname)!;
       route.names.forEach((name, i) => (params[name] = decodeURIComponent(m[i + 1]!)));
       checkParams(route.entry.params, params);
-      this.#checkCapabilities(route.method, route.entry);
-      const result = await OPERATIONS[route.method]!(this.#server, params);
+      const result = await this.#server.call(route.method, params);
       if (route.entry.streaming)
         return await this.#stream(res, result as AsyncIterable<unknown>, (e) => JSON.stringify(resultInWireOrder(route.method, e)), (err) => JSON.stringify(err.toStatus(behaviour)));
       sendJson(res, 200, JSON.stringify(resultInWireOrder(route.method, result ?? {})), { 'content-type': behaviour.jsonContentType });

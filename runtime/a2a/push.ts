@@ -4,6 +4,7 @@
  * with exponential backoff, and never sent to a host the operator did not allow.
  */
 import type { StreamResponse } from '../../generated/a2a-1.0/index.ts';
+import { LOOPBACK_HOSTS } from '../transports/http.ts';
 import { A2aErrors } from './errors.ts';
 import { inWireOrder } from './wire-order.ts';
 import type { A2aBehaviour, TaskPushNotificationConfig } from './types.ts';
@@ -23,7 +24,6 @@ export interface PushOptions {
   readonly fetch?: typeof fetch;
 }
 
-const LOOPBACK = ['127.0.0.1', 'localhost', '[::1]', '::1'];
 
 export class PushSender {
   readonly #options: PushOptions;
@@ -50,7 +50,7 @@ export class PushSender {
     }
     const host = parsed.hostname.toLowerCase();
     const allowed = this.#options.allowedHosts ?? [];
-    const httpOk = parsed.protocol === 'https:' || (parsed.protocol === 'http:' && (this.#options.allowHttp || LOOPBACK.includes(host)));
+    const httpOk = parsed.protocol === 'https:' || (parsed.protocol === 'http:' && (this.#options.allowHttp || LOOPBACK_HOSTS.includes(host)));
     if (!httpOk || parsed.username || parsed.password || !allowed.includes(host))
       throw A2aErrors.invalidParams([{ field: 'url', message: `Webhook host ${host} is not allowed.` }]);
   }
@@ -60,11 +60,13 @@ export class PushSender {
    * webhook gets a task's updates in order, each after the previous one was delivered or given up.
    */
   deliver(configs: readonly TaskPushNotificationConfig[], update: StreamResponse): void {
+    if (configs.length === 0) return;
+    const body = JSON.stringify(inWireOrder(update, 'StreamResponse'));
     for (const config of configs) {
       const key = `${config.taskId}\u0000${config.id}\u0000${config.url}`;
       const previous = this.#queues.get(key) ?? Promise.resolve();
       const p: Promise<void> = previous
-        .then(() => this.#send(config, update))
+        .then(() => this.#send(config, body))
         .finally(() => {
           this.pending.delete(p);
           if (this.#queues.get(key) === p) this.#queues.delete(key);
@@ -74,7 +76,7 @@ export class PushSender {
     }
   }
 
-  async #send(config: TaskPushNotificationConfig, update: StreamResponse): Promise<void> {
+  async #send(config: TaskPushNotificationConfig, body: string): Promise<void> {
     try {
       this.assertAllowed(config.url);
     } catch {
@@ -84,7 +86,6 @@ export class PushSender {
     const headers: Record<string, string> = { 'content-type': this.#behaviour.jsonContentType };
     if (config.token) headers['x-a2a-notification-token'] = config.token;
     if (config.authentication?.credentials) headers['authorization'] = `${config.authentication.scheme} ${config.authentication.credentials}`;
-    const body = JSON.stringify(inWireOrder(update, 'StreamResponse'));
     const attempts = this.#options.attempts ?? 3;
     let delay = this.#options.backoffMs ?? 200;
     const post = this.#options.fetch ?? fetch;

@@ -18,7 +18,10 @@ import type {
   SendMessageResponse,
   StreamResponse,
   SubscribeToTaskRequest,
+  Params,
+  ServerHandlers,
 } from '../../generated/a2a-1.0/index.ts';
+import { lookup } from '../../generated/a2a-1.0/index.ts';
 import { A2aErrors } from './errors.ts';
 import { PushSender, type PushOptions } from './push.ts';
 import { AsyncQueue } from './queue.ts';
@@ -64,6 +67,9 @@ interface Running {
   readonly done: Promise<void>;
 }
 
+/** One operation per method the manifest lists (the generated ServerHandlers' keys), with its typed params. */
+type Operations = { readonly [M in keyof Required<ServerHandlers>]: (params: Params<M>) => Promise<unknown> };
+
 const DEFAULT_PAGE_SIZE = 50;
 const MAX_PAGE_SIZE = 100;
 
@@ -75,7 +81,7 @@ function textOf(parts: readonly Part[]): string {
 }
 
 /** `historyLength` semantics (§3.2.4): unset all, 0 none (field omitted), n the last n. */
-export function withHistory(task: Task, historyLength: number | string | undefined): Task {
+function withHistory(task: Task, historyLength: number | string | undefined): Task {
   if (historyLength === undefined) return task;
   const n = Number(historyLength);
   const out = { ...task };
@@ -101,11 +107,17 @@ export class A2aServer {
   /** Per-task queue of read-modify-write steps, so two of them never interleave on one task. */
   readonly #locks = new Map<string, Promise<unknown>>();
   /**
-   * The last version of a task #applyNow wrote, kept while its execution runs so each agent event costs one
-   * store write and no read. Only #applyNow touches these objects (under the task's lock); every other
-   * write drops the entry, and a terminal state or the end of the execution evicts it.
+   * The last version of a task #applyNow wrote, and its push configs, kept while its execution runs so each
+   * agent event costs one store write and no read. Only #applyNow touches these objects (under the task's
+   * lock); every other write of the task drops the entry, a change of its configs drops `configs`, and a
+   * terminal state or the end of the execution evicts it.
    */
-  readonly #live = new Map<string, Task>();
+  readonly #live = new Map<string, { task: Task; configs: TaskPushNotificationConfig[] | undefined }>();
+  /**
+   * Tasks an answer has claimed, by the claiming execution's event queue: from the answer until that
+   * execution applies its first event or ends, a second answer is refused (the task still looks interrupted).
+   */
+  readonly #resuming = new Map<string, AsyncQueue<StreamResponse>>();
 
   constructor(options: A2aServerOptions) {
     this.options = options;
@@ -135,6 +147,35 @@ export class A2aServer {
   // ---- operations ------------------------------------------------------------------------------------
 
   /** SendMessage: waits for a message, an interrupted or terminal task, or the agent returning. */
+  /**
+   * One protocol call, as both bindings make it: the method's capability gates from the dispatch table (the
+   * agent card's capabilities; -32003 for push, -32004 otherwise), then its operation. The methods below are
+   * the operations themselves and check no gate.
+   */
+  async call(method: string, params: Record<string, unknown>): Promise<unknown> {
+    const entry = lookup(method);
+    if (!entry) throw A2aErrors.methodNotFound();
+    const caps = this.card.capabilities as Record<string, unknown>;
+    for (const gate of entry.capabilities)
+      if (gate.side === 'agent' && caps[gate.path[0]!] !== true) throw A2aErrors.capabilityMissing(method, gate.path);
+    return this.#operations[method as keyof Operations](params as never);
+  }
+
+  /** Each method's operation; keyed by the generated ServerHandlers, so a method the manifest adds fails to compile here. */
+  readonly #operations: Operations = {
+    SendMessage: (p) => this.sendMessage(p),
+    SendStreamingMessage: (p) => this.sendStreamingMessage(p),
+    GetTask: (p) => this.getTask(p),
+    ListTasks: (p) => this.listTasks(p),
+    CancelTask: (p) => this.cancelTask(p),
+    SubscribeToTask: (p) => this.subscribeToTask(p),
+    CreateTaskPushNotificationConfig: (p) => this.createPushConfig(p),
+    GetTaskPushNotificationConfig: (p) => this.getPushConfig(p),
+    ListTaskPushNotificationConfigs: (p) => this.listPushConfigs(p),
+    DeleteTaskPushNotificationConfig: (p) => this.deletePushConfig(p),
+    GetExtendedAgentCard: async () => this.getExtendedAgentCard(),
+  };
+
   async sendMessage(req: SendMessageRequest): Promise<SendMessageResponse> {
     const run = await this.#begin(req);
     const historyLength = req.configuration?.historyLength;
@@ -173,25 +214,27 @@ export class A2aServer {
       if (Number.isNaN(ms)) throw A2aErrors.invalidParams([{ field: 'statusTimestampAfter', message: 'Field must be an ISO 8601 timestamp.' }]);
       after = new Date(ms).toISOString();
     }
-    const all = await this.store.listTasks({
+    const query = {
       ...(req.contextId ? { contextId: req.contextId } : {}),
       ...(req.status && req.status !== 'TASK_STATE_UNSPECIFIED' ? { status: req.status } : {}),
       ...(after ? { statusTimestampAfter: after } : {}),
-    });
+    };
+    const total = await this.store.countTasks(query);
     let offset = 0;
     if (req.pageToken) {
-      const decoded = Number(Buffer.from(req.pageToken, 'base64url').toString('utf8').replace(/^o:/, ''));
-      if (!Buffer.from(req.pageToken, 'base64url').toString('utf8').startsWith('o:') || !Number.isInteger(decoded) || decoded < 0 || decoded > all.length)
+      const token = Buffer.from(req.pageToken, 'base64url').toString('utf8');
+      const decoded = Number(token.slice(2));
+      if (!token.startsWith('o:') || !Number.isInteger(decoded) || decoded < 0 || decoded > total)
         throw A2aErrors.invalidParams([{ field: 'pageToken', message: 'Invalid page token.' }]);
       offset = decoded;
     }
-    const page = all.slice(offset, offset + pageSize).map((task) => {
+    const page = (await this.store.listTasks(query, { offset, limit: pageSize })).map((task) => {
       const shaped = withHistory(task, req.historyLength);
       if (!req.includeArtifacts) delete shaped.artifacts;
       return shaped;
     });
-    const next = offset + pageSize < all.length ? Buffer.from(`o:${offset + pageSize}`).toString('base64url') : '';
-    return { tasks: page, nextPageToken: next, pageSize, totalSize: all.length };
+    const next = offset + pageSize < total ? Buffer.from(`o:${offset + pageSize}`).toString('base64url') : '';
+    return { tasks: page, nextPageToken: next, pageSize, totalSize: total };
   }
 
   async cancelTask(req: CancelTaskRequest): Promise<Task> {
@@ -232,33 +275,29 @@ export class A2aServer {
   }
 
   async createPushConfig(req: TaskPushNotificationConfig): Promise<TaskPushNotificationConfig> {
-    if (!this.card.capabilities.pushNotifications) throw A2aErrors.pushNotSupported();
     const taskId = req.taskId ?? '';
     if (!(await this.store.getTask(taskId))) throw A2aErrors.taskNotFound(taskId);
     return this.#savePushConfig(taskId, req);
   }
 
   async getPushConfig(req: GetTaskPushNotificationConfigRequest): Promise<TaskPushNotificationConfig> {
-    if (!this.card.capabilities.pushNotifications) throw A2aErrors.pushNotSupported();
     const config = (await this.store.getPushConfigs(req.taskId)).find((c) => c.id === req.id);
     if (!config) throw A2aErrors.taskNotFound(req.taskId);
     return config;
   }
 
   async listPushConfigs(req: ListTaskPushNotificationConfigsRequest): Promise<ListTaskPushNotificationConfigsResponse> {
-    if (!this.card.capabilities.pushNotifications) throw A2aErrors.pushNotSupported();
     if (!(await this.store.getTask(req.taskId))) throw A2aErrors.taskNotFound(req.taskId);
     return { configs: await this.store.getPushConfigs(req.taskId), nextPageToken: '' };
   }
 
   async deletePushConfig(req: DeleteTaskPushNotificationConfigRequest): Promise<Record<string, never> | null> {
-    if (!this.card.capabilities.pushNotifications) throw A2aErrors.pushNotSupported();
     if (!(await this.store.deletePushConfig(req.taskId, req.id))) throw A2aErrors.taskNotFound(req.taskId);
+    this.#forgetConfigs(req.taskId);
     return this.behaviour.deleteResult === 'empty' ? {} : null;
   }
 
   getExtendedAgentCard(): AgentCard {
-    if (!this.card.capabilities.extendedAgentCard) throw A2aErrors.noExtendedCard();
     if (!this.options.extendedCard) throw A2aErrors.extendedCardNotConfigured();
     return this.options.extendedCard;
   }
@@ -289,7 +328,13 @@ export class A2aServer {
     const id = req.id || (this.behaviour.pushConfigId === 'taskId' ? taskId : this.#ids());
     const config: TaskPushNotificationConfig = { ...req, id, taskId };
     await this.store.savePushConfig(config);
+    this.#forgetConfigs(taskId);
     return config;
+  }
+
+  #forgetConfigs(taskId: string): void {
+    const live = this.#live.get(taskId);
+    if (live) live.configs = undefined;
   }
 
   /** Checks the incoming message, prepares the task it continues, and starts the agent. */
@@ -303,41 +348,47 @@ export class A2aServer {
       if (!this.card.capabilities.pushNotifications) throw A2aErrors.pushNotSupported();
       this.#push.assertAllowed(webhook.url);
     }
+    const contextIdOf = (task: Task | undefined) => incoming.contextId || task?.contextId || this.#ids();
+    const events = new AsyncQueue<StreamResponse>();
     let task: Task | undefined;
+    let message: Message = { ...incoming };
     if (incoming.taskId) {
       const taskId = incoming.taskId;
+      // One read-modify-write: the checks, the status message moving into history, then the client's
+      // message, and the claim that keeps a second answer out until this one's execution is tracked.
       task = await this.#locked(taskId, async () => {
         const found = await this.store.getTask(taskId);
         if (!found) throw A2aErrors.taskNotFound(taskId);
         if (isTerminal(found.status.state)) throw A2aErrors.terminal(found.id, String(found.status.state));
         // A task that is working (not waiting for the client) takes no new message until it stops or is cancelled.
-        if (this.#running.has(taskId) && !INTERRUPTED_STATES.has(found.status.state))
+        if (this.#resuming.has(taskId) || (this.#running.has(taskId) && !INTERRUPTED_STATES.has(found.status.state)))
           throw A2aErrors.unsupported(`Task ${taskId} is still running; wait for it or cancel it`, { taskId });
-        return found;
+        message = { ...incoming, contextId: contextIdOf(found), taskId };
+        if (found.status.message) found.history = [...(found.history ?? []), found.status.message];
+        found.history = [...(found.history ?? []), message];
+        found.status = { ...found.status };
+        delete found.status.message;
+        this.#live.delete(taskId);
+        await this.store.saveTask(found);
+        this.#resuming.set(taskId, events);
+        return copyJson(found);
       });
-    }
-    const contextId = incoming.contextId || task?.contextId || this.#ids();
-    const message: Message = { ...incoming, contextId, ...(task ? { taskId: task.id } : {}) };
-    const events = new AsyncQueue<StreamResponse>();
+    } else message = { ...incoming, contextId: contextIdOf(undefined) };
+    const contextId = message.contextId!;
     const run = { events, finished: Promise.resolve(), taskId: task?.id as string | undefined };
     const controller = new AbortController();
     const pushConfig = req.configuration?.taskPushNotificationConfig;
 
     if (task) {
-      // The client answers the task: the status message moves into history, then the client's message.
-      const answered = task;
-      await this.#locked(answered.id, async () => {
-        if (answered.status.message) answered.history = [...(answered.history ?? []), answered.status.message];
-        answered.history = [...(answered.history ?? []), message];
-        answered.status = { ...answered.status };
-        delete answered.status.message;
-        this.#live.delete(answered.id);
-        await this.store.saveTask(answered);
-      });
-      if (pushConfig) await this.#savePushConfig(task.id, pushConfig);
-      events.push({ task: copyJson(task) });
-      if (this.behaviour.resumeSetsWorking)
-        await this.#apply(task.id, { kind: 'status', status: { state: 'TASK_STATE_WORKING', timestamp: this.#now() } }, events);
+      try {
+        if (pushConfig) await this.#savePushConfig(task.id, pushConfig);
+        events.push({ task: copyJson(task) });
+        if (this.behaviour.resumeSetsWorking)
+          await this.#apply(task.id, { kind: 'status', status: { state: 'TASK_STATE_WORKING', timestamp: this.#now() } }, events);
+      } catch (err) {
+        this.#release(task.id, events);
+        throw err;
+      }
     }
 
     const self = this;
@@ -391,12 +442,18 @@ export class A2aServer {
     // Tracked once run.finished is the execution's own promise, so cancel and close() wait for it.
     if (task && handle) this.#track(task.id, controller, handle, run.finished);
     void run.finished.finally(() => {
+      if (run.taskId) this.#release(run.taskId, events);
       if (run.taskId && this.#running.get(run.taskId)?.controller === controller) {
         this.#running.delete(run.taskId);
         this.#live.delete(run.taskId);
       }
     });
     return run;
+  }
+
+  /** Ends the claim of the execution whose events are `events` on `taskId`, if it still holds it. */
+  #release(taskId: string, events: AsyncQueue<StreamResponse>): void {
+    if (this.#resuming.get(taskId) === events) this.#resuming.delete(taskId);
   }
 
   #track(taskId: string, controller: AbortController, handle: TaskHandle, done: Promise<void>): void {
@@ -419,6 +476,7 @@ export class A2aServer {
   #handle(taskId: string, contextId: string, events: AsyncQueue<StreamResponse>): TaskHandle {
     const status = (state: TaskState) => async (message?: Message) => {
       await this.#apply(taskId, { kind: 'status', status: { ...(message ? { message } : {}), state, timestamp: this.#now() } }, events);
+      this.#release(taskId, events);
     };
     return {
       taskId,
@@ -435,6 +493,7 @@ export class A2aServer {
         const artifactId = chunk.artifactId ?? this.#ids();
         const artifact = { artifactId, ...(chunk.name !== undefined ? { name: chunk.name } : {}), parts: [...chunk.parts] };
         await this.#apply(taskId, { kind: 'artifact', artifact, ...(chunk.append ? { append: true } : {}), ...(chunk.lastChunk ? { lastChunk: true } : {}) }, events);
+        this.#release(taskId, events);
         return artifactId;
       },
     };
@@ -449,7 +508,8 @@ export class A2aServer {
   }
 
   async #applyNow(taskId: string, event: AgentEvent, events: AsyncQueue<StreamResponse> | undefined): Promise<void> {
-    const task = this.#live.get(taskId) ?? (await this.store.getTask(taskId));
+    const live = this.#live.get(taskId);
+    const task = live?.task ?? (await this.store.getTask(taskId));
     if (!task) throw A2aErrors.taskNotFound(taskId);
     let update: StreamResponse;
     if (event.kind === 'status') {
@@ -457,7 +517,7 @@ export class A2aServer {
       if (previous && event.status.message?.messageId !== previous.messageId) task.history = [...(task.history ?? []), previous];
       task.status = event.status;
       update = { statusUpdate: { contextId: task.contextId ?? '', status: event.status, taskId } };
-    } else if (event.kind === 'artifact') {
+    } else {
       const artifacts = [...(task.artifacts ?? [])];
       const at = artifacts.findIndex((a) => a.artifactId === event.artifact.artifactId);
       if (at >= 0 && event.append) artifacts[at] = { ...artifacts[at]!, parts: [...artifacts[at]!.parts, ...event.artifact.parts] };
@@ -473,13 +533,14 @@ export class A2aServer {
           taskId,
         },
       };
-    } else return;
+    }
     await this.store.saveTask(task);
-    if (this.#running.has(taskId) && !isTerminal(task.status.state)) this.#live.set(taskId, task);
+    const configs = live?.configs ?? (await this.store.getPushConfigs(taskId));
+    if (this.#running.has(taskId) && !isTerminal(task.status.state)) this.#live.set(taskId, { task, configs });
     else this.#live.delete(taskId);
     events?.push(update);
     for (const subscriber of this.#subscribers.get(taskId) ?? []) subscriber.push(update);
-    this.#push.deliver(await this.store.getPushConfigs(taskId), update);
+    this.#push.deliver(configs, update);
   }
 
   /**

@@ -7,7 +7,7 @@
  * and its JSON is serialised before the transaction starts, so nothing is ever stored half-way.
  */
 import { createRequire } from 'node:module';
-import type { TaskQuery, TaskStore } from './store.ts';
+import type { TaskPage, TaskQuery, TaskStore } from './store.ts';
 import type { Task, TaskPushNotificationConfig } from './types.ts';
 
 /** The part of better-sqlite3's API used here (the package ships no types; @types/better-sqlite3 is not installed). */
@@ -64,6 +64,19 @@ const FILTERS = [
   ['statusTimestampAfter', 'status_timestamp >= @statusTimestampAfter'],
 ] as const;
 
+/** The prepared statement (by the mask of filters present) and the named parameters of a query. */
+function filterOf(query: TaskQuery): { mask: number; params: Record<string, string> } {
+  let mask = 0;
+  const params: Record<string, string> = {};
+  FILTERS.forEach(([field], i) => {
+    const value = query[field];
+    if (value === undefined) return;
+    mask |= 1 << i;
+    params[field] = String(value);
+  });
+  return { mask, params };
+}
+
 export interface SqliteTaskStoreOptions {
   /** How long a write waits for another connection's lock before failing (SQLITE_BUSY). Default 5000 ms. */
   readonly busyTimeoutMs?: number;
@@ -74,6 +87,7 @@ export class SqliteTaskStore implements TaskStore {
   readonly #db: Database;
   readonly #getTask: Statement;
   readonly #list: Statement[];
+  readonly #count: Statement[];
   readonly #getConfigs: Statement;
   readonly #saveTask: (row: Record<string, unknown>) => void;
   readonly #saveConfig: (row: Record<string, unknown>) => void;
@@ -95,9 +109,13 @@ export class SqliteTaskStore implements TaskStore {
     }
     this.#db = db;
     this.#getTask = db.prepare('SELECT json FROM tasks WHERE id = ?');
-    this.#list = Array.from({ length: 1 << FILTERS.length }, (_, mask) => {
+    const whereOf = (mask: number) => {
       const where = FILTERS.filter((_f, i) => mask & (1 << i)).map(([, condition]) => condition);
-      return db.prepare(`SELECT json FROM tasks${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY status_timestamp DESC, seq`);
+      return where.length ? ` WHERE ${where.join(' AND ')}` : '';
+    };
+    this.#count = Array.from({ length: 1 << FILTERS.length }, (_, mask) => db.prepare(`SELECT count(*) AS n FROM tasks${whereOf(mask)}`));
+    this.#list = Array.from({ length: 1 << FILTERS.length }, (_, mask) => {
+      return db.prepare(`SELECT json FROM tasks${whereOf(mask)} ORDER BY status_timestamp DESC, seq LIMIT @limit OFFSET @offset`);
     });
     this.#getConfigs = db.prepare('SELECT json FROM push_configs WHERE task_id = ? ORDER BY seq');
     const saveTask = db.prepare(`
@@ -139,18 +157,18 @@ export class SqliteTaskStore implements TaskStore {
     this.#saveTask(row);
   }
 
-  async listTasks(query: TaskQuery): Promise<Task[]> {
+  async listTasks(query: TaskQuery, page?: TaskPage): Promise<Task[]> {
     this.#live();
-    let mask = 0;
-    const params: Record<string, string> = {};
-    FILTERS.forEach(([field], i) => {
-      const value = query[field];
-      if (value === undefined) return;
-      mask |= 1 << i;
-      params[field] = String(value);
-    });
-    const rows = this.#list[mask]!.all(params) as { json: string }[];
+    const { mask, params } = filterOf(query);
+    // LIMIT -1: no limit.
+    const rows = this.#list[mask]!.all({ ...params, limit: page?.limit ?? -1, offset: page?.offset ?? 0 }) as { json: string }[];
     return rows.map((r) => JSON.parse(r.json) as Task);
+  }
+
+  async countTasks(query: TaskQuery): Promise<number> {
+    this.#live();
+    const { mask, params } = filterOf(query);
+    return (this.#count[mask]!.get(params) as { n: number }).n;
   }
 
   async getPushConfigs(taskId: string): Promise<TaskPushNotificationConfig[]> {

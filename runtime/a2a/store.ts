@@ -12,6 +12,12 @@ export interface TaskQuery {
   readonly statusTimestampAfter?: string;
 }
 
+/** One page of a query's tasks, in listTasks order. */
+export interface TaskPage {
+  readonly offset: number;
+  readonly limit: number;
+}
+
 export interface TaskStore {
   /** The task, as a copy the caller owns. */
   getTask(id: string): Promise<Task | undefined>;
@@ -20,8 +26,10 @@ export interface TaskStore {
    * saving, the caller changes it only in order to save it again (the server does so under the task's lock).
    */
   saveTask(task: Task): Promise<void>;
-  /** Tasks matching `query`, most recently updated first (status timestamp, descending). */
-  listTasks(query: TaskQuery): Promise<Task[]>;
+  /** Tasks matching `query`, most recently updated first (status timestamp, descending); only `page` of them when given. */
+  listTasks(query: TaskQuery, page?: TaskPage): Promise<Task[]>;
+  /** How many tasks match `query`. */
+  countTasks(query: TaskQuery): Promise<number>;
   getPushConfigs(taskId: string): Promise<TaskPushNotificationConfig[]>;
   /** Inserts or replaces the config (by task id and id). */
   savePushConfig(config: TaskPushNotificationConfig): Promise<void>;
@@ -34,13 +42,13 @@ export interface TaskStore {
 export const copyJson = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
 /** Orders tasks most recently updated first; ties keep their insertion order. */
-export function byRecentUpdate(a: Task, b: Task): number {
+function byRecentUpdate(a: Task, b: Task): number {
   const ta = a.status.timestamp ?? '';
   const tb = b.status.timestamp ?? '';
   return ta < tb ? 1 : ta > tb ? -1 : 0;
 }
 
-export function matches(task: Task, query: TaskQuery): boolean {
+function matches(task: Task, query: TaskQuery): boolean {
   if (query.contextId !== undefined && task.contextId !== query.contextId) return false;
   if (query.status !== undefined && task.status.state !== query.status) return false;
   if (query.statusTimestampAfter !== undefined && !(task.status.timestamp !== undefined && task.status.timestamp >= query.statusTimestampAfter)) return false;
@@ -61,8 +69,15 @@ export class InMemoryTaskStore implements TaskStore {
     this.#tasks.set(task.id, task);
   }
 
-  async listTasks(query: TaskQuery): Promise<Task[]> {
-    return [...this.#tasks.values()].filter((t) => matches(t, query)).sort(byRecentUpdate).map(copyJson);
+  async listTasks(query: TaskQuery, page?: TaskPage): Promise<Task[]> {
+    const all = [...this.#tasks.values()].filter((t) => matches(t, query)).sort(byRecentUpdate);
+    return (page ? all.slice(page.offset, page.offset + page.limit) : all).map(copyJson);
+  }
+
+  async countTasks(query: TaskQuery): Promise<number> {
+    let n = 0;
+    for (const task of this.#tasks.values()) if (matches(task, query)) n++;
+    return n;
   }
 
   async getPushConfigs(taskId: string): Promise<TaskPushNotificationConfig[]> {

@@ -18,8 +18,6 @@ export type { AgentCard, Artifact, Message, Part, Task, TaskPushNotificationConf
 
 /** What one execution of the agent emits; the server applies each to the stored task in order. */
 export type AgentEvent =
-  | { readonly kind: 'message'; readonly message: Message }
-  | { readonly kind: 'task'; readonly task: Task }
   | { readonly kind: 'status'; readonly status: TaskStatus }
   | { readonly kind: 'artifact'; readonly artifact: Artifact; readonly append?: boolean; readonly lastChunk?: boolean };
 

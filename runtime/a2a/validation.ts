@@ -14,7 +14,7 @@ interface AjvError {
 }
 
 /** `/message/parts/0/text` → `message.parts[0].text`. */
-export function fieldPath(instancePath: string, extra?: string): string {
+function fieldPath(instancePath: string, extra?: string): string {
   const tokens = instancePath.split('/').slice(1).map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
   if (extra !== undefined) tokens.push(extra);
   return tokens.reduce((path, t) => (/^\d+$/.test(t) ? `${path}[${t}]` : path ? `${path}.${t}` : t), '');

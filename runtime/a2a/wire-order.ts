@@ -5,20 +5,21 @@
  * google.protobuf.Struct values (metadata, data parts) are kept as they are.
  */
 import { messageFields, rpcInputs, rpcOutputs } from '../../generated/a2a-1.0/index.ts';
+import { isObject } from '../jsonrpc/message.ts';
 
-const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
 
 /** `value` (a `message` of the proto) with its members in wire order, recursively; anything else unchanged. */
 export function inWireOrder(value: unknown, message: string): unknown {
   if (Array.isArray(value)) return value.map((v) => inWireOrder(v, message));
   const fields = messageFields[message];
-  if (!fields || !isRecord(value)) return value;
+  if (!fields || !isObject(value)) return value;
   const out: Record<string, unknown> = {};
   for (const field of fields) {
     if (!(field.name in value)) continue;
     const member = value[field.name];
     if (!field.message) out[field.name] = member;
-    else if (field.map && isRecord(member)) out[field.name] = Object.fromEntries(Object.entries(member).map(([k, v]) => [k, inWireOrder(v, field.message!)]));
+    else if (field.map && isObject(member)) out[field.name] = Object.fromEntries(Object.entries(member).map(([k, v]) => [k, inWireOrder(v, field.message!)]));
     else out[field.name] = inWireOrder(member, field.message);
   }
   for (const key of Object.keys(value)) if (!(key in out)) out[key] = value[key];
@@ -35,4 +36,9 @@ export function resultInWireOrder(method: string, result: unknown): unknown {
 export function paramsInWireOrder(method: string, params: unknown): unknown {
   const message = rpcInputs[method];
   return message ? inWireOrder(params, message) : params;
+}
+
+/** The ProtoJSON name of a proto field name (`task_id` → `taskId`), e.g. of a route's path variable. */
+export function protoJsonName(field: string): string {
+  return field.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 }

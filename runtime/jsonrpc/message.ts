@@ -63,7 +63,8 @@ const MAX_ID_BYTES = 256;
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
 
-function isObject(v: unknown): v is JsonObject {
+/** A JSON object (not null, not an array). */
+export function isObject(v: unknown): v is JsonObject {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 

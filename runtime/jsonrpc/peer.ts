@@ -99,10 +99,6 @@ export class Peer {
     });
   }
 
-  get closed(): boolean {
-    return this.#closed;
-  }
-
   #log(line: string): void {
     (this.#options.log ?? ((l: string) => process.stderr.write(l + '\n')))(line);
   }
@@ -200,10 +196,10 @@ export class Peer {
     const key = idKey(id);
     return new Promise((resolve, reject) => {
       const timeoutMs = options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
-      const fail = (error: Error, abandoned = true) => {
+      const fail = (error: Error) => {
         if (!this.#pending.delete(key)) return;
         clearTimeout(entry.timer);
-        if (abandoned && !this.#closed) this.#options.onAbandon?.(id, error.message);
+        if (!this.#closed) this.#options.onAbandon?.(id, error.message);
         reject(error);
       };
       const entry: Pending = {

@@ -6,7 +6,8 @@
  * "Unknown tool: <name>", an unknown resource -32602 with the uri.
  */
 import { canonicalJson } from '../jsonrpc/canonical.ts';
-import { ErrorCode, JsonRpcError, type JsonObject } from '../jsonrpc/message.ts';
+import { JsonRpcError, type JsonObject } from '../jsonrpc/message.ts';
+import { paramsError } from './errors.ts';
 import { InputRequired } from './mrtr.ts';
 import { paginate } from './pagination.ts';
 import type { CacheHints, Handler, McpServerOptions, RequestContext } from './types.ts';
@@ -89,7 +90,6 @@ export interface FixtureDefinition {
   readonly validators: Readonly<Record<string, { readonly input?: Validator; readonly output?: Validator }>>;
 }
 
-const invalidParams = (message: string, data?: unknown) => new JsonRpcError(ErrorCode.InvalidParams, message, data);
 
 /** Python's str() for the values a wrapped tool returns (numbers, strings, booleans); JSON otherwise. */
 function textOf(value: unknown): string {
@@ -124,13 +124,21 @@ export function matchTemplate(template: string, uri: string): Record<string, str
   return Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(m[i + 1]!)]));
 }
 
+/** A catalogue's tools by name (built once per definition; tools/call looks one up on every request). */
+const toolIndex = new WeakMap<FixtureDefinition, ReadonlyMap<string, ToolSpec>>();
+function toolNamed(def: FixtureDefinition, name: string): ToolSpec | undefined {
+  let index = toolIndex.get(def);
+  if (!index) toolIndex.set(def, (index = new Map((def.spec.tools ?? []).map((t) => [t.name, t]))));
+  return index.get(name);
+}
+
 async function callTool(def: FixtureDefinition, params: JsonObject, ctx: RequestContext): Promise<JsonObject> {
   const name = params['name'] as string;
-  const tool = def.spec.tools?.find((t) => t.name === name);
+  const tool = toolNamed(def, name);
   const behaviour = def.behaviours.tools?.[name] as ((args: unknown, ctx: RequestContext) => unknown) | undefined;
   if (!tool || !behaviour) {
     if (def.spec.unknownTool === 'result') return toolError(`Unknown tool: ${name}`);
-    throw invalidParams(`Unknown tool: ${name}`);
+    throw paramsError(`Unknown tool: ${name}`);
   }
   const args = (params['arguments'] ?? {}) as JsonObject;
   const checks = def.validators[name];
@@ -168,18 +176,18 @@ async function readResource(def: FixtureDefinition, params: JsonObject, ctx: Req
     const readTemplate = def.behaviours.resourceTemplates?.[template.uriTemplate];
     if (vars && readTemplate) return { contents: contents(await readTemplate(vars, ctx), template['mimeType']) };
   }
-  throw invalidParams(`Unknown resource: ${uri}`, { uri });
+  throw paramsError(`Unknown resource: ${uri}`, { uri });
 }
 
 async function getPrompt(def: FixtureDefinition, params: JsonObject, ctx: RequestContext): Promise<JsonObject> {
   const name = params['name'] as string;
   const prompt = def.spec.prompts?.find((p) => p.name === name);
   const render = def.behaviours.prompts?.[name] as ((args: unknown, ctx: RequestContext) => PromptBody | Promise<PromptBody>) | undefined;
-  if (!prompt || !render) throw invalidParams(`Unknown prompt: ${name}`);
+  if (!prompt || !render) throw paramsError(`Unknown prompt: ${name}`);
   const args = (params['arguments'] ?? {}) as Record<string, string>;
   const declared = (prompt['arguments'] ?? []) as { name: string; required?: boolean }[];
   const missing = declared.filter((a) => a.required && args[a.name] === undefined).map((a) => a.name);
-  if (missing.length) throw invalidParams('Missing required prompt arguments', { missing });
+  if (missing.length) throw paramsError('Missing required prompt arguments', { missing });
   const body = await render(args, ctx);
   const result: JsonObject = {};
   const description = typeof body === 'object' && body.description !== undefined ? body.description : prompt['description'];
@@ -231,7 +239,7 @@ export function catalogServerOptions(def: FixtureDefinition, extra: Partial<McpS
     capabilities: spec.capabilities,
     ...(spec.cache ? { cache: spec.cache } : {}),
     handlers: catalogHandlers(def),
-    toolInputSchema: (name) => spec.tools?.find((t) => t.name === name)?.inputSchema,
+    toolInputSchema: (name) => toolNamed(def, name)?.inputSchema,
     ...extra,
   };
 }

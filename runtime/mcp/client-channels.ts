@@ -4,13 +4,13 @@
  * era's session id; 2026-07-28's mirrored headers, with the base64 wrapper for values that need it).
  */
 import { spawn } from 'node:child_process';
-import { ErrorCode, JsonRpcError, parseJson, serialize, type JsonObject, type RequestId } from '../jsonrpc/message.ts';
+import { classify, ErrorCode, errorResponse, idKey, JsonRpcError, parseJson, response, serialize, type Incoming, type JsonObject, type RequestId } from '../jsonrpc/message.ts';
 import { Peer } from '../jsonrpc/peer.ts';
 import { sseEvents } from '../transports/sse.ts';
 import { stdioTransport } from '../transports/stdio.ts';
 import type { Transport } from '../transports/transport.ts';
 import type { CallContext, ClientChannel, McpClient } from './client.ts';
-import { paramHeaders } from './http-headers.ts';
+import { headerAnnotations } from './http-headers.ts';
 
 /** A channel over a stream transport: one JSON-RPC peer, server requests answered by the client. */
 export class PeerChannel implements ClientChannel {
@@ -138,7 +138,7 @@ export class HttpChannel implements ClientChannel {
     const mcpName = context.entry?.mcpName;
     if (mcpName !== undefined && params?.[mcpName] !== undefined) headers['mcp-name'] = headerValue(String(params[mcpName]));
     const args = (params?.['arguments'] ?? {}) as JsonObject;
-    for (const { property, name } of paramHeaders(context.toolSchema).values()) {
+    for (const { property, name } of headerAnnotations(context.toolSchema).headers.values()) {
       const value = args[property];
       if (value !== undefined && value !== null) headers[name.toLowerCase()] = headerValue(String(value));
     }
@@ -161,19 +161,13 @@ export class HttpChannel implements ClientChannel {
     const messages: AsyncIterable<unknown> = type.includes('text/event-stream') ? this.#resumable(res, cursor, context, signal) : (async function* () { yield parseJson(await res.text()); })();
     for await (const m of messages) {
       if (m === null || typeof m !== 'object') throw new JsonRpcError(ErrorCode.InternalError, `HTTP ${res.status}: the answer is not a JSON-RPC message`);
-      const msg = m as JsonObject;
-      if (typeof msg['method'] === 'string' && 'id' in msg) {
-        await this.#answerServerRequest(msg, context);
-        continue;
+      const msg = classify(m);
+      if (msg.kind === 'request') await this.#answerServerRequest(msg, context);
+      else if (msg.kind === 'notification') this.#client?.handleNotification(msg.method, msg.params);
+      else if (msg.kind === 'response' && (msg.id === null || idKey(msg.id) === idKey(id))) {
+        if (msg.error) throw new JsonRpcError(msg.error.code, msg.error.message, msg.error.data);
+        return msg.result;
       }
-      if (typeof msg['method'] === 'string') {
-        this.#client?.handleNotification(msg['method'], msg['params'] as JsonObject | undefined);
-        continue;
-      }
-      if (msg['id'] !== id && msg['id'] !== null) continue;
-      const error = msg['error'] as { code: number; message: string; data?: unknown } | undefined;
-      if (error) throw new JsonRpcError(error.code, error.message, error.data);
-      if ('result' in msg) return msg['result'];
     }
     throw new JsonRpcError(ErrorCode.InternalError, `HTTP ${res.status}: the stream ended without the response to ${method}`);
   }
@@ -212,10 +206,9 @@ export class HttpChannel implements ClientChannel {
         });
         if (!res.ok || !(res.headers.get('content-type') ?? '').includes('text/event-stream')) return void (await res.arrayBuffer().catch(() => undefined));
         for await (const m of sseMessages(res.body!, {})) {
-          const msg = m as JsonObject;
-          if (typeof msg['method'] !== 'string') continue;
-          if ('id' in msg) await this.#answerServerRequest(msg, { era: 'handshake', protocolVersion: this.#version ?? '', entry: undefined, timeoutMs: 0 });
-          else this.#client?.handleNotification(msg['method'], msg['params'] as JsonObject | undefined);
+          const msg = classify(m);
+          if (msg.kind === 'request') await this.#answerServerRequest(msg, { era: 'handshake', protocolVersion: this.#version ?? '', entry: undefined, timeoutMs: 0 });
+          else if (msg.kind === 'notification') this.#client?.handleNotification(msg.method, msg.params);
         }
       } catch {
         // The stream ended (closed, aborted, or the server has none): nothing to do.
@@ -224,17 +217,15 @@ export class HttpChannel implements ClientChannel {
   }
 
   /** A server request on a handshake-era stream: answered by the client's handlers, the answer POSTed back. */
-  async #answerServerRequest(msg: JsonObject, context: CallContext): Promise<void> {
-    let response: JsonObject;
+  async #answerServerRequest(msg: Extract<Incoming, { kind: 'request' }>, context: CallContext): Promise<void> {
+    let answer: JsonObject;
     try {
-      const result = await this.#client!.handleServerRequest(String(msg['method']), msg['params'] as JsonObject | undefined);
-      response = { jsonrpc: '2.0', id: msg['id'], result };
+      answer = response(msg.id, await this.#client!.handleServerRequest(msg.method, msg.params));
     } catch (err) {
       if (context.era === 'stateless') throw err;
-      const e = err instanceof JsonRpcError ? err : new JsonRpcError(ErrorCode.InternalError, (err as Error).message);
-      response = { jsonrpc: '2.0', id: msg['id'], error: e.toJSON() };
+      answer = errorResponse(msg.id, err instanceof JsonRpcError ? err : new JsonRpcError(ErrorCode.InternalError, (err as Error).message));
     }
-    await this.#post(response, this.#headers(undefined, '', undefined));
+    await this.#post(answer, this.#headers(undefined, '', undefined));
   }
 
   async notify(method: string, params?: JsonObject): Promise<void> {

@@ -5,22 +5,18 @@
  * multi round-trip loop; caching by ttlMs). It is the transport of the generated typed clients.
  */
 import Ajv2020 from 'ajv/dist/2020.js';
-import { ErrorCode, JsonRpcError, type JsonObject, type RequestId } from '../jsonrpc/message.ts';
-import type { ClientTransport, MethodEntry } from '../../generated/mcp-2026-07-28/index.ts';
+import { ErrorCode, isObject, JsonRpcError, type JsonObject, type RequestId } from '../jsonrpc/message.ts';
+import type { ClientTransport, MethodEntry, ServerRequestMethod } from '../../generated/mcp-2026-07-28/index.ts';
 import { canonicalJson } from '../jsonrpc/canonical.ts';
-import { invalidHeaderAnnotations } from './http-headers.ts';
+import { headerAnnotations } from './http-headers.ts';
 import { META } from './meta.ts';
 import { HANDSHAKE, LATEST_HANDSHAKE, LATEST_STATELESS, STATELESS, type Revision } from './revisions.ts';
 import type { LoggingLevel } from './types.ts';
 
 export type ClientMode = 'handshake' | 'stateless' | 'auto';
 
-/** What the client receives from the server besides results. */
-export interface ServerRequestHandlers {
-  'elicitation/create'?: (params: JsonObject) => JsonObject | Promise<JsonObject>;
-  'sampling/createMessage'?: (params: JsonObject) => JsonObject | Promise<JsonObject>;
-  'roots/list'?: (params: JsonObject) => JsonObject | Promise<JsonObject>;
-}
+/** What the client answers for the server: one handler per server-to-client request of the newest revision's manifest. */
+export type ServerRequestHandlers = { [M in ServerRequestMethod]?: (params: JsonObject) => JsonObject | Promise<JsonObject> };
 
 export interface McpClientOptions {
   readonly clientInfo: { readonly name: string; readonly version: string } & JsonObject;
@@ -88,10 +84,6 @@ export class McpClientError extends Error {
     this.code = code;
     this.data = data;
   }
-}
-
-function isObject(v: unknown): v is JsonObject {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 const notAnObject = (method: string, result: unknown) =>
@@ -298,7 +290,7 @@ export class McpClient implements ClientTransport {
   /** A tool whose x-mcp-header annotations are invalid is never called (seed 001 §13.6). */
   #refuseInvalidHeaders(name: string): void {
     const schema = this.#tools?.get(name)?.['inputSchema'];
-    const problems = invalidHeaderAnnotations(isObject(schema) ? schema : undefined);
+    const { problems } = headerAnnotations(isObject(schema) ? schema : undefined);
     if (problems.length) throw new McpClientError(ErrorCode.InvalidParams, `tool ${name} is not called: ${problems.join('; ')}`);
   }
 

@@ -11,19 +11,20 @@ import { InputRequired } from './mrtr.ts';
 import { internalError, invalidRequestParameters, methodNotFound } from './errors.ts';
 import { initialize, serveHandshake, type HandshakeState } from './handshake.ts';
 import { hasStatelessEnvelope } from './meta.ts';
-import { statelessOnly, type Revision } from './revisions.ts';
+import { gatesOpen, statelessOnly, type Revision } from './revisions.ts';
 import type { McpServer } from './server.ts';
 import { serveStateless } from './stateless.ts';
 import type { Era, Handler } from './types.ts';
 import type { MethodEntry } from '../../generated/mcp-2026-07-28/index.ts';
+
+/** What differs between the eras' contexts; the rest `run` fills in from the request. */
+export type EraFields = Omit<ContextInit, 'method' | 'id' | 'signal' | 'notify' | 'changed'>;
 
 export interface ConnectionOptions {
   /** Answer frames that are not JSON with -32700 instead of silence. Default false (as the MCP SDK). */
   readonly answerParseErrors?: boolean;
   /** Fix the era up front (HTTP: a request without a session is 2026-07-28). */
   readonly era?: Era;
-  /** The HTTP MCP-Protocol-Version header, compared with the `_meta` version (2026-07-28 over HTTP). */
-  readonly headerVersion?: string;
 }
 
 /** A subscriptions/listen stream held open on this connection. */
@@ -40,12 +41,10 @@ export class McpConnection {
   era: Era | undefined;
   handshake: HandshakeState | undefined;
   readonly listens = new Map<string, Listen>();
-  readonly headerVersion: string | undefined;
 
   constructor(server: McpServer, transport: Transport, options: ConnectionOptions = {}) {
     this.server = server;
     this.era = options.era;
-    this.headerVersion = options.headerVersion;
     this.peer = new Peer(transport, {
       onRequest: (req) => this.#route(req),
       onNotification: (method, params) => this.#notification(method, params ?? {}),
@@ -67,7 +66,7 @@ export class McpConnection {
 
   #route(req: IncomingRequest): Promise<unknown> {
     if (this.era === 'handshake') return serveHandshake(this, req);
-    if (this.era === 'stateless') return serveStateless(this, req, this.headerVersion);
+    if (this.era === 'stateless') return serveStateless(this, req);
     if (req.method === 'initialize' && !hasStatelessEnvelope(req.params)) return initialize(this, req);
     // The 2026-07-28 envelope locks the connection to that era at once, even when the request itself is
     // then refused (seed 000 raw_errors: after an unsupported version, a request without _meta gets the
@@ -99,8 +98,21 @@ export class McpConnection {
    * Runs a handler with the context the era built. A handler that asked for input the client has not given
    * yet (2026-07-28) ends the round: its value is then the input_required result asking for it.
    */
-  async run(handler: Handler, params: JsonObject, init: ContextInit): Promise<{ value: unknown; kept: BuiltContext['kept'] }> {
-    const ctx = createContext(init);
+  /**
+   * Runs `handler` for `req` with a context of the era's `fields` plus what every era shares: the request's
+   * method, id and cancellation, notifications tied to the request, and server-wide change notifications.
+   */
+  async run(handler: Handler, params: JsonObject, req: IncomingRequest, fields: EraFields): Promise<{ value: unknown; kept: BuiltContext['kept'] }> {
+    const ctx = createContext({
+      ...fields,
+      method: req.method,
+      id: req.id,
+      get signal() {
+        return req.signal;
+      },
+      notify: (method, p) => this.peer.notify(method, p, req.id),
+      changed: (kind) => (typeof kind === 'string' ? this.server.listChanged(kind) : this.server.resourceUpdated(kind.uri)),
+    });
     try {
       return { value: await handler(params, ctx), kept: ctx.kept };
     } catch (err) {
@@ -131,12 +143,7 @@ export class McpConnection {
 
   /** Throws -32601 unless the entry's server-side capability gates are all advertised in `caps`. */
   requireGates(entry: MethodEntry, caps: JsonObject): void {
-    for (const gate of entry.capabilities) {
-      if (gate.side !== 'server') continue;
-      let node: unknown = caps;
-      for (const key of gate.path) node = node !== null && typeof node === 'object' ? (node as JsonObject)[key] : undefined;
-      if (node === undefined || node === false || node === null) throw methodNotFound(entry.method);
-    }
+    if (!gatesOpen(entry, 'server', caps)) throw methodNotFound(entry.method);
   }
 
 }

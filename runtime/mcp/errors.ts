@@ -26,4 +26,14 @@ export function invalidParams(errors: readonly { instancePath: string; keyword?:
   return new JsonRpcError(ErrorCode.InvalidParams, e ? `Invalid params: ${e.instancePath ? e.instancePath + ' ' : ''}${e.message ?? 'is invalid'}` : 'Invalid params');
 }
 
+/** -32602 with a message of its own (not built from schema errors). */
+export const paramsError = (message: string, data?: unknown) => new JsonRpcError(ErrorCode.InvalidParams, message, data);
+
 export const internalError = () => new JsonRpcError(ErrorCode.InternalError, 'Internal error');
+
+/** -32020: the MCP-Protocol-Version header and the `_meta` version differ (seed 001 §13.2). */
+export const headerMismatch = (header: string, body: string) => new JsonRpcError(-32020, 'Protocol header does not match request metadata', { header, body });
+
+/** -32022: a 2026-07-28 request for a version this server does not speak, with the ones it does. */
+export const unsupportedVersion = (requested: string, supported: Iterable<string>) =>
+  new JsonRpcError(-32022, 'Unsupported protocol version', { supported: [...supported], requested });

@@ -3,12 +3,12 @@
  * and capabilities once; server→client requests carry input; results carry no 2026-07-28 envelope.
  * Errors follow what the official SDK sent (seed 000).
  */
-import { forValidation, JsonRpcError, readId, type JsonObject } from '../jsonrpc/message.ts';
+import { forValidation, isObject, JsonRpcError, readId, type JsonObject } from '../jsonrpc/message.ts';
 import type { IncomingRequest } from '../jsonrpc/peer.ts';
 import type { McpConnection } from './connection.ts';
 import { alreadyInitialized, invalidRequestParameters, methodNotFound, statelessOnHandshake } from './errors.ts';
 import { hasStatelessEnvelope } from './meta.ts';
-import { missingCapabilities } from './mrtr.ts';
+import { checkClientCapabilities } from './mrtr.ts';
 import { HANDSHAKE, LATEST_HANDSHAKE, type Revision } from './revisions.ts';
 import type { Handler, InputRequest, LoggingLevel } from './types.ts';
 
@@ -26,10 +26,6 @@ export interface HandshakeState {
 
 /** How long a server→client request (elicitation, sampling, roots) waits: a person may be answering. */
 export const CLIENT_REQUEST_TIMEOUT_MS = 10 * 60_000;
-
-function isObject(v: unknown): v is JsonObject {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** initialize: negotiates the revision (the one asked for if known, else the newest) and locks the era. */
 export async function initialize(conn: McpConnection, req: IncomingRequest): Promise<unknown> {
@@ -74,10 +70,10 @@ const BUILTIN: Record<string, (conn: McpConnection, params: JsonObject) => JsonO
 /** Sends each input request to the client in turn and returns its answers (validated by the schema). */
 async function askClient(conn: McpConnection, requests: Readonly<Record<string, InputRequest>>, req: IncomingRequest): Promise<Record<string, JsonObject>> {
   const state = conn.handshake!;
+  // Every request's capabilities first, merged (as in 2026-07-28): nothing is sent when one is missing.
+  checkClientCapabilities(requests, state.clientCapabilities, state.revision);
   const answers: Record<string, JsonObject> = {};
   for (const [key, request] of Object.entries(requests)) {
-    const missing = missingCapabilities(request, state.clientCapabilities, state.revision);
-    if (missing.length) throw new JsonRpcError(-32021, 'Missing required client capability', { requiredCapabilities: Object.assign({}, ...missing) });
     const entry = state.revision.lookup(request.method);
     if (!entry || entry.direction === 'client-to-server') throw new JsonRpcError(-32603, `${request.method} is not a request the server can send in ${state.revision.version}`);
     const timeoutMs = conn.server.options.clientRequestTimeoutMs ?? CLIENT_REQUEST_TIMEOUT_MS;
@@ -104,21 +100,14 @@ export async function serveHandshake(conn: McpConnection, req: IncomingRequest):
   if (!handler) throw methodNotFound(req.method);
   const meta = isObject(params['_meta']) ? params['_meta'] : {};
   const token = meta['progressToken'];
-  const result = await conn.run(handler, params, {
-    method: req.method,
-    id: req.id,
+  const result = await conn.run(handler, params, req, {
     era: 'handshake',
     protocolVersion: revision.version,
-    get signal() {
-      return req.signal;
-    },
     clientCapabilities: state.clientCapabilities,
     clientInfo: state.clientInfo,
     progressToken: token === undefined ? undefined : readId(token),
     logLevel: state.logLevel,
     state: undefined,
-    notify: (method, p) => conn.peer.notify(method, p, req.id),
-    changed: (kind) => (typeof kind === 'string' ? conn.server.listChanged(kind) : conn.server.resourceUpdated(kind.uri)),
     obtain: (requests) => askClient(conn, requests, req),
   });
   conn.checkResult(entry, result.value, revision);

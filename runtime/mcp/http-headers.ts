@@ -41,45 +41,53 @@ function mirrored(req: IncomingMessage, name: string, expected: string, wrapped:
   return value === expected ? undefined : mismatch(`${name} does not match the request body`);
 }
 
-/**
- * What is wrong with a tool's `x-mcp-header` annotations (seed 001 §13.6): a name that is not an RFC 9110
- * token, a type other than string/integer/boolean, a name used twice ignoring case. Empty when all are valid.
- */
-export function invalidHeaderAnnotations(inputSchema: JsonObject | undefined): string[] {
-  const problems: string[] = [];
-  const props = inputSchema?.['properties'];
-  if (props === null || typeof props !== 'object') return problems;
-  const seen = new Set<string>();
-  for (const [property, schema] of Object.entries(props as JsonObject)) {
-    if (schema === null || typeof schema !== 'object' || !('x-mcp-header' in schema)) continue;
-    const name = (schema as JsonObject)['x-mcp-header'];
-    const type = (schema as JsonObject)['type'];
-    if (typeof name !== 'string' || !TOKEN.test(name)) problems.push(`${property}: x-mcp-header ${JSON.stringify(name)} is not a header token`);
-    else if (seen.has(name.toLowerCase())) problems.push(`${property}: x-mcp-header ${name} is used twice`);
-    if (type !== 'string' && type !== 'integer' && type !== 'boolean') problems.push(`${property}: x-mcp-header on a ${JSON.stringify(type)} property`);
-    if (typeof name === 'string') seen.add(name.toLowerCase());
-  }
-  return problems;
+/** One mirrored argument: the header it travels in, the argument and its JSON type. */
+export interface ParamHeader {
+  readonly property: string;
+  readonly type: string;
+  /** The header as written: `Mcp-Param-<annotation>`. */
+  readonly name: string;
 }
 
-/** The valid `x-mcp-header` annotations of a tool's inputSchema: header name → argument name and type. */
-export function paramHeaders(inputSchema: JsonObject | undefined): Map<string, { property: string; type: string; name: string }> {
-  const out = new Map<string, { property: string; type: string; name: string }>();
-  const props = inputSchema?.['properties'];
-  if (props === null || typeof props !== 'object') return out;
-  for (const [property, schema] of Object.entries(props as JsonObject)) {
-    if (schema === null || typeof schema !== 'object') continue;
-    const name = (schema as JsonObject)['x-mcp-header'];
-    const type = (schema as JsonObject)['type'];
-    if (typeof name !== 'string' || !TOKEN.test(name) || (type !== 'string' && type !== 'integer' && type !== 'boolean')) continue;
-    const key = `mcp-param-${name.toLowerCase()}`;
-    if (out.has(key)) {
-      out.delete(key); // duplicates (ignoring case) are invalid: neither is mirrored
-      continue;
+interface Annotations {
+  /** The valid annotations, by lower-case header name. Duplicates (ignoring case) are invalid: neither is mirrored. */
+  readonly headers: ReadonlyMap<string, ParamHeader>;
+  /** What is wrong (seed 001 §13.6): a name that is not an RFC 9110 token, a type other than string/integer/boolean, a name used twice ignoring case. */
+  readonly problems: readonly string[];
+}
+
+const NO_ANNOTATIONS: Annotations = { headers: new Map(), problems: [] };
+/** A tool's schema is read once: the hot tools/call path asks for its headers on every request. */
+const annotationsOf = new WeakMap<JsonObject, Annotations>();
+
+/** A tool inputSchema's `x-mcp-header` annotations: the headers to mirror and what is wrong with them. */
+export function headerAnnotations(inputSchema: JsonObject | undefined): Annotations {
+  if (!inputSchema) return NO_ANNOTATIONS;
+  let found = annotationsOf.get(inputSchema);
+  if (found) return found;
+  const headers = new Map<string, ParamHeader>();
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  const props = inputSchema['properties'];
+  if (props !== null && typeof props === 'object')
+    for (const [property, schema] of Object.entries(props as JsonObject)) {
+      if (schema === null || typeof schema !== 'object' || !('x-mcp-header' in schema)) continue;
+      const name = (schema as JsonObject)['x-mcp-header'];
+      const type = (schema as JsonObject)['type'];
+      const token = typeof name === 'string' && TOKEN.test(name);
+      const typed = type === 'string' || type === 'integer' || type === 'boolean';
+      if (!token) problems.push(`${property}: x-mcp-header ${JSON.stringify(name)} is not a header token`);
+      else if (seen.has(name.toLowerCase())) problems.push(`${property}: x-mcp-header ${name} is used twice`);
+      if (!typed) problems.push(`${property}: x-mcp-header on a ${JSON.stringify(type)} property`);
+      if (typeof name === 'string') seen.add(name.toLowerCase());
+      if (!token || !typed) continue;
+      const key = `mcp-param-${name.toLowerCase()}`;
+      if (headers.has(key)) headers.delete(key);
+      else headers.set(key, { property, type: type as string, name: `Mcp-Param-${name}` });
     }
-    out.set(key, { property, type, name: `Mcp-Param-${name}` });
-  }
-  return out;
+  found = { headers, problems };
+  annotationsOf.set(inputSchema, found);
+  return found;
 }
 
 function paramMatches(type: string, header: string, value: unknown): boolean {
@@ -101,7 +109,7 @@ export function checkMirroredHeaders(req: IncomingMessage, method: string, param
   }
   if (method !== 'tools/call') return undefined;
   const args = (params['arguments'] ?? {}) as JsonObject;
-  for (const [key, { property, type, name }] of paramHeaders(toolSchema)) {
+  for (const [key, { property, type, name }] of headerAnnotations(toolSchema).headers) {
     const value = args[property];
     const raw = singleHeader(req, key);
     if (value === undefined || value === null) {

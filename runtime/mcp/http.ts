@@ -9,10 +9,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { classify, ErrorCode, idKey, parseJson, serialize, type Incoming, type JsonObject, type RequestId } from '../jsonrpc/message.ts';
+import { classify, ErrorCode, errorResponse, idKey, JsonRpcError, parseJson, serialize, type Incoming, type JsonObject, type RequestId } from '../jsonrpc/message.ts';
 import { accepts, checkOrigin, HttpFailure, listenHttp, readBody, sendJson, singleHeader, SseStream, type OriginPolicy } from '../transports/http.ts';
 import type { FrameMeta, Transport, TransportSink } from '../transports/transport.ts';
 import type { McpConnection } from './connection.ts';
+import { headerMismatch, unsupportedVersion } from './errors.ts';
 import { checkMirroredHeaders, HEADER_MISMATCH } from './http-headers.ts';
 import { hasStatelessEnvelope, META } from './meta.ts';
 import { LATEST_STATELESS, STATELESS } from './revisions.ts';
@@ -51,8 +52,10 @@ export function statusForError(code: number | undefined): number {
   return 200;
 }
 
-const errorBody = (id: RequestId | null, code: number, message: string, data?: unknown) =>
-  serialize({ jsonrpc: '2.0', id, error: data === undefined ? { code, message } : { code, message, data } });
+const errorBody = (id: RequestId | null, code: number, message: string, data?: unknown) => serialize(errorResponse(id, new JsonRpcError(code, message, data)));
+
+/** Answers `error` as a JSON-RPC error response with HTTP `status`. */
+const sendError = (res: ServerResponse, status: number, id: RequestId | null, error: JsonRpcError) => sendJson(res, status, serialize(errorResponse(id, error)));
 
 /** One HTTP request waiting for the response to one JSON-RPC request. */
 class Exchange {
@@ -196,7 +199,7 @@ export class McpHttpHandler {
       return sendJson(res, 400, errorBody(null, ErrorCode.ParseError, 'Parse error'));
     }
     const msg = classify(value);
-    if (msg.kind === 'invalid') return sendJson(res, statusForError(msg.error.code), errorBody(msg.id, msg.error.code, msg.error.message));
+    if (msg.kind === 'invalid') return sendError(res, statusForError(msg.error.code), msg.id, msg.error);
     // An unknown session: 404, except that a 2026-07-28 request ignores a stray session id (seed 001 §13.1).
     if (sessionId !== undefined && !session && !(msg.kind === 'request' && hasStatelessEnvelope(msg.params)))
       return sendJson(res, 404, errorBody(msg.kind === 'request' ? msg.id : null, ErrorCode.InvalidRequest, 'Session not found'));
@@ -231,20 +234,20 @@ export class McpHttpHandler {
     const bodyVersion = meta !== null && typeof meta === 'object' ? (meta as JsonObject)[META.protocolVersion] : undefined;
     if (typeof bodyVersion === 'string') {
       if (bodyVersion !== version)
-        return sendJson(res, 400, errorBody(id, HEADER_MISMATCH, 'Protocol header does not match request metadata', { header: version, body: bodyVersion }));
-      if (!STATELESS.has(version)) return sendJson(res, 400, errorBody(id, -32022, 'Unsupported protocol version', { supported: [...STATELESS.keys()], requested: version }));
+        return sendError(res, 400, id, headerMismatch(version, bodyVersion));
+      if (!STATELESS.has(version)) return sendError(res, 400, id, unsupportedVersion(version, STATELESS.keys()));
     }
     const entry = STATELESS.get(LATEST_STATELESS)!.lookup(method);
     const toolSchema = method === 'tools/call' && typeof params['name'] === 'string' ? this.#server.options.toolInputSchema?.(params['name']) : undefined;
     const headerError = checkMirroredHeaders(req, method, params, entry?.mcpName, toolSchema);
-    if (headerError) return sendJson(res, 400, errorBody(id, headerError.code, headerError.message));
+    if (headerError) return sendError(res, 400, id, headerError);
     const listen = method === 'subscriptions/listen';
     if (listen && this.#streams >= this.#opts.maxStreams)
       return sendJson(res, 503, errorBody(id, ErrorCode.InternalError, `Too many open streams (limit ${this.#opts.maxStreams})`));
     const channel = new HttpChannel();
     const exchange = new Exchange(res, NO_HEADERS, statusForError, this.#opts.keepAliveMs);
     channel.exchanges.set(idKey(id), exchange);
-    const conn = this.#server.connect(channel, { era: 'stateless', headerVersion: version });
+    const conn = this.#server.connect(channel, { era: 'stateless' });
     channel.onIdle = () => channel.close();
     if (listen) {
       this.#streams++;

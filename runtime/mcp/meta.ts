@@ -2,7 +2,8 @@
  * @module mcp/meta — the request `_meta` envelope of MCP 2026-07-28, checked in the order of seed 001 §2,
  * each failure with its code and message. Shapes are checked with the generated validators.
  */
-import { ErrorCode, JsonRpcError, readId, type JsonObject, type RequestId } from '../jsonrpc/message.ts';
+import { isObject, readId, type JsonObject, type RequestId } from '../jsonrpc/message.ts';
+import { paramsError, unsupportedVersion } from './errors.ts';
 import type { Revision } from './revisions.ts';
 import type { LoggingLevel } from './types.ts';
 
@@ -30,11 +31,6 @@ export interface RequestMeta {
   readonly progressToken: RequestId | undefined;
 }
 
-function isObject(v: unknown): v is JsonObject {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-const invalidParams = (message: string, data?: unknown) => new JsonRpcError(ErrorCode.InvalidParams, message, data);
 
 /** Does this request carry the 2026-07-28 envelope (decides the era of a fresh connection)? */
 export function hasStatelessEnvelope(params: JsonObject | undefined): boolean {
@@ -44,34 +40,32 @@ export function hasStatelessEnvelope(params: JsonObject | undefined): boolean {
 
 /**
  * Checks a request's `_meta` (seed 001 §2 order); returns what it carries or throws the documented error.
- * `headerVersion` is the HTTP MCP-Protocol-Version header, compared with the body on HTTP only.
+ * (Over HTTP the MCP-Protocol-Version header has been compared with the body before: runtime/mcp/http.ts.)
  */
-export function checkRequestMeta(params: JsonObject | undefined, revisions: ReadonlyMap<string, Revision>, headerVersion?: string): RequestMeta {
+export function checkRequestMeta(params: JsonObject | undefined, revisions: ReadonlyMap<string, Revision>): RequestMeta {
   const meta = params?.['_meta'];
-  if (!isObject(meta)) throw invalidParams(MISSING_ENVELOPE);
-  for (const key of Object.keys(meta)) if (!META_KEY.test(key)) throw invalidParams('_meta contains an invalid key or non-JSON value');
+  if (!isObject(meta)) throw paramsError(MISSING_ENVELOPE);
+  for (const key of Object.keys(meta)) if (!META_KEY.test(key)) throw paramsError('_meta contains an invalid key or non-JSON value');
   const token = meta['progressToken'];
   if (token !== undefined && readId(token) === undefined)
-    throw invalidParams('progressToken must be a string of at most 256 bytes or an int64 integer');
+    throw paramsError('progressToken must be a string of at most 256 bytes or an int64 integer');
   const level = meta[META.logLevel];
-  const any = [...revisions.values()][0]!;
-  if (level !== undefined && !any.validators['LoggingLevel']!(level)) throw invalidParams('Invalid MCP request log level');
+  const any = revisions.values().next().value!;
+  if (level !== undefined && !any.validators['LoggingLevel']!(level)) throw paramsError('Invalid MCP request log level');
   const version = meta[META.protocolVersion];
-  if (version === undefined) throw invalidParams(`Missing required ${META.protocolVersion} metadata`);
-  if (typeof version !== 'string') throw invalidParams(`${META.protocolVersion} must be a string`);
-  if (headerVersion !== undefined && headerVersion !== version)
-    throw new JsonRpcError(-32020, 'Protocol header does not match request metadata', { header: headerVersion, body: version });
+  if (version === undefined) throw paramsError(`Missing required ${META.protocolVersion} metadata`);
+  if (typeof version !== 'string') throw paramsError(`${META.protocolVersion} must be a string`);
   const revision = revisions.get(version);
-  if (!revision) throw new JsonRpcError(-32022, 'Unsupported protocol version', { supported: [...revisions.keys()], requested: version });
+  if (!revision) throw unsupportedVersion(version, revisions.keys());
   const info = meta[META.clientInfo];
-  if (info !== undefined && !revision.validators['Implementation']!(info)) throw invalidParams('Client info must include string name and version');
+  if (info !== undefined && !revision.validators['Implementation']!(info)) throw paramsError('Client info must include string name and version');
   const caps = meta[META.clientCapabilities];
-  if (caps === undefined) throw invalidParams('Missing required client capabilities metadata');
-  if (!isObject(caps)) throw invalidParams('Client capabilities must be an object');
+  if (caps === undefined) throw paramsError('Missing required client capabilities metadata');
+  if (!isObject(caps)) throw paramsError('Client capabilities must be an object');
   const validCaps = revision.validators['ClientCapabilities']!;
   if (!validCaps(caps)) {
     const e = validCaps.errors?.[0];
-    throw invalidParams(`Client capabilities are malformed${e ? `: ${e.instancePath || '(root)'} ${e.message}` : ''}`);
+    throw paramsError(`Client capabilities are malformed${e ? `: ${e.instancePath || '(root)'} ${e.message}` : ''}`);
   }
   return {
     protocolVersion: version,

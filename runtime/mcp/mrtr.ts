@@ -3,9 +3,9 @@
  * to ask for input, the client-capability check (-32021), and requestState signed with HMAC-SHA256.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { ErrorCode, JsonRpcError, type JsonObject } from '../jsonrpc/message.ts';
+import { ErrorCode, isObject, JsonRpcError, type JsonObject } from '../jsonrpc/message.ts';
 import { canonicalJson } from '../jsonrpc/canonical.ts';
-import type { Revision } from './revisions.ts';
+import { gateOpen, type Revision } from './revisions.ts';
 import type { InputRequest } from './types.ts';
 
 /** Raised inside a handler (through ctx.input) to end this round with an input_required result. */
@@ -16,23 +16,10 @@ export class InputRequired {
   }
 }
 
-function isObject(v: unknown): v is JsonObject {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 /** Deep-merges capability objects (`{sampling: {}}` + `{sampling: {tools: {}}}`). */
 function merge(into: JsonObject, add: JsonObject): JsonObject {
   for (const [k, v] of Object.entries(add)) into[k] = isObject(into[k]) && isObject(v) ? merge({ ...(into[k] as JsonObject) }, v) : v;
   return into;
-}
-
-function has(caps: JsonObject, path: readonly string[]): boolean {
-  let node: unknown = caps;
-  for (const key of path) {
-    if (!isObject(node) || !isObject(node[key])) return false;
-    node = node[key];
-  }
-  return true;
 }
 
 function nest(path: readonly string[]): JsonObject {
@@ -56,7 +43,7 @@ export function missingCapabilities(request: InputRequest, caps: JsonObject, rev
     if (params['tools'] !== undefined || params['toolChoice'] !== undefined) needs.push(['sampling', 'tools']);
     if (params['includeContext'] !== undefined && params['includeContext'] !== 'none') needs.push(['sampling', 'context']);
   }
-  return needs.filter((path) => !has(caps, path)).map(nest);
+  return needs.filter((path) => !gateOpen(caps, path)).map(nest);
 }
 
 /** Throws -32021 naming every capability the client lacks for `requests` (merged), if any. */

@@ -3,6 +3,7 @@
  */
 import { handshakeRevisions, mcp, statelessRevisions } from '../../generated/index.ts';
 import type { MethodEntry, Validator } from '../../generated/mcp-2026-07-28/index.ts';
+import type { JsonObject } from '../jsonrpc/message.ts';
 
 /** What the runtime uses of a generated package (every revision's has this shape). */
 export interface Revision {
@@ -25,4 +26,22 @@ export const LATEST_STATELESS = statelessRevisions[statelessRevisions.length - 1
 /** Methods only the stateless era has (server/discover, subscriptions/listen): their requests are 2026-07-28. */
 export function statelessOnly(method: string): boolean {
   return [...STATELESS.values()].some((r) => r.lookup(method)) && ![...HANDSHAKE.values()].some((r) => r.lookup(method));
+}
+
+/** Whether `caps` opens the capability at `path` (present, and not false or null). */
+export function gateOpen(caps: JsonObject, path: readonly string[]): boolean {
+  let node: unknown = caps;
+  for (const key of path) node = node !== null && typeof node === 'object' ? (node as JsonObject)[key] : undefined;
+  return node !== undefined && node !== false && node !== null;
+}
+
+/** Whether every `side` gate of `entry` (from the manifest) is open in `caps`. */
+export function gatesOpen(entry: MethodEntry, side: 'server' | 'client', caps: JsonObject): boolean {
+  return entry.capabilities.every((gate) => gate.side !== side || gateOpen(caps, gate.path));
+}
+
+/** Whether `revision` has the server notification `method` and `caps` opens its gates. */
+export function advertises(revision: Revision, method: string, caps: JsonObject): boolean {
+  const entry = revision.lookup(method);
+  return entry !== undefined && gatesOpen(entry, 'server', caps);
 }

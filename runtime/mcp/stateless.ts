@@ -3,7 +3,7 @@
  * order of seed 001 §2), input comes back on a retry (multi round-trip, §10), and every result carries
  * resultType, the server's identity, and cache hints where the manifest marks the method cacheable.
  */
-import { ErrorCode, forValidation, JsonRpcError, type JsonObject } from '../jsonrpc/message.ts';
+import { ErrorCode, forValidation, isObject, JsonRpcError, type JsonObject } from '../jsonrpc/message.ts';
 import type { IncomingRequest } from '../jsonrpc/peer.ts';
 import type { McpConnection } from './connection.ts';
 import { invalidParams, methodNotFound } from './errors.ts';
@@ -13,10 +13,6 @@ import { LATEST_STATELESS, STATELESS, type Revision } from './revisions.ts';
 import { listen } from './subscriptions.ts';
 import type { Handler, InputRequest } from './types.ts';
 import type { MethodEntry } from '../../generated/mcp-2026-07-28/index.ts';
-
-function isObject(v: unknown): v is JsonObject {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** Protocol methods the runtime answers itself in this era. */
 const BUILTIN: Record<string, (conn: McpConnection) => Handler> = {
@@ -67,13 +63,13 @@ function envelope(conn: McpConnection, entry: MethodEntry, result: unknown): Jso
   return out;
 }
 
-/** Serves one 2026-07-28 request; `headerVersion` is the HTTP MCP-Protocol-Version header, if any. */
-export async function serveStateless(conn: McpConnection, req: IncomingRequest, headerVersion?: string): Promise<unknown> {
+/** Serves one 2026-07-28 request. */
+export async function serveStateless(conn: McpConnection, req: IncomingRequest): Promise<unknown> {
   const probe = STATELESS.get(LATEST_STATELESS)!.lookup(req.method);
   if (!probe || probe.kind !== 'request' || probe.direction === 'server-to-client' || probe.embedded) throw methodNotFound(req.method);
   const caps = conn.server.options.capabilities.stateless;
   conn.requireGates(probe, caps);
-  const meta = checkRequestMeta(req.params, STATELESS, headerVersion);
+  const meta = checkRequestMeta(req.params, STATELESS);
   const revision = STATELESS.get(meta.protocolVersion)!;
   const entry = revision.lookup(req.method);
   if (!entry) throw methodNotFound(req.method);
@@ -85,21 +81,14 @@ export async function serveStateless(conn: McpConnection, req: IncomingRequest, 
   const handler = BUILTIN[req.method]?.(conn) ?? conn.handlerFor(req.method);
   if (!handler) throw methodNotFound(req.method);
   const responses = isObject(params['inputResponses']) ? params['inputResponses'] : {};
-  const { value, kept } = await conn.run(handler, params, {
-    method: req.method,
-    id: req.id,
+  const { value, kept } = await conn.run(handler, params, req, {
     era: 'stateless',
     protocolVersion: revision.version,
-    get signal() {
-      return req.signal;
-    },
     clientCapabilities: meta.clientCapabilities,
     clientInfo: meta.clientInfo,
     progressToken: meta.progressToken,
     logLevel: meta.logLevel,
     state,
-    notify: (method, p) => conn.peer.notify(method, p, req.id),
-    changed: (kind) => (typeof kind === 'string' ? conn.server.listChanged(kind) : conn.server.resourceUpdated(kind.uri)),
     obtain: async (requests) => answersFor(requests, responses, revision),
   });
   let result: unknown = value;

@@ -8,18 +8,20 @@ import { idKey, type JsonObject } from '../jsonrpc/message.ts';
 import type { McpConnection } from './connection.ts';
 import { methodNotFound } from './errors.ts';
 import { META } from './meta.ts';
+import { advertises, LATEST_STATELESS, STATELESS } from './revisions.ts';
 import type { RequestContext } from './types.ts';
 
 export type ListKind = 'tools' | 'prompts' | 'resources';
 
-function flag(caps: JsonObject, kind: string, name: string): boolean {
-  const section = caps[kind];
-  return typeof section === 'object' && section !== null && (section as JsonObject)[name] === true;
-}
+const LIST_CHANGED = (kind: ListKind) => `notifications/${kind}/list_changed`;
+const RESOURCE_UPDATED = 'notifications/resources/updated';
+/** The notifications a change in the server's catalogue sends. */
+export const CHANGE_NOTIFICATIONS: readonly string[] = [LIST_CHANGED('tools'), LIST_CHANGED('prompts'), LIST_CHANGED('resources'), RESOURCE_UPDATED];
+const stateless = () => STATELESS.get(LATEST_STATELESS)!;
 
-/** Whether the stateless capabilities advertise anything a listen stream could deliver. */
+/** Whether the stateless capabilities open the gate (manifest) of any event a listen stream could deliver. */
 export function canListen(caps: JsonObject): boolean {
-  return flag(caps, 'tools', 'listChanged') || flag(caps, 'prompts', 'listChanged') || flag(caps, 'resources', 'listChanged') || flag(caps, 'resources', 'subscribe');
+  return CHANGE_NOTIFICATIONS.some((m) => advertises(stateless(), m, caps));
 }
 
 /** subscriptions/listen: acknowledges, then stays open until cancelled or ended by shutdown. */
@@ -29,8 +31,8 @@ export function listen(conn: McpConnection, params: JsonObject, ctx: RequestCont
   const filter = (params['notifications'] ?? {}) as JsonObject;
   const honored: JsonObject = {};
   for (const kind of ['tools', 'prompts', 'resources'] as const)
-    if (filter[`${kind}ListChanged`] === true && flag(caps, kind, 'listChanged')) honored[`${kind}ListChanged`] = true;
-  if (Array.isArray(filter['resourceSubscriptions']) && flag(caps, 'resources', 'subscribe')) honored['resourceSubscriptions'] = filter['resourceSubscriptions'];
+    if (filter[`${kind}ListChanged`] === true && advertises(stateless(), LIST_CHANGED(kind), caps)) honored[`${kind}ListChanged`] = true;
+  if (Array.isArray(filter['resourceSubscriptions']) && advertises(stateless(), RESOURCE_UPDATED, caps)) honored['resourceSubscriptions'] = filter['resourceSubscriptions'];
   conn.peer.notify('notifications/subscriptions/acknowledged', { notifications: honored, _meta: { [META.subscriptionId]: ctx.id } }, ctx.id);
   const key = idKey(ctx.id);
   return new Promise((resolve) => {
@@ -45,9 +47,9 @@ export function listen(conn: McpConnection, params: JsonObject, ctx: RequestCont
 
 /** Delivers a list_changed event to every connection that asked for it. */
 export function deliverListChanged(conn: McpConnection, kind: ListKind): void {
-  const method = `notifications/${kind}/list_changed`;
+  const method = LIST_CHANGED(kind);
   if (conn.era === 'handshake') {
-    if (flag(conn.server.options.capabilities.handshake, kind, 'listChanged')) conn.peer.notify(method);
+    if (conn.handshake && advertises(conn.handshake.revision, method, conn.server.options.capabilities.handshake)) conn.peer.notify(method);
     return;
   }
   for (const l of conn.listens.values())
@@ -56,7 +58,7 @@ export function deliverListChanged(conn: McpConnection, kind: ListKind): void {
 
 /** Delivers notifications/resources/updated for `uri` to every subscriber of it. */
 export function deliverResourceUpdated(conn: McpConnection, uri: string): void {
-  const method = 'notifications/resources/updated';
+  const method = RESOURCE_UPDATED;
   if (conn.era === 'handshake') {
     if (conn.handshake?.subscriptions.has(uri)) conn.peer.notify(method, { uri });
     return;

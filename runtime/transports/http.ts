@@ -164,11 +164,6 @@ export class SseStream {
     this.#write(`${id !== undefined ? `id: ${id}\n` : ''}data: ${data}\n\n`);
   }
 
-  /** A `retry:` hint for the client's reconnection delay. */
-  retry(ms: number): void {
-    this.#write(`retry: ${ms}\n\n`);
-  }
-
   #stop(): void {
     this.#closed = true;
     clearInterval(this.#timer);

@@ -75,4 +75,19 @@ describe('seed 000 A2A findings', () => {
     const kitError = (await kit.rpc('SendMessage', message, { version: null })).error as Json;
     expect(kitError).toMatchObject({ code: -32009, message: refusal('0.3').message });
   });
+
+  it('two answers to the same waiting task at once: one is taken, the other refused with -32004, and history holds one answer', async () => {
+    // In process, so both answers reach the server before either has been written.
+    const { A2aServer } = await import('../../runtime/a2a/server.ts');
+    const server = new A2aServer({ card: agent.card, executor: agent.executor, behaviour: agent.behaviour, log: () => {} });
+    const first = (await server.sendMessage(userMessage('summarise the meeting') as never)) as { task: Json };
+    const waiting = first.task;
+    const answer = (text: string) => server.sendMessage(userMessage(text, { contextId: waiting.contextId, taskId: waiting.id }) as never);
+    const settled = await Promise.allSettled([answer('Tuesday'), answer('Monday')]);
+    expect(settled.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(settled.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason.code)).toEqual([-32004]);
+    const history = (await server.getTask({ id: waiting.id } as never)).history ?? [];
+    expect(history.filter((m) => m.role === 'ROLE_USER')).toHaveLength(2); // the first request and one answer
+    await server.close();
+  });
 });

@@ -5,9 +5,7 @@
  * an A2aServer on a SQLite file, closed and reopened, still has its task and push config.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -17,6 +15,7 @@ import { A2aServer } from '../../runtime/a2a/server.ts';
 import { SqliteTaskStore } from '../../runtime/a2a/store-sqlite.ts';
 import { InMemoryTaskStore, type TaskStore } from '../../runtime/a2a/store.ts';
 import type { Task, TaskPushNotificationConfig } from '../../runtime/a2a/types.ts';
+import { a2aRpc, webhookServer, type Webhook } from '../helpers/a2a-server.ts';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -97,6 +96,16 @@ function runStoreSuite(name: string, makeStore: () => TaskStore): void {
         ['matching nothing', { contextId: 'c9' }, []],
       ] as const)('%s', async (_name, query, want) => {
         expect(await ids(query)).toEqual(want);
+      });
+
+      it('a page is the same slice of that order; countTasks counts every match', async () => {
+        expect((await store.listTasks({}, { offset: 1, limit: 3 })).map((t) => t.id)).toEqual(['t2', 't3', 't4']);
+        expect((await store.listTasks({ contextId: 'c1' }, { offset: 3, limit: 5 })).map((t) => t.id)).toEqual(['t6']);
+        expect(await store.listTasks({}, { offset: 6, limit: 2 })).toEqual([]);
+        expect(await store.countTasks({})).toBe(6);
+        expect(await store.countTasks({ contextId: 'c1' })).toBe(4);
+        expect(await store.countTasks({ contextId: 'c2', status: 'TASK_STATE_WORKING', statusTimestampAfter: '2026-01-01T11:00:00.000Z' })).toBe(1);
+        expect(await store.countTasks({ contextId: 'c9' })).toBe(0);
       });
 
       it('keeps a replaced task in its insertion place among ties', async () => {
@@ -199,20 +208,14 @@ describe('SqliteTaskStore', () => {
 
 /** JSON-RPC over HTTP with `A2A-Version: 1.0`; returns the result (throws on an error). */
 async function rpc(url: string, method: string, params: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const res = await fetch(`${url}/a2a`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'A2A-Version': '1.0' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-  const body = (await res.json()) as { result?: Record<string, unknown>; error?: unknown };
-  if (!body.result) throw new Error(`${method} failed: ${JSON.stringify(body.error)}`);
-  return body.result;
+  const answer = await a2aRpc(url, method, params);
+  if (!answer['result']) throw new Error(`${method} failed: ${JSON.stringify(answer['error'])}`);
+  return answer['result'] as Record<string, unknown>;
 }
 
 describe('restart: an A2aServer on a SQLite file', () => {
   const card = { ...researchAgent.card, capabilities: { ...researchAgent.card.capabilities, pushNotifications: true } };
-  const hooks: { token: string | undefined; body: { statusUpdate?: { status: { state: string } } } }[] = [];
-  let webhook: Server;
+  let webhook: Webhook;
   let running: RunningA2aServer | undefined;
   let store: SqliteTaskStore | undefined;
 
@@ -229,20 +232,11 @@ describe('restart: an A2aServer on a SQLite file', () => {
   }
 
   beforeEach(async () => {
-    webhook = createServer((req, res) => {
-      let text = '';
-      req.on('data', (c: Buffer) => (text += c));
-      req.on('end', () => {
-        hooks.push({ token: req.headers['x-a2a-notification-token'] as string | undefined, body: JSON.parse(text) as (typeof hooks)[number]['body'] });
-        res.writeHead(200).end();
-      });
-    });
-    await new Promise<void>((resolve) => webhook.listen(0, '127.0.0.1', resolve));
+    webhook = await webhookServer();
   });
   afterEach(async () => {
     await stop();
-    webhook.closeAllConnections();
-    await new Promise<void>((resolve) => webhook.close(() => resolve()));
+    await webhook.close();
   });
 
   it('finds its task and push config intact, and completes the task', async () => {
@@ -252,7 +246,7 @@ describe('restart: an A2aServer on a SQLite file', () => {
       message: { messageId: 'm1', role: 'ROLE_USER', parts: [{ text: 'summarise the meeting' }] },
     })) as { task: Task };
     expect(waiting.status.state).toBe('TASK_STATE_INPUT_REQUIRED');
-    const hookUrl = `http://127.0.0.1:${(webhook.address() as AddressInfo).port}/hook`;
+    const hookUrl = webhook.url;
     const created = await rpc(url, 'CreateTaskPushNotificationConfig', { taskId: waiting.id, id: 'hook-1', url: hookUrl, token: 'secret' });
     expect(created).toEqual({ taskId: waiting.id, id: 'hook-1', url: hookUrl, token: 'secret' });
     const before = await rpc(url, 'GetTask', { id: waiting.id });
@@ -276,7 +270,7 @@ describe('restart: an A2aServer on a SQLite file', () => {
     expect(await rpc(url, 'GetTask', { id: waiting.id })).toEqual(done);
 
     // The reopened config is the one the server pushes to.
-    await expect.poll(() => hooks.some((h) => h.body.statusUpdate?.status.state === 'TASK_STATE_COMPLETED'), { timeout: 5000 }).toBe(true);
-    expect(new Set(hooks.map((h) => h.token))).toEqual(new Set(['secret']));
+    await expect.poll(() => webhook.received.some((d) => d.body.statusUpdate?.status.state === 'TASK_STATE_COMPLETED'), { timeout: 5000 }).toBe(true);
+    expect(new Set(webhook.received.map((d) => d.headers['x-a2a-notification-token']))).toEqual(new Set(['secret']));
   });
 });

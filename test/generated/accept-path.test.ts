@@ -4,7 +4,8 @@
  * exactly the all-errors report on `.errors`.
  *
  * The reference is ajv compiling the pin's validation document at test time with the generator's all-errors
- * options (createAjv): the validators validators.js held before it had an accept path. For every pin, each
+ * options (compiledDocument, the instance the generator writes validators.js from and checks the fixtures
+ * with): the validators validators.js held before it had an accept path. For every pin, each
  * value of a pool (the 2026-07-28 examples, every recorded MCP and A2A message and every object or array in
  * one) is checked against every validator of the pin; then, for each validator that accepts a value, mutated
  * copies of the value (a property removed or added, a value replaced by one of another type, a union's tag
@@ -16,7 +17,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createContext } from '../../generator/context.ts';
-import { createAjv, validationDocument, validatorRefs } from '../../generator/emit/validators.ts';
+import { compiledDocument } from '../../generator/emit/validators.ts';
 import { loadAndCheck } from '../../generator/generate.ts';
 import { cases, requiredPresent, wrongTypeMutation } from '../helpers/examples.ts';
 import { ROOT } from '../helpers/project.ts';
@@ -123,14 +124,8 @@ async function load(plan: (typeof plans)[number]): Promise<Pin> {
   const dir = join(ROOT, 'generated', plan.id);
   const exported = (await import(pathToFileURL(join(dir, 'validators.js')).href)) as Record<string, Validate>;
   const fast = (await import(pathToFileURL(join(dir, 'validators.fast.js')).href)) as Record<string, Validate>;
-  const ajv = createAjv(plan, false);
-  ajv.addSchema(validationDocument(plan));
-  const refs = validatorRefs(plan);
-  const compiled = new Map<string, Validate>();
-  const reference = (name: string) => {
-    if (!compiled.has(name)) compiled.set(name, ajv.getSchema(refs[name]!) as unknown as Validate);
-    return compiled.get(name)!;
-  };
+  const compiled = compiledDocument(plan);
+  const reference = (name: string) => compiled.validator(name) as unknown as Validate;
   return { exported, fast, reference, names: plan.validators.map((v) => v.name) };
 }
 

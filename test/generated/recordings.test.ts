@@ -3,45 +3,18 @@
  * message of a normal session validates against its method's message or result validator, in the revision
  * the session negotiated. Raw sessions send deliberately broken requests, so only the server's replies count.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as m2024 from '../../generated/mcp-2024-11-05/index.ts';
 import * as m2025 from '../../generated/mcp-2025-11-25/index.ts';
 import * as m2026 from '../../generated/mcp-2026-07-28/index.ts';
-import { ROOT } from '../helpers/project.ts';
+import { loadMcpSessions, MCP_RECORDED_MESSAGES, recordedChecks, revisionOf, type McpPackage, type RecordedSession } from '../helpers/recordings.ts';
 
-interface Message {
-  from: string;
-  to: string;
-  json?: Record<string, unknown>;
-  raw?: string;
-}
-interface Session {
-  name: string;
-  mode?: string;
-  messages: Message[];
-}
-interface Pkg {
-  lookup(method: string): { message?: (d: unknown) => boolean; result?: (d: unknown) => boolean } | undefined;
-  validators: Record<string, ((d: unknown) => boolean) & { errors?: unknown }>;
-}
-
-const sessions = JSON.parse(readFileSync(join(ROOT, 'test/fixtures/recordings/mcp_sdk_exchanges.json'), 'utf8')) as Session[];
-const PACKAGES: Record<string, Pkg> = {
-  '2024-11-05': m2024 as unknown as Pkg,
-  '2025-11-25': m2025 as unknown as Pkg,
-  '2026-07-28': m2026 as unknown as Pkg,
+const sessions = loadMcpSessions();
+const PACKAGES: Record<string, McpPackage> = {
+  '2024-11-05': m2024 as unknown as McpPackage,
+  '2025-11-25': m2025 as unknown as McpPackage,
+  '2026-07-28': m2026 as unknown as McpPackage,
 };
-
-/** The revision a session speaks: the one its initialize result agreed, else 2026-07-28. */
-function revisionOf(session: Session): string {
-  for (const m of session.messages) {
-    const v = (m.json?.['result'] as { protocolVersion?: string } | undefined)?.protocolVersion;
-    if (typeof v === 'string') return v;
-  }
-  return '2026-07-28';
-}
 
 interface Check {
   session: string;
@@ -51,39 +24,29 @@ interface Check {
   errors: unknown;
 }
 
-function checkSession(session: Session): Check[] {
+function checkSession(session: RecordedSession): Check[] {
   const pkg = PACKAGES[revisionOf(session)]!;
-  const pending = new Map<unknown, string>(); // request id → method, per direction
-  const checks: Check[] = [];
-  session.messages.forEach((m, index) => {
-    const json = m.json;
-    if (!json || (session.mode === 'raw' && m.from === 'client')) {
-      if (json && typeof json['method'] === 'string' && 'id' in json) pending.set(`${m.from}:${String(json['id'])}`, json['method']);
-      return;
-    }
-    const check = (what: string, v: ((d: unknown) => boolean) & { errors?: unknown }, data: unknown) =>
-      checks.push({ session: session.name, index, what, ok: v(data), errors: v.errors });
-    if (typeof json['method'] === 'string') {
-      const entry = pkg.lookup(json['method']);
-      if ('id' in json) pending.set(`${m.from}:${String(json['id'])}`, json['method']);
-      if (!entry?.message) checks.push({ session: session.name, index, what: `unknown method ${json['method']}`, ok: false, errors: null });
-      else check(json['method'], entry.message, json);
-    } else if ('result' in json) {
-      const method = pending.get(`${m.to}:${String(json['id'])}`);
-      const entry = method ? pkg.lookup(method) : undefined;
-      const result = json['result'] as { resultType?: string };
-      if (result.resultType === 'input_required') check(`${method} → input_required`, pkg.validators['InputRequiredResult']!, result);
-      else if (!entry?.result) checks.push({ session: session.name, index, what: `result of ${method}`, ok: false, errors: null });
-      else check(`result of ${method}`, entry.result, result);
-    } else if ('error' in json) {
-      check('error', pkg.validators['JSONRPCErrorResponse'] ?? pkg.validators['JSONRPCError']!, json);
-    }
-  });
-  return checks;
+  return recordedChecks(session, pkg)
+    .filter((c) => !c.handWritten)
+    .map((c) => {
+      const what =
+        c.kind === 'message'
+          ? c.def
+            ? c.method!
+            : `unknown method ${c.method}`
+          : c.kind === 'result'
+            ? c.def === 'InputRequiredResult'
+              ? `${c.method} → input_required`
+              : `result of ${c.method}`
+            : 'error';
+      if (!c.def) return { session: session.name, index: c.index, what, ok: false, errors: null };
+      const v = pkg.validators[c.def]!;
+      return { session: session.name, index: c.index, what, ok: v(c.data), errors: v.errors };
+    });
 }
 
 describe('seed 000 MCP recordings against the generated validators', () => {
-  it('has the 18 recorded sessions, 160 messages', () => {
+  it(`has the 18 recorded sessions, ${MCP_RECORDED_MESSAGES} messages`, () => {
     expect(sessions).toHaveLength(18);
     expect(sessions.reduce((n, s) => n + s.messages.length, 0)).toBe(160);
   });

@@ -36,7 +36,8 @@ describe('A2A bundle', () => {
     const original = Object.values(raw.definitions).flatMap(refs);
     expect(original.length).toBeGreaterThan(50);
     expect(original.every((r) => r.endsWith('.jsonschema.json'))).toBe(true);
-    const local = Object.values(bundle.defs).flatMap(refs);
+    // The definitions and what only the validators apply to them (ProtoJSON's snake_case spellings hold refs too).
+    const local = [...Object.values(bundle.defs), ...Object.values(bundle.validationOnly ?? {})].flatMap(refs);
     // Each original reference is still there (now local), plus one per hoisted enum use.
     expect(local.length).toBe(original.length + 3);
     for (const ref of local) {
@@ -102,6 +103,15 @@ describe('proto reader', () => {
       'y.proto:1:36: google.api.http binding has no get/post/put/patch/delete path',
     );
   });
+
+  it('requires the ; after an option statement, naming the line of what follows instead', () => {
+    expect(() => parseProto('syntax = "proto3";\noption java_package = "x"\nmessage A {}\n', 'z.proto')).toThrow("z.proto:3:1: expected ';', found 'message'");
+    expect(() => parseProto('message A {\n  option deprecated = true\n  string a = 1;\n}\n', 'z.proto')).toThrow("z.proto:3:3: expected ';', found 'string'");
+    expect(() => parseProto('enum E {\n  option allow_alias = true\n  E_UNSPECIFIED = 0;\n}\n', 'z.proto')).toThrow("z.proto:3:3: expected ';', found 'E_UNSPECIFIED'");
+    expect(() => parseProto('service S {\n  option deprecated = true\n  rpc A(B) returns (C);\n}\n', 'z.proto')).toThrow("z.proto:3:3: expected ';', found 'rpc'");
+    // In an rpc's body the reader has always let the ; go.
+    expect(parseProto('service S { rpc A(B) returns (C) { option (google.api.http) = { post: "/a" } } }', 'z.proto').services[0]!.rpcs[0]!.http).toEqual([{ verb: 'POST', path: '/a' }]);
+  });
 });
 
 describe('ProtoJSON member order (plan/wire-order.ts)', () => {
@@ -119,11 +129,11 @@ describe('ProtoJSON member order (plan/wire-order.ts)', () => {
     ]);
     expect(order.messages['TaskStatus']).toEqual([{ name: 'state' }, { name: 'message', message: 'Message' }, { name: 'timestamp' }]);
     expect(order.messages['AgentCard']!.find((f) => f.name === 'securitySchemes')).toEqual({ name: 'securitySchemes', message: 'SecurityScheme', map: true });
-    expect(order.rpcOutputs).toMatchObject({ SendMessage: 'SendMessageResponse', SendStreamingMessage: 'StreamResponse', GetTask: 'Task', DeleteTaskPushNotificationConfig: 'Empty' });
-    expect(order.rpcInputs).toMatchObject({ SendMessage: 'SendMessageRequest', CreateTaskPushNotificationConfig: 'TaskPushNotificationConfig' });
   });
 
-  it('the generated package carries that order, for every method of the dispatch table', () => {
+  it('the generated package carries that order, and each rpc’s input and output message (the methods’ params and result)', () => {
+    expect(a2a.rpcOutputs).toMatchObject({ SendMessage: 'SendMessageResponse', SendStreamingMessage: 'StreamResponse', GetTask: 'Task', DeleteTaskPushNotificationConfig: 'Empty' });
+    expect(a2a.rpcInputs).toMatchObject({ SendMessage: 'SendMessageRequest', CreateTaskPushNotificationConfig: 'TaskPushNotificationConfig' });
     for (const method of Object.keys(a2a.methods)) {
       expect(a2a.rpcInputs[method], method).toBeDefined();
       expect(a2a.rpcOutputs[method], method).toBeDefined();

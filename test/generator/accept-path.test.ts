@@ -5,7 +5,8 @@
  */
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { describe, expect, it } from 'vitest';
-import { createAcceptPathAjv, discriminateUnions, usedKeywords } from '../../generator/emit/accept-path.ts';
+import { ACCEPT_PATH_OPTIONS, acceptPathClass, discriminateUnions, usedKeywords } from '../../generator/emit/accept-path.ts';
+import { createAjv } from '../../generator/emit/validators.ts';
 import type { JsonObject } from '../../generator/load/schema.ts';
 
 const ID = 'urn:test:accept-path';
@@ -17,7 +18,8 @@ const tagged = (tag: string, value: unknown, extra: JsonObject = {}): JsonObject
 function doc(defs: Record<string, JsonObject>): JsonObject {
   return { $schema: 'https://json-schema.org/draft/2020-12/schema', $id: ID, $defs: defs };
 }
-const OPTIONS = { strict: true, strictTypes: false, strictTuples: false, strictRequired: false, allowUnionTypes: true, code: { source: true, esm: true, lines: true } };
+/** The accept-path ajv instance for `d`, as emit/validators.ts makes it (with standalone code, or without). */
+const acceptPathAjv = (d: JsonObject, standalone: boolean) => createAjv({ draft: '2020-12' }, standalone, ACCEPT_PATH_OPTIONS, acceptPathClass(d, '2020-12'));
 
 describe('discriminateUnions', () => {
   it('dispatches a union of objects with distinct required constants on that property', () => {
@@ -66,9 +68,9 @@ describe('discriminateUnions', () => {
   });
 });
 
-describe('createAcceptPathAjv', () => {
+describe('the accept-path ajv (acceptPathClass, ACCEPT_PATH_OPTIONS)', () => {
   const compile = (d: JsonObject) => {
-    const ajv = createAcceptPathAjv(d, '2020-12', OPTIONS);
+    const ajv = acceptPathAjv(d, true);
     ajv.addSchema(discriminateUnions(d).doc);
     return standaloneCode.default(ajv, { U: `${ID}#/$defs/U` });
   };
@@ -84,7 +86,7 @@ describe('createAcceptPathAjv', () => {
     expect(usedKeywords(d).has('unevaluatedProperties')).toBe(true);
     const code = compile(d);
     expect(code).toMatch(/evaluated/);
-    const ajv = createAcceptPathAjv(d, '2020-12', { ...OPTIONS, code: undefined });
+    const ajv = acceptPathAjv(d, false);
     ajv.addSchema(d);
     const validate = ajv.getSchema(`${ID}#/$defs/U`)!;
     expect(validate({ type: 'a' })).toBe(true);

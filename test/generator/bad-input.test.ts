@@ -66,6 +66,17 @@ describe('bad input to generate', () => {
     ]);
   });
 
+  it('a fixture tool schema of another JSON Schema draft names the spec line and pointer', async () => {
+    const draft07 = '"http://json-schema.org/draft-07/schema#"';
+    const err = await failGenerate((p) => p.edit('schemas/fixtures/golden.yaml', '  - name: boom\n    inputSchema: { type: object }', `  - name: boom\n    inputSchema: { $schema: ${draft07}, type: object }`));
+    const text = project.read('schemas/fixtures/golden.yaml');
+    const line = lineOf(text, draft07);
+    const column = text.split('\n')[line - 1]!.indexOf(draft07) + 1;
+    expect(err).toEqual([
+      `schemas/fixtures/golden.yaml:${line}:${column} /tools/1/inputSchema/$schema: tool boom declares $schema "http://json-schema.org/draft-07/schema#"; fixture tools use JSON Schema 2020-12 (https://json-schema.org/draft/2020-12/schema)`,
+    ]);
+  });
+
   it('an A2A reference that names no definition', async () => {
     const err = await failGenerate((p) => {
       p.edit('schemas/a2a/1.0/a2a.json', '"$ref": "lf.a2a.v1.Message.jsonschema.json"', '"$ref": "lf.a2a.v1.Mesage.jsonschema.json"');

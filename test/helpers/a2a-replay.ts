@@ -8,13 +8,15 @@
  * and responses as their JSON, each SSE frame as one message with `sse: true`.
  *
  * How each message is compared (test/helpers/a2a-renumber.ts for the renumbering):
- * - the card GET: the request matches when it asks for the recorded path; the answer when status, the
- *   recorded headers (names case-insensitive: Content-Type, ETag) and the body (as JSON) are equal;
- * - a JSON-RPC request is sent with the recording's placeholders replaced (server ids by the ids our server
- *   made, the client's own ids by fresh UUIDs), then normalised again: it matches when that gives back the
- *   recorded request, i.e. the recording's numbering agrees with the order we saw the ids in;
- * - each answer (one JSON body, or every SSE frame in order) matches when, normalised, it equals the
- *   recorded one.
+ * - the agent's messages, the only ones our side writes, are what a replay counts (`agentMatched` of
+ *   `agentTotal`): the card GET's answer matches when status, the recorded headers (names case-insensitive:
+ *   Content-Type, ETag) and the body (as JSON) are equal; each JSON-RPC answer (one JSON body, or every SSE
+ *   frame in order) when, normalised, it equals the recorded one;
+ * - the orchestrator's requests are built from the recording, so they are sanity checks, counted apart
+ *   (`requestsMatched` of `requestsTotal`) and never as matches: the card GET is sent to the recorded path;
+ *   a JSON-RPC request is sent with the recording's placeholders replaced (server ids by the ids our server
+ *   made, the client's own ids by fresh UUIDs), then normalised again, and must give back the recorded
+ *   request, i.e. the recording's numbering agrees with the order we saw the ids in.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -41,6 +43,10 @@ export const A2A_RECORDINGS = join(ROOT, 'test/fixtures/recordings/a2a_sdk_excha
 /** Seed 000: "8 sessions, 56 messages in all". */
 export const A2A_RECORDED_SESSIONS = 8;
 export const A2A_RECORDED_MESSAGES = 56;
+/** Of those, the agent's (7 card answers, 18 JSON-RPC answers, 5 SSE frames): what a replay compares. */
+export const A2A_RECORDED_AGENT_MESSAGES = 30;
+/** And the orchestrator's requests (7 card GETs, 19 JSON-RPC requests): sent as recorded. */
+export const A2A_RECORDED_REQUESTS = 26;
 /** The research agent on a free port; prints `{"ready":true,"url":…}` and exits 0 when stdin closes. */
 export const AGENT_COMMAND = [process.execPath, 'bin/wiregen.mjs', 'serve', 'research-agent', '--http', '0'] as const;
 /** How long one answer (a JSON body or a whole SSE stream) may take. */
@@ -72,13 +78,22 @@ export function sentWithoutVersion(session: A2aSession, index: number): boolean 
 
 export interface ReplayStep {
   readonly index: number;
+  /** Who wrote the recorded message: the agent (an answer, compared) or the orchestrator (a request, a sanity check). */
+  readonly from: A2aRecordedMessage['from'];
   /** What we sent or received, normalised. */
   readonly actual: unknown;
   readonly matched: boolean;
 }
 
 export interface A2aReplayResult {
-  readonly matched: number;
+  /** The agent's recorded messages (answers and SSE frames): what our agent must write. */
+  readonly agentTotal: number;
+  /** Those our agent wrote equal to the recording. */
+  readonly agentMatched: number;
+  /** The orchestrator's recorded requests, built from the recording and sent. */
+  readonly requestsTotal: number;
+  /** Requests whose check held (the card's path; the JSON-RPC request normalised back to the recorded one). */
+  readonly requestsMatched: number;
   readonly steps: readonly ReplayStep[];
   /** Every difference, one per line; undefined when all messages matched and the agent exited 0. */
   readonly failure: string | undefined;
@@ -127,7 +142,7 @@ export async function replayA2aSession(session: A2aSession): Promise<A2aReplayRe
   const failures: string[] = [];
   const check = (index: number, actual: unknown) => {
     const d = firstDifference(session.messages[index]!.json, actual);
-    steps.push({ index, actual, matched: d === undefined });
+    steps.push({ index, from: session.messages[index]!.from, actual, matched: d === undefined });
     if (d) failures.push(`#${index} (${session.messages[index]!.from}): ${describeDifference(d)}`);
   };
   try {
@@ -163,6 +178,17 @@ export async function replayA2aSession(session: A2aSession): Promise<A2aReplayRe
     const exit = await agent.close();
     if (exit.code !== 0 || exit.timedOut) failures.push(`agent exited with ${exit.code ?? exit.signal}${exit.timedOut ? ' (killed after timeout)' : ''}; stderr:\n${agent.stderr()}`);
   }
-  const matched = steps.filter((s) => s.matched).length;
-  return { matched, steps, failure: failures.length ? failures.join('\n') : undefined };
+  const count = (from: A2aRecordedMessage['from']) => ({
+    total: session.messages.filter((m) => m.from === from).length,
+    matched: steps.filter((s) => s.from === from && s.matched).length,
+  });
+  const [answers, requests] = [count('agent'), count('orchestrator')];
+  return {
+    agentTotal: answers.total,
+    agentMatched: answers.matched,
+    requestsTotal: requests.total,
+    requestsMatched: requests.matched,
+    steps,
+    failure: failures.length ? failures.join('\n') : undefined,
+  };
 }

@@ -1,10 +1,12 @@
 /**
  * @module test/helpers/a2a-server — in-process A2A agents for the runtime tests: `new A2aServer({...})` behind
- * `listenA2aHttp` on 127.0.0.1:0, closed after each test; JSON-RPC and HTTP+JSON calls; a card to start
- * from; gates an executor waits on; a fake clock; a webhook server that records what it is sent.
+ * `listenA2aHttp` on 127.0.0.1:0, closed after each test; JSON-RPC calls (to a pooled agent, or with `a2aRpc`
+ * to any A2A server's base URL) and HTTP+JSON calls; a card to start from; gates an executor waits on; a fake
+ * clock (the kit's, kit/ids.ts, from another start); a webhook server that records what it is sent.
  */
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { kitClock } from '../../kit/ids.ts';
 import type { A2aHttpOptions, RunningA2aServer } from '../../runtime/a2a/http.ts';
 import { listenA2aHttp } from '../../runtime/a2a/http.ts';
 import { A2aServer, type A2aServerOptions } from '../../runtime/a2a/server.ts';
@@ -60,6 +62,13 @@ function headersFor(options: CallOptions = {}, contentType = 'application/json')
 const rpcBody = (method: string, params: unknown, options: CallOptions) =>
   JSON.stringify({ jsonrpc: '2.0', id: options.id ?? 1, method, ...(params === undefined ? {} : { params }) });
 
+/** One JSON-RPC call to the A2A server at `url` (its base: the endpoint is `<url>/a2a`); the parsed answer. */
+export async function a2aRpc(url: string, method: string, params?: unknown, options: CallOptions = {}): Promise<Json> {
+  const reply = await send(`${url}/a2a`, { headers: headersFor(options), body: rpcBody(method, params, options) });
+  if (!reply.json) throw new Error(`HTTP ${reply.status}, not JSON: ${reply.text}`);
+  return reply.json as Json;
+}
+
 /** Agents started by one test file; `closeAll` after each test. */
 export function agentPool() {
   const running: RunningA2aServer[] = [];
@@ -71,11 +80,7 @@ export function agentPool() {
       return {
         url: r.url,
         server,
-        async rpc(method, params, options = {}) {
-          const reply = await send(`${r.url}/a2a`, { headers: headersFor(options), body: rpcBody(method, params, options) });
-          if (!reply.json) throw new Error(`HTTP ${reply.status}, not JSON: ${reply.text}`);
-          return reply.json as Json;
-        },
+        rpc: (method, params, options) => a2aRpc(r.url, method, params, options),
         stream: (method, params, options = {}) => open(`${r.url}/a2a`, { headers: headersFor(options), body: rpcBody(method, params, options) }),
         rest: (verb, path, body, options = {}) =>
           send(`${r.url}${path}`, { method: verb, headers: headersFor(options, 'application/a2a+json'), ...(body === undefined ? {} : { body: JSON.stringify(body) }) }),
@@ -94,10 +99,9 @@ export function gate(): { readonly promise: Promise<void>; open(): void } {
   return { promise, open: () => open() };
 }
 
-/** A clock that moves `stepMs` each time it is read, from `start`. */
+/** A clock that moves `stepMs` each time it is read, from `start`: the kit's clock, started elsewhere. */
 export function fakeClock(start = '2026-01-01T00:00:00.000Z', stepMs = 1000): () => Date {
-  let t = Date.parse(start) - stepMs;
-  return () => new Date((t += stepMs));
+  return kitClock(start, stepMs);
 }
 
 /** The message params of SendMessage / SendStreamingMessage. */
@@ -111,8 +115,16 @@ export interface Delivery {
   readonly at: number;
 }
 
+export interface Webhook {
+  /** `http://127.0.0.1:<port>/hook`. */
+  readonly url: string;
+  /** Every POST so far, in order. */
+  readonly received: Delivery[];
+  close(): Promise<void>;
+}
+
 /** A webhook on 127.0.0.1:0 recording every POST; the first `failures` requests get HTTP 500. */
-export async function webhookServer(failures = 0) {
+export async function webhookServer(failures = 0): Promise<Webhook> {
   const received: Delivery[] = [];
   let left = failures;
   const http = createServer((req, res) => {

@@ -10,6 +10,13 @@
  *
  * Comparison (seed 000): both streams are renumbered (renumber.ts: request ids c1…/s1…, progress tokens) in
  * order of appearance, then the client's messages are compared pairwise as JSON, key order ignored.
+ *
+ * What the count (73 client messages over the 16 driven sessions) holds: every compared message is one our
+ * client wrote; the server's messages are not compared. 45 stand one for one for an item of the intent (42
+ * requests whose method and params the intent gives; 3 answers to a server request whose result it gives),
+ * the client adding the envelope, ids, `_meta` and progress tokens; 28 the client makes on its own (8
+ * initialize and 8 notifications/initialized, 1 server/discover, 8 tools/list after a structured tool
+ * result, 3 input_required retries carrying the intent's answer).
  */
 import { spawn } from 'node:child_process';
 import type { JsonObject } from '../../runtime/jsonrpc/message.ts';

@@ -1,17 +1,23 @@
 /**
- * @module test/helpers/http-client — a raw HTTP client for the Streamable HTTP tests (node:http, one socket per
- * request, no pooling): exact control of headers (an array value sends the header repeated), of the body, and
- * of when the connection closes; responses read as JSON or as Server-Sent Events (each `data:` event parsed).
+ * @module test/helpers/http-client — a raw HTTP client for the Streamable HTTP and A2A tests (node:http, one
+ * socket per request, no pooling): exact control of headers (an array value sends the header repeated), of the
+ * body, and of when the connection closes; responses read as JSON or as Server-Sent Events. The events are
+ * read by the runtime's own reader (runtime/transports/sse.ts, as the MCP and A2A clients read them), each
+ * `data:` parsed as JSON; this client checks servers, not that reader (test/runtime/sse.test.ts does).
  * Plus a pool of servers on 127.0.0.1:0 closed after each test, and the 2026-07-28 request shortcuts.
  */
 import { request as httpRequest, type ClientRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
+import { StringDecoder } from 'node:string_decoder';
 import type { JsonObject } from '../../runtime/jsonrpc/message.ts';
 import { listenMcpHttp, type McpHttpOptions, type RunningHttpServer } from '../../runtime/mcp/http.ts';
 import { McpServer } from '../../runtime/mcp/server.ts';
 import type { McpServerOptions } from '../../runtime/mcp/types.ts';
+import { sseEvents } from '../../runtime/transports/sse.ts';
 import { STATELESS_VERSION, withMeta } from './mcp-pair.ts';
+import { watch } from './wait.ts';
 
-export const WAIT_MS = 2000;
+export { eventually, sleep } from './wait.ts';
+
 export const ACCEPT_BOTH = 'application/json, text/event-stream';
 /** The headers every POST needs before the MCP-specific ones. */
 export const JSON_HEADERS = { 'content-type': 'application/json', accept: ACCEPT_BOTH } as const;
@@ -34,11 +40,12 @@ export interface Exchange {
   readonly headers: IncomingHttpHeaders;
   /** The body received so far. */
   readonly text: string;
-  /** The JSON of every `data:` event so far (SSE). */
+  /** The JSON of every event with data so far (SSE). */
   readonly frames: JsonObject[];
-  /** The raw SSE events (blank-line separated blocks) so far. */
-  readonly events: string[];
-  /** Resolves when the response body has ended (or the connection closed). */
+  /**
+   * Resolves when the response body has ended (or the connection closed) and every event in it is in
+   * `frames`; rejects when an event's data is not JSON.
+   */
   readonly ended: Promise<void>;
   /** The first frame (present or future) satisfying `predicate`. */
   waitFor(predicate: (frame: JsonObject) => boolean, timeoutMs?: number): Promise<JsonObject>;
@@ -74,36 +81,36 @@ export function begin(url: string, options: SendOptions = {}): { request: Client
   const req = httpRequest(url, { method: options.method ?? 'POST', headers: outgoing(options.headers ?? {}), agent: false });
   const exchange = new Promise<Exchange>((resolve, reject) => {
     let text = '';
-    let pending = '';
     const frames: JsonObject[] = [];
-    const events: string[] = [];
-    const waiters = new Set<() => void>();
+    const arrivals = watch(frames, (timeoutMs) => `no matching SSE frame within ${timeoutMs} ms; received:\n${text}`);
     let ended: () => void = () => {};
-    const endedPromise = new Promise<void>((r) => (ended = r));
+    let failed: (err: unknown) => void = () => {};
+    const endedPromise = new Promise<void>((ok, fail) => ((ended = ok), (failed = fail)));
     req.on('error', (err) => {
       reject(err);
       ended();
     });
     req.on('response', (res) => {
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        text += chunk;
-        pending += chunk;
-        let cut: RegExpExecArray | null;
-        while ((cut = /\r?\n\r?\n/.exec(pending))) {
-          const block = pending.slice(0, cut.index);
-          pending = pending.slice(cut.index + cut[0].length);
-          events.push(block);
-          const data = block.split(/\r?\n/).filter((l) => l.startsWith('data:')).map((l) => l.slice(5).replace(/^ /, ''));
-          if (data.length) frames.push(JSON.parse(data.join('\n')) as JsonObject);
-        }
-        for (const wake of [...waiters]) wake();
+      // The body as it arrives goes to `text` and to the event reader, which fills `frames`.
+      const decoder = new StringDecoder('utf8');
+      let feed!: ReadableStreamDefaultController<Uint8Array>;
+      const body = new ReadableStream<Uint8Array>({ start: (controller) => void (feed = controller) });
+      res.on('data', (chunk: Buffer) => {
+        text += decoder.write(chunk);
+        feed.enqueue(chunk);
       });
       res.on('error', () => {});
       res.on('close', () => {
-        ended();
-        for (const wake of [...waiters]) wake();
+        text += decoder.end();
+        feed.close();
       });
+      void (async () => {
+        for await (const event of sseEvents(body)) {
+          if (event.data === '') continue; // an event that only sets an id or a retry
+          frames.push(JSON.parse(event.data) as JsonObject);
+          arrivals.changed();
+        }
+      })().then(ended, failed).finally(() => arrivals.changed());
       resolve({
         request: req,
         status: res.statusCode!,
@@ -112,25 +119,8 @@ export function begin(url: string, options: SendOptions = {}): { request: Client
           return text;
         },
         frames,
-        events,
         ended: endedPromise,
-        waitFor(predicate, timeoutMs = WAIT_MS) {
-          return new Promise((ok, fail) => {
-            const check = () => {
-              const found = frames.find(predicate);
-              if (!found) return false;
-              waiters.delete(check);
-              clearTimeout(timer);
-              ok(found);
-              return true;
-            };
-            const timer = setTimeout(() => {
-              waiters.delete(check);
-              fail(new Error(`no matching SSE frame within ${timeoutMs} ms; received:\n${text}`));
-            }, timeoutMs);
-            if (!check()) waiters.add(check);
-          });
-        },
+        waitFor: arrivals.waitFor,
         close() {
           req.destroy();
           res.destroy();
@@ -208,15 +198,4 @@ export function serverPool() {
       await Promise.all(running.splice(0).map((r) => r.close()));
     },
   };
-}
-
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** Polls `check` every 10 ms until it returns true, or fails after `timeoutMs`. */
-export async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = WAIT_MS): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await sleep(10);
-  }
 }

@@ -49,10 +49,6 @@ export function firstDifference(expected: unknown, actual: unknown, path = ''): 
   return expected === actual ? undefined : { path, expected, actual, reason: 'value differs' };
 }
 
-export function jsonEqual(expected: unknown, actual: unknown): boolean {
-  return firstDifference(expected, actual) === undefined;
-}
-
 /** One line: `at /result/isError: value differs: expected false, got true`. */
 export function describeDifference(d: JsonDifference): string {
   const show = (v: unknown) => (v === undefined ? '(absent)' : clip(JSON.stringify(v), 300));

@@ -10,13 +10,12 @@ import type { ConnectionOptions, McpConnection } from '../../runtime/mcp/connect
 import { McpServer } from '../../runtime/mcp/server.ts';
 import type { McpServerOptions } from '../../runtime/mcp/types.ts';
 import { createLinkedPair, type Transport } from '../../runtime/transports/transport.ts';
+import { sleep, watch } from './wait.ts';
 
 export type Frame = JsonObject;
 type Id = string | number;
 
-/** How long request() and waitFor() wait by default. */
-export const WAIT_MS = 2000;
-/** How long quiet() listens by default. */
+/** How long quiet() listens by default (request() and waitFor() wait WAIT_MS of wait.ts). */
 export const QUIET_MS = 60;
 
 export const SERVER_INFO = { name: 'test-server', version: '1.2.3' };
@@ -72,7 +71,6 @@ export interface McpPair {
   close(): Promise<void>;
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const sameId = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 function isRequestFromServer(frame: Frame): boolean {
@@ -85,7 +83,7 @@ export function mcpPair(options: McpServerOptions | McpServer, pairOptions: Pair
   const [client, serverSide]: [Transport, Transport] = createLinkedPair();
   const frames: Frame[] = [];
   const lines: string[] = [];
-  const waiters = new Set<() => void>();
+  const arrivals = watch(frames, (timeoutMs) => `no matching frame within ${timeoutMs} ms; received:\n${lines.join('\n')}`);
   let nextId = 1;
 
   const send = (message: unknown) => client.send(typeof message === 'string' ? message : JSON.stringify(message));
@@ -107,28 +105,13 @@ export function mcpPair(options: McpServerOptions | McpServer, pairOptions: Pair
       const frame = JSON.parse(text) as Frame;
       frames.push(frame);
       if (isRequestFromServer(frame)) void answer(frame);
-      for (const wake of [...waiters]) wake();
+      arrivals.changed();
     },
     close() {},
   });
   const connection = server.connect(serverSide, pairOptions.connection);
 
-  const waitFor = (predicate: (frame: Frame) => boolean, timeoutMs = WAIT_MS) =>
-    new Promise<Frame>((resolve, reject) => {
-      const check = () => {
-        const found = frames.find(predicate);
-        if (!found) return false;
-        waiters.delete(check);
-        clearTimeout(timer);
-        resolve(found);
-        return true;
-      };
-      const timer = setTimeout(() => {
-        waiters.delete(check);
-        reject(new Error(`no matching frame within ${timeoutMs} ms; received:\n${lines.join('\n')}`));
-      }, timeoutMs);
-      if (!check()) waiters.add(check);
-    });
+  const { waitFor } = arrivals;
 
   return {
     server,
@@ -172,10 +155,4 @@ export async function handshake(pair: McpPair, version = '2025-11-25', capabilit
   if (!response['result']) throw new Error(`initialize failed: ${JSON.stringify(response)}`);
   pair.notify('notifications/initialized');
   return response['result'] as JsonObject;
-}
-
-/** The result of a response, or a thrown Error naming the error it carried. */
-export function resultOf(answer: Answer): JsonObject {
-  if (!answer.response['result']) throw new Error(`expected a result, got ${JSON.stringify(answer.response)}`);
-  return answer.response['result'] as JsonObject;
 }

@@ -8,8 +8,13 @@
  *
  * A test of one finding can play only the messages that show it (`only`).
  *
+ * What is counted: the server's messages, the only ones our side writes, each matched against the recording
+ * (`serverMatched` of `serverTotal`). The client's messages are the recording's own, written as recorded
+ * (only a reply's id is changed to the one the server used), so they are counted apart (`clientSent`) as a
+ * check that the whole session was played, never as matches.
+ *
  * Never throws for a mismatch: the result carries `failure` (naming the session, the message index and
- * showing stderr) and how many messages matched up to there, so a summary can count across sessions.
+ * showing stderr) and the counts up to there, so a summary can count across sessions.
  */
 import { clip, describeDifference, firstDifference } from './json-diff.ts';
 import type { RecordedMessage, RecordedSession } from './recordings.ts';
@@ -40,9 +45,14 @@ export interface ReplayStep {
 
 export interface ReplayResult {
   readonly session: string;
+  /** Messages played (client and server). */
   readonly total: number;
-  /** Client messages sent plus server messages that matched, until the first failure. */
-  readonly matched: number;
+  /** Server messages among them: what our server must write. */
+  readonly serverTotal: number;
+  /** Server messages that arrived and matched the recording (with `compare: false`: that arrived as JSON), until the first failure. */
+  readonly serverMatched: number;
+  /** Client messages written to the server (as recorded), until the first failure. */
+  readonly clientSent: number;
   readonly steps: readonly ReplayStep[];
   readonly exit?: Exit;
   /** Why the session failed; undefined when every message matched and the process exited cleanly. */
@@ -61,11 +71,15 @@ export async function replaySession(session: RecordedSession, options: ReplayOpt
   /** Recorded server-request id (JSON text) → the id the server really used. */
   const serverIds = new Map<string, unknown>();
   const steps: ReplayStep[] = [];
-  let matched = 0;
+  const indices = options.only ?? session.messages.map((_, i) => i);
+  let serverMatched = 0;
+  let clientSent = 0;
   const done = (failure?: string, exit?: Exit): ReplayResult => ({
     session: session.name,
-    total: options.only?.length ?? session.messages.length,
-    matched,
+    total: indices.length,
+    serverTotal: indices.filter((i) => session.messages[i]?.from === 'server').length,
+    serverMatched,
+    clientSent,
     steps,
     ...(exit ? { exit } : {}),
     ...(failure ? { failure } : {}),
@@ -76,7 +90,6 @@ export async function replaySession(session: RecordedSession, options: ReplayOpt
   };
 
   try {
-    const indices = options.only ?? session.messages.map((_, i) => i);
     for (const index of indices) {
       const recorded = session.messages[index];
       if (!recorded) return done(`session ${session.name} has no message #${index}`);
@@ -96,7 +109,7 @@ export async function replaySession(session: RecordedSession, options: ReplayOpt
           server.sendJson(message);
           steps.push({ index, recorded, actual: message });
         }
-        matched++;
+        clientSent++;
         continue;
       }
 
@@ -130,7 +143,7 @@ export async function replaySession(session: RecordedSession, options: ReplayOpt
           `\nexpected: ${clip(JSON.stringify(want), 2000)}\nactual:   ${clip(JSON.stringify(have), 2000)}`,
         );
       }
-      matched++;
+      serverMatched++;
     }
 
     const exit = await server.close(options.exitTimeoutMs ?? EXIT_TIMEOUT_MS);

@@ -52,8 +52,6 @@ export interface StdioServer {
   sendJson(message: unknown): void;
   /** The next stdout line; `timeout` if none came in time, `eof` if stdout ended with nothing left to read. */
   nextLine(timeoutMs?: number): Promise<LineResult>;
-  /** Lines received and not read yet (read them without waiting). */
-  drain(): string[];
   /** True while the process has neither exited nor been killed. */
   alive(): boolean;
   /** The last 64 kB of stderr, plus any spawn or stdin error. */
@@ -136,7 +134,6 @@ export function startServer(options: StartOptions = {}): StdioServer {
         waiters.push(waiter);
       });
     },
-    drain: () => lines.splice(0),
     alive,
     stderr: () => errText,
     async close(timeoutMs = EXIT_TIMEOUT_MS) {

@@ -12,12 +12,10 @@
  * WARNING, SKIPPED and INFO checks are printed with the status table (afterAll), not failed on, except where a
  * test below asks for a SUCCESS the runtime should earn.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readResults, runnerPaths, tally, type ScenarioResult } from '../conformance/harness.ts';
+import { runLeg, scoredScenarios, tally, type Leg, type ScenarioResult } from '../conformance/harness.ts';
 import { ROOT } from '../helpers/project.ts';
 
 /** The 2026-07-28 client scenarios issue 9 names. */
@@ -36,44 +34,12 @@ const DRIVER = `${process.execPath} --import tsx ${join(ROOT, 'test/mcp-client/c
 // The runner splits --command on spaces (seed 001 §19.2): a path with a space would break it silently.
 if (/\s/.test(process.execPath) || /\s/.test(ROOT)) throw new Error(`the runner cannot launch a command with spaces in a path: ${DRIVER}`);
 
-const { node, runner } = runnerPaths();
-
-function run(args: readonly string[], timeoutMs: number): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(node, [runner, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, output });
-    });
-  });
-}
-
-/** The client scenarios a requirement set lists (scored ones, not the "run and reported" ones). */
-async function clientScenarios(requirements: string): Promise<string[]> {
-  const { output } = await run(['list', '--client', '--requirements', requirements], 60_000);
-  const block = output.split(/\n\s*\n/).find((b) => b.includes('Client scenarios')) ?? '';
-  return [...block.matchAll(/^\s+- (\S+)/gm)].map((m) => m[1]!);
-}
-
-const listed = { '2026-07-28': await clientScenarios('2026-07-28'), '2025-11-25': await clientScenarios('2025-11-25') };
+const listed = { '2026-07-28': await scoredScenarios('2026-07-28', 'client'), '2025-11-25': await scoredScenarios('2025-11-25', 'client') };
 const NON_AUTH_2025 = listed['2025-11-25'].filter((s) => !s.startsWith('auth/'));
 
-interface Leg {
-  readonly results: ScenarioResult[];
-  readonly log: string;
-  readonly outDir: string;
-}
-
-async function runClientLeg(requirements: string): Promise<Leg> {
-  const outDir = mkdtempSync(join(tmpdir(), `client-leg-${requirements}-`));
-  const { code, output } = await run(['client', '--command', DRIVER, '--requirements', requirements, '--output-dir', outDir], LEG_TIMEOUT_MS);
-  if (code !== 0 && code !== 1) throw new Error(`the conformance runner exited with ${code}:\n${output}`);
-  return { results: readResults(outDir, new Set(listed[requirements as keyof typeof listed])), log: output, outDir };
+/** The client leg for `requirements`: the runner launches DRIVER once per client scenario. */
+function runClientLeg(requirements: keyof typeof listed): Promise<Leg> {
+  return runLeg('client', DRIVER, requirements, { timeoutMs: LEG_TIMEOUT_MS, scored: listed[requirements] });
 }
 
 const legs = new Map<string, Leg>();

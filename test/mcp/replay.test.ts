@@ -2,17 +2,33 @@
  * Golden replay: our MCP stdio server (`wiregen serve fixture-server --stdio`) against the 18 sessions the
  * official MCP Python SDK recorded (seed 000, test/fixtures/recordings/mcp_sdk_exchanges.json). Each session
  * runs against a fresh process; every server line must equal the recorded one as JSON, with request ids and
- * progress tokens renumbered in order of appearance (test/helpers/replay.ts). Then one test per finding of
- * seed 000 ("What the recordings showed"), each naming the session and messages that show it.
+ * progress tokens renumbered in order of appearance (test/helpers/replay.ts). What counts is the 78 server
+ * messages, the ones our server writes; the 82 client messages are the recording's own, sent as recorded, and
+ * are only checked to have all been sent. Then one test per finding of seed 000 ("What the recordings
+ * showed"), each naming the session and messages that show it.
  */
 import { describe, expect, it } from 'vitest';
-import { loadMcpSessions, MCP_RECORDED_MESSAGES, recordedJson, sessionNamed, type RecordedSession } from '../helpers/recordings.ts';
-import { replaySession } from '../helpers/replay.ts';
+import {
+  loadMcpSessions,
+  MCP_RECORDED_CLIENT_MESSAGES,
+  MCP_RECORDED_MESSAGES,
+  MCP_RECORDED_SERVER_MESSAGES,
+  recordedJson,
+  sessionNamed,
+  type RecordedSession,
+} from '../helpers/recordings.ts';
+import { replaySession, type ReplayResult } from '../helpers/replay.ts';
 
 const sessions = loadMcpSessions();
 const byName = (name: string) => sessionNamed(sessions, name);
-/** Matched messages per session, filled by the per-session tests and read by the summary. */
-const tally = new Map<string, number>();
+const countFrom = (session: RecordedSession, side: 'client' | 'server') => session.messages.filter((m) => m.from === side).length;
+
+/** Each session's full replay (compared), made once: by its own test, or else by the first test that needs it. */
+const fullReplays = new Map<string, Promise<ReplayResult>>();
+function fullReplay(session: RecordedSession): Promise<ReplayResult> {
+  if (!fullReplays.has(session.name)) fullReplays.set(session.name, replaySession(session));
+  return fullReplays.get(session.name)!;
+}
 
 /** Replies are read loosely: the assertions say what shape they must have. */
 type Json = Record<string, any>;
@@ -23,8 +39,17 @@ const rec = (session: RecordedSession, index: number) => recordedJson(session, i
  * finding. `at(i)` is what arrived for recorded message i (or throws the replay's failure if nothing did);
  * `end()` throws any failure left, such as output after the last message or a bad exit code.
  */
-async function play(session: RecordedSession, indices: readonly number[]): Promise<{ at(index: number): Json; end(): void }> {
-  const result = await replaySession(session, { compare: false, only: indices });
+async function play(session: RecordedSession, indices: readonly number[]): Promise<Played> {
+  return played(await replaySession(session, { compare: false, only: indices }));
+}
+
+interface Played {
+  at(index: number): Json;
+  end(): void;
+}
+
+/** `at` and `end` (see play) over a replay already made. */
+function played(result: ReplayResult): Played {
   const fail = () => {
     if (result.failure) throw new Error(result.failure);
   };
@@ -39,26 +64,32 @@ async function play(session: RecordedSession, indices: readonly number[]): Promi
 }
 
 describe('MCP stdio server replays the official SDK recordings (seed 000)', () => {
-  it('the recording holds 18 sessions and 160 messages', () => {
+  it(`the recording holds 18 sessions and ${MCP_RECORDED_MESSAGES} messages: ${MCP_RECORDED_SERVER_MESSAGES} from the server, ${MCP_RECORDED_CLIENT_MESSAGES} from the client`, () => {
     expect(sessions).toHaveLength(18);
     expect(sessions.reduce((n, s) => n + s.messages.length, 0)).toBe(MCP_RECORDED_MESSAGES);
+    expect(sessions.reduce((n, s) => n + countFrom(s, 'server'), 0)).toBe(MCP_RECORDED_SERVER_MESSAGES);
+    expect(sessions.reduce((n, s) => n + countFrom(s, 'client'), 0)).toBe(MCP_RECORDED_CLIENT_MESSAGES);
   });
 
   for (const session of sessions) {
-    it(`${session.name} (${session.mode ?? 'no mode'}, ${session.messages.length} messages): ${session.description}`, async () => {
-      const result = await replaySession(session);
-      tally.set(session.name, result.matched);
+    const [server, client] = [countFrom(session, 'server'), countFrom(session, 'client')];
+    it(`${session.name} (${session.mode ?? 'no mode'}, ${server} server messages to match, ${client} client messages sent): ${session.description}`, async () => {
+      const result = await fullReplay(session);
       if (result.failure) throw new Error(result.failure);
-      expect(result.matched).toBe(session.messages.length);
+      expect(result.serverTotal).toBe(server);
+      expect(result.serverMatched).toBe(server);
+      expect(result.clientSent).toBe(client);
     });
   }
 
-  it(`${MCP_RECORDED_MESSAGES}/${MCP_RECORDED_MESSAGES} recorded messages match`, async () => {
+  it(`${MCP_RECORDED_SERVER_MESSAGES}/${MCP_RECORDED_SERVER_MESSAGES} recorded server messages match (and all ${MCP_RECORDED_CLIENT_MESSAGES} client messages were sent)`, async () => {
     // Sessions skipped by a test filter are replayed here, so the count is always over all of them.
-    for (const session of sessions) if (!tally.has(session.name)) tally.set(session.name, (await replaySession(session)).matched);
-    const matched = [...tally.values()].reduce((a, b) => a + b, 0);
-    const short = sessions.filter((s) => tally.get(s.name) !== s.messages.length).map((s) => `${s.name} ${tally.get(s.name)}/${s.messages.length}`);
-    expect(`${matched}/${MCP_RECORDED_MESSAGES}`, `short: ${short.join(', ')}`).toBe(`${MCP_RECORDED_MESSAGES}/${MCP_RECORDED_MESSAGES}`);
+    const results = await Promise.all(sessions.map(fullReplay));
+    const matched = results.reduce((n, r) => n + r.serverMatched, 0);
+    const sent = results.reduce((n, r) => n + r.clientSent, 0);
+    const short = results.filter((r) => r.serverMatched !== r.serverTotal).map((r) => `${r.session} ${r.serverMatched}/${r.serverTotal}`);
+    expect(`${matched}/${MCP_RECORDED_SERVER_MESSAGES}`, `short: ${short.join(', ')}`).toBe(`${MCP_RECORDED_SERVER_MESSAGES}/${MCP_RECORDED_SERVER_MESSAGES}`);
+    expect(sent, 'client messages sent').toBe(MCP_RECORDED_CLIENT_MESSAGES);
   });
 });
 
@@ -108,10 +139,10 @@ describe('what the recordings showed (seed 000), on our server', () => {
     expect(seen).toContain('legacy_elicit_accept #6');
     expect(seen).toContain('modern_sampling #3');
 
-    // Our server answers that tools/list with the recorded tools.
+    // Our server answers that tools/list with the recorded tools (read off the sessions' full replays).
     for (const [name, call, list] of [['legacy_elicit_accept', 6, 8], ['modern_sampling', 3, 5]] as const) {
       const session = byName(name);
-      const { at, end } = await play(session, session.messages.map((_, i) => i));
+      const { at, end } = played(await fullReplay(session));
       expect(at(call)['result']?.structuredContent, `${name} #${call}`).toBeDefined();
       expect(at(list)['result']?.tools, `${name} #${list}`).toEqual(rec(session, list)['result'].tools);
       end();

@@ -11,7 +11,12 @@ import { handshake, mcpPair, SERVER_INFO, type Responder } from '../helpers/mcp-
 const ELICIT: InputRequest = { method: 'elicitation/create', params: { mode: 'form', message: 'OK?', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } } };
 const SAMPLE: InputRequest = { method: 'sampling/createMessage', params: { messages: [{ role: 'user', content: { type: 'text', text: 'Hi' } }], maxTokens: 5 } };
 const URL_MODE: InputRequest = { method: 'elicitation/create', params: { mode: 'url', message: 'Sign in', url: 'https://example.com/', elicitationId: 'e1' } };
-const INPUTS: Record<string, InputRequest> = { elicit: ELICIT, sample: SAMPLE, url: URL_MODE };
+/** Sampling with tools and context: two sub-capabilities of sampling at once. */
+const SAMPLE_TOOLS: InputRequest = {
+  method: 'sampling/createMessage',
+  params: { ...SAMPLE.params, tools: [{ name: 't', inputSchema: { type: 'object' } }], includeContext: 'thisServer' },
+};
+const INPUTS: Record<string, InputRequest> = { elicit: ELICIT, sample: SAMPLE, url: URL_MODE, sampleTools: SAMPLE_TOOLS };
 
 const OPTIONS: McpServerOptions = {
   serverInfo: SERVER_INFO,
@@ -79,6 +84,8 @@ describe('handshake-era input', () => {
     ['elicitation', { tool: 'elicit', capabilities: { sampling: {} }, want: { elicitation: {} } }],
     ['sampling', { tool: 'sample', capabilities: { elicitation: {} }, want: { sampling: {} } }],
     ['url-mode elicitation', { tool: 'url', capabilities: { elicitation: { form: {} } }, want: { elicitation: { url: {} } } }],
+    // Both sub-capabilities named, merged (not the last one only).
+    ['sampling tools and context', { tool: 'sampleTools', capabilities: { sampling: {} }, want: { sampling: { tools: {}, context: {} } } }],
   ];
   it.each(missing)('answers -32021 and sends nothing when the client lacks %s', async (_name, { tool, capabilities, want }) => {
     const { frames, response } = await run(tool, capabilities, () => ({}));
