@@ -1,11 +1,10 @@
 /**
  * @module context — options resolved once, frozen into the Context every pass takes first.
  */
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 
 export interface Options {
-  /** Project root. Default: the folder holding this generator (the repository root). */
+  /** Project root. Default: the working directory. */
   readonly root: string;
   /** Pinned inputs, manifests and their schemas. Default: `<root>/schemas`. */
   readonly schemasDir: string;
@@ -26,9 +25,9 @@ export interface Context {
 
 export const GENERATOR_NAME = 'wiregen';
 
-/** The repository root this file belongs to. */
+/** The project the command runs in: the working directory (it holds `schemas/` and `generated/`). */
 export function defaultRoot(): string {
-  return resolve(dirname(fileURLToPath(import.meta.url)), '..');
+  return process.cwd();
 }
 
 export function defaultOptions(): Options {

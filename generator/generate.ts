@@ -7,6 +7,7 @@ import { emitRegistry, title } from './emit/dispatch.ts';
 import { GENERATOR_NAME } from './context.ts';
 import { emitAgentFixture, emitFixture } from './emit/fixture.ts';
 import { emitPin } from './emit/index.ts';
+import { emitRegistryPackageJson } from './emit/package.ts';
 import { loadAgentFixtures, loadFixtures, type FixtureSpecFile } from './load/fixtures.ts';
 import { InputError, type Diagnostic } from './errors.ts';
 import { diffTree, formatFile, header, writeTree, type FileSet } from './format/index.ts';
@@ -74,6 +75,9 @@ Committed output of \`npm run generate\`: one package per pinned protocol revisi
 | folder | package | version | protocol |
 |---|---|---|---|
 ${rows.join('\n')}
+| \`revisions/\` | \`@wiregen/revisions\` | | the registry: every package above by protocol and era |
+
+\`fixtures/\` holds the modules generated from the repository's own server and agent specs.
 `;
 }
 
@@ -106,7 +110,9 @@ export async function generateAll(ctx: Context): Promise<{ files: FileSet; repor
   if (a2a) for (const agent of agents) await emitFolder(ctx, files, `fixtures/${agent.name}`, () => emitAgentFixture(agent, a2a), (n) => `${plural(n, 'file')} (A2A agent)`);
   if (!ctx.options.only) {
     files.set('README.md', await formatFile('README.md', generatedReadme(plans), ''));
-    files.set('index.ts', await formatFile('index.ts', emitRegistry(plans, mcp), header(GENERATOR_NAME, ['schemas/pins.json'])));
+    const registryHead = header(GENERATOR_NAME, ['schemas/pins.json']);
+    files.set('revisions/index.ts', await formatFile('index.ts', emitRegistry(plans, mcp), registryHead));
+    files.set('revisions/package.json', emitRegistryPackageJson(plans));
   }
   return { files, reports };
 }

@@ -13,7 +13,7 @@ import { isAgentDefinition, type AgentDefinition } from './a2a/agent.ts';
 import { listenA2aHttp } from './a2a/http.ts';
 import { A2aServer } from './a2a/server.ts';
 import { listenMcpHttp, type McpHttpOptions } from './mcp/http.ts';
-import { LATEST_STATELESS, STATELESS } from './mcp/revisions.ts';
+import { LATEST_STATELESS, requireRevision, type Revision } from './mcp/revisions.ts';
 import { McpServer } from './mcp/server.ts';
 import { CHANGE_NOTIFICATIONS } from './mcp/subscriptions.ts';
 import { stdioTransport } from './transports/stdio.ts';
@@ -63,12 +63,12 @@ export async function loadFixture(name: string, handlers?: string): Promise<Fixt
 }
 
 /** Capabilities as a transport that delivers change notifications advertises them. */
-export function withNotifications(caps: JsonObject): JsonObject {
+export function withNotifications(caps: JsonObject, revision: Revision): JsonObject {
   const out: JsonObject = { ...caps };
   // The gates the manifest gives the change notifications (e.g. server.tools.listChanged), opened in each
   // capability section the fixture has.
   for (const method of CHANGE_NOTIFICATIONS)
-    for (const gate of STATELESS.get(LATEST_STATELESS)!.lookup(method)?.capabilities ?? []) {
+    for (const gate of revision.lookup(method)?.capabilities ?? []) {
       const [section, flag] = gate.path;
       if (gate.side !== 'server' || section === undefined || flag === undefined || out[section] === undefined) continue;
       out[section] = { ...(out[section] as JsonObject), [flag]: true };
@@ -98,9 +98,10 @@ export async function fixtureServer(name: string, choice: FixtureChoice = {}): P
   const fixture = await loadFixture(name, choice.handlers);
   const options = catalogServerOptions(fixture);
   if (!choice.notifications) return new McpServer(options);
+  const latest = await requireRevision(LATEST_STATELESS);
   return new McpServer({
     ...options,
-    capabilities: { handshake: withNotifications(options.capabilities.handshake), stateless: withNotifications(options.capabilities.stateless) },
+    capabilities: { handshake: withNotifications(options.capabilities.handshake, latest), stateless: withNotifications(options.capabilities.stateless, latest) },
   });
 }
 

@@ -56,8 +56,8 @@ export interface ServerHandlers<Ctx = unknown> {
   ) => HandlerResult<"DeleteTaskPushNotificationConfig"> | Promise<HandlerResult<"DeleteTaskPushNotificationConfig">>;
 }
 
-/** One typed function per method a client receives (A2A 1.0). */
-export interface ClientHandlers<Ctx = unknown> {}
+/** One typed function per method a client receives (A2A 1.0): none. */
+export interface ClientHandlers<_Ctx = unknown> {}
 
 /** The handlers a server implements. */
 export type Handlers<Ctx = unknown> = ServerHandlers<Ctx>;

@@ -5,13 +5,7 @@
  * names), with the message type each message-holding field carries, and each rpc's input and output
  * message.
  */
-export interface WireField {
-  readonly name: string;
-  /** The message type the field holds (a single one, each element of a list, or each value of a map). */
-  readonly message?: string;
-  /** The field is a map: `message` applies to each of its values. */
-  readonly map?: true;
-}
+import type { WireField } from "@wiregen/runtime/core";
 
 export const messageFields: Readonly<Record<string, readonly WireField[]>> = {
   APIKeySecurityScheme: [{ name: "description" }, { name: "location" }, { name: "name" }],

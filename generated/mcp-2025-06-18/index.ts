@@ -6,9 +6,17 @@
  */
 export type * from "./types.ts";
 export * as validators from "./validators.js";
-export type { Validator, ValidationError } from "./validators.js";
 export { pin, methods, lookup } from "./dispatch.ts";
-export type { MethodEntry, CapabilityGate, HttpRoute } from "./dispatch.ts";
+export type {
+  MethodEntry,
+  CapabilityGate,
+  HttpRoute,
+  Validator,
+  ValidationError,
+  ClientTransport,
+  WireField,
+} from "@wiregen/runtime/core";
+export { InvalidResultError } from "@wiregen/runtime/core";
 export type { ServerHandlers, ClientHandlers, Handlers } from "./handlers.ts";
-export { Client, InvalidResultError } from "./client.ts";
-export type { ClientTransport, CallParams } from "./client.ts";
+export { Client } from "./client.ts";
+export type { CallParams } from "./client.ts";

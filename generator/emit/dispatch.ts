@@ -44,14 +44,13 @@ function eraOf(plan: PinPlan): 'handshake' | 'stateless' | 'rpc' {
 }
 
 /**
- * generated/index.ts: every package by protocol and revision, with its era. `mcp` is the MCP plans oldest
+ * generated/revisions/index.ts (@wiregen/revisions): every package by protocol and revision, with its era. `mcp` is the MCP plans oldest
  * first (generate.ts sorts them once, and checks the fixtures against the last).
  */
 export function emitRegistry(plans: readonly PinPlan[], mcp: readonly PinPlan[]): string {
-  const entry = (p: PinPlan) => ({ id: p.id, revision: p.revision, ident: p.id.replace(/[^A-Za-z0-9]/g, '_'), era: eraOf(p) });
+  const entry = (p: PinPlan) => ({ packageName: p.packageName, revision: p.revision, era: eraOf(p), methods: p.methods.map((m) => m.method) });
   const mcpEntries = mcp.map(entry);
   return render('registry.ts', {
-    packages: plans.map(entry),
     mcp: mcpEntries,
     a2a: plans.filter((p) => p.protocol === 'a2a').map(entry),
     handshake: mcpEntries.filter((p) => p.era === 'handshake').map((p) => p.revision),
@@ -77,7 +76,7 @@ export function emitClient(plan: PinPlan): string {
   });
   return render('client.ts', {
     title: title(plan),
-    transportHint: plan.protocol === 'mcp' ? 'runtime/mcp/client.ts' : 'runtime/a2a/client.ts',
     methods: rows,
+    anyStreaming: rows.some((r) => r.streaming),
   });
 }

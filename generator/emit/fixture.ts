@@ -15,9 +15,6 @@ import { render } from './templates.ts';
 import { TS_OPTIONS } from './types.ts';
 import { createAjv, standaloneEsm } from './validators.ts';
 
-/** Where generated/fixtures/<name>/ imports the runtime from. */
-const RUNTIME = '../../../runtime';
-
 /**
  * The ajv options of a fixture's validators, as overrides of the all-errors ones (emit/validators.ts): tool
  * schemas are the fixture author's, so not strict, and references are inlined (ajv's default).
@@ -59,12 +56,9 @@ function validators(fixture: FixtureSpecFile, names: Map<string, { input: string
   }
   const js = standaloneEsm(ajv, refs, `fixture ${fixture.name}`);
   const dts = [
-    '/** A precompiled validator; its errors are left on `.errors` when it returns false. */',
-    'export interface Validator {',
-    '  (data: unknown): boolean;',
-    '  errors?: { instancePath: string; message?: string }[] | null;',
-    '}',
-    ...Object.keys(refs).sort().map((name) => `export declare const ${name}: Validator;`),
+    'import type { Check } from "@wiregen/runtime/core";',
+    '',
+    ...Object.keys(refs).sort().map((name) => `export declare const ${name}: Check;`),
     '',
   ].join('\n');
   return { js, dts };
@@ -108,7 +102,6 @@ export async function emitFixture(fixture: FixtureSpecFile): Promise<FileSet> {
   const { js, dts } = validators(fixture, names);
   const index = render('fixture.ts', {
     name: fixture.name,
-    runtime: RUNTIME,
     specJson: JSON.stringify(spec, null, 2),
     types: types.join('\n'),
     tools: toolRows,
@@ -130,8 +123,7 @@ export async function emitAgentFixture(agent: FixtureSpecFile, a2a: PinPlan): Pr
   const spec = agent.spec;
   const index = render('agent.ts', {
     name: agent.name,
-    a2aPackage: a2a.id,
-    runtime: RUNTIME,
+    a2aPackage: a2a.packageName,
     behaviourConst: spec['behaviour'] === 'kit' ? 'KIT_BEHAVIOUR' : 'SDK_BEHAVIOUR',
     cardJson: JSON.stringify(spec['card'], null, 2),
     extendedCardJson: spec['extendedCard'] ? JSON.stringify(spec['extendedCard'], null, 2) : undefined,

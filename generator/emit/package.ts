@@ -1,5 +1,7 @@
 /**
- * @module emit/package — package.json and README.md of a generated package.
+ * @module emit/package — package.json and README.md of a generated package, and of the registry package
+ * that lists them all. Every package is published built: `exports` point at `dist/` (plain ESM and `.d.ts`,
+ * written by `npm run build`); the TypeScript sources stay in the repository.
  */
 import { createRequire } from 'node:module';
 import type { PinPlan } from '../plan/index.ts';
@@ -7,10 +9,24 @@ import { title } from './dispatch.ts';
 
 const require = createRequire(import.meta.url);
 
-/** The ajv-formats range the generated validators import, taken from the generator's own dependency. */
-function ajvFormatsRange(): string {
-  const pkg = require('../../package.json') as { dependencies: Record<string, string> };
-  return pkg.dependencies['ajv-formats'] ?? '*';
+interface PackageJson {
+  readonly version: string;
+  readonly dependencies?: Record<string, string>;
+}
+
+/** The generator's own package.json (its version, and the ajv-formats range the validators import). */
+function generatorPackage(): PackageJson {
+  return require('wiregen/package.json') as PackageJson;
+}
+
+/** The runtime release generated packages plug into: the generator's dependency on it. */
+export function runtimeRange(): string {
+  return generatorPackage().dependencies?.['@wiregen/runtime'] ?? '*';
+}
+
+/** An `exports` entry for a built module. */
+function built(file: string) {
+  return { types: `./dist/${file}.d.ts`, default: `./dist/${file}.js` };
 }
 
 export function emitPackageJson(plan: PinPlan, generator: string, usesFormats: boolean): string {
@@ -21,11 +37,11 @@ export function emitPackageJson(plan: PinPlan, generator: string, usesFormats: b
     type: 'module',
     license: plan.license.split(' (')[0],
     sideEffects: false,
-    exports: {
-      '.': { types: './index.ts', default: './index.ts' },
-      './validators': { types: './validators.d.ts', default: './validators.js' },
-    },
-    ...(usesFormats ? { dependencies: { 'ajv-formats': ajvFormatsRange() } } : {}),
+    exports: { '.': built('index'), './validators': built('validators'), './package.json': './package.json' },
+    files: ['dist', 'README.md'],
+    ...(usesFormats ? { dependencies: { 'ajv-formats': generatorPackage().dependencies?.['ajv-formats'] ?? '*' } } : {}),
+    // The shared types (MethodEntry, Validator, …) are the runtime's; the runtime depends on this package.
+    peerDependencies: { '@wiregen/runtime': runtimeRange() },
     wiregen: { pin: plan.id, sources: plan.sources },
   };
   return JSON.stringify(pkg, null, 2) + '\n';
@@ -39,16 +55,37 @@ the pin or the manifest under \`schemas/\` and run \`npm run generate\`.
 
 Sources: ${plan.sources.map((s) => `\`${s}\``).join(', ')}.
 
-| file | what |
+| module | what |
 |---|---|
-| \`types.ts\` | a type per schema definition (${counts.defs}), and the method maps: \`Methods\`, \`Params<M>\`, \`Result<M>\`, \`HandlerResult<M>\`, \`AnyRequest\`, … |
-| \`validators.js\`, \`validators.d.ts\` | ajv standalone validators, one per definition, compiled at generation time (JSON Schema ${plan.draft}) |
-| \`validators.fast.js\` | the same schemas compiled to answer only valid or not, as fast as they can; \`validators.js\` asks these first and its all-errors validators report the errors when they say no |
-| \`dispatch.ts\` | \`methods\`: per method (${counts.methods}) its validators, capability gate and flags; \`lookup(method)\` |
-| \`handlers.ts\` | \`ServerHandlers\` / \`ClientHandlers\`: one typed function per method each side receives |
-| \`index.ts\` | re-exports all of it |
+| \`types\` | a type per schema definition (${counts.defs}), and the method maps: \`Methods\`, \`Params<M>\`, \`Result<M>\`, \`HandlerResult<M>\`, \`AnyRequest\`, … |
+| \`validators\` | ajv standalone validators, one per definition, compiled at generation time (JSON Schema ${plan.draft}); an accept-path set is asked first and the all-errors set reports the errors when it says no |
+| \`dispatch\` | \`methods\`: per method (${counts.methods}) its validators, capability gate and flags; \`lookup(method)\` |
+| \`handlers\` | \`ServerHandlers\` / \`ClientHandlers\`: one typed function per method each side receives |
 
-The \`.ts\` files use only erasable TypeScript and \`.ts\` import specifiers: tsx, Vite/Vitest and Node ≥ 22.18
-(outside node_modules) run them as they are; compile with \`tsc --rewriteRelativeImportExtensions\` for plain JavaScript.
+\`import { … } from '${plan.packageName}'\` re-exports all of it; \`${plan.packageName}/validators\` is the validators
+alone. The package ships plain ES modules and \`.d.ts\` (\`dist/\`); the shared types (\`MethodEntry\`,
+\`Validator\`) come from \`@wiregen/runtime/core\`.
 `;
+}
+
+/** A registry row: one generated package. */
+export interface RegistryEntry {
+  readonly packageName: string;
+  readonly version: string;
+}
+
+/** package.json of the registry package (`@wiregen/revisions`): depends on every generated package, exactly. */
+export function emitRegistryPackageJson(entries: readonly RegistryEntry[]): string {
+  const pkg = {
+    name: '@wiregen/revisions',
+    version: generatorPackage().version,
+    description: 'Every protocol revision wiregen generates a package for, by protocol and era. Generated; do not edit.',
+    type: 'module',
+    license: 'MIT',
+    sideEffects: false,
+    exports: { '.': built('index'), './package.json': './package.json' },
+    files: ['dist', 'README.md'],
+    dependencies: Object.fromEntries(entries.map((e) => [e.packageName, e.version])),
+  };
+  return JSON.stringify(pkg, null, 2) + '\n';
 }

@@ -3,27 +3,9 @@
  * of every message (plan/wire-order.ts) as data, for the runtime to write objects as protobuf's printers do,
  * and each rpc's input and output message (the methods' params and result, which check/manifest.ts holds
  * equal to the proto's).
- *
- * The `WireField` interface is copied from its one declaration in plan/wire-order.ts, so its doc comments
- * are written once and the generated file still imports nothing.
  */
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { PinPlan } from '../plan/index.ts';
 import type { WireOrder } from '../plan/wire-order.ts';
-
-const PLAN_SOURCE = fileURLToPath(new URL('../plan/wire-order.ts', import.meta.url));
-let wireField: string | undefined;
-
-/** `export interface WireField { … }` as plan/wire-order.ts declares it. */
-function wireFieldDeclaration(): string {
-  if (wireField === undefined) {
-    const found = /^export interface WireField \{\n[\s\S]*?^\}\n/m.exec(readFileSync(PLAN_SOURCE, 'utf8'));
-    if (!found) throw new Error(`${PLAN_SOURCE}: no "export interface WireField { … }" declaration to copy`);
-    wireField = found[0];
-  }
-  return wireField;
-}
 
 export function emitWireOrder(order: WireOrder, plan: PinPlan): string {
   const rpcInputs: Record<string, string> = {};
@@ -37,7 +19,8 @@ export function emitWireOrder(order: WireOrder, plan: PinPlan): string {
  * names), with the message type each message-holding field carries, and each rpc's input and output
  * message.
  */
-${wireFieldDeclaration()}
+import type { WireField } from "@wiregen/runtime/core";
+
 export const messageFields: Readonly<Record<string, readonly WireField[]>> = ${JSON.stringify(order.messages)};
 
 /** rpc → its input message. */

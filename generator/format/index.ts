@@ -53,12 +53,17 @@ export async function formatFiles(emitted: Iterable<readonly [string, string]>, 
   return files;
 }
 
+/** Folders in a generated tree that are not the generator's: a package's build output and its installs. */
+const NOT_GENERATED: ReadonlySet<string> = new Set(['dist', 'node_modules']);
+
 function listFiles(dir: string, base = dir): string[] {
   if (!existsSync(dir)) return [];
   const out: string[] = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...listFiles(full, base));
+    if (entry.isDirectory()) {
+      if (!NOT_GENERATED.has(entry.name)) out.push(...listFiles(full, base));
+    }
     else out.push(relative(base, full).split('\\').join('/'));
   }
   return out.sort();

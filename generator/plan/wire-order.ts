@@ -4,20 +4,9 @@
  * every field that holds messages. The JSON Schema cannot say this: its properties are sorted by name. (Each
  * rpc's input and output message are the manifest's params and result, which check/manifest.ts holds to the
  * proto; emit/wire-order.ts writes them from the plan's methods.)
- *
- * {@link WireField} is declared once, here: emit/wire-order.ts copies its declaration, as written, into the
- * generated wire-order.ts, which must stand on its own.
  */
+import type { WireField } from '@wiregen/runtime/core';
 import { protoTypeName, type ProtoFile } from '../load/proto.ts';
-
-/** One field of a message, in ProtoJSON order; `name` is its ProtoJSON (lowerCamelCase) name. */
-export interface WireField {
-  readonly name: string;
-  /** The message type the field holds (a single one, each element of a list, or each value of a map). */
-  readonly message?: string;
-  /** The field is a map: `message` applies to each of its values. */
-  readonly map?: true;
-}
 
 export interface WireOrder {
   /** Message name → its fields by field number. */

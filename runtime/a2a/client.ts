@@ -3,7 +3,7 @@
  * binding and the HTTP+JSON binding over fetch, with the `A2A-Version` header and Server-Sent Events for the
  * streaming methods. `connect` reads an agent card and picks an interface.
  */
-import { Client, pin, type ClientTransport, type MethodEntry } from '../../generated/a2a-1.0/index.ts';
+import { Client, pin, type ClientTransport, type MethodEntry } from '@wiregen/a2a-1.0';
 import { sseEvents } from '../transports/sse.ts';
 import type { AgentCard } from './types.ts';
 import { paramsInWireOrder, protoJsonName } from './wire-order.ts';

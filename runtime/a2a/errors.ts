@@ -3,7 +3,7 @@
  * gRPC status name, carried as google.rpc.ErrorInfo (and BadRequest for validation) details. Messages are
  * the official SDK's where seed 000 recorded them.
  */
-import { pin } from '../../generated/a2a-1.0/index.ts';
+import { pin } from '@wiregen/a2a-1.0';
 import type { A2aBehaviour } from './types.ts';
 
 const ERROR_INFO = 'type.googleapis.com/google.rpc.ErrorInfo';

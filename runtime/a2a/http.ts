@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { canonicalJson } from '../jsonrpc/canonical.ts';
-import { lookup, methods, pin, type MethodEntry } from '../../generated/a2a-1.0/index.ts';
+import { lookup, methods, pin, type MethodEntry } from '@wiregen/a2a-1.0';
 import { HttpFailure, listenHttp, readBody, sendJson, SseStream } from '../transports/http.ts';
 import { A2aError, A2aErrors } from './errors.ts';
 import type { A2aServer } from './server.ts';

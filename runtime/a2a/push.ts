@@ -3,7 +3,7 @@
  * token in `X-A2A-Notification-Token` (the SDK's header) and its authentication as `Authorization`, retried
  * with exponential backoff, and never sent to a host the operator did not allow.
  */
-import type { StreamResponse } from '../../generated/a2a-1.0/index.ts';
+import type { StreamResponse } from '@wiregen/a2a-1.0';
 import { LOOPBACK_HOSTS } from '../transports/http.ts';
 import { A2aErrors } from './errors.ts';
 import { inWireOrder } from './wire-order.ts';

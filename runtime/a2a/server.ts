@@ -20,8 +20,8 @@ import type {
   SubscribeToTaskRequest,
   Params,
   ServerHandlers,
-} from '../../generated/a2a-1.0/index.ts';
-import { lookup } from '../../generated/a2a-1.0/index.ts';
+} from '@wiregen/a2a-1.0';
+import { lookup } from '@wiregen/a2a-1.0';
 import { A2aErrors } from './errors.ts';
 import { PushSender, type PushOptions } from './push.ts';
 import { AsyncQueue } from './queue.ts';

@@ -12,7 +12,7 @@ import type {
   TaskPushNotificationConfig,
   TaskState,
   TaskStatus,
-} from '../../generated/a2a-1.0/index.ts';
+} from '@wiregen/a2a-1.0';
 
 export type { AgentCard, Artifact, Message, Part, Task, TaskPushNotificationConfig, TaskState, TaskStatus };
 

@@ -3,7 +3,7 @@
  * proto's REQUIRED fields and oneofs), failures reported as the SDK does: -32602 "Validation failed" with
  * field violations (`message.parts`: "Field must contain at least one element.").
  */
-import type { Validator } from '../../generated/a2a-1.0/index.ts';
+import type { Validator } from '@wiregen/a2a-1.0';
 import { A2aErrors, type FieldViolation } from './errors.ts';
 
 interface AjvError {

@@ -4,7 +4,7 @@
  * the reference SDK's. Members the proto does not know (an extension's) follow, in the order they came;
  * google.protobuf.Struct values (metadata, data parts) are kept as they are.
  */
-import { messageFields, rpcInputs, rpcOutputs } from '../../generated/a2a-1.0/index.ts';
+import { messageFields, rpcInputs, rpcOutputs } from '@wiregen/a2a-1.0';
 import { isObject } from '../jsonrpc/message.ts';
 
 

@@ -11,6 +11,7 @@ import { paramsError } from './errors.ts';
 import { InputRequired } from './mrtr.ts';
 import { paginate } from './pagination.ts';
 import type { CacheHints, Handler, McpServerOptions, RequestContext } from './types.ts';
+import type { Check } from '../core/index.ts';
 
 /** How a tool's return value becomes its result. */
 export type ToolOutput =
@@ -69,10 +70,6 @@ export interface CompletionQuery {
   readonly context?: JsonObject;
 }
 
-export interface Validator {
-  (data: unknown): boolean;
-  errors?: readonly { instancePath: string; message?: string }[] | null;
-}
 
 /** The behaviours a fixture module passes in (the generated module types them per tool and prompt). */
 export interface Behaviours {
@@ -87,7 +84,7 @@ export interface FixtureDefinition {
   readonly spec: FixtureSpec;
   readonly behaviours: Behaviours;
   /** Precompiled validators of each tool's input and output schemas (generated). */
-  readonly validators: Readonly<Record<string, { readonly input?: Validator; readonly output?: Validator }>>;
+  readonly validators: Readonly<Record<string, { readonly input?: Check; readonly output?: Check }>>;
 }
 
 
@@ -101,7 +98,7 @@ function textOf(value: unknown): string {
 
 const toolError = (text: string) => ({ content: [{ type: 'text', text }], isError: true });
 
-function describe(v: Validator): string {
+function describe(v: Check): string {
   const e = v.errors?.[0];
   return e ? `${e.instancePath || '(root)'} ${e.message ?? 'is invalid'}` : 'is invalid';
 }

@@ -150,7 +150,18 @@ export class HttpChannel implements ClientChannel {
   }
 
   async call(id: RequestId, method: string, params: JsonObject | undefined, context: CallContext): Promise<unknown> {
-    const signal = AbortSignal.any([AbortSignal.timeout(context.timeoutMs), ...(context.signal ? [context.signal] : [])]);
+    // A timer of our own, not AbortSignal.timeout: that one's timer does not keep the signal alive, and an
+    // AbortSignal.any over it can be collected before it fires, leaving the call waiting forever.
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(new JsonRpcError(ErrorCode.RequestTimeout, `Request ${method} timed out after ${context.timeoutMs} ms`)), context.timeoutMs);
+    try {
+      return await this.#call(id, method, params, context, context.signal ? AbortSignal.any([deadline.signal, context.signal]) : deadline.signal);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async #call(id: RequestId, method: string, params: JsonObject | undefined, context: CallContext, signal: AbortSignal): Promise<unknown> {
     const message: JsonObject = params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params };
     const res = await this.#post(message, this.#headers(context, method, params), signal);
     const session = res.headers.get('mcp-session-id');

@@ -4,13 +4,14 @@
  * answered by handlers) or 2026-07-28 (per-request `_meta`; `server/discover` first in auto mode; the
  * multi round-trip loop; caching by ttlMs). It is the transport of the generated typed clients.
  */
-import Ajv2020 from 'ajv/dist/2020.js';
+import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
 import { ErrorCode, isObject, JsonRpcError, type JsonObject, type RequestId } from '../jsonrpc/message.ts';
-import type { ClientTransport, MethodEntry, ServerRequestMethod } from '../../generated/mcp-2026-07-28/index.ts';
+import type { ClientTransport, MethodEntry } from '../core/index.ts';
+import type { ServerRequestMethod } from '@wiregen/mcp-2026-07-28';
 import { canonicalJson } from '../jsonrpc/canonical.ts';
 import { headerAnnotations } from './http-headers.ts';
 import { META } from './meta.ts';
-import { HANDSHAKE, LATEST_HANDSHAKE, LATEST_STATELESS, STATELESS, type Revision } from './revisions.ts';
+import { isHandshakeVersion, isStatelessVersion, LATEST_HANDSHAKE, LATEST_STATELESS, loadRevision, requireRevision, STATELESS_VERSIONS, type Revision } from './revisions.ts';
 import type { LoggingLevel } from './types.ts';
 
 export type ClientMode = 'handshake' | 'stateless' | 'auto';
@@ -105,7 +106,10 @@ export class McpClient implements ClientTransport {
   #serverInfo: JsonObject | undefined;
   #tools: Map<string, JsonObject> | undefined;
   readonly #cache = new Map<string, { expires: number; result: unknown }>();
-  readonly #ajv = new Ajv2020.default({ strict: false, allErrors: false, validateSchema: false });
+  /** ajv, loaded the first time a structuredContent needs checking (servers and most calls never do). */
+  #ajv: Promise<Ajv2020> | undefined;
+  /** Each outputSchema compiled once; null when ajv cannot compile it. */
+  readonly #outputChecks = new WeakMap<JsonObject, ValidateFunction | null>();
 
   constructor(channel: ClientChannel, options: McpClientOptions) {
     this.channel = channel;
@@ -131,14 +135,14 @@ export class McpClient implements ClientTransport {
     const mode = this.options.mode ?? 'auto';
     if (mode === 'handshake') return this.#initialize();
     this.#era = 'stateless';
-    this.#revision = STATELESS.get(LATEST_STATELESS)!;
+    this.#revision = await requireRevision(LATEST_STATELESS);
     if (mode === 'stateless') return;
     try {
       const discovered = (await this.call('server/discover', {})) as JsonObject;
       const versions = Array.isArray(discovered['supportedVersions']) ? (discovered['supportedVersions'] as string[]) : [];
-      const version = versions.find((v) => STATELESS.has(v));
-      if (!version) throw new McpClientError(-32022, `the server supports none of ${[...STATELESS.keys()].join(', ')} (it offers ${versions.join(', ')})`);
-      this.#revision = STATELESS.get(version)!;
+      const version = versions.find(isStatelessVersion);
+      if (!version) throw new McpClientError(-32022, `the server supports none of ${STATELESS_VERSIONS.join(', ')} (it offers ${versions.join(', ')})`);
+      this.#revision = await requireRevision(version);
       this.#serverCapabilities = isObject(discovered['capabilities']) ? discovered['capabilities'] : {};
       const meta = discovered['_meta'];
       this.#serverInfo = isObject(meta) && isObject(meta[META.serverInfo]) ? (meta[META.serverInfo] as JsonObject) : undefined;
@@ -153,13 +157,13 @@ export class McpClient implements ClientTransport {
 
   async #initialize(): Promise<void> {
     const asked = this.options.protocolVersion ?? LATEST_HANDSHAKE;
-    const revision = HANDSHAKE.get(asked);
+    const revision = isHandshakeVersion(asked) ? await loadRevision(asked) : undefined;
     if (!revision) throw new McpClientError(ErrorCode.InvalidRequest, `unknown handshake revision ${asked}`);
     this.#era = 'handshake';
     this.#revision = revision;
     const result = (await this.#send('initialize', { protocolVersion: asked, capabilities: this.options.capabilities ?? {}, clientInfo: this.options.clientInfo }, {})) as JsonObject;
     const agreed = result['protocolVersion'];
-    const negotiated = typeof agreed === 'string' ? HANDSHAKE.get(agreed) : undefined;
+    const negotiated = typeof agreed === 'string' && isHandshakeVersion(agreed) ? await loadRevision(agreed) : undefined;
     if (!negotiated) throw new McpClientError(-32022, `the server answered initialize with ${String(agreed)}, which this client does not speak`);
     this.#revision = negotiated;
     this.#serverCapabilities = isObject(result['capabilities']) ? result['capabilities'] : {};
@@ -265,9 +269,9 @@ export class McpClient implements ClientTransport {
     } catch (err) {
       // -32022 naming a version this client speaks: use it and try once more (SEP-2575).
       const supported = err instanceof JsonRpcError && err.code === -32022 ? (err.data as { supported?: unknown } | undefined)?.supported : undefined;
-      const version = Array.isArray(supported) ? [...STATELESS.keys()].reverse().find((v) => (supported as unknown[]).includes(v)) : undefined;
+      const version = Array.isArray(supported) ? [...STATELESS_VERSIONS].reverse().find((v) => (supported as unknown[]).includes(v)) : undefined;
       if (this.#era === 'stateless' && version && !retried) {
-        this.#revision = STATELESS.get(version)!;
+        this.#revision = await requireRevision(version);
         return this.#send(method, params, options, true);
       }
       if (err instanceof JsonRpcError) throw new McpClientError(err.code, err.message, err.data, { cause: err });
@@ -312,13 +316,18 @@ export class McpClient implements ClientTransport {
     if (!this.#tools) await this.call('tools/list');
     const schema = this.#tools?.get(name)?.['outputSchema'];
     if (!isObject(schema)) return;
-    let validate;
-    try {
-      validate = this.#ajv.compile(schema);
-    } catch {
-      return; // a schema ajv cannot compile without fetching something (a remote $ref) goes unchecked
+    let validate = this.#outputChecks.get(schema);
+    if (validate === undefined) {
+      this.#ajv ??= import('ajv/dist/2020.js').then((m) => new m.Ajv2020({ strict: false, allErrors: false, validateSchema: false }));
+      const ajv = await this.#ajv;
+      try {
+        validate = ajv.compile(schema);
+      } catch {
+        validate = null; // a schema ajv cannot compile without fetching something (a remote $ref) goes unchecked
+      }
+      this.#outputChecks.set(schema, validate);
     }
-    if (!validate(result['structuredContent']))
+    if (validate && !validate(result['structuredContent']))
       throw new McpClientError(ErrorCode.InvalidParams, `tool ${name}: structuredContent does not match its outputSchema`, validate.errors);
   }
 

@@ -15,7 +15,7 @@ import { gatesOpen, statelessOnly, type Revision } from './revisions.ts';
 import type { McpServer } from './server.ts';
 import { serveStateless } from './stateless.ts';
 import type { Era, Handler } from './types.ts';
-import type { MethodEntry } from '../../generated/mcp-2026-07-28/index.ts';
+import type { MethodEntry } from '../core/index.ts';
 
 /** What differs between the eras' contexts; the rest `run` fills in from the request. */
 export type EraFields = Omit<ContextInit, 'method' | 'id' | 'signal' | 'notify' | 'changed'>;

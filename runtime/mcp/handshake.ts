@@ -9,7 +9,7 @@ import type { McpConnection } from './connection.ts';
 import { alreadyInitialized, invalidRequestParameters, methodNotFound, statelessOnHandshake } from './errors.ts';
 import { hasStatelessEnvelope } from './meta.ts';
 import { checkClientCapabilities } from './mrtr.ts';
-import { HANDSHAKE, LATEST_HANDSHAKE, type Revision } from './revisions.ts';
+import { isHandshakeVersion, LATEST_HANDSHAKE, requireRevision, type Revision } from './revisions.ts';
 import type { Handler, InputRequest, LoggingLevel } from './types.ts';
 
 export interface HandshakeState {
@@ -31,7 +31,7 @@ export const CLIENT_REQUEST_TIMEOUT_MS = 10 * 60_000;
 export async function initialize(conn: McpConnection, req: IncomingRequest): Promise<unknown> {
   const params = req.params ?? {};
   const asked = params['protocolVersion'];
-  const revision = (typeof asked === 'string' ? HANDSHAKE.get(asked) : undefined) ?? HANDSHAKE.get(LATEST_HANDSHAKE)!;
+  const revision = await requireRevision(typeof asked === 'string' && isHandshakeVersion(asked) ? asked : LATEST_HANDSHAKE);
   const entry = revision.lookup('initialize')!;
   if (!req.params || (entry.params && !entry.params(req.params))) throw invalidRequestParameters();
   const { options } = conn.server;

@@ -16,7 +16,7 @@ import type { McpConnection } from './connection.ts';
 import { headerMismatch, unsupportedVersion } from './errors.ts';
 import { checkMirroredHeaders, HEADER_MISMATCH } from './http-headers.ts';
 import { hasStatelessEnvelope, META } from './meta.ts';
-import { LATEST_STATELESS, STATELESS } from './revisions.ts';
+import { isStatelessVersion, LATEST_STATELESS, loadedRevision, requireRevision, STATELESS_VERSIONS } from './revisions.ts';
 import type { McpServer } from './server.ts';
 
 export interface McpHttpOptions extends OriginPolicy {
@@ -222,7 +222,7 @@ export class McpHttpHandler {
   }
 
   /** A 2026-07-28 request: headers first, then a connection of its own. */
-  #stateless(req: IncomingMessage, res: ServerResponse, msg: Extract<Incoming, { kind: 'request' }>, text: string): void {
+  async #stateless(req: IncomingMessage, res: ServerResponse, msg: Extract<Incoming, { kind: 'request' }>, text: string): Promise<void> {
     const { id, method } = msg;
     const params = msg.params ?? {};
     const version = singleHeader(req, 'mcp-protocol-version');
@@ -235,9 +235,9 @@ export class McpHttpHandler {
     if (typeof bodyVersion === 'string') {
       if (bodyVersion !== version)
         return sendError(res, 400, id, headerMismatch(version, bodyVersion));
-      if (!STATELESS.has(version)) return sendError(res, 400, id, unsupportedVersion(version, STATELESS.keys()));
+      if (!isStatelessVersion(version)) return sendError(res, 400, id, unsupportedVersion(version, STATELESS_VERSIONS));
     }
-    const entry = STATELESS.get(LATEST_STATELESS)!.lookup(method);
+    const entry = (loadedRevision(LATEST_STATELESS) ?? (await requireRevision(LATEST_STATELESS))).lookup(method);
     const toolSchema = method === 'tools/call' && typeof params['name'] === 'string' ? this.#server.options.toolInputSchema?.(params['name']) : undefined;
     const headerError = checkMirroredHeaders(req, method, params, entry?.mcpName, toolSchema);
     if (headerError) return sendError(res, 400, id, headerError);

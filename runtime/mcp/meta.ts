@@ -4,7 +4,7 @@
  */
 import { isObject, readId, type JsonObject, type RequestId } from '../jsonrpc/message.ts';
 import { paramsError, unsupportedVersion } from './errors.ts';
-import type { Revision } from './revisions.ts';
+import { isStatelessVersion, loadedRevision, STATELESS_VERSIONS } from './revisions.ts';
 import type { LoggingLevel } from './types.ts';
 
 export const META = {
@@ -41,8 +41,9 @@ export function hasStatelessEnvelope(params: JsonObject | undefined): boolean {
 /**
  * Checks a request's `_meta` (seed 001 §2 order); returns what it carries or throws the documented error.
  * (Over HTTP the MCP-Protocol-Version header has been compared with the body before: runtime/mcp/http.ts.)
+ * The revision asked for, and `shapes` (whose validators check the log level), must be loaded.
  */
-export function checkRequestMeta(params: JsonObject | undefined, revisions: ReadonlyMap<string, Revision>): RequestMeta {
+export function checkRequestMeta(params: JsonObject | undefined, shapes: string): RequestMeta {
   const meta = params?.['_meta'];
   if (!isObject(meta)) throw paramsError(MISSING_ENVELOPE);
   for (const key of Object.keys(meta)) if (!META_KEY.test(key)) throw paramsError('_meta contains an invalid key or non-JSON value');
@@ -50,13 +51,12 @@ export function checkRequestMeta(params: JsonObject | undefined, revisions: Read
   if (token !== undefined && readId(token) === undefined)
     throw paramsError('progressToken must be a string of at most 256 bytes or an int64 integer');
   const level = meta[META.logLevel];
-  const any = revisions.values().next().value!;
-  if (level !== undefined && !any.validators['LoggingLevel']!(level)) throw paramsError('Invalid MCP request log level');
+  if (level !== undefined && !loadedRevision(shapes)!.validators['LoggingLevel']!(level)) throw paramsError('Invalid MCP request log level');
   const version = meta[META.protocolVersion];
   if (version === undefined) throw paramsError(`Missing required ${META.protocolVersion} metadata`);
   if (typeof version !== 'string') throw paramsError(`${META.protocolVersion} must be a string`);
-  const revision = revisions.get(version);
-  if (!revision) throw unsupportedVersion(version, revisions.keys());
+  const revision = isStatelessVersion(version) ? loadedRevision(version) : undefined;
+  if (!revision) throw unsupportedVersion(version, STATELESS_VERSIONS);
   const info = meta[META.clientInfo];
   if (info !== undefined && !revision.validators['Implementation']!(info)) throw paramsError('Client info must include string name and version');
   const caps = meta[META.clientCapabilities];

@@ -1,8 +1,10 @@
 /**
- * @module mcp/revisions — the generated MCP packages the runtime serves, by era (from generated/index.ts).
+ * @module mcp/revisions — the MCP revisions the runtime speaks, by era (from the generated registry,
+ * `@wiregen/revisions`). Each revision's package (its validators and dispatch table) is loaded the first
+ * time a request or a client needs it, so a process pays only for the revisions it uses.
  */
-import { handshakeRevisions, mcp, statelessRevisions } from '../../generated/index.ts';
-import type { MethodEntry, Validator } from '../../generated/mcp-2026-07-28/index.ts';
+import { handshakeRevisions, mcp, statelessRevisions } from '@wiregen/revisions';
+import type { MethodEntry, Validator } from '../core/index.ts';
 import type { JsonObject } from '../jsonrpc/message.ts';
 
 /** What the runtime uses of a generated package (every revision's has this shape). */
@@ -12,20 +14,57 @@ export interface Revision {
   readonly validators: Readonly<Record<string, Validator<unknown>>>;
 }
 
-function revision(version: keyof typeof mcp): Revision {
-  const { pkg } = mcp[version];
-  return { version, lookup: pkg.lookup, validators: pkg.validators as unknown as Record<string, Validator<unknown>> };
-}
-
-export const HANDSHAKE: ReadonlyMap<string, Revision> = new Map(handshakeRevisions.map((v) => [v, revision(v)]));
-export const STATELESS: ReadonlyMap<string, Revision> = new Map(statelessRevisions.map((v) => [v, revision(v)]));
+/** The handshake-era revisions, oldest first. */
+export const HANDSHAKE_VERSIONS: readonly string[] = handshakeRevisions;
+/** The 2026-07-28-era revisions, oldest first. */
+export const STATELESS_VERSIONS: readonly string[] = statelessRevisions;
 /** The newest handshake revision: offered when a client asks for one the server does not know. */
 export const LATEST_HANDSHAKE = handshakeRevisions[handshakeRevisions.length - 1]!;
 export const LATEST_STATELESS = statelessRevisions[statelessRevisions.length - 1]!;
 
+type Version = keyof typeof mcp;
+const isVersion = (v: string): v is Version => Object.prototype.hasOwnProperty.call(mcp, v);
+export const isHandshakeVersion = (v: string): boolean => HANDSHAKE_VERSIONS.includes(v);
+export const isStatelessVersion = (v: string): boolean => STATELESS_VERSIONS.includes(v);
+
+// Loaded packages, kept as the module loader keeps them: once per process, whichever server or client asked.
+const loaded = new Map<string, Revision>();
+const loading = new Map<string, Promise<Revision>>();
+
+/** The revision `version` if its package is loaded (see {@link loadRevision}). */
+export function loadedRevision(version: string): Revision | undefined {
+  return loaded.get(version);
+}
+
+/** Loads the package of `version` (once); undefined for a revision the registry does not have. */
+export function loadRevision(version: string): Promise<Revision | undefined> {
+  const done = loaded.get(version);
+  if (done) return Promise.resolve(done);
+  if (!isVersion(version)) return Promise.resolve(undefined);
+  let pending = loading.get(version);
+  if (!pending) {
+    pending = mcp[version].load().then((pkg) => {
+      const revision: Revision = { version, lookup: pkg.lookup, validators: pkg.validators as unknown as Record<string, Validator<unknown>> };
+      loaded.set(version, revision);
+      loading.delete(version);
+      return revision;
+    });
+    loading.set(version, pending);
+  }
+  return pending;
+}
+
+/** Loads a revision the registry is known to have (the LATEST_* constants, a version already checked). */
+export async function requireRevision(version: string): Promise<Revision> {
+  const revision = await loadRevision(version);
+  if (!revision) throw new Error(`no generated package for MCP ${version}`);
+  return revision;
+}
+
 /** Methods only the stateless era has (server/discover, subscriptions/listen): their requests are 2026-07-28. */
 export function statelessOnly(method: string): boolean {
-  return [...STATELESS.values()].some((r) => r.lookup(method)) && ![...HANDSHAKE.values()].some((r) => r.lookup(method));
+  const has = (v: Version) => (mcp[v].methods as readonly string[]).includes(method);
+  return statelessRevisions.some(has) && !handshakeRevisions.some(has);
 }
 
 /** Whether `caps` opens the capability at `path` (present, and not false or null). */

@@ -9,16 +9,16 @@ import type { McpConnection } from './connection.ts';
 import { invalidParams, methodNotFound } from './errors.ts';
 import { checkRequestMeta, META } from './meta.ts';
 import { checkClientCapabilities, InputRequired } from './mrtr.ts';
-import { LATEST_STATELESS, STATELESS, type Revision } from './revisions.ts';
+import { isStatelessVersion, LATEST_STATELESS, loadedRevision, loadRevision, requireRevision, STATELESS_VERSIONS, type Revision } from './revisions.ts';
 import { listen } from './subscriptions.ts';
 import type { Handler, InputRequest } from './types.ts';
-import type { MethodEntry } from '../../generated/mcp-2026-07-28/index.ts';
+import type { MethodEntry } from '../core/index.ts';
 
 /** Protocol methods the runtime answers itself in this era. */
 const BUILTIN: Record<string, (conn: McpConnection) => Handler> = {
   'server/discover': (conn) => () => {
     const { options } = conn.server;
-    const result: JsonObject = { supportedVersions: [...STATELESS.keys()], capabilities: options.capabilities.stateless };
+    const result: JsonObject = { supportedVersions: [...STATELESS_VERSIONS], capabilities: options.capabilities.stateless };
     if (options.instructions !== undefined) result['instructions'] = options.instructions;
     return result;
   },
@@ -65,12 +65,14 @@ function envelope(conn: McpConnection, entry: MethodEntry, result: unknown): Jso
 
 /** Serves one 2026-07-28 request. */
 export async function serveStateless(conn: McpConnection, req: IncomingRequest): Promise<unknown> {
-  const probe = STATELESS.get(LATEST_STATELESS)!.lookup(req.method);
+  const probe = (await requireRevision(LATEST_STATELESS)).lookup(req.method);
   if (!probe || probe.kind !== 'request' || probe.direction === 'server-to-client' || probe.embedded) throw methodNotFound(req.method);
   const caps = conn.server.options.capabilities.stateless;
   conn.requireGates(probe, caps);
-  const meta = checkRequestMeta(req.params, STATELESS);
-  const revision = STATELESS.get(meta.protocolVersion)!;
+  const asked = isObject(req.params?.['_meta']) ? req.params['_meta'][META.protocolVersion] : undefined;
+  if (typeof asked === 'string' && isStatelessVersion(asked)) await loadRevision(asked);
+  const meta = checkRequestMeta(req.params, LATEST_STATELESS);
+  const revision = loadedRevision(meta.protocolVersion)!;
   const entry = revision.lookup(req.method);
   if (!entry) throw methodNotFound(req.method);
   const params = req.params!;

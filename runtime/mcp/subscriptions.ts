@@ -8,7 +8,7 @@ import { idKey, type JsonObject } from '../jsonrpc/message.ts';
 import type { McpConnection } from './connection.ts';
 import { methodNotFound } from './errors.ts';
 import { META } from './meta.ts';
-import { advertises, LATEST_STATELESS, STATELESS } from './revisions.ts';
+import { advertises, loadedRevision, type Revision } from './revisions.ts';
 import type { RequestContext } from './types.ts';
 
 export type ListKind = 'tools' | 'prompts' | 'resources';
@@ -17,22 +17,22 @@ const LIST_CHANGED = (kind: ListKind) => `notifications/${kind}/list_changed`;
 const RESOURCE_UPDATED = 'notifications/resources/updated';
 /** The notifications a change in the server's catalogue sends. */
 export const CHANGE_NOTIFICATIONS: readonly string[] = [LIST_CHANGED('tools'), LIST_CHANGED('prompts'), LIST_CHANGED('resources'), RESOURCE_UPDATED];
-const stateless = () => STATELESS.get(LATEST_STATELESS)!;
 
 /** Whether the stateless capabilities open the gate (manifest) of any event a listen stream could deliver. */
-export function canListen(caps: JsonObject): boolean {
-  return CHANGE_NOTIFICATIONS.some((m) => advertises(stateless(), m, caps));
+export function canListen(revision: Revision, caps: JsonObject): boolean {
+  return CHANGE_NOTIFICATIONS.some((m) => advertises(revision, m, caps));
 }
 
 /** subscriptions/listen: acknowledges, then stays open until cancelled or ended by shutdown. */
 export function listen(conn: McpConnection, params: JsonObject, ctx: RequestContext): Promise<unknown> {
   const caps = conn.server.options.capabilities.stateless;
-  if (!canListen(caps)) throw methodNotFound(ctx.method);
+  const revision = loadedRevision(ctx.protocolVersion)!;
+  if (!canListen(revision, caps)) throw methodNotFound(ctx.method);
   const filter = (params['notifications'] ?? {}) as JsonObject;
   const honored: JsonObject = {};
   for (const kind of ['tools', 'prompts', 'resources'] as const)
-    if (filter[`${kind}ListChanged`] === true && advertises(stateless(), LIST_CHANGED(kind), caps)) honored[`${kind}ListChanged`] = true;
-  if (Array.isArray(filter['resourceSubscriptions']) && advertises(stateless(), RESOURCE_UPDATED, caps)) honored['resourceSubscriptions'] = filter['resourceSubscriptions'];
+    if (filter[`${kind}ListChanged`] === true && advertises(revision, LIST_CHANGED(kind), caps)) honored[`${kind}ListChanged`] = true;
+  if (Array.isArray(filter['resourceSubscriptions']) && advertises(revision, RESOURCE_UPDATED, caps)) honored['resourceSubscriptions'] = filter['resourceSubscriptions'];
   conn.peer.notify('notifications/subscriptions/acknowledged', { notifications: honored, _meta: { [META.subscriptionId]: ctx.id } }, ctx.id);
   const key = idKey(ctx.id);
   return new Promise((resolve) => {

@@ -7,7 +7,10 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { mcp } from '../../generated/index.ts';
+import { mcp } from '../../generated/revisions/index.ts';
+
+/** Every MCP package, loaded: the shape checks below are synchronous. */
+const packages = Object.fromEntries(await Promise.all(Object.entries(mcp).map(async ([revision, entry]) => [revision, await entry.load()] as const)));
 import { spec as baseSpec } from '../../generated/fixtures/golden/index.ts';
 import { spec as extendedSpec } from '../../generated/fixtures/golden-extended/index.ts';
 import golden, { handlerSets } from '../../fixtures/golden.ts';
@@ -38,9 +41,9 @@ const request = (c: GoldenCase) => JSON.parse(requestLine(c)) as Json;
 const response = (c: GoldenCase) => committedResponse(c) as Json | undefined;
 
 function pin(revision: string) {
-  const entry = (mcp as Record<string, { pkg: { lookup(method: string): { result?: Validator; cacheable: boolean } | undefined; validators: object } }>)[revision];
-  if (!entry) throw new Error(`no generated MCP package for revision ${revision}`);
-  return { lookup: entry.pkg.lookup, validators: entry.pkg.validators as Record<string, Validator | undefined> };
+  const pkg = (packages as Record<string, { lookup(method: string): { result?: Validator; cacheable: boolean } | undefined; validators: object }>)[revision];
+  if (!pkg) throw new Error(`no generated MCP package for revision ${revision}`);
+  return { lookup: pkg.lookup, validators: pkg.validators as Record<string, Validator | undefined> };
 }
 
 /** The first error of a failed validation, for the message. */

@@ -4,10 +4,11 @@
 import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { defaultRoot } from '../../generator/context.ts';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-export const ROOT = defaultRoot();
+/** The repository root (this file is test/helpers/project.ts). */
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 export interface Project {
   readonly root: string;

@@ -120,14 +120,14 @@ function plannedCalls(tools: readonly JsonObject[], context: JsonObject): ToolCa
 
 async function run(url: string): Promise<void> {
   // Imported here, not at the top: a run that ends early (authorization scenarios) skips loading the validators.
-  const [{ McpClient }, { HttpChannel }, { STATELESS }] = await Promise.all([
+  const [{ McpClient }, { HttpChannel }, { isStatelessVersion }] = await Promise.all([
     import('../../runtime/mcp/client.ts'),
     import('../../runtime/mcp/client-channels.ts'),
     import('../../runtime/mcp/revisions.ts'),
   ]);
   const version = process.env['MCP_CONFORMANCE_PROTOCOL_VERSION'] ?? '2025-11-25';
   const context = process.env['MCP_CONFORMANCE_CONTEXT'] ? (JSON.parse(process.env['MCP_CONFORMANCE_CONTEXT']) as JsonObject) : {};
-  const stateless = STATELESS.has(version);
+  const stateless = isStatelessVersion(version);
   const client = new McpClient(new HttpChannel(url, { fetch: loggedFetch }), {
     clientInfo: CLIENT_INFO,
     capabilities: CAPABILITIES,

@@ -1,0 +1,23 @@
+/**
+ * @module a2a — A2A 1.0 agents and clients (https://a2a-protocol.org/latest/specification/): the JSON-RPC
+ * and HTTP+JSON bindings, streaming, push notifications and task stores. The SQLite store is the subpath
+ * `@wiregen/runtime/a2a/sqlite` (it needs the optional peer better-sqlite3).
+ */
+export { isAgentDefinition, type AgentDefinition } from './agent.ts';
+export { A2aServer, type A2aServerOptions } from './server.ts';
+export { A2aHttpHandler, listenA2aHttp, type A2aHttpOptions, type Authenticate, type RunningA2aServer } from './http.ts';
+export { A2aClientError, clientForCard, connect, jsonRpcTransport, restTransport, type TransportOptions } from './client.ts';
+export { A2aError, A2aErrors, type FieldViolation } from './errors.ts';
+export { PushSender, type PushOptions } from './push.ts';
+export { copyJson, InMemoryTaskStore, type TaskPage, type TaskQuery, type TaskStore } from './store.ts';
+export {
+  INTERRUPTED_STATES,
+  KIT_BEHAVIOUR,
+  SDK_BEHAVIOUR,
+  TERMINAL_STATES,
+  type A2aBehaviour,
+  type AgentEvent,
+  type AgentExecutor,
+  type ExecutionContext,
+  type TaskHandle,
+} from './types.ts';

@@ -1,0 +1,28 @@
+/**
+ * @module mcp — MCP servers and clients over stdio and Streamable HTTP, in both protocol eras: the
+ * handshake era (initialize; revisions 2024-11-05 to 2025-11-25) and 2026-07-28
+ * (https://modelcontextprotocol.io/specification/2026-07-28).
+ */
+export { McpServer } from './server.ts';
+export type { CacheHints, Era, Handler, InputRequest, LoggingLevel, McpServerOptions, NotificationHandler, RequestContext } from './types.ts';
+export { LOGGING_LEVELS } from './types.ts';
+export { InputRequired } from './mrtr.ts';
+export {
+  catalogHandlers,
+  catalogServerOptions,
+  matchTemplate,
+  type Behaviours,
+  type CompletionQuery,
+  type FixtureDefinition,
+  type FixtureSpec,
+  type PromptBody,
+  type PromptSpec,
+  type ResourceBody,
+  type ResourceSpec,
+  type ResourceTemplateSpec,
+  type ToolOutput,
+  type ToolSpec,
+} from './catalog.ts';
+export { HTTP_DEFAULTS, listenMcpHttp, McpHttpHandler, type McpHttpOptions, type RunningHttpServer } from './http.ts';
+export { McpClient, McpClientError, type CallContext, type CallOptions, type ClientChannel, type ClientMode, type McpClientOptions, type ServerRequestHandlers } from './client.ts';
+export { HttpChannel, spawnStdio, type HttpChannelOptions } from './client-channels.ts';
