@@ -28,7 +28,11 @@ if (!target) {
   process.stderr.write('usage: profile-top <file.cpuprofile | dir> [--top N]\n');
   process.exit(2);
 }
-const files = statSync(target).isDirectory() ? readdirSync(target).filter((f) => f.endsWith('.cpuprofile')).map((f) => join(target, f)) : [target];
+const files = statSync(target).isDirectory()
+  ? readdirSync(target)
+      .filter((f) => f.endsWith('.cpuprofile'))
+      .map((f) => join(target, f))
+  : [target];
 
 const shortUrl = (url: string) => {
   const path = url.replace(/^file:\/\//, '');
@@ -83,12 +87,16 @@ for (const file of files) {
     process.stdout.write(`\n${name}: ${(total / 1e6).toFixed(2)} s sampled, ${((100 * busy) / total).toFixed(1)}% busy (a helper thread; skipped)\n`);
     continue;
   }
-  const pct = (t: number) => ((100 * t) / busy).toFixed(1).padStart(5) + '%';
+  const pct = (t: number) => `${((100 * t) / busy).toFixed(1).padStart(5)}%`;
   process.stdout.write(`\n${name}: ${(total / 1e6).toFixed(2)} s sampled, ${(busy / 1e6).toFixed(2)} s busy; % of busy time\n`);
   process.stdout.write('self time by function:\n');
   for (const [k, t] of [...self].sort((a, b) => b[1] - a[1]).slice(0, top)) process.stdout.write(`  ${pct(t)}  ${k}\n`);
   process.stdout.write('inclusive time, functions of this project:\n');
-  for (const [k, t] of [...incl].filter(([k]) => /\s(runtime|generated|fixtures|bench)\//.test(k)).sort((a, b) => b[1] - a[1]).slice(0, top)) process.stdout.write(`  ${pct(t)}  ${k}\n`);
+  for (const [k, t] of [...incl]
+    .filter(([k]) => /\s(runtime|generated|fixtures|bench)\//.test(k))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top))
+    process.stdout.write(`  ${pct(t)}  ${k}\n`);
   process.stdout.write('self time by file / package:\n');
   for (const [k, t] of [...perFile].sort((a, b) => b[1] - a[1]).slice(0, 15)) process.stdout.write(`  ${pct(t)}  ${k}\n`);
 }

@@ -48,7 +48,7 @@ async function main(): Promise<number> {
     },
   });
   if (values.help) {
-    process.stdout.write(HELP + '\n');
+    process.stdout.write(`${HELP}\n`);
     return 0;
   }
   const only = values.only ?? Object.keys(PARTS);
@@ -73,7 +73,11 @@ async function main(): Promise<number> {
   const failures: { part: string; error: string }[] = [];
   const parts: { part: string; seconds: number; loadavgBefore: number[]; loadavgAfter: number[] }[] = [];
   for (const part of Object.keys(PARTS).filter((p) => only.includes(p))) {
-    log(`part ${part} (load average ${loadavg().map((x) => x.toFixed(2)).join(' ')})`);
+    log(
+      `part ${part} (load average ${loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' ')})`,
+    );
     const t0 = Date.now();
     const loadavgBefore = loadavg();
     try {
@@ -94,14 +98,20 @@ async function main(): Promise<number> {
     node: process.version,
     loadavgAtEnd: loadavg(),
   };
-  const command = `npm run bench${process.argv.length > 2 ? ' -- ' + process.argv.slice(2).join(' ') : ''}`;
-  const doc = JSON.stringify({ command, machine, options: { duration, rounds, only }, seconds: (Date.now() - started) / 1000, parts, rows, failures }, null, 2) + '\n';
+  const command = `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
+  const doc = `${JSON.stringify(
+    { command, machine, options: { duration, rounds, only }, seconds: (Date.now() - started) / 1000, parts, rows, failures },
+    null,
+    2,
+  )}\n`;
   if (values.save) writeFileSync(values.save, doc);
   if (values.json) {
     process.stdout.write(doc);
   } else {
-    process.stdout.write(renderTable(rows) + '\n');
-    process.stdout.write(`\n${machine.nproc} cores, ${machine.cpu}, Node ${machine.node}; ${((Date.now() - started) / 1000).toFixed(0)} s; load average per part: ${parts.map((p) => `${p.part} ${p.loadavgBefore[0]!.toFixed(1)}→${p.loadavgAfter[0]!.toFixed(1)}`).join(', ')}; ${command}\n`);
+    process.stdout.write(`${renderTable(rows)}\n`);
+    process.stdout.write(
+      `\n${machine.nproc} cores, ${machine.cpu}, Node ${machine.node}; ${((Date.now() - started) / 1000).toFixed(0)} s; load average per part: ${parts.map((p) => `${p.part} ${p.loadavgBefore[0]!.toFixed(1)}→${p.loadavgAfter[0]!.toFixed(1)}`).join(', ')}; ${command}\n`,
+    );
   }
   return failures.length ? 1 : 0;
 }

@@ -66,7 +66,7 @@ Examples:
 
 /** The files of one pin's folder, with paths relative to it. */
 function subtree(files: FileSet, id: string): FileSet {
-  const prefix = id + '/';
+  const prefix = `${id}/`;
   return new Map([...files].filter(([p]) => p.startsWith(prefix)).map(([p, t]) => [p.slice(prefix.length), t]));
 }
 
@@ -84,9 +84,7 @@ async function runGenerate(args: string[], out: (l: string) => void, base: Parti
   const { files, reports } = await generateAll(ctx);
   const seconds = ((performance.now() - t0) / 1000).toFixed(2);
   // With --only, each pin's folder is compared or replaced on its own; otherwise the whole of generated/.
-  const trees: [string, FileSet][] = ctx.options.only
-    ? ctx.options.only.map((id) => [id, subtree(files, id)])
-    : [['', files]];
+  const trees: [string, FileSet][] = ctx.options.only ? ctx.options.only.map((id) => [id, subtree(files, id)]) : [['', files]];
   if (values.check) {
     const differ = trees.flatMap(([id, set]) => diffTree(join(ctx.options.generatedDir, id), set).map((p) => (id ? `${id}/${p}` : p)));
     if (differ.length) {
@@ -123,8 +121,14 @@ async function runServe(args: string[], out: (l: string) => void): Promise<numbe
   const maxLineBytes = values['max-line-bytes'] === undefined ? undefined : Number(values['max-line-bytes']);
   const port = values.http === undefined ? undefined : Number(values.http);
   const badPort = port !== undefined && !(Number.isInteger(port) && port >= 0 && port < 65536);
-  if (!fixture || positionals.length > 1 || (values.stdio ?? false) === (port !== undefined) || badPort || (maxLineBytes !== undefined && !(Number.isInteger(maxLineBytes) && maxLineBytes > 0))) {
-    process.stderr.write(HELP['serve']! + '\n');
+  if (
+    !fixture ||
+    positionals.length > 1 ||
+    (values.stdio ?? false) === (port !== undefined) ||
+    badPort ||
+    (maxLineBytes !== undefined && !(Number.isInteger(maxLineBytes) && maxLineBytes > 0))
+  ) {
+    process.stderr.write(`${HELP['serve']!}\n`);
     return EXIT_BAD_INPUT;
   }
   // The runtime is loaded only for this command: generating never depends on it.
@@ -153,8 +157,8 @@ async function runValidate(args: string[], out: (l: string) => void, base: Parti
 /** Runs the CLI; returns the exit code. Output goes to `out`, problems to `err`; `base` overrides options (tests). */
 export async function main(
   argv: readonly string[],
-  out: (line: string) => void = (l) => process.stdout.write(l + '\n'),
-  err: (line: string) => void = (l) => process.stderr.write(l + '\n'),
+  out: (line: string) => void = (l) => process.stdout.write(`${l}\n`),
+  err: (line: string) => void = (l) => process.stderr.write(`${l}\n`),
   base: Partial<Options> = {},
 ): Promise<number> {
   const [command, ...rest] = argv;

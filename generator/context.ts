@@ -37,7 +37,7 @@ export function defaultOptions(): Options {
     schemasDir: join(root, 'schemas'),
     generatedDir: join(root, 'generated'),
     pinsFile: join(root, 'schemas', 'pins.json'),
-    log: (line) => process.stdout.write(line + '\n'),
+    log: (line) => process.stdout.write(`${line}\n`),
   };
 }
 

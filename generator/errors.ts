@@ -59,5 +59,5 @@ export function unescapePointerToken(token: string): string {
 
 /** Builds a JSON pointer from reference tokens. */
 export function pointer(...tokens: readonly (string | number)[]): string {
-  return tokens.map((t) => '/' + escapePointerToken(t)).join('');
+  return tokens.map((t) => `/${escapePointerToken(t)}`).join('');
 }

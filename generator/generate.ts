@@ -41,7 +41,8 @@ export function loadAndCheck(ctx: Context): Loaded {
   const only = ctx.options.only;
   if (only) {
     const unknown = only.filter((id) => !all.some((p) => p.id === id));
-    if (unknown.length) throw new InputError([{ file: 'schemas/pins.json', message: `no pin ${unknown.join(', ')} (pins: ${all.map((p) => p.id).join(', ')})` }]);
+    if (unknown.length)
+      throw new InputError([{ file: 'schemas/pins.json', message: `no pin ${unknown.join(', ')} (pins: ${all.map((p) => p.id).join(', ')})` }]);
   }
   const pins = only ? all.filter((p) => only.includes(p.id)) : all;
   verifyPins(ctx, pins);
@@ -85,7 +86,13 @@ ${rows.join('\n')}
  * Emits one folder of generated/: runs `emit` (which returns formatted files), adds them under `dir`, and
  * logs `<dir>: <what the files are> (<seconds> s)`.
  */
-async function emitFolder(ctx: Context, files: FileSet, dir: string, emit: () => Promise<FileSet>, what: (count: number) => string): Promise<{ files: number; ms: number }> {
+async function emitFolder(
+  ctx: Context,
+  files: FileSet,
+  dir: string,
+  emit: () => Promise<FileSet>,
+  what: (count: number) => string,
+): Promise<{ files: number; ms: number }> {
   const t0 = performance.now();
   const emitted = await emit();
   for (const [name, text] of emitted) files.set(`${dir}/${name}`, text);
@@ -103,11 +110,32 @@ export async function generateAll(ctx: Context): Promise<{ files: FileSet; repor
   for (const plan of plans) {
     const defs = Object.keys(plan.defs).length;
     const methods = plan.methods.length;
-    const done = await emitFolder(ctx, files, plan.id, () => emitPin(plan), (n) => `${defs} defs, ${methods} methods, ${plural(n, 'file')}`);
+    const done = await emitFolder(
+      ctx,
+      files,
+      plan.id,
+      () => emitPin(plan),
+      (n) => `${defs} defs, ${methods} methods, ${plural(n, 'file')}`,
+    );
     reports.push({ id: plan.id, defs, methods, ...done });
   }
-  for (const fixture of fixtures) await emitFolder(ctx, files, `fixtures/${fixture.name}`, () => emitFixture(fixture), (n) => plural(n, 'file'));
-  if (a2a) for (const agent of agents) await emitFolder(ctx, files, `fixtures/${agent.name}`, () => emitAgentFixture(agent, a2a), (n) => `${plural(n, 'file')} (A2A agent)`);
+  for (const fixture of fixtures)
+    await emitFolder(
+      ctx,
+      files,
+      `fixtures/${fixture.name}`,
+      () => emitFixture(fixture),
+      (n) => plural(n, 'file'),
+    );
+  if (a2a)
+    for (const agent of agents)
+      await emitFolder(
+        ctx,
+        files,
+        `fixtures/${agent.name}`,
+        () => emitAgentFixture(agent, a2a),
+        (n) => `${plural(n, 'file')} (A2A agent)`,
+      );
   if (!ctx.options.only) {
     files.set('README.md', await formatFile('README.md', generatedReadme(plans), ''));
     const registryHead = header(GENERATOR_NAME, ['schemas/pins.json']);

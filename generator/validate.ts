@@ -54,10 +54,13 @@ export async function validateFiles(ctx: Context, spec: string, def: string, fil
   const available = generatedPins(ctx);
   if (!id || !available.includes(id)) {
     const known = available.map((p) => p.replace(/^(mcp|a2a)-/, '$1@')).join(', ');
-    fail({ file: spec, message: `unknown protocol revision; expected <protocol>@<revision>, one of: ${known || '(none generated yet: run npm run generate)'}` });
+    fail({
+      file: spec,
+      message: `unknown protocol revision; expected <protocol>@<revision>, one of: ${known || '(none generated yet: run npm run generate)'}`,
+    });
   }
   const mod = (await import(pathToFileURL(join(ctx.options.generatedDir, id, 'validators.js')).href)) as Record<string, StandaloneValidator>;
-  const validate = Object.prototype.hasOwnProperty.call(mod, def) ? mod[def] : undefined;
+  const validate = Object.hasOwn(mod, def) ? mod[def] : undefined;
   if (typeof validate !== 'function')
     fail({ file: spec, message: `unknown $def ${JSON.stringify(def)}; did you mean ${closest(def, Object.keys(mod)).join(', ')}?` });
   let code = EXIT_OK;

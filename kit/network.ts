@@ -26,7 +26,11 @@ export type AgentName = (typeof AGENT_NAMES)[number];
 
 export const DEFAULT_BASE_PORT = 41241;
 /** Each agent's card (schemas/fixtures/a2a/<agent>.yaml): its interfaces say where it is written to be. */
-export const CARDS: Readonly<Record<AgentName, AgentCard>> = { 'test-runner': testRunnerCard, 'code-reviewer': codeReviewerCard, deployer: deployerCard };
+export const CARDS: Readonly<Record<AgentName, AgentCard>> = {
+  'test-runner': testRunnerCard,
+  'code-reviewer': codeReviewerCard,
+  deployer: deployerCard,
+};
 /** The URL of an agent's interface for `binding`, as its card writes it. */
 export function interfaceUrl(agent: AgentName, binding: 'JSONRPC' | 'HTTP+JSON'): string {
   const found = CARDS[agent].supportedInterfaces.find((i) => i.protocolBinding === binding);
@@ -95,12 +99,15 @@ function serialFetch(inner: typeof fetch): { fetch: typeof fetch; settled(): Pro
   return {
     fetch: (input, init) => {
       const run = chain.then(() => inner(input, init));
-      chain = run.then((res) => res.arrayBuffer(), () => undefined);
+      chain = run.then(
+        (res) => res.arrayBuffer(),
+        () => undefined,
+      );
       return run.then((res) => new Response(null, { status: res.status, statusText: res.statusText, headers: res.headers }));
     },
     async settled() {
       // A delivery may be started a few turns after the update it carries: wait until none is added.
-      for (let last: unknown; last !== chain; ) {
+      for (let last: unknown; last !== chain;) {
         last = chain;
         await chain;
         await new Promise((resolve) => setImmediate(resolve));

@@ -6,7 +6,7 @@
  * up a stream that ends early with SubscribeToTask, and decides what to do on completion, rejection,
  * failure or cancellation. Every decision is a line of its log.
  */
-import { Client } from '../generated/a2a-1.0/index.ts';
+import type { Client } from '../generated/a2a-1.0/index.ts';
 import { clientForCard } from '../runtime/a2a/client.ts';
 import type { AgentCard, Message, Part, Task, TaskState } from '../runtime/a2a/types.ts';
 import { verifyCard, type Jwks } from './signing.ts';
@@ -46,7 +46,19 @@ export const PLAN = {
   baseBranch: 'main',
   /** Where to deploy, in order of preference. */
   environments: ['production', 'staging'],
-  diff: ['diff --git a/src/retry.ts b/src/retry.ts', '--- a/src/retry.ts', '+++ b/src/retry.ts', '@@ -1,3 +1,6 @@', ' export async function retry(call: () => Promise<void>) {', '-  await call();', '+  for (let attempt = 1; ; attempt++) {', '+    try { return await call(); } catch (err) { if (attempt === 3) throw err; }', '+  }', ' }', ''].join('\n'),
+  diff: [
+    'diff --git a/src/retry.ts b/src/retry.ts',
+    '--- a/src/retry.ts',
+    '+++ b/src/retry.ts',
+    '@@ -1,3 +1,6 @@',
+    ' export async function retry(call: () => Promise<void>) {',
+    '-  await call();',
+    '+  for (let attempt = 1; ; attempt++) {',
+    '+    try { return await call(); } catch (err) { if (attempt === 3) throw err; }',
+    '+  }',
+    ' }',
+    '',
+  ].join('\n'),
 } as const;
 
 const textOf = (parts: readonly Part[] | undefined) => (parts ?? []).map((p) => p.text ?? '').join('');
@@ -54,7 +66,9 @@ const quote = (m: Message | undefined) => (m ? `: "${textOf(m.parts)}"` : '');
 
 export async function runPlanner(o: PlannerOptions): Promise<string> {
   const log = o.log;
-  log(`goal: ship build ${PLAN.build} (commit ${PLAN.commit}) to ${PLAN.environments[0]}; the plan allows ${PLAN.environments.slice(1).join(', ')} if it is refused`);
+  log(
+    `goal: ship build ${PLAN.build} (commit ${PLAN.commit}) to ${PLAN.environments[0]}; the plan allows ${PLAN.environments.slice(1).join(', ')} if it is refused`,
+  );
   const peers: Peer[] = [];
   for (const base of o.agents) {
     const peer = await discover(o, base);
@@ -69,9 +83,13 @@ export async function runPlanner(o: PlannerOptions): Promise<string> {
   const [reviewer, runner, deployer] = [pick('review'), pick('tests'), pick('deploy')];
 
   log(`step 1, review: the change of commit ${PLAN.commit}, to "${reviewer.card.name}"`);
-  const parts: Part[] = [{ text: `Please review the change in commit ${PLAN.commit}.` }, { text: PLAN.diff, mediaType: 'text/x-diff', filename: 'retry.diff' }];
+  const parts: Part[] = [
+    { text: `Please review the change in commit ${PLAN.commit}.` },
+    { text: PLAN.diff, mediaType: 'text/x-diff', filename: 'retry.diff' },
+  ];
   const review = await runTask(o, reviewer, parts, 'review', (question) => (/base branch/i.test(question) ? PLAN.baseBranch : undefined));
-  if (review.state !== 'TASK_STATE_COMPLETED' || /cap the attempts/.test(review.artifacts.get('review') ?? '')) return stop(log, `the review did not pass (${review.state}${review.text ? `: ${review.text}` : ''})`);
+  if (review.state !== 'TASK_STATE_COMPLETED' || /cap the attempts/.test(review.artifacts.get('review') ?? ''))
+    return stop(log, `the review did not pass (${review.state}${review.text ? `: ${review.text}` : ''})`);
   log(`  decision: the review passed ("${review.text}"); next, the tests`);
 
   log(`step 2, tests: the unit suite at ${PLAN.commit}, to "${runner.card.name}"`);
@@ -82,7 +100,13 @@ export async function runPlanner(o: PlannerOptions): Promise<string> {
 
   for (const [attempt, environment] of PLAN.environments.entries()) {
     log(`step 3, deploy${attempt ? ' (next environment)' : ''}: build ${PLAN.build} to ${environment}, to "${deployer.card.name}"`);
-    const deploy = await runTask(o, deployer, [{ text: `deploy build ${PLAN.build} to ${environment}` }], `deploy to ${environment}`, () => undefined);
+    const deploy = await runTask(
+      o,
+      deployer,
+      [{ text: `deploy build ${PLAN.build} to ${environment}` }],
+      `deploy to ${environment}`,
+      () => undefined,
+    );
     if (deploy.state === 'TASK_STATE_COMPLETED') {
       const where = /"url":"([^"]+)"/.exec(deploy.artifacts.get('deployment') ?? '')?.[1] ?? 'no URL given';
       const result = `build ${PLAN.build} reviewed against ${PLAN.baseBranch}, ${counts[1]} tests passed, deployed to ${environment} (${where})`;
@@ -106,7 +130,9 @@ async function discover(o: PlannerOptions, base: string): Promise<Peer | undefin
   o.mark?.(`read the card at ${base}`);
   const card = (await (await o.fetch(`${base}/.well-known/agent-card.json`, { headers: { accept: 'application/json' } })).json()) as AgentCard;
   const skills = card.skills.map((s) => `${s.id} [${s.tags.join(', ')}]`).join('; ');
-  o.log(`card "${card.name}" ${card.version} at ${base}: skills ${skills}; streaming ${card.capabilities.streaming ? 'yes' : 'no'}, push ${card.capabilities.pushNotifications ? 'yes' : 'no'}`);
+  o.log(
+    `card "${card.name}" ${card.version} at ${base}: skills ${skills}; streaming ${card.capabilities.streaming ? 'yes' : 'no'}, push ${card.capabilities.pushNotifications ? 'yes' : 'no'}`,
+  );
   if (!card.capabilities.streaming) {
     o.log(`  decision: skip "${card.name}": the planner follows tasks on streams and this agent does not stream`);
     return undefined;
@@ -153,7 +179,13 @@ async function checkSignature(o: PlannerOptions, base: string, card: AgentCard):
  * person on TASK_STATE_AUTH_REQUIRED while the stream stays open, and resubscribes to a stream that ends
  * while the task is still going.
  */
-async function runTask(o: PlannerOptions, peer: Peer, parts: Part[], purpose: string, answer: (question: string) => string | undefined): Promise<Outcome> {
+async function runTask(
+  o: PlannerOptions,
+  peer: Peer,
+  parts: Part[],
+  purpose: string,
+  answer: (question: string) => string | undefined,
+): Promise<Outcome> {
   const log = (line: string) => o.log(`  ${line}`);
   const artifacts = new Map<string, string>();
   let message: Message = { messageId: o.ids(), role: 'ROLE_USER', parts };
@@ -177,7 +209,10 @@ async function runTask(o: PlannerOptions, peer: Peer, parts: Part[], purpose: st
       if (frame.artifactUpdate) {
         const { artifact, append } = frame.artifactUpdate;
         const key = artifact.name ?? artifact.artifactId;
-        artifacts.set(key, (append ? (artifacts.get(key) ?? '') : '') + (textOf(artifact.parts) || JSON.stringify(artifact.parts.map((p: Part) => p.data))));
+        artifacts.set(
+          key,
+          (append ? (artifacts.get(key) ?? '') : '') + (textOf(artifact.parts) || JSON.stringify(artifact.parts.map((p: Part) => p.data))),
+        );
         log(`artifact ${key}${append ? ', appended' : ''}${frame.artifactUpdate.lastChunk ? ', last chunk' : ''}`);
       }
       if (frame.statusUpdate) {

@@ -46,7 +46,8 @@ export function compareDirs(expected: string, actual: string): string[] {
 function firstLine(a: string, b: string): string {
   const x = a.split('\n');
   const y = b.split('\n');
-  for (let i = 0; i < Math.max(x.length, y.length); i++) if (x[i] !== y[i]) return ` from line ${i + 1}:\n  - ${x[i] ?? '(end of file)'}\n  + ${y[i] ?? '(end of file)'}`;
+  for (let i = 0; i < Math.max(x.length, y.length); i++)
+    if (x[i] !== y[i]) return ` from line ${i + 1}:\n  - ${x[i] ?? '(end of file)'}\n  + ${y[i] ?? '(end of file)'}`;
   return '';
 }
 
@@ -64,10 +65,17 @@ export async function check(out: string = DEFAULT_OUT, basePort = DEFAULT_BASE_P
 async function main(argv: string[]): Promise<number> {
   const { values } = parseArgs({
     args: argv,
-    options: { check: { type: 'boolean', default: false }, 'base-port': { type: 'string' }, out: { type: 'string' }, help: { type: 'boolean', default: false } },
+    options: {
+      check: { type: 'boolean', default: false },
+      'base-port': { type: 'string' },
+      out: { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
   });
   if (values.help) {
-    process.stdout.write('npm run a2a-kit [-- --check] [--base-port <n>] [--out <dir>]\n  writes (or with --check compares) the A2A 101 captures; see kit/README.md\n');
+    process.stdout.write(
+      'npm run a2a-kit [-- --check] [--base-port <n>] [--out <dir>]\n  writes (or with --check compares) the A2A 101 captures; see kit/README.md\n',
+    );
     return 0;
   }
   const basePort = values['base-port'] === undefined ? DEFAULT_BASE_PORT : Number(values['base-port']);

@@ -40,7 +40,13 @@ export interface Session {
   write(name: string, text: string): void;
 }
 
-export function createSession(net: KitNetwork, rec: Recorder, state: Map<string, string>, clientIds: () => string, files: Record<string, string>): Session {
+export function createSession(
+  net: KitNetwork,
+  rec: Recorder,
+  state: Map<string, string>,
+  clientIds: () => string,
+  files: Record<string, string>,
+): Session {
   return {
     net,
     rec,
@@ -49,7 +55,9 @@ export function createSession(net: KitNetwork, rec: Recorder, state: Map<string,
       const token = options.token === undefined ? (agent === 'deployer' ? DEPLOY_TOKEN : null) : options.token;
       const transportOptions = { fetch: rec.fetch, ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}) };
       return new Client(
-        binding === 'jsonrpc' ? jsonRpcTransport(interfaceUrl(agent, 'JSONRPC'), transportOptions) : restTransport(interfaceUrl(agent, 'HTTP+JSON'), transportOptions),
+        binding === 'jsonrpc'
+          ? jsonRpcTransport(interfaceUrl(agent, 'JSONRPC'), transportOptions)
+          : restTransport(interfaceUrl(agent, 'HTTP+JSON'), transportOptions),
       );
     },
     message(text, extra = {}) {
@@ -58,7 +66,11 @@ export function createSession(net: KitNetwork, rec: Recorder, state: Map<string,
     },
     async raw(agent, path, request = {}) {
       const body = request.body === undefined ? undefined : typeof request.body === 'string' ? request.body : JSON.stringify(request.body);
-      const res = await rec.fetch(agent === 'url' ? path : WRITTEN[agent] + path, { method: request.method ?? (body === undefined ? 'GET' : 'POST'), headers: request.headers ?? {}, ...(body === undefined ? {} : { body }) });
+      const res = await rec.fetch(agent === 'url' ? path : WRITTEN[agent] + path, {
+        method: request.method ?? (body === undefined ? 'GET' : 'POST'),
+        headers: request.headers ?? {},
+        ...(body === undefined ? {} : { body }),
+      });
       const text = await res.text();
       let json: unknown;
       try {
@@ -121,7 +133,9 @@ export async function expectError(call: Promise<unknown>, code: number): Promise
 export function expectStatus(answer: { status: number; json: any }, status: number, rpcCode?: number): void {
   const code = answer.json?.error?.code;
   if (answer.status !== status || (rpcCode !== undefined && code !== rpcCode))
-    throw new CaptureError(`expected HTTP ${status}${rpcCode !== undefined ? ` with ${rpcCode}` : ''}, got HTTP ${answer.status} ${JSON.stringify(answer.json)}`);
+    throw new CaptureError(
+      `expected HTTP ${status}${rpcCode !== undefined ? ` with ${rpcCode}` : ''}, got HTTP ${answer.status} ${JSON.stringify(answer.json)}`,
+    );
 }
 
 /** One capture step: writes `<base>.http` (and events files), or only the files it writes itself. */

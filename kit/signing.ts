@@ -105,8 +105,15 @@ export function verifyCard(card: AgentCard, jwks: Jwks): Verification {
       lines.push(`kid ${String(header['kid'])}, alg ${String(header['alg'])}: no EdDSA key with that kid in the JWKS: rejected`);
       continue;
     }
-    const good = verify(null, Buffer.from(`${s.protected}.${payload}`), createPublicKey({ key: jwk, format: 'jwk' }), Buffer.from(s.signature, 'base64url'));
-    lines.push(`kid ${String(header['kid'])}, alg EdDSA: ${good ? 'the signature matches the canonical card' : 'the signature does not match the canonical card'}`);
+    const good = verify(
+      null,
+      Buffer.from(`${s.protected}.${payload}`),
+      createPublicKey({ key: jwk, format: 'jwk' }),
+      Buffer.from(s.signature, 'base64url'),
+    );
+    lines.push(
+      `kid ${String(header['kid'])}, alg EdDSA: ${good ? 'the signature matches the canonical card' : 'the signature does not match the canonical card'}`,
+    );
     ok ||= good;
   }
   return { ok, lines };

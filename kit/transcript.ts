@@ -71,9 +71,12 @@ export function renderTranscript(base: string, summary: string, exchanges: reado
   const out: string[] = [`# ${base}.http: ${summary}`, '# Written by `npm run a2a-kit`; kit/README.md describes the format. Do not edit.'];
   for (const x of exchanges) {
     out.push('', `### ${x.n}. ${x.title}`);
-    if (x.direction === 'in') out.push('# received by the kit\'s webhook receiver');
+    if (x.direction === 'in') out.push("# received by the kit's webhook receiver");
     for (const note of x.notes) out.push(`# ${note}`);
-    out.push(`${x.request.method} ${x.request.url} HTTP/1.1`, ...headerLines(x.request.headers, x.direction === 'in' ? WEBHOOK_HEADERS : REQUEST_HEADERS));
+    out.push(
+      `${x.request.method} ${x.request.url} HTTP/1.1`,
+      ...headerLines(x.request.headers, x.direction === 'in' ? WEBHOOK_HEADERS : REQUEST_HEADERS),
+    );
     if (x.request.body !== undefined && x.request.body !== '') out.push('', pretty(x.request.body));
     out.push('');
     const r = x.response;
@@ -84,11 +87,15 @@ export function renderTranscript(base: string, summary: string, exchanges: reado
     out.push(`HTTP/1.1 ${r.status} ${STATUS_CODES[r.status] ?? ''}`.trimEnd(), ...headerLines(r.headers, RESPONSE_HEADERS));
     if (r.frames) {
       const name = `${base}.${x.n}.events.json`;
-      files[name] = JSON.stringify(r.frames.map((f) => JSON.parse(f) as unknown), null, 2) + '\n';
+      files[name] = `${JSON.stringify(
+        r.frames.map((f) => JSON.parse(f) as unknown),
+        null,
+        2,
+      )}\n`;
       out.push('', `# ${r.frames.length} frame${r.frames.length === 1 ? '' : 's'} in ${name}; ${CLOSED_BY[r.closedBy ?? 'server']}:`);
       r.frames.forEach((f, i) => out.push(`#   ${i + 1}. ${describeFrame(f)}`));
     } else if (r.body) out.push('', pretty(r.body));
   }
-  files[`${base}.http`] = out.join('\n') + '\n';
+  files[`${base}.http`] = `${out.join('\n')}\n`;
   return { files };
 }

@@ -46,7 +46,9 @@ interface FixtureModule {
 async function importFixture(name: string): Promise<FixtureModule> {
   const path = join(FIXTURES, `${name}.ts`);
   if (!/^[a-z][a-z0-9-]*$/.test(name) || !existsSync(path)) {
-    const known = readdirSync(FIXTURES).filter((f) => f.endsWith('.ts')).map((f) => f.slice(0, -3));
+    const known = readdirSync(FIXTURES)
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => f.slice(0, -3));
     throw new Error(`unknown fixture ${JSON.stringify(name)}; fixtures: ${known.join(', ')}`);
   }
   return (await import(pathToFileURL(path).href)) as FixtureModule;
@@ -58,7 +60,12 @@ export async function loadFixture(name: string, handlers?: string): Promise<Fixt
   if (isAgentDefinition(mod.default)) throw new Error(`${name} is an A2A agent: serve it with --http`);
   if (handlers === undefined || handlers === 'base') return mod.default as FixtureDefinition;
   const set = mod.handlerSets?.[handlers];
-  if (!set) throw new Error(`fixture ${name} has no handler set ${JSON.stringify(handlers)}; sets: base${Object.keys(mod.handlerSets ?? {}).map((s) => ', ' + s).join('')}`);
+  if (!set)
+    throw new Error(
+      `fixture ${name} has no handler set ${JSON.stringify(handlers)}; sets: base${Object.keys(mod.handlerSets ?? {})
+        .map((s) => `, ${s}`)
+        .join('')}`,
+    );
   return set;
 }
 
@@ -78,9 +85,14 @@ export function withNotifications(caps: JsonObject, revision: Revision): JsonObj
 
 /** Serves an A2A agent fixture on 127.0.0.1:`port`; prints `{"ready":true,"url":…}` when listening, runs until stdin closes. */
 export async function serveAgentHttp(agent: AgentDefinition, port: number): Promise<void> {
-  const server = new A2aServer({ card: agent.card, ...(agent.extendedCard ? { extendedCard: agent.extendedCard } : {}), executor: agent.executor, behaviour: agent.behaviour });
+  const server = new A2aServer({
+    card: agent.card,
+    ...(agent.extendedCard ? { extendedCard: agent.extendedCard } : {}),
+    executor: agent.executor,
+    behaviour: agent.behaviour,
+  });
   const running = await listenA2aHttp(server, { ...agent.http, port });
-  process.stdout.write(JSON.stringify({ ready: true, url: running.url }) + '\n');
+  process.stdout.write(`${JSON.stringify({ ready: true, url: running.url })}\n`);
   await untilStdinCloses();
   await running.close();
 }
@@ -101,7 +113,10 @@ export async function fixtureServer(name: string, choice: FixtureChoice = {}): P
   const latest = await requireRevision(LATEST_STATELESS);
   return new McpServer({
     ...options,
-    capabilities: { handshake: withNotifications(options.capabilities.handshake, latest), stateless: withNotifications(options.capabilities.stateless, latest) },
+    capabilities: {
+      handshake: withNotifications(options.capabilities.handshake, latest),
+      stateless: withNotifications(options.capabilities.stateless, latest),
+    },
   });
 }
 
@@ -115,7 +130,7 @@ export async function serveHttp(name: string, port: number, options: McpHttpOpti
   if (isAgentDefinition(mod.default)) return serveAgentHttp(mod.default, port);
   const server = await fixtureServer(name, options);
   const running = await listenMcpHttp(server, { ...options, port });
-  process.stdout.write(JSON.stringify({ conformanceReady: true, url: running.url }) + '\n');
+  process.stdout.write(`${JSON.stringify({ conformanceReady: true, url: running.url })}\n`);
   await untilStdinCloses();
   await running.close();
 }

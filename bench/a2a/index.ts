@@ -32,8 +32,20 @@ const completed = (json: unknown) => {
 
 function subjects(options: PartOptions): HttpSubject[] {
   return [
-    { key: 'ours', label: 'ours (wiregen serve research-agent --http)', args: [...profFlags(options, 'a2a'), join(ROOT, 'bin/wiregen.mjs'), 'serve', 'research-agent', '--http', '0'], request: SEND_MESSAGE, check: completed },
-    { key: 'sdk', label: '@a2a-js/sdk 1.3.0 (express, JSON-RPC)', args: [...TSX, join(BENCH, 'a2a/sdk-server.ts')], request: SEND_MESSAGE, check: completed },
+    {
+      key: 'ours',
+      label: 'ours (wiregen serve research-agent --http)',
+      args: [...profFlags(options, 'a2a'), join(ROOT, 'bin/wiregen.mjs'), 'serve', 'research-agent', '--http', '0'],
+      request: SEND_MESSAGE,
+      check: completed,
+    },
+    {
+      key: 'sdk',
+      label: '@a2a-js/sdk 1.3.0 (express, JSON-RPC)',
+      args: [...TSX, join(BENCH, 'a2a/sdk-server.ts')],
+      request: SEND_MESSAGE,
+      check: completed,
+    },
   ];
 }
 
@@ -46,7 +58,18 @@ export async function run(options: PartOptions): Promise<Row[]> {
   const detail = (rounds: LoadResult[]) => ({ rounds, connections: CONNECTIONS, pipelining: PIPELINING });
   const [o, p] = [ours.pick, sdk.pick];
   return [
-    { part, subject: ours.subject.label, metric: 'req/s', value: o.reqPerSec, ratio: o.reqPerSec / p.reqPerSec, ratioLabel: '@a2a-js/sdk', target: '≥ 2× @a2a-js/sdk', met: o.reqPerSec >= 2 * p.reqPerSec, note: note(o), detail: detail(ours.rounds) },
+    {
+      part,
+      subject: ours.subject.label,
+      metric: 'req/s',
+      value: o.reqPerSec,
+      ratio: o.reqPerSec / p.reqPerSec,
+      ratioLabel: '@a2a-js/sdk',
+      target: '≥ 2× @a2a-js/sdk',
+      met: o.reqPerSec >= 2 * p.reqPerSec,
+      note: note(o),
+      detail: detail(ours.rounds),
+    },
     { part, subject: ours.subject.label, metric: 'p50 ms', value: o.latency.p50, ratio: o.latency.p50 / p.latency.p50, ratioLabel: '@a2a-js/sdk' },
     { part, subject: ours.subject.label, metric: 'p99 ms', value: o.latency.p99, ratio: o.latency.p99 / p.latency.p99, ratioLabel: '@a2a-js/sdk' },
     { part, subject: sdk.subject.label, metric: 'req/s', value: p.reqPerSec, note: note(p), detail: detail(sdk.rounds) },

@@ -10,5 +10,5 @@ import { startSdkResearchAgent } from '../../test/a2a/sdk-agent.ts';
 import { untilStdinCloses } from '../lib/stdin-stop.ts';
 
 const agent = await startSdkResearchAgent();
-process.stdout.write(JSON.stringify({ url: agent.url }) + '\n');
+process.stdout.write(`${JSON.stringify({ url: agent.url })}\n`);
 untilStdinCloses(() => agent.close());

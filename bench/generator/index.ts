@@ -51,13 +51,26 @@ const SDK_HTTP = 'SDK 1.32.2 McpServer, stateless, node:http';
 const SDK_STDIO = 'SDK 1.32.2 McpServer, stdio';
 const A2A_SDK = '@a2a-js/sdk 1.3.0 (express, JSON-RPC)';
 const RSS_SUBJECTS: RssSubject[] = [
-  { label: 'ours (wiregen serve fixture-server --http)', args: [join(ROOT, 'bin/wiregen.mjs'), 'serve', 'fixture-server', '--http', '0'], peer: SDK_HTTP },
+  {
+    label: 'ours (wiregen serve fixture-server --http)',
+    args: [join(ROOT, 'bin/wiregen.mjs'), 'serve', 'fixture-server', '--http', '0'],
+    peer: SDK_HTTP,
+  },
   { label: SDK_HTTP, args: [...TSX, join(BENCH, 'mcp-http/sdk-server.ts'), '--mode', 'node'] },
   { label: 'SDK 1.32.2 McpServer, stateless, express', args: [...TSX, join(BENCH, 'mcp-http/sdk-server.ts'), '--mode', 'express'] },
   { label: 'bare node:http (ceiling)', args: [...TSX, join(BENCH, 'mcp-http/bare-server.ts')] },
-  { label: 'ours (wiregen serve fixture-server --stdio)', args: [join(ROOT, 'bin/wiregen.mjs'), 'serve', 'fixture-server', '--stdio'], stdio: true, peer: SDK_STDIO },
+  {
+    label: 'ours (wiregen serve fixture-server --stdio)',
+    args: [join(ROOT, 'bin/wiregen.mjs'), 'serve', 'fixture-server', '--stdio'],
+    stdio: true,
+    peer: SDK_STDIO,
+  },
   { label: SDK_STDIO, args: [...TSX, join(BENCH, 'mcp-stdio/sdk-server.ts')], stdio: true },
-  { label: 'ours (wiregen serve research-agent --http)', args: [join(ROOT, 'bin/wiregen.mjs'), 'serve', 'research-agent', '--http', '0'], peer: A2A_SDK },
+  {
+    label: 'ours (wiregen serve research-agent --http)',
+    args: [join(ROOT, 'bin/wiregen.mjs'), 'serve', 'research-agent', '--http', '0'],
+    peer: A2A_SDK,
+  },
   { label: A2A_SDK, args: [...TSX, join(BENCH, 'a2a/sdk-server.ts')] },
 ];
 
@@ -74,14 +87,26 @@ async function idleRss(s: RssSubject): Promise<{ mib: number; treeMib: number }>
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number, why: string): Promise<T> {
-  return Promise.race([promise, sleep(ms, undefined, { ref: false }).then((): never => { throw new Error(why); })]);
+  return Promise.race([
+    promise,
+    sleep(ms, undefined, { ref: false }).then((): never => {
+      throw new Error(why);
+    }),
+  ]);
 }
 
 export async function run(options: PartOptions): Promise<Row[]> {
   const part = 'generator';
   const gen = await generateTimes(options);
   const rows: Row[] = [
-    { part, subject: 'wiregen generate (all pins + fixtures)', metric: 'wall s', value: median(gen.ms) / 1000, note: `${gen.ms.length === 1 ? '1 run' : `median of ${gen.ms.length}`} in a scratch copy; ${gen.lastLines.slice(0, 100)}`, detail: { ms: gen.ms } },
+    {
+      part,
+      subject: 'wiregen generate (all pins + fixtures)',
+      metric: 'wall s',
+      value: median(gen.ms) / 1000,
+      note: `${gen.ms.length === 1 ? '1 run' : `median of ${gen.ms.length}`} in a scratch copy; ${gen.lastLines.slice(0, 100)}`,
+      detail: { ms: gen.ms },
+    },
   ];
   const rss: { label: string; mib: number; treeMib: number }[] = [];
   for (const s of RSS_SUBJECTS) {

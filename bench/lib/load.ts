@@ -45,7 +45,11 @@ export async function runLoad(cfg: LoadConfig): Promise<LoadResult> {
 }
 
 /** One request with fetch, for the sanity check before any load: the answer must be what the subject claims. */
-export async function probe(url: string, headers: Readonly<Record<string, string>>, body: string): Promise<{ status: number; json: unknown; text: string }> {
+export async function probe(
+  url: string,
+  headers: Readonly<Record<string, string>>,
+  body: string,
+): Promise<{ status: number; json: unknown; text: string }> {
   const res = await fetch(url, { method: 'POST', headers, body });
   const text = await res.text();
   let json: unknown;
@@ -86,7 +90,8 @@ export async function measureHttpSubjects(part: string, subjects: readonly HttpS
   const running = new Map<string, RunningChild>();
   const results = new Map<string, LoadResult[]>();
   const urlOf = (s: HttpSubject) => String(running.get(s.key)!.ready['url']).replace(/\/$/, '') + (s.request.path ?? '');
-  const load = (s: HttpSubject, duration: number) => runLoad({ url: urlOf(s), headers: s.request.headers, body: s.request.body, connections: CONNECTIONS, pipelining: PIPELINING, duration });
+  const load = (s: HttpSubject, duration: number) =>
+    runLoad({ url: urlOf(s), headers: s.request.headers, body: s.request.body, connections: CONNECTIONS, pipelining: PIPELINING, duration });
   try {
     for (const s of subjects) {
       running.set(s.key, await startServer(s.key, s.args));
@@ -101,7 +106,9 @@ export async function measureHttpSubjects(part: string, subjects: readonly HttpS
       // Interleaved, and reversed every other round, so drift on a noisy machine hits every subject alike.
       for (const s of round % 2 ? [...subjects].reverse() : subjects) {
         const r = await load(s, options.duration);
-        options.log(`${part}: round ${round + 1} ${s.key}: ${r.reqPerSec.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non2xx ${r.non2xx}, errors ${r.errors}`);
+        options.log(
+          `${part}: round ${round + 1} ${s.key}: ${r.reqPerSec.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non2xx ${r.non2xx}, errors ${r.errors}`,
+        );
         results.get(s.key)!.push(r);
       }
     }

@@ -36,7 +36,7 @@ let sum = 0;
 for (let i = 0; i < n; i++) sum += sorted[i];
 const r3 = (x) => (x === null ? null : Math.round(x * 1000) / 1000);
 process.stdout.write(
-  JSON.stringify({
+  `${JSON.stringify({
     reqPerSec: result.requests.average,
     total: result.requests.total,
     durationS: result.duration,
@@ -46,5 +46,5 @@ process.stdout.write(
     non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,
-  }) + '\n',
+  })}\n`,
 );

@@ -44,7 +44,7 @@ export class NodeChild {
     this.#child.stdout!.setEncoding('utf8');
     this.#child.stdout!.on('data', (chunk: string) => {
       this.#buf += chunk;
-      let nl;
+      let nl: number;
       while ((nl = this.#buf.indexOf('\n')) >= 0) {
         const line = this.#buf.slice(0, nl);
         this.#buf = this.#buf.slice(nl + 1);
@@ -59,7 +59,7 @@ export class NodeChild {
 
   /** Writes `line` and a newline to stdin. */
   write(line: string): void {
-    this.#child.stdin!.write(line + '\n');
+    this.#child.stdin!.write(`${line}\n`);
   }
 
   async stop(graceMs = 5_000): Promise<void> {
@@ -159,7 +159,10 @@ export class CommandChild {
 }
 
 /** Runs `node <args>` to completion and returns its stdout (throws with stderr on a non-zero exit). */
-export function runNode(args: readonly string[], opts: { cwd?: string; timeoutMs?: number } = {}): Promise<{ stdout: string; stderr: string; code: number | null; ms: number }> {
+export function runNode(
+  args: readonly string[],
+  opts: { cwd?: string; timeoutMs?: number } = {},
+): Promise<{ stdout: string; stderr: string; code: number | null; ms: number }> {
   const t0 = performance.now();
   const child = spawn(NODE, args, { cwd: opts.cwd ?? ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';

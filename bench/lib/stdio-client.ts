@@ -51,7 +51,11 @@ export class StdioClient {
 
   /** initialize (asking for 2025-11-25) then notifications/initialized; throws when initialize fails. */
   async handshake(): Promise<JsonRpcMessage> {
-    const init = await this.request('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1.0.0' } });
+    const init = await this.request('initialize', {
+      protocolVersion: '2025-11-25',
+      capabilities: {},
+      clientInfo: { name: 'bench', version: '1.0.0' },
+    });
     if (!init['result']) throw new Error(`initialize failed: ${JSON.stringify(init)}`);
     this.notify('notifications/initialized');
     return init;

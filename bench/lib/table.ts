@@ -28,7 +28,8 @@ export interface Row {
 
 function fmtNumber(v: number | null | undefined, metric = ''): string {
   if (v === null || v === undefined || Number.isNaN(v)) return '—';
-  if (/ms$|ms\)/.test(metric) || metric.includes('MiB') || metric.includes(' s')) return v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v >= 1 ? v.toFixed(2) : v.toFixed(3);
+  if (/ms$|ms\)/.test(metric) || metric.includes('MiB') || metric.includes(' s'))
+    return v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v >= 1 ? v.toFixed(2) : v.toFixed(3);
   if (Math.abs(v) >= 100) return Math.round(v).toLocaleString('en-US');
   return v.toFixed(2);
 }
@@ -59,8 +60,8 @@ export function renderTable(rows: readonly Row[]): string {
     r.note ?? '',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
-  const line = (cells: string[]) => '| ' + cells.map((c, i) => (i === 3 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join(' | ') + ' |';
-  return [line(header), '|' + widths.map((w, i) => (i === 3 ? '-'.repeat(w + 1) + ':' : '-'.repeat(w + 2))).join('|') + '|', ...body.map(line)].join('\n');
+  const line = (cells: string[]) => `| ${cells.map((c, i) => (i === 3 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join(' | ')} |`;
+  return [line(header), `|${widths.map((w, i) => (i === 3 ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2))).join('|')}|`, ...body.map(line)].join('\n');
 }
 
 export function median(values: readonly number[]): number {

@@ -30,6 +30,12 @@ const http = createServer((req, res) => {
 });
 http.listen(0, '127.0.0.1', () => {
   const { port } = http.address() as AddressInfo;
-  process.stdout.write(JSON.stringify({ url: `http://127.0.0.1:${port}/mcp` }) + '\n');
+  process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${port}/mcp` })}\n`);
 });
-untilStdinCloses(() => new Promise<void>((r) => { http.closeAllConnections(); http.close(() => r()); }));
+untilStdinCloses(
+  () =>
+    new Promise<void>((r) => {
+      http.closeAllConnections();
+      http.close(() => r());
+    }),
+);

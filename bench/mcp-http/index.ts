@@ -40,10 +40,34 @@ const addResultOk = (json: unknown) => {
 
 export function subjects(options: PartOptions): HttpSubject[] {
   return [
-    { key: 'ours', label: 'ours (wiregen, 2026-07-28 stateless)', args: [...profFlags(options, 'mcp-http'), join(ROOT, 'bin/wiregen.mjs'), 'serve', 'fixture-server', '--http', '0'], request: OURS_REQUEST, check: addResultOk },
-    { key: 'sdk', label: 'SDK 1.32.2 McpServer, stateless, node:http', args: [...TSX, join(BENCH, 'mcp-http/sdk-server.ts'), '--mode', 'node'], request: SDK_REQUEST, check: addResultOk },
-    { key: 'sdkExpress', label: 'SDK 1.32.2 McpServer, stateless, express (SDK example)', args: [...TSX, join(BENCH, 'mcp-http/sdk-server.ts'), '--mode', 'express'], request: SDK_REQUEST, check: addResultOk },
-    { key: 'bare', label: 'bare node:http, fixed result (ceiling)', args: [...TSX, join(BENCH, 'mcp-http/bare-server.ts')], request: OURS_REQUEST, check: addResultOk },
+    {
+      key: 'ours',
+      label: 'ours (wiregen, 2026-07-28 stateless)',
+      args: [...profFlags(options, 'mcp-http'), join(ROOT, 'bin/wiregen.mjs'), 'serve', 'fixture-server', '--http', '0'],
+      request: OURS_REQUEST,
+      check: addResultOk,
+    },
+    {
+      key: 'sdk',
+      label: 'SDK 1.32.2 McpServer, stateless, node:http',
+      args: [...TSX, join(BENCH, 'mcp-http/sdk-server.ts'), '--mode', 'node'],
+      request: SDK_REQUEST,
+      check: addResultOk,
+    },
+    {
+      key: 'sdkExpress',
+      label: 'SDK 1.32.2 McpServer, stateless, express (SDK example)',
+      args: [...TSX, join(BENCH, 'mcp-http/sdk-server.ts'), '--mode', 'express'],
+      request: SDK_REQUEST,
+      check: addResultOk,
+    },
+    {
+      key: 'bare',
+      label: 'bare node:http, fixed result (ceiling)',
+      args: [...TSX, join(BENCH, 'mcp-http/bare-server.ts')],
+      request: OURS_REQUEST,
+      check: addResultOk,
+    },
   ];
 }
 
@@ -61,11 +85,40 @@ function rows(m: Map<string, Measured>): Row[] {
   const note = (r: LoadResult) => `${r.total} req, ${r.non2xx} non-2xx, ${r.errors} errors`;
   const detail = (k: string) => ({ rounds: m.get(k)!.rounds, connections: CONNECTIONS, pipelining: PIPELINING });
   const out: Row[] = [
-    { part, subject: label('ours'), metric: 'req/s', value: ours.reqPerSec, ratio: ours.reqPerSec / sdk.reqPerSec, ratioLabel: 'SDK', target: '≥ 2× SDK', met: ours.reqPerSec >= 2 * sdk.reqPerSec, note: note(ours), detail: detail('ours') },
-    { part, subject: label('ours'), metric: 'req/s', value: ours.reqPerSec, ratio: ours.reqPerSec / bare.reqPerSec, ratioLabel: 'bare', target: '≥ 0.5× bare node:http', met: ours.reqPerSec >= 0.5 * bare.reqPerSec },
+    {
+      part,
+      subject: label('ours'),
+      metric: 'req/s',
+      value: ours.reqPerSec,
+      ratio: ours.reqPerSec / sdk.reqPerSec,
+      ratioLabel: 'SDK',
+      target: '≥ 2× SDK',
+      met: ours.reqPerSec >= 2 * sdk.reqPerSec,
+      note: note(ours),
+      detail: detail('ours'),
+    },
+    {
+      part,
+      subject: label('ours'),
+      metric: 'req/s',
+      value: ours.reqPerSec,
+      ratio: ours.reqPerSec / bare.reqPerSec,
+      ratioLabel: 'bare',
+      target: '≥ 0.5× bare node:http',
+      met: ours.reqPerSec >= 0.5 * bare.reqPerSec,
+    },
     { part, subject: label('ours'), metric: 'req/s', value: ours.reqPerSec, ratio: ours.reqPerSec / sdkX.reqPerSec, ratioLabel: 'SDK express' },
     { part, subject: label('ours'), metric: 'p50 ms', value: ours.latency.p50, ratio: ours.latency.p50 / sdk.latency.p50, ratioLabel: 'SDK' },
-    { part, subject: label('ours'), metric: 'p99 ms', value: ours.latency.p99, ratio: ours.latency.p99 / sdk.latency.p99, ratioLabel: 'SDK', target: '< SDK p99', met: ours.latency.p99 < sdk.latency.p99 },
+    {
+      part,
+      subject: label('ours'),
+      metric: 'p99 ms',
+      value: ours.latency.p99,
+      ratio: ours.latency.p99 / sdk.latency.p99,
+      ratioLabel: 'SDK',
+      target: '< SDK p99',
+      met: ours.latency.p99 < sdk.latency.p99,
+    },
   ];
   for (const k of ['sdk', 'sdkExpress', 'bare']) {
     const r = m.get(k)!.pick;

@@ -27,11 +27,14 @@ async function handle(req: IncomingMessage, res: ServerResponse, body?: unknown)
     await transport.handleRequest(req, res, body);
   } catch (err) {
     process.stderr.write(`request failed: ${(err as Error).stack}\n`);
-    if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' }).end('{"jsonrpc":"2.0","id":null,"error":{"code":-32603,"message":"Internal server error"}}');
+    if (!res.headersSent)
+      res
+        .writeHead(500, { 'content-type': 'application/json' })
+        .end('{"jsonrpc":"2.0","id":null,"error":{"code":-32603,"message":"Internal server error"}}');
   }
 }
 
-let http;
+let http: import('node:http').Server;
 if (mode === 'express') {
   const app = createMcpExpressApp();
   app.post('/mcp', (req, res) => void handle(req, res, req.body));
@@ -45,6 +48,12 @@ if (mode === 'express') {
 
 http.listen(0, '127.0.0.1', () => {
   const { port } = http.address() as AddressInfo;
-  process.stdout.write(JSON.stringify({ url: `http://127.0.0.1:${port}/mcp`, mode }) + '\n');
+  process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${port}/mcp`, mode })}\n`);
 });
-untilStdinCloses(() => new Promise<void>((r) => { http.closeAllConnections(); http.close(() => r()); }));
+untilStdinCloses(
+  () =>
+    new Promise<void>((r) => {
+      http.closeAllConnections();
+      http.close(() => r());
+    }),
+);

@@ -26,7 +26,12 @@ function subjects(options: PartOptions): Subject[] {
   return [
     { key: 'oursHandshake', label: 'ours (wiregen), handshake era 2025-11-25', args: ours, era: 'handshake' },
     { key: 'oursStateless', label: 'ours (wiregen), 2026-07-28', args: ours, era: 'stateless' },
-    { key: 'sdk', label: 'SDK 1.32.2 McpServer, StdioServerTransport (2025-11-25)', args: [...TSX, join(BENCH, 'mcp-stdio/sdk-server.ts')], era: 'handshake' },
+    {
+      key: 'sdk',
+      label: 'SDK 1.32.2 McpServer, StdioServerTransport (2025-11-25)',
+      args: [...TSX, join(BENCH, 'mcp-stdio/sdk-server.ts')],
+      era: 'handshake',
+    },
   ];
 }
 
@@ -46,7 +51,8 @@ async function measure(client: StdioClient, era: Subject['era'], seconds: number
     while (now < end) {
       const start = now;
       const res = await client.request('tools/call', params);
-      if ((res['result'] as { structuredContent?: { result?: number } } | undefined)?.structuredContent?.result !== 3) throw new Error(`unexpected answer ${JSON.stringify(res)}`);
+      if ((res['result'] as { structuredContent?: { result?: number } } | undefined)?.structuredContent?.result !== 3)
+        throw new Error(`unexpected answer ${JSON.stringify(res)}`);
       now = performance.now();
       lat.push(now - start);
     }
@@ -98,7 +104,15 @@ export async function run(options: PartOptions): Promise<Row[]> {
     const a = acc.get(key)!;
     const sorted = [...a.lat].sort((x, y) => x - y);
     const p = piped.get(key)!;
-    return { perSec: a.lat.length / (a.ms / 1000), p50: percentile(sorted, 50), p99: percentile(sorted, 99), n: a.lat.length, sliceMedian: median(a.slices), piped: p.n / (p.ms / 1000), pipedN: p.n };
+    return {
+      perSec: a.lat.length / (a.ms / 1000),
+      p50: percentile(sorted, 50),
+      p99: percentile(sorted, 99),
+      n: a.lat.length,
+      sliceMedian: median(a.slices),
+      piped: p.n / (p.ms / 1000),
+      pipedN: p.n,
+    };
   };
   const sdk = pick('sdk');
   const part = 'mcp-stdio';
@@ -108,10 +122,25 @@ export async function run(options: PartOptions): Promise<Row[]> {
     options.log(`mcp-stdio: ${s.key}: ${r.perSec.toFixed(0)} round trips/s, p50 ${r.p50.toFixed(3)} ms, p99 ${r.p99.toFixed(3)} ms`);
     const isOurs = s.key !== 'sdk';
     out.push(
-      { part, subject: s.label, metric: 'round trips/s', value: r.perSec, ...(isOurs ? { ratio: r.perSec / sdk.perSec, ratioLabel: 'SDK' } : {}), note: `1 in flight, ${r.n} calls`, detail: { seconds, sliceS: SLICE_S, sliceMedian: r.sliceMedian } },
+      {
+        part,
+        subject: s.label,
+        metric: 'round trips/s',
+        value: r.perSec,
+        ...(isOurs ? { ratio: r.perSec / sdk.perSec, ratioLabel: 'SDK' } : {}),
+        note: `1 in flight, ${r.n} calls`,
+        detail: { seconds, sliceS: SLICE_S, sliceMedian: r.sliceMedian },
+      },
       { part, subject: s.label, metric: 'p50 ms', value: r.p50, ...(isOurs ? { ratio: r.p50 / sdk.p50, ratioLabel: 'SDK' } : {}) },
       { part, subject: s.label, metric: 'p99 ms', value: r.p99, ...(isOurs ? { ratio: r.p99 / sdk.p99, ratioLabel: 'SDK' } : {}) },
-      { part, subject: s.label, metric: `req/s (${PIPELINED} in flight)`, value: r.piped, ...(isOurs ? { ratio: r.piped / sdk.piped, ratioLabel: 'SDK' } : {}), note: `${r.pipedN} calls` },
+      {
+        part,
+        subject: s.label,
+        metric: `req/s (${PIPELINED} in flight)`,
+        value: r.piped,
+        ...(isOurs ? { ratio: r.piped / sdk.piped, ratioLabel: 'SDK' } : {}),
+        note: `${r.pipedN} calls`,
+      },
     );
   }
   return out;

@@ -37,4 +37,4 @@ const t1 = performance.now();
 const ok = validate(message);
 const t2 = performance.now();
 if (!ok) throw new Error(`${subject} rejected the message`);
-process.stdout.write(JSON.stringify({ subject, importMs: t1 - t0, firstMs: t2 - t1, totalMs: t2 - t0 }) + '\n');
+process.stdout.write(`${JSON.stringify({ subject, importMs: t1 - t0, firstMs: t2 - t1, totalMs: t2 - t0 })}\n`);

@@ -97,14 +97,28 @@ export async function buildCorpus(): Promise<Corpus> {
       const c = checks.get(index);
       if (!m.json) return candidates.push({ source, revision, def: undefined, sdk: undefined, data: undefined, why: 'not JSON (a raw line)' });
       if (!c) return;
-      if (c.handWritten) return candidates.push({ source, revision, def: undefined, sdk: undefined, data: c.data, why: 'a deliberately malformed client line of a raw session' });
+      if (c.handWritten)
+        return candidates.push({
+          source,
+          revision,
+          def: undefined,
+          sdk: undefined,
+          data: c.data,
+          why: 'a deliberately malformed client line of a raw session',
+        });
       candidates.push({ source, revision, def: c.def, sdk: sdkSchemaOf(c), data: c.data });
     });
   }
 
   for (const { def, file, example } of cases) {
     const sdkSchema = `${def}Schema`;
-    candidates.push({ source: `example ${def}/${file}`, revision: '2026-07-28', def: pkgs['2026-07-28']!.validators[def] ? def : undefined, sdk: sdkSchema in sdk ? sdkSchema : undefined, data: example });
+    candidates.push({
+      source: `example ${def}/${file}`,
+      revision: '2026-07-28',
+      def: pkgs['2026-07-28']!.validators[def] ? def : undefined,
+      sdk: sdkSchema in sdk ? sdkSchema : undefined,
+      data: example,
+    });
   }
 
   const common: CorpusItem[] = [];
@@ -132,7 +146,10 @@ export async function buildCorpus(): Promise<Corpus> {
     }
     const parsed = (sdk[c.sdk] as Zod).safeParse(c.data);
     if (!parsed.success) {
-      excluded.push({ source: c.source, reason: `ours only: the SDK's ${c.sdk} rejects it (${String(parsed.error).replace(/\s+/g, ' ').slice(0, 160)})` });
+      excluded.push({
+        source: c.source,
+        reason: `ours only: the SDK's ${c.sdk} rejects it (${String(parsed.error).replace(/\s+/g, ' ').slice(0, 160)})`,
+      });
       continue;
     }
     common.push(item);

@@ -57,7 +57,9 @@ export async function run(options: PartOptions): Promise<Row[]> {
     writeFileSync(oursFile, JSON.stringify(corpus.ours));
     const callTool = corpus.common.find((i) => i.revision === '2026-07-28' && i.def === 'CallToolRequest' && i.source.startsWith('seed000'))!;
     writeFileSync(messageFile, JSON.stringify(callTool.data));
-    options.log(`validation: corpus ${corpus.common.length} messages both sides accept, ${corpus.ours.length} ours accepts, ${corpus.excluded.length} left out`);
+    options.log(
+      `validation: corpus ${corpus.common.length} messages both sides accept, ${corpus.ours.length} ours accepts, ${corpus.excluded.length} left out`,
+    );
 
     // Every subject in a warmed-up process of its own; the parent hands out time slices round-robin, so load
     // that drifts on a shared machine lands on every subject alike.
@@ -73,10 +75,11 @@ export async function run(options: PartOptions): Promise<Row[]> {
         workers.set(s, new CommandChild([...TSX, join(BENCH, 'validation/worker.ts'), subject, file, String(WARMUP_S)]));
       }
       for (const w of workers.values()) await w.ready;
-      for (const [s, w] of workers) options.log(`validation: ${s} warmed up: ${(await warmUp(w)).map((r) => (r / 1000).toFixed(0) + 'k').join(' ')}`);
+      for (const [s, w] of workers) options.log(`validation: ${s} warmed up: ${(await warmUp(w)).map((r) => `${(r / 1000).toFixed(0)}k`).join(' ')}`);
       const count = Math.round((seconds * 1000) / SLICE_MS);
       for (let i = 0; i < count; i++) {
-        for (const s of i % 2 ? [...subjects].reverse() : subjects) slices.get(s)!.push((await workers.get(s)!.command(`run ${SLICE_MS}`)) as { validated: number; ms: number });
+        for (const s of i % 2 ? [...subjects].reverse() : subjects)
+          slices.get(s)!.push((await workers.get(s)!.command(`run ${SLICE_MS}`)) as { validated: number; ms: number });
       }
       // Where the aggregate comes from: each definition's messages on their own, ours against the SDK.
       oursByDef = (await workers.get('ours')!.command('bydef 0.05'))['byDef'] as Record<string, number>;
@@ -86,7 +89,12 @@ export async function run(options: PartOptions): Promise<Row[]> {
     }
     for (const s of subjects) options.log(`validation: ${s}: ${rateOf(slices.get(s)!).toFixed(0)} msgs/s`);
 
-    const cold = new Map<string, number[]>([['ours', []], ['sdk', []], ['ajv', []], ['ajv-all', []]]);
+    const cold = new Map<string, number[]>([
+      ['ours', []],
+      ['sdk', []],
+      ['ajv', []],
+      ['ajv-all', []],
+    ]);
     for (let i = 0; i < COLD_RUNS; i++) {
       for (const s of cold.keys()) {
         const { stdout } = await runNode([join(BENCH, 'validation/cold-start.mjs'), s, messageFile]);
@@ -115,17 +123,58 @@ function rows(
   const ajvD = rate('ajv-defaults');
   const n = corpus.common.length;
   const metric = `msgs/s (${n} msgs)`;
-  const perDef = Object.keys(oursByDef).map((k) => ({ def: k, ratio: oursByDef[k]! / sdkByDef[k]! })).sort((a, b) => a.ratio - b.ratio);
+  const perDef = Object.keys(oursByDef)
+    .map((k) => ({ def: k, ratio: oursByDef[k]! / sdkByDef[k]! }))
+    .sort((a, b) => a.ratio - b.ratio);
   const geo = Math.exp(perDef.reduce((s, d) => s + Math.log(d.ratio), 0) / perDef.length);
   const below1 = perDef.filter((d) => d.ratio < 1);
   const coldMs = (s: string) => median(cold.get(s)!);
   const detailOf = (s: string) => ({ quarters: quarters(slices.get(s)!), slices: slices.get(s)!.length, sliceMs: SLICE_MS });
   return [
-    { part, subject: 'ours (generated standalone validators)', metric, value: ours, ratio: ours / sdk, ratioLabel: 'SDK Zod', target: '≥ 10× SDK Zod', met: ours >= 10 * sdk, note: 'seed 000 + 2026-07-28 examples, both sides accept', detail: { ...detailOf('ours'), corpus: corpus.common.map((i) => `${i.source} → ${i.revision} ${i.def} / ${i.sdk}`) } },
-    { part, subject: 'SDK 1.32.2 Zod schemas (.parse)', metric, value: sdk, note: 'same messages, the schema of the same kind', detail: detailOf('sdk') },
-    { part, subject: 'ajv, compiled at run time (generator options)', metric, value: ajv, note: `ours is ${(ours / ajv).toFixed(2)}× this`, detail: detailOf('ajv') },
-    { part, subject: 'ajv, compiled at run time (ajv defaults)', metric, value: ajvD, note: `allErrors off, inlineRefs on; ours is ${(ours / ajvD).toFixed(2)}× this`, detail: detailOf('ajv-defaults') },
-    { part, subject: 'ours (generated standalone validators)', metric: `msgs/s (${corpus.ours.length} msgs)`, value: rate('ours-full'), note: 'every message ours accepts, incl. 2026-07-28-only kinds', detail: { ...detailOf('ours-full'), excluded: corpus.excluded } },
+    {
+      part,
+      subject: 'ours (generated standalone validators)',
+      metric,
+      value: ours,
+      ratio: ours / sdk,
+      ratioLabel: 'SDK Zod',
+      target: '≥ 10× SDK Zod',
+      met: ours >= 10 * sdk,
+      note: 'seed 000 + 2026-07-28 examples, both sides accept',
+      detail: { ...detailOf('ours'), corpus: corpus.common.map((i) => `${i.source} → ${i.revision} ${i.def} / ${i.sdk}`) },
+    },
+    {
+      part,
+      subject: 'SDK 1.32.2 Zod schemas (.parse)',
+      metric,
+      value: sdk,
+      note: 'same messages, the schema of the same kind',
+      detail: detailOf('sdk'),
+    },
+    {
+      part,
+      subject: 'ajv, compiled at run time (generator options)',
+      metric,
+      value: ajv,
+      note: `ours is ${(ours / ajv).toFixed(2)}× this`,
+      detail: detailOf('ajv'),
+    },
+    {
+      part,
+      subject: 'ajv, compiled at run time (ajv defaults)',
+      metric,
+      value: ajvD,
+      note: `allErrors off, inlineRefs on; ours is ${(ours / ajvD).toFixed(2)}× this`,
+      detail: detailOf('ajv-defaults'),
+    },
+    {
+      part,
+      subject: 'ours (generated standalone validators)',
+      metric: `msgs/s (${corpus.ours.length} msgs)`,
+      value: rate('ours-full'),
+      note: 'every message ours accepts, incl. 2026-07-28-only kinds',
+      detail: { ...detailOf('ours-full'), excluded: corpus.excluded },
+    },
     {
       part,
       subject: 'ours (generated standalone validators)',
@@ -136,9 +185,39 @@ function rows(
       note: `${below1.length} defs slower than Zod; min ${perDef[0]!.ratio.toFixed(2)}× (${perDef[0]!.def}), max ${perDef.at(-1)!.ratio.toFixed(0)}× (${perDef.at(-1)!.def})`,
       detail: { perDef, ours: oursByDef, sdk: sdkByDef },
     },
-    { part, subject: 'ours (generated standalone validators)', metric: 'cold start ms', value: coldMs('ours'), ratio: coldMs('ours') / coldMs('sdk'), ratioLabel: 'SDK Zod', note: 'import validators.js + first CallToolRequest', detail: cold.get('ours') },
-    { part, subject: 'SDK 1.32.2 Zod schemas (.parse)', metric: 'cold start ms', value: coldMs('sdk'), note: 'import types.js + first CallToolRequestSchema.parse', detail: cold.get('sdk') },
-    { part, subject: 'ajv, compiled at run time', metric: 'cold start ms', value: coldMs('ajv'), note: 'import ajv + compile CallToolRequest (2026-07-28) + first validation', detail: cold.get('ajv') },
-    { part, subject: 'ajv, compiled at run time (all $defs)', metric: 'cold start ms', value: coldMs('ajv-all'), note: 'the same, compiling every $def of the pin', detail: cold.get('ajv-all') },
+    {
+      part,
+      subject: 'ours (generated standalone validators)',
+      metric: 'cold start ms',
+      value: coldMs('ours'),
+      ratio: coldMs('ours') / coldMs('sdk'),
+      ratioLabel: 'SDK Zod',
+      note: 'import validators.js + first CallToolRequest',
+      detail: cold.get('ours'),
+    },
+    {
+      part,
+      subject: 'SDK 1.32.2 Zod schemas (.parse)',
+      metric: 'cold start ms',
+      value: coldMs('sdk'),
+      note: 'import types.js + first CallToolRequestSchema.parse',
+      detail: cold.get('sdk'),
+    },
+    {
+      part,
+      subject: 'ajv, compiled at run time',
+      metric: 'cold start ms',
+      value: coldMs('ajv'),
+      note: 'import ajv + compile CallToolRequest (2026-07-28) + first validation',
+      detail: cold.get('ajv'),
+    },
+    {
+      part,
+      subject: 'ajv, compiled at run time (all $defs)',
+      metric: 'cold start ms',
+      value: coldMs('ajv-all'),
+      note: 'the same, compiling every $def of the pin',
+      detail: cold.get('ajv-all'),
+    },
   ];
 }

@@ -17,11 +17,11 @@ const VARIANTS: Record<string, string> = {
   'ours (generated, standalone)': 'ours',
   'SDK Zod': 'sdk',
   'ajv run time, generator options (allErrors, inlineRefs off)': 'ajv',
-  '… + unevaluated: false': 'ajv:' + JSON.stringify({ unevaluated: false, dynamicRef: false }),
-  '… allErrors: false': 'ajv:' + JSON.stringify({ allErrors: false }),
-  '… allErrors: false + unevaluated: false': 'ajv:' + JSON.stringify({ allErrors: false, unevaluated: false, dynamicRef: false }),
-  '… allErrors: false + unevaluated: false + inlineRefs': 'ajv:' + JSON.stringify({ allErrors: false, unevaluated: false, dynamicRef: false, inlineRefs: true }),
-  '… allErrors: false + unevaluated: false + inlineRefs + fast formats': 'ajv:' + JSON.stringify({ allErrors: false, unevaluated: false, dynamicRef: false, inlineRefs: true, formatsMode: 'fast' }),
+  '… + unevaluated: false': `ajv:${JSON.stringify({ unevaluated: false, dynamicRef: false })}`,
+  '… allErrors: false': `ajv:${JSON.stringify({ allErrors: false })}`,
+  '… allErrors: false + unevaluated: false': `ajv:${JSON.stringify({ allErrors: false, unevaluated: false, dynamicRef: false })}`,
+  '… allErrors: false + unevaluated: false + inlineRefs': `ajv:${JSON.stringify({ allErrors: false, unevaluated: false, dynamicRef: false, inlineRefs: true })}`,
+  '… allErrors: false + unevaluated: false + inlineRefs + fast formats': `ajv:${JSON.stringify({ allErrors: false, unevaluated: false, dynamicRef: false, inlineRefs: true, formatsMode: 'fast' })}`,
 };
 
 const seconds = Number(process.argv[2] ?? 4);
@@ -40,10 +40,12 @@ try {
   for (const w of workers.values()) await warmUp(w);
   const labels = [...workers.keys()];
   for (let i = 0; i < (seconds * 1000) / 100; i++)
-    for (const l of i % 2 ? [...labels].reverse() : labels) slices.get(l)!.push((await workers.get(l)!.command('run 100')) as { validated: number; ms: number });
+    for (const l of i % 2 ? [...labels].reverse() : labels)
+      slices.get(l)!.push((await workers.get(l)!.command('run 100')) as { validated: number; ms: number });
 } finally {
   for (const w of workers.values()) await w.stop();
   rmSync(dir, { recursive: true, force: true });
 }
 const sdk = rateOf(slices.get('SDK Zod')!);
-for (const [label, s] of slices) process.stdout.write(`${label.padEnd(72)} ${(rateOf(s) / 1e6).toFixed(2).padStart(6)} M msgs/s  ${(rateOf(s) / sdk).toFixed(2)}× SDK Zod\n`);
+for (const [label, s] of slices)
+  process.stdout.write(`${label.padEnd(72)} ${(rateOf(s) / 1e6).toFixed(2).padStart(6)} M msgs/s  ${(rateOf(s) / sdk).toFixed(2)}× SDK Zod\n`);

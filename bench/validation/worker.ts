@@ -35,7 +35,8 @@ function rejecting(validate: (item: CorpusItem) => (data: unknown) => unknown): 
 async function checks(): Promise<Check[]> {
   if (subject === 'ours') {
     const mods: Record<string, Record<string, Check>> = {};
-    for (const r of new Set(items.map((i) => i.revision))) mods[r] = (await import(join(ROOT, `generated/mcp-${r}/validators.js`))) as Record<string, Check>;
+    for (const r of new Set(items.map((i) => i.revision)))
+      mods[r] = (await import(join(ROOT, `generated/mcp-${r}/validators.js`))) as Record<string, Check>;
     return rejecting((i) => mods[i.revision]![i.def]!);
   }
   if (subject === 'sdk') {
@@ -61,7 +62,9 @@ async function checks(): Promise<Check[]> {
         // The generator's options as its ajv instance holds them (generator/emit/validators.ts exports
         // createAjv, not the options), or ajv's defaults with only what these schemas need.
         const { formatsMode, ...options } = (
-          subject === 'ajv-defaults' ? { strictTypes: false, strictTuples: false, allowUnionTypes: true } : { ...ajv.opts, ...JSON.parse(subject.slice(4)) }
+          subject === 'ajv-defaults'
+            ? { strictTypes: false, strictTuples: false, allowUnionTypes: true }
+            : { ...ajv.opts, ...JSON.parse(subject.slice(4)) }
         ) as Record<string, unknown> & { formatsMode?: 'fast' | 'full' };
         ajv = plan.draft === '2020-12' ? new Ajv2020.default(options) : new Ajv.default(options);
         addFormats.default(ajv, formatsMode ? { mode: formatsMode } : undefined);
@@ -98,24 +101,29 @@ function byDefRates(seconds: number): Record<string, number> {
   const groups = new Map<string, number[]>();
   items.forEach((it, i) => groups.set(`${it.revision} ${it.def}`, [...(groups.get(`${it.revision} ${it.def}`) ?? []), i]));
   const per: Record<string, number> = {};
-  for (const [k, idx] of groups) per[k] = loop(idx.map((i) => fns[i]!), idx.map((i) => data[i]), seconds).perSec;
+  for (const [k, idx] of groups)
+    per[k] = loop(
+      idx.map((i) => fns[i]!),
+      idx.map((i) => data[i]),
+      seconds,
+    ).perSec;
   return per;
 }
 
-process.stdout.write(JSON.stringify({ ready: true, subject, messages: items.length, setupMs }) + '\n');
+process.stdout.write(`${JSON.stringify({ ready: true, subject, messages: items.length, setupMs })}\n`);
 let buf = '';
 process.stdin.setEncoding('utf8');
 process.stdin.on('data', (chunk: string) => {
   buf += chunk;
-  let nl;
+  let nl: number;
   while ((nl = buf.indexOf('\n')) >= 0) {
     const [cmd, arg] = buf.slice(0, nl).split(' ');
     buf = buf.slice(nl + 1);
     if (cmd === 'run') {
       const r = loop(fns, data, Number(arg) / 1000);
-      process.stdout.write(JSON.stringify({ validated: r.validated, ms: r.ms }) + '\n');
-    } else if (cmd === 'bydef') process.stdout.write(JSON.stringify({ byDef: byDefRates(Number(arg)) }) + '\n');
-    else process.stdout.write(JSON.stringify({ error: `unknown command ${cmd}` }) + '\n');
+      process.stdout.write(`${JSON.stringify({ validated: r.validated, ms: r.ms })}\n`);
+    } else if (cmd === 'bydef') process.stdout.write(`${JSON.stringify({ byDef: byDefRates(Number(arg)) })}\n`);
+    else process.stdout.write(`${JSON.stringify({ error: `unknown command ${cmd}` })}\n`);
   }
 });
 process.stdin.on('end', () => process.exit(0));

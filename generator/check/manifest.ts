@@ -11,15 +11,7 @@ import { pointer } from '../errors.ts';
 import type { LoadedPin } from '../load/index.ts';
 import type { Direction, Manifest, ManifestMethod } from '../load/manifest.ts';
 import { protoTypeName, type ProtoRpc } from '../load/proto.ts';
-import {
-  deref,
-  isObject,
-  parseSchemaRef,
-  refName,
-  resolveSchemaRef,
-  type JsonObject,
-  type SchemaBundle,
-} from '../load/schema.ts';
+import { deref, isObject, parseSchemaRef, refName, resolveSchemaRef, type JsonObject, type SchemaBundle } from '../load/schema.ts';
 
 /** Definitions that fix a `method` constant, by method. */
 function methodDefs(bundle: SchemaBundle): Map<string, string[]> {
@@ -123,9 +115,15 @@ class Checker {
     for (const cap of caps) {
       const [side, ...path] = cap.split('.') as [string, ...string[]];
       const def = defs[side];
-      if (def === undefined) this.at(method, 'capability', `${cap}: "${side}" is not a capability holder in ${this.manifest.protocol} (use ${Object.keys(defs).join(' or ')})`);
+      if (def === undefined)
+        this.at(
+          method,
+          'capability',
+          `${cap}: "${side}" is not a capability holder in ${this.manifest.protocol} (use ${Object.keys(defs).join(' or ')})`,
+        );
       else if (!(def in this.bundle.defs)) this.at(method, 'capability', `${cap}: ${this.bundle.file} has no ${def}`);
-      else if (!capabilityExists(this.bundle, def, path)) this.at(method, 'capability', `${cap}: ${this.schemaPtr(def)} has no property path ${path.join('.')}`);
+      else if (!capabilityExists(this.bundle, def, path))
+        this.at(method, 'capability', `${cap}: ${this.schemaPtr(def)} has no property path ${path.join('.')}`);
     }
   }
 }
@@ -147,7 +145,10 @@ function checkMcp(loaded: LoadedPin, c: Checker): void {
     for (const def of defs) {
       if (!entry) c.inSchema(def, `fixes method "${method}", but ${manifest.file} has no entry for it`);
       else if (entry.message !== def && !(entry.aliases ?? []).includes(def))
-        c.inSchema(def, `fixes method "${method}", but ${manifest.file} ${pointer('methods', method)} names message ${entry.message ?? '(none)'} and not ${def} (list it under aliases if it is the same message)`);
+        c.inSchema(
+          def,
+          `fixes method "${method}", but ${manifest.file} ${pointer('methods', method)} names message ${entry.message ?? '(none)'} and not ${def} (list it under aliases if it is the same message)`,
+        );
     }
   }
 
@@ -169,16 +170,21 @@ function checkMcp(loaded: LoadedPin, c: Checker): void {
       c.at(method, 'message', `${entry.message} fixes method ${JSON.stringify(fixed)} (${c.schemaPtr(entry.message)}), not "${method}"`);
     for (const alias of entry.aliases ?? []) {
       if (!(alias in bundle.defs)) c.at(method, 'aliases', `names $def ${alias}, which ${bundle.file} does not define`);
-      else if (!(defsByMethod.get(method) ?? []).includes(alias)) c.at(method, 'aliases', `${alias} does not fix method "${method}" (${c.schemaPtr(alias)})`);
+      else if (!(defsByMethod.get(method) ?? []).includes(alias))
+        c.at(method, 'aliases', `${alias} does not fix method "${method}" (${c.schemaPtr(alias)})`);
     }
 
     // params: must be what the message's `params` property is.
     const paramsSchema = props['params'];
     const expectedParams = paramsSchema === undefined ? undefined : (refName(paramsSchema) ?? `${entry.message}#/properties/params`);
     if (entry.params !== expectedParams)
-      c.at(method, 'params', expectedParams === undefined
-        ? `${entry.message} has no params property (${c.schemaPtr(entry.message)}), so params must be left out`
-        : `is ${entry.params === undefined ? 'missing' : JSON.stringify(entry.params)}, but ${c.schemaPtr(entry.message)}/properties/params is ${JSON.stringify(expectedParams)}`);
+      c.at(
+        method,
+        'params',
+        expectedParams === undefined
+          ? `${entry.message} has no params property (${c.schemaPtr(entry.message)}), so params must be left out`
+          : `is ${entry.params === undefined ? 'missing' : JSON.stringify(entry.params)}, but ${c.schemaPtr(entry.message)}/properties/params is ${JSON.stringify(expectedParams)}`,
+      );
     const params = entry.params ? deref(bundle, c.ref(method, 'params', entry.params)) : undefined;
     const paramProps = propertiesOf(bundle, params);
 
@@ -188,14 +194,19 @@ function checkMcp(loaded: LoadedPin, c: Checker): void {
     const isRequest = inAny(clientRequests) || inAny(serverRequests) || inAny(inputRequests);
     const isNotification = inAny(clientNotifications) || inAny(serverNotifications);
     const kind = isRequest ? 'request' : isNotification ? 'notification' : undefined;
-    if (kind === undefined) c.at(method, 'message', `${entry.message} is in none of ClientRequest, ServerRequest, InputRequest, ClientNotification, ServerNotification`);
+    if (kind === undefined)
+      c.at(method, 'message', `${entry.message} is in none of ClientRequest, ServerRequest, InputRequest, ClientNotification, ServerNotification`);
     else if (kind !== entry.kind) c.at(method, 'kind', `is ${entry.kind}, but ${entry.message} is a ${kind} in ${bundle.file}`);
     const fromClient = inAny(clientRequests) || inAny(clientNotifications);
     const fromServer = inAny(serverRequests) || inAny(inputRequests) || inAny(serverNotifications);
-    const direction: Direction | undefined = fromClient && fromServer ? 'both' : fromClient ? 'client-to-server' : fromServer ? 'server-to-client' : undefined;
+    const direction: Direction | undefined =
+      fromClient && fromServer ? 'both' : fromClient ? 'client-to-server' : fromServer ? 'server-to-client' : undefined;
     if (direction !== undefined && direction !== entry.direction)
       c.at(method, 'direction', `is ${entry.direction}, but the schema's Client*/Server* unions make it ${direction}`);
-    c.flag(method, 'embedded', entry.embedded, inAny(inputRequests) && !inAny(serverRequests), [entry.message, 'belong to InputRequest only (input requests travel inside input_required results)']);
+    c.flag(method, 'embedded', entry.embedded, inAny(inputRequests) && !inAny(serverRequests), [
+      entry.message,
+      'belong to InputRequest only (input requests travel inside input_required results)',
+    ]);
 
     // result: present for requests, a member of the receiving side's result union.
     if (entry.kind === 'request') {
@@ -203,18 +214,32 @@ function checkMcp(loaded: LoadedPin, c: Checker): void {
       else {
         const result = c.ref(method, 'result', entry.result);
         const def = parseSchemaRef(entry.result).def;
-        const allowed = entry.direction === 'client-to-server' ? serverResults : entry.direction === 'server-to-client' ? clientResults : new Set([...serverResults, ...clientResults]);
+        const allowed =
+          entry.direction === 'client-to-server'
+            ? serverResults
+            : entry.direction === 'server-to-client'
+              ? clientResults
+              : new Set([...serverResults, ...clientResults]);
         const target = refName(bundle.defs[def]) ?? def;
         if (result && allowed.size > 0 && !allowed.has(def) && !allowed.has(target))
           c.at(method, 'result', `${def} is not among the results the schema lets the receiver send (${[...allowed].sort().join(', ')})`);
         const required = Array.isArray(deref(bundle, result)?.['required']) ? (deref(bundle, result)!['required'] as string[]) : [];
-        c.flag(method, 'cacheable', entry.cacheable, required.includes('ttlMs') && required.includes('cacheScope'), [def, 'require ttlMs and cacheScope']);
+        c.flag(method, 'cacheable', entry.cacheable, required.includes('ttlMs') && required.includes('cacheScope'), [
+          def,
+          'require ttlMs and cacheScope',
+        ]);
       }
     } else c.forbid(method, entry, ['cacheable', 'inputRequired', 'taskAugmented', 'mcpName'], 'only requests have results');
 
     if (entry.kind === 'request') {
-      c.flag(method, 'inputRequired', entry.inputRequired, 'inputResponses' in paramProps, [entry.params ?? 'its params', 'accept inputResponses (multi round-trip)']);
-      c.flag(method, 'taskAugmented', entry.taskAugmented, 'task' in paramProps, [entry.params ?? 'its params', 'accept a task (task-augmented request)']);
+      c.flag(method, 'inputRequired', entry.inputRequired, 'inputResponses' in paramProps, [
+        entry.params ?? 'its params',
+        'accept inputResponses (multi round-trip)',
+      ]);
+      c.flag(method, 'taskAugmented', entry.taskAugmented, 'task' in paramProps, [
+        entry.params ?? 'its params',
+        'accept a task (task-augmented request)',
+      ]);
       if (entry.mcpName !== undefined) {
         const prop = paramProps[entry.mcpName];
         const required = Array.isArray(params?.['required']) && (params!['required'] as string[]).includes(entry.mcpName);
@@ -226,7 +251,10 @@ function checkMcp(loaded: LoadedPin, c: Checker): void {
   }
 }
 
-function routesEqual(a: readonly { verb: string; path: string; body?: string }[], b: readonly { verb: string; path: string; body?: string }[]): boolean {
+function routesEqual(
+  a: readonly { verb: string; path: string; body?: string }[],
+  b: readonly { verb: string; path: string; body?: string }[],
+): boolean {
   return a.length === b.length && a.every((r, i) => r.verb === b[i]!.verb && r.path === b[i]!.path && r.body === b[i]!.body);
 }
 
@@ -238,13 +266,23 @@ function checkA2a(loaded: LoadedPin, c: Checker): void {
   const { manifest, proto } = loaded;
   const service = proto?.services.find((s) => s.name === manifest.service);
   if (!proto || !service) {
-    c.diagnostics.push({ file: manifest.file, pointer: '/service', ...(manifest.locate('/service') ?? {}), message: `names service ${JSON.stringify(manifest.service)}, which the proto does not define (it has ${proto?.services.map((s) => s.name).join(', ') || 'none'})` });
+    c.diagnostics.push({
+      file: manifest.file,
+      pointer: '/service',
+      ...(manifest.locate('/service') ?? {}),
+      message: `names service ${JSON.stringify(manifest.service)}, which the proto does not define (it has ${proto?.services.map((s) => s.name).join(', ') || 'none'})`,
+    });
     return;
   }
   const rpcs = new Map<string, ProtoRpc>(service.rpcs.map((r) => [r.name, r]));
   const covered = new Set<string>();
   for (const [method, entry] of Object.entries(manifest.methods)) {
-    c.forbid(method, entry, ['message', 'aliases', 'cacheable', 'inputRequired', 'taskAugmented', 'embedded', 'mcpName'], 'MCP-only field in an A2A manifest');
+    c.forbid(
+      method,
+      entry,
+      ['message', 'aliases', 'cacheable', 'inputRequired', 'taskAugmented', 'embedded', 'mcpName'],
+      'MCP-only field in an A2A manifest',
+    );
     const rpcName = entry.rpc ?? method;
     const rpc = rpcs.get(rpcName);
     if (!rpc) {
@@ -259,7 +297,8 @@ function checkA2a(loaded: LoadedPin, c: Checker): void {
     const output = protoTypeName(proto, rpc.output);
     if (entry.params !== input) c.at(method, 'params', `is ${entry.params ?? 'missing'}, but ${where} takes ${rpc.input}`);
     else c.ref(method, 'params', entry.params);
-    if (entry.result !== output) c.at(method, 'result', `is ${entry.result ?? 'missing'}, but ${where} returns ${rpc.serverStreaming ? 'stream ' : ''}${rpc.output}`);
+    if (entry.result !== output)
+      c.at(method, 'result', `is ${entry.result ?? 'missing'}, but ${where} returns ${rpc.serverStreaming ? 'stream ' : ''}${rpc.output}`);
     else c.ref(method, 'result', entry.result);
     if ((entry.streaming ?? false) !== rpc.serverStreaming)
       c.at(method, 'streaming', `is ${entry.streaming ?? false}, but ${where} ${rpc.serverStreaming ? 'returns a stream' : 'does not stream'}`);
@@ -269,7 +308,12 @@ function checkA2a(loaded: LoadedPin, c: Checker): void {
   }
   for (const rpc of service.rpcs)
     if (!covered.has(rpc.name))
-      c.diagnostics.push({ file: proto.file, line: rpc.line, column: 3, message: `rpc ${rpc.name} of service ${service.name} has no entry in ${manifest.file}` });
+      c.diagnostics.push({
+        file: proto.file,
+        line: rpc.line,
+        column: 3,
+        message: `rpc ${rpc.name} of service ${service.name} has no entry in ${manifest.file}`,
+      });
 }
 
 /** Cross-checks one loaded pin; returns every mismatch found (empty when consistent). */

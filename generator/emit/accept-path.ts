@@ -25,7 +25,17 @@ import discriminatorModule from 'ajv/dist/vocabularies/discriminator/index.js';
 import draft2020Module from 'ajv/dist/vocabularies/draft2020.js';
 import dynamicModule from 'ajv/dist/vocabularies/dynamic/index.js';
 import unevaluatedModule from 'ajv/dist/vocabularies/unevaluated/index.js';
-import { isObject, mapSchema, refName, resolveSchemaRef, walkSchema, type Draft, type Json, type JsonObject, type SchemaBundle } from '../load/schema.ts';
+import {
+  isObject,
+  mapSchema,
+  refName,
+  resolveSchemaRef,
+  walkSchema,
+  type Draft,
+  type Json,
+  type JsonObject,
+  type SchemaBundle,
+} from '../load/schema.ts';
 import type { AjvClass } from './validators.ts';
 
 /**

@@ -45,7 +45,10 @@ function validators(fixture: FixtureSpecFile, names: Map<string, { input: string
   const tools = (fixture.spec['tools'] ?? []) as JsonObject[];
   for (const tool of tools) {
     const n = names.get(tool['name'] as string)!;
-    for (const [kind, exportName] of [['input', n.input], ['output', n.output]] as const) {
+    for (const [kind, exportName] of [
+      ['input', n.input],
+      ['output', n.output],
+    ] as const) {
       const schema = tool[kind === 'input' ? 'inputSchema' : 'outputSchema'];
       if (!exportName || !isObject(schema)) continue;
       const id = `urn:wiregen:fixture:${fixture.name}:${exportName}`;
@@ -58,7 +61,9 @@ function validators(fixture: FixtureSpecFile, names: Map<string, { input: string
   const dts = [
     'import type { Check } from "@wiregen/runtime/core";',
     '',
-    ...Object.keys(refs).sort().map((name) => `export declare const ${name}: Check;`),
+    ...Object.keys(refs)
+      .sort()
+      .map((name) => `export declare const ${name}: Check;`),
     '',
   ].join('\n');
   return { js, dts };

@@ -44,7 +44,7 @@ export function emitPackageJson(plan: PinPlan, generator: string, usesFormats: b
     peerDependencies: { '@wiregen/runtime': runtimeRange() },
     wiregen: { pin: plan.id, sources: plan.sources },
   };
-  return JSON.stringify(pkg, null, 2) + '\n';
+  return `${JSON.stringify(pkg, null, 2)}\n`;
 }
 
 export function emitReadme(plan: PinPlan, generator: string, counts: { defs: number; methods: number }): string {
@@ -87,5 +87,5 @@ export function emitRegistryPackageJson(entries: readonly RegistryEntry[]): stri
     files: ['dist', 'README.md'],
     dependencies: Object.fromEntries(entries.map((e) => [e.packageName, e.version])),
   };
-  return JSON.stringify(pkg, null, 2) + '\n';
+  return `${JSON.stringify(pkg, null, 2)}\n`;
 }

@@ -43,9 +43,20 @@ function forTypes(node: Json, rename: ReadonlyMap<string, string>): Json {
 
 /** Names the method maps below declare; a definition may not take one (except Result, see RENAMED). */
 const HELPERS = [
-  'Methods', 'Method', 'RequestMethod', 'NotificationMethod', 'ClientRequestMethod', 'ServerRequestMethod',
-  'ClientNotificationMethod', 'ServerNotificationMethod', 'Params', 'Result', 'HandlerResult', 'AnyRequest',
-  'AnyNotification', 'MessageOf',
+  'Methods',
+  'Method',
+  'RequestMethod',
+  'NotificationMethod',
+  'ClientRequestMethod',
+  'ServerRequestMethod',
+  'ClientNotificationMethod',
+  'ServerNotificationMethod',
+  'Params',
+  'Result',
+  'HandlerResult',
+  'AnyRequest',
+  'AnyNotification',
+  'MessageOf',
 ];
 /**
  * MCP defines `Result`, and `Result<'tools/call'>` is the method map's. The definition's type is declared
@@ -108,7 +119,12 @@ function messageType(m: MethodPlan): string {
 function methodMaps(plan: PinPlan, rename: ReadonlyMap<string, string>): string {
   const title = `${plan.protocol.toUpperCase()} ${plan.revision}`;
   const lines: string[] = [];
-  lines.push(`/**`, ` * Every method of ${title}, from the method manifest: kind, direction, and the message, params,`, ` * result and handler-return types. Use the helpers below rather than indexing this directly.`, ` */`);
+  lines.push(
+    `/**`,
+    ` * Every method of ${title}, from the method manifest: kind, direction, and the message, params,`,
+    ` * result and handler-return types. Use the helpers below rather than indexing this directly.`,
+    ` */`,
+  );
   lines.push('export interface Methods {');
   for (const m of plan.methods) {
     lines.push(`  ${q(m.method)}: {`);
@@ -143,7 +159,7 @@ function methodMaps(plan: PinPlan, rename: ReadonlyMap<string, string>): string 
     lines.push(
       '/**',
       ' * `Result<M>` is the result of request method `M` (`Result<"tools/call">`); plain `Result` is the',
-      ' * schema\'s `Result` definition (declared above as `ResultBase`).',
+      " * schema's `Result` definition (declared above as `ResultBase`).",
       ' */',
       'export type Result<M extends RequestMethod = never> = [M] extends [never] ? ResultBase : Methods[M]["result"];',
     );
@@ -164,5 +180,5 @@ function methodMaps(plan: PinPlan, rename: ReadonlyMap<string, string>): string 
 
 export async function emitTypes(plan: PinPlan): Promise<string> {
   const rename = renames(plan);
-  return (await defTypes(plan, rename)) + '\n' + methodMaps(plan, rename);
+  return `${await defTypes(plan, rename)}\n${methodMaps(plan, rename)}`;
 }

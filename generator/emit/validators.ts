@@ -169,7 +169,9 @@ function withAcceptPath(plan: PinPlan, allErrors: string): string {
     throw new Error(`standalone code for ${plan.id}: expected exports ${names.join(', ')}, found ${[...exported.keys()].join(', ')}`);
   if (/^export /m.test(code)) throw new Error(`standalone code for ${plan.id}: an export validators.js does not expect`);
   // A validator's name must not stand for anything else the wrapper uses: its locals, the namespace, ajv's names.
-  const clash = names.find((n) => [FAST, 'ajvFormats', 'data', 'valid'].includes(n) || /^(validate|schema|formats|pattern|func|wrapper|root)\d*$/.test(n));
+  const clash = names.find(
+    (n) => [FAST, 'ajvFormats', 'data', 'valid'].includes(n) || /^(validate|schema|formats|pattern|func|wrapper|root)\d*$/.test(n),
+  );
   if (clash) throw new Error(`${plan.id}: a validator named ${clash} would clash with a name of the generated code`);
   const wrappers = names.map((name) => {
     const fn = exported.get(name)!;
@@ -198,7 +200,7 @@ function withAcceptPath(plan: PinPlan, allErrors: string): string {
   const head = /^"use strict";\n(?:import .*\n)*/.exec(code)?.[0];
   if (head === undefined) throw new Error(`standalone code for ${plan.id} does not start with "use strict"`);
   const imports = `${head}import * as ${FAST} from "./validators.fast.js";\n\n${intro}\n`;
-  return imports + code.slice(head.length) + `\n${outro}\n`;
+  return `${imports + code.slice(head.length)}\n${outro}\n`;
 }
 
 /** Each exported validator's schema, as a URI into {@link validationDocument}: export name → URI. */

@@ -80,7 +80,9 @@ export function bundleA2a(doc: unknown, file: string, proto: ProtoFile): SchemaB
   if (!isObject(doc)) fail({ file, pointer: '', message: 'a schema document must be a JSON object' });
   const draft = draftOf(doc, file);
   // `<package>.<Message>.jsonschema.json` and `google.protobuf.<Type>.jsonschema.json`: the files the bundle refers to.
-  const fileRef = new RegExp(`^(?:${[proto.package, 'google.protobuf'].map((p) => p.replace(/\./g, '\\.')).join('|')})\\.([A-Za-z0-9_]+)\\.jsonschema\\.json$`);
+  const fileRef = new RegExp(
+    `^(?:${[proto.package, 'google.protobuf'].map((p) => p.replace(/\./g, '\\.')).join('|')})\\.([A-Za-z0-9_]+)\\.jsonschema\\.json$`,
+  );
   const source = doc['definitions'];
   if (!isObject(source)) fail({ file, pointer: '/definitions', message: 'expected a "definitions" object' });
 
@@ -109,7 +111,11 @@ export function bundleA2a(doc: unknown, file: string, proto: ProtoFile): SchemaB
         const m = fileRef.exec(ref);
         const target = m?.[1];
         if (target === undefined || !(target in defs))
-          fail({ file, pointer: at() + '/$ref', message: `unresolved reference ${JSON.stringify(ref)}: no definition is titled after ${target ?? 'it'}` });
+          fail({
+            file,
+            pointer: `${at()}/$ref`,
+            message: `unresolved reference ${JSON.stringify(ref)}: no definition is titled after ${target ?? 'it'}`,
+          });
         node['$ref'] = `#/$defs/${target}`;
         return;
       }

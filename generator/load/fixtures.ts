@@ -11,7 +11,11 @@ import { join } from 'node:path';
 import type { Context } from '../context.ts';
 import { InputError, pointer, type Diagnostic } from '../errors.ts';
 import { compiledDocument, createAjv, validationDocument } from '../emit/validators.ts';
-function old(plan: PinPlan) { const ajv = createAjv(plan, false); ajv.addSchema(validationDocument(plan)); return { validator: (d: string) => ajv.getSchema(`${plan.schemaId}#/${plan.defsKey}/${d}`)! }; }
+function old(plan: PinPlan) {
+  const ajv = createAjv(plan, false);
+  ajv.addSchema(validationDocument(plan));
+  return { validator: (d: string) => ajv.getSchema(`${plan.schemaId}#/${plan.defsKey}/${d}`)! };
+}
 void compiledDocument;
 import type { PinPlan } from '../plan/index.ts';
 import { readJson } from './json.ts';
@@ -59,7 +63,9 @@ function loadSpecs(
   const check = prepare(specSchema);
   const out: FixtureSpecFile[] = [];
   const diagnostics: Diagnostic[] = [];
-  for (const entry of readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort()) {
+  for (const entry of readdirSync(dir)
+    .filter((f) => f.endsWith('.yaml'))
+    .sort()) {
     const abs = join(dir, entry);
     const file = display(ctx, abs);
     const { data, locate } = readYaml(abs, file);
@@ -111,7 +117,10 @@ export function loadFixtures(ctx: Context, mcp: PinPlan): FixtureSpecFile[] {
             const schema = item[key];
             const declared = isObject(schema) ? schema['$schema'] : undefined;
             if (declared !== undefined && draftNamed(declared) !== '2020-12')
-              report(pointer(section, i, key, '$schema'), `tool ${id} declares $schema ${JSON.stringify(declared)}; fixture tools use JSON Schema 2020-12 (${SCHEMA_URI['2020-12']})`);
+              report(
+                pointer(section, i, key, '$schema'),
+                `tool ${id} declares $schema ${JSON.stringify(declared)}; fixture tools use JSON Schema 2020-12 (${SCHEMA_URI['2020-12']})`,
+              );
           }
         });
       }

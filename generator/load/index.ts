@@ -25,7 +25,10 @@ export function loadPinInputs(ctx: Context, pin: Pin, validator = manifestValida
   const doc = readJson(schemaPath, schemaName);
   let proto: ProtoFile | undefined;
   if (pin.protocol === 'a2a' && pin.proto === undefined)
-    fail({ file: display(ctx, ctx.options.pinsFile), message: `pin ${pin.id}: an A2A pin needs "proto" (the bundled JSON Schema lacks required fields, oneofs and HTTP routes)` });
+    fail({
+      file: display(ctx, ctx.options.pinsFile),
+      message: `pin ${pin.id}: an A2A pin needs "proto" (the bundled JSON Schema lacks required fields, oneofs and HTTP routes)`,
+    });
   if (pin.proto !== undefined) {
     const protoPath = join(ctx.options.schemasDir, pin.proto);
     const protoName = display(ctx, protoPath);

@@ -56,9 +56,19 @@ export function loadManifest(ctx: Context, pin: Pin, schemaValidator = manifestV
   assertValid(schemaValidator, data, file, locate);
   const manifest = data as Omit<Manifest, 'file' | 'locate'>;
   if (manifest.pin !== pin.id)
-    fail({ file, pointer: '/pin', ...locate('/pin'), message: `names pin ${JSON.stringify(manifest.pin)} but schemas/pins.json lists this file under ${pin.id}` });
+    fail({
+      file,
+      pointer: '/pin',
+      ...locate('/pin'),
+      message: `names pin ${JSON.stringify(manifest.pin)} but schemas/pins.json lists this file under ${pin.id}`,
+    });
   if (manifest.protocol !== pin.protocol || manifest.revision !== pin.revision)
-    fail({ file, pointer: '/revision', ...locate('/revision'), message: `is for ${manifest.protocol}@${manifest.revision}, but pin ${pin.id} is ${pin.protocol}@${pin.revision}` });
+    fail({
+      file,
+      pointer: '/revision',
+      ...locate('/revision'),
+      message: `is for ${manifest.protocol}@${manifest.revision}, but pin ${pin.id} is ${pin.protocol}@${pin.revision}`,
+    });
   return { ...manifest, file, locate };
 }
 

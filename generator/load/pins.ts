@@ -73,7 +73,10 @@ export function verifyPins(ctx: Context, pins: readonly Pin[]): void {
       try {
         bytes = readFileSync(abs);
       } catch (err) {
-        fail({ file: name, message: `pinned file of ${pin.id} cannot be read (${(err as NodeJS.ErrnoException).code}); restore it from ${pin.source.repository} ${f.original}` });
+        fail({
+          file: name,
+          message: `pinned file of ${pin.id} cannot be read (${(err as NodeJS.ErrnoException).code}); restore it from ${pin.source.repository} ${f.original}`,
+        });
       }
       const actual = sha256(bytes);
       if (actual !== f.sha256)

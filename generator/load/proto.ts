@@ -168,8 +168,7 @@ export function parseProto(text: string, file: string): ProtoFile {
   let pkg = '';
 
   const peek = (): Token | undefined => tokens[p];
-  const error = (message: string, t: Token | undefined = peek()): never =>
-    fail({ file, line: t?.line ?? 1, column: t?.column ?? 1, message });
+  const error = (message: string, t: Token | undefined = peek()): never => fail({ file, line: t?.line ?? 1, column: t?.column ?? 1, message });
   const next = (): Token => tokens[p++] ?? error('unexpected end of file');
   const expect = (text: string): Token => {
     const t = next();
@@ -372,8 +371,8 @@ export function parseProto(text: string, file: string): ProtoFile {
       });
     };
     while (!accept('}')) {
-      if (accept('message')) parseMessage(name + '.');
-      else if (accept('enum')) parseEnum(name + '.');
+      if (accept('message')) parseMessage(`${name}.`);
+      else if (accept('enum')) parseEnum(`${name}.`);
       else if (accept('option')) optionStatement();
       else if (accept('reserved')) skipStatement();
       else if (accept('oneof')) {

@@ -47,7 +47,7 @@ export function isObject(v: unknown): v is JsonObject {
 
 /** The draft a `$schema` value names, or undefined when it names none the generator reads. */
 export function draftNamed(declared: Json | undefined): Draft | undefined {
-  return typeof declared === 'string' && Object.prototype.hasOwnProperty.call(DRAFTS, declared) ? DRAFTS[declared] : undefined;
+  return typeof declared === 'string' && Object.hasOwn(DRAFTS, declared) ? DRAFTS[declared] : undefined;
 }
 
 /** Reads the draft a schema document declares in `$schema`; anything else is an error naming the file. */
@@ -70,7 +70,7 @@ export function bundleFromDocument(doc: unknown, file: string): SchemaBundle {
   const defsKey = draft === '2020-12' ? '$defs' : 'definitions';
   const defs = doc[defsKey];
   if (!isObject(defs) || Object.keys(defs).length === 0)
-    fail({ file, pointer: '/' + defsKey, message: `expected a non-empty "${defsKey}" object (the ${draft} container of definitions)` });
+    fail({ file, pointer: `/${defsKey}`, message: `expected a non-empty "${defsKey}" object (the ${draft} container of definitions)` });
   const out: Record<string, JsonObject> = {};
   const defSource: Record<string, string> = {};
   for (const [name, schema] of Object.entries(defs)) {
@@ -99,7 +99,6 @@ export function walkSchema(node: Json, visit: (schema: JsonObject, path: readonl
     if (SCHEMA_MAPS.has(key) && isObject(value)) {
       for (const [name, sub] of Object.entries(value)) walkSchema(sub, visit, [...path, key, name]);
     } else if (DATA_KEYWORDS.has(key)) {
-      continue; // values, not schemas
     } else if (isObject(value) || Array.isArray(value)) {
       walkSchema(value, visit, [...path, key]);
     }
@@ -144,7 +143,7 @@ function checkLocalRefs(defs: Record<string, JsonObject>, defsKey: string, file:
       if (target === undefined || !(target in defs))
         fail({
           file,
-          pointer: defSource[name] + pointer(...path) + '/$ref',
+          pointer: `${defSource[name] + pointer(...path)}/$ref`,
           message: `unresolved reference ${JSON.stringify(ref)}`,
         });
     });

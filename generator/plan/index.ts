@@ -110,7 +110,11 @@ export function planPin(loaded: LoadedPin): PinPlan {
       const v = planRef(loaded, text, at(field));
       const existing = validators.get(v.name);
       if (existing && JSON.stringify(existing.ref) !== JSON.stringify(v.ref))
-        fail({ file: manifest.file, pointer: at(field), message: `${text} would export validator ${v.name}, which is already the name of ${bundle.defSource[v.name] ?? v.name}` });
+        fail({
+          file: manifest.file,
+          pointer: at(field),
+          message: `${text} would export validator ${v.name}, which is already the name of ${bundle.defSource[v.name] ?? v.name}`,
+        });
       validators.set(v.name, v);
       return v;
     };

@@ -14,7 +14,7 @@ export const agentCards: Scenario = {
       const notes =
         agent === 'deployer'
           ? ['Public: no token needed. It names its bearer scheme, and `signatures` holds its JWS (17-signed-card.txt).']
-          : ['No Cache-Control or ETag header (the kit\'s choice).'];
+          : ["No Cache-Control or ETag header (the kit's choice)."];
       s.rec.step(`the ${agent} card`, ...notes);
       expectStatus(await s.raw(agent, '/.well-known/agent-card.json', { headers: { accept: 'application/json' } }), 200);
     }
@@ -34,7 +34,10 @@ export const blockingTask: Scenario = {
   base: '03-blocking-task',
   summary: 'a SendMessage that waits until the task completes',
   async run(s) {
-    s.rec.step('SendMessage: run the integration suite', 'No returnImmediately: the answer is the task once it has completed, with its log and history.');
+    s.rec.step(
+      'SendMessage: run the integration suite',
+      'No returnImmediately: the answer is the task once it has completed, with its log and history.',
+    );
     expectTask(await s.client('test-runner').sendMessage({ message: s.message('run the integration suite at 9b1d7a3') }), 'TASK_STATE_COMPLETED');
   },
 };
@@ -47,8 +50,11 @@ export const polling: Scenario = {
     const accepted = s.net.pacer.hold('accepted');
     const working = s.net.pacer.hold('working');
     const completed = s.net.pacer.hold('completed');
-    s.rec.step('SendMessage with returnImmediately', 'The answer is the task as just created: TASK_STATE_SUBMITTED, stamped (the kit\'s choice).');
-    const task = expectTask(await runner.sendMessage({ message: s.message('run the unit suite at 4f2c9e1'), configuration: { returnImmediately: true } }), 'TASK_STATE_SUBMITTED');
+    s.rec.step('SendMessage with returnImmediately', "The answer is the task as just created: TASK_STATE_SUBMITTED, stamped (the kit's choice).");
+    const task = expectTask(
+      await runner.sendMessage({ message: s.message('run the unit suite at 4f2c9e1'), configuration: { returnImmediately: true } }),
+      'TASK_STATE_SUBMITTED',
+    );
     accepted.release();
     await working.reached;
     s.rec.step('GetTask while the task is working', 'The kit holds the run after TASK_STATE_WORKING, before the first log chunk.');
@@ -67,8 +73,11 @@ export const streaming: Scenario = {
   async run(s) {
     s.rec.step(
       'SendStreamingMessage: run the unit suite',
-      'The log is one artifact sent in four chunks, each with `append`. The first chunk names an artifact that does not exist yet, so it starts one (the kit\'s choice).',
+      "The log is one artifact sent in four chunks, each with `append`. The first chunk names an artifact that does not exist yet, so it starts one (the kit's choice).",
     );
-    expectFinalState(await collect(s.client('test-runner').sendStreamingMessage({ message: s.message('run the unit suite at 4f2c9e1') })), 'TASK_STATE_COMPLETED');
+    expectFinalState(
+      await collect(s.client('test-runner').sendStreamingMessage({ message: s.message('run the unit suite at 4f2c9e1') })),
+      'TASK_STATE_COMPLETED',
+    );
   },
 };

@@ -19,7 +19,11 @@ function firstDifference(a: string, b: string): number {
 function reordered(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(reordered);
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).reverse().map(([k, v]) => [k, reordered(v)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .reverse()
+      .map(([k, v]) => [k, reordered(v)]),
+  );
 }
 
 export const signedCard: Scenario = {
@@ -67,7 +71,7 @@ export const signedCard: Scenario = {
       '',
       steps.signature,
       '',
-      '## 5. The card\'s `signatures`, as served',
+      "## 5. The card's `signatures`, as served",
       '',
       JSON.stringify(card.signatures, null, 2),
       '',
@@ -90,7 +94,7 @@ export const signedCard: Scenario = {
       `  tampered: …${canonicalCard(tampered).slice(Math.max(0, at - 20), at + 40)}…`,
       ...verdict(forged),
     ];
-    s.write('17-signed-card.txt', lines.join('\n') + '\n');
+    s.write('17-signed-card.txt', `${lines.join('\n')}\n`);
   },
 };
 
@@ -100,7 +104,10 @@ export const extendedCard: Scenario = {
   async run(s) {
     const rpc = { jsonrpc: '2.0', id: 1, method: 'GetExtendedAgentCard', params: {} };
     const headers = { 'a2a-version': '1.0', 'content-type': 'application/json' };
-    s.rec.step('GetExtendedAgentCard without a token', 'Authentication runs in front of the protocol: HTTP 401 with a challenge, before any A2A method runs (the kit\'s choice).');
+    s.rec.step(
+      'GetExtendedAgentCard without a token',
+      "Authentication runs in front of the protocol: HTTP 401 with a challenge, before any A2A method runs (the kit's choice).",
+    );
     expectStatus(await s.raw('deployer', '/jsonrpc', { headers, body: rpc }), 401);
     s.rec.step('GetExtendedAgentCard with a wrong token', 'The challenge says why (RFC 6750: invalid_token).');
     expectStatus(await s.raw('deployer', '/jsonrpc', { headers: { ...headers, authorization: 'Bearer not-the-token' }, body: rpc }), 401);

@@ -25,7 +25,7 @@ function cases(s: Session): Case[] {
   return [
     {
       title: 'task not found',
-      note: 'TaskNotFoundError: -32001 / 404 NOT_FOUND, with the task id in the ErrorInfo metadata (the kit\'s choice).',
+      note: "TaskNotFoundError: -32001 / 404 NOT_FOUND, with the task id in the ErrorInfo metadata (the kit's choice).",
       rpc: { method: 'GetTask', params: { id: 'no-such-task' }, code: -32001 },
       rest: { verb: 'GET', path: '/tasks/no-such-task', status: 404, reason: 'TASK_NOT_FOUND' },
     },
@@ -37,9 +37,12 @@ function cases(s: Session): Case[] {
     },
     {
       title: 'a v0.3 method name',
-      note:
-        'v0.3 names 1.0 does not have: message/send over JSON-RPC, GET /v1/card (the extended card) over HTTP+JSON: -32601 / 404. (v0.3\'s POST /v1/message:send is no test: in 1.0 it is SendMessage for the tenant "v1".)',
-      rpc: { method: 'message/send', params: { message: { kind: 'message', messageId: 'v03-message', role: 'user', parts: [{ kind: 'text', text: 'What do you review?' }] } }, code: -32601 },
+      note: 'v0.3 names 1.0 does not have: message/send over JSON-RPC, GET /v1/card (the extended card) over HTTP+JSON: -32601 / 404. (v0.3\'s POST /v1/message:send is no test: in 1.0 it is SendMessage for the tenant "v1".)',
+      rpc: {
+        method: 'message/send',
+        params: { message: { kind: 'message', messageId: 'v03-message', role: 'user', parts: [{ kind: 'text', text: 'What do you review?' }] } },
+        code: -32601,
+      },
       rest: { verb: 'GET', path: '/v1/card', status: 404 },
     },
     {
@@ -50,15 +53,27 @@ function cases(s: Session): Case[] {
     },
     {
       title: 'an unsupported media type',
-      note: 'image/png is not in the reviewer\'s defaultInputModes: ContentTypeNotSupportedError, -32005 / 400 (the kit checks input modes).',
+      note: "image/png is not in the reviewer's defaultInputModes: ContentTypeNotSupportedError, -32005 / 400 (the kit checks input modes).",
       rpc: { method: 'SendMessage', params: send([{ raw: PNG, mediaType: 'image/png', filename: 'screenshot.png' }]), code: -32005 },
-      rest: { verb: 'POST', path: '/message:send', body: send([{ raw: PNG, mediaType: 'image/png', filename: 'screenshot.png' }]), status: 400, reason: 'CONTENT_TYPE_NOT_SUPPORTED' },
+      rest: {
+        verb: 'POST',
+        path: '/message:send',
+        body: send([{ raw: PNG, mediaType: 'image/png', filename: 'screenshot.png' }]),
+        status: 400,
+        reason: 'CONTENT_TYPE_NOT_SUPPORTED',
+      },
     },
     {
       title: 'push notifications not supported',
-      note: 'The reviewer\'s card says pushNotifications: false: PushNotificationNotSupportedError, -32003 / 400 FAILED_PRECONDITION.',
+      note: "The reviewer's card says pushNotifications: false: PushNotificationNotSupportedError, -32003 / 400 FAILED_PRECONDITION.",
       rpc: { method: 'CreateTaskPushNotificationConfig', params: { taskId, url: 'http://127.0.0.1:41244/webhooks/code-reviewer' }, code: -32003 },
-      rest: { verb: 'POST', path: `/tasks/${taskId}/pushNotificationConfigs`, body: { url: 'http://127.0.0.1:41244/webhooks/code-reviewer' }, status: 400, reason: 'PUSH_NOTIFICATION_NOT_SUPPORTED' },
+      rest: {
+        verb: 'POST',
+        path: `/tasks/${taskId}/pushNotificationConfigs`,
+        body: { url: 'http://127.0.0.1:41244/webhooks/code-reviewer' },
+        status: 400,
+        reason: 'PUSH_NOTIFICATION_NOT_SUPPORTED',
+      },
     },
     {
       title: 'a malformed body',
@@ -73,22 +88,36 @@ const versionHeader = (version: string | null | undefined): Record<string, strin
 
 export const errors: Scenario = {
   base: '11-errors',
-  summary: 'task not found, a missing version header, a v0.3 method name, invalid parameters, an unsupported media type, push not supported, a malformed body; JSON-RPC first, then HTTP+JSON',
+  summary:
+    'task not found, a missing version header, a v0.3 method name, invalid parameters, an unsupported media type, push not supported, a malformed body; JSON-RPC first, then HTTP+JSON',
   async run(s) {
     const all = cases(s);
     for (const [i, c] of all.entries()) {
       s.rec.step(`JSON-RPC: ${c.title}`, c.note);
       const body = c.rpc.body ?? { jsonrpc: '2.0', id: i + 1, method: c.rpc.method, params: c.rpc.params };
-      const answer = await s.raw('code-reviewer', '/jsonrpc', { headers: { ...versionHeader(c.rpc.version), 'content-type': 'application/json' }, body });
+      const answer = await s.raw('code-reviewer', '/jsonrpc', {
+        headers: { ...versionHeader(c.rpc.version), 'content-type': 'application/json' },
+        body,
+      });
       expectStatus(answer, 200, c.rpc.code);
     }
     for (const [i, c] of all.entries()) {
-      s.rec.step(`HTTP+JSON: ${c.title}`, ...(i === 0 ? ['HTTP+JSON errors are google.rpc.Status, sent as application/a2a+json (the kit\'s choice); the codes are in the notes above.'] : []));
+      s.rec.step(
+        `HTTP+JSON: ${c.title}`,
+        ...(i === 0
+          ? ["HTTP+JSON errors are google.rpc.Status, sent as application/a2a+json (the kit's choice); the codes are in the notes above."]
+          : []),
+      );
       const headers = { ...versionHeader(c.rest.version), ...(c.rest.body === undefined ? {} : { 'content-type': 'application/a2a+json' }) };
-      const answer = await s.raw('code-reviewer', `/rest${c.rest.path}`, { method: c.rest.verb, headers, ...(c.rest.body === undefined ? {} : { body: c.rest.body }) });
+      const answer = await s.raw('code-reviewer', `/rest${c.rest.path}`, {
+        method: c.rest.verb,
+        headers,
+        ...(c.rest.body === undefined ? {} : { body: c.rest.body }),
+      });
       expectStatus(answer, c.rest.status);
       const reason = answer.json?.error?.details?.[0]?.reason;
-      if (c.rest.reason !== undefined && reason !== c.rest.reason) throw new CaptureError(`${c.title}: expected reason ${c.rest.reason}, got ${reason}`);
+      if (c.rest.reason !== undefined && reason !== c.rest.reason)
+        throw new CaptureError(`${c.title}: expected reason ${c.rest.reason}, got ${reason}`);
     }
   },
 };

@@ -26,7 +26,7 @@ export const inputRequired: Scenario = {
   summary: 'the reviewer asks for a base branch and the client answers on the same task',
   async run(s) {
     const reviewer = s.client('code-reviewer');
-    s.rec.step('SendStreamingMessage: a diff, with no base branch named', 'The stream closes at TASK_STATE_INPUT_REQUIRED (the kit\'s choice).');
+    s.rec.step('SendStreamingMessage: a diff, with no base branch named', "The stream closes at TASK_STATE_INPUT_REQUIRED (the kit's choice).");
     const parts = [{ text: 'Please review this change.' }, { text: UNBOUNDED_DIFF, mediaType: 'text/x-diff', filename: 'retry.diff' }];
     const first = await collect(reviewer.sendStreamingMessage({ message: s.message('', { parts }) }));
     expectFinalState(first, 'TASK_STATE_INPUT_REQUIRED');
@@ -34,7 +34,7 @@ export const inputRequired: Scenario = {
     s.state.set('review-task', task.id);
     s.rec.step(
       'SendStreamingMessage: the answer, on the same task',
-      'The first frame is the task with the question moved into its history. The server then sets TASK_STATE_WORKING itself, with no message, before the reviewer resumes (the kit\'s choice).',
+      "The first frame is the task with the question moved into its history. The server then sets TASK_STATE_WORKING itself, with no message, before the reviewer resumes (the kit's choice).",
     );
     const second = await collect(reviewer.sendStreamingMessage({ message: s.message('main', { taskId: task.id, contextId: task.contextId }) }));
     expectFinalState(second, 'TASK_STATE_COMPLETED');
@@ -47,9 +47,12 @@ export const authRequired: Scenario = {
   async run(s) {
     s.rec.step(
       'SendStreamingMessage: deploy build 42 to staging, with the bearer token',
-      'The stream stays open through TASK_STATE_AUTH_REQUIRED (the kit\'s choice, §7.6.1). It goes on once the operator approves in exchange 2.',
+      "The stream stays open through TASK_STATE_AUTH_REQUIRED (the kit's choice, §7.6.1). It goes on once the operator approves in exchange 2.",
     );
-    const it = s.client('deployer').sendStreamingMessage({ message: s.message('deploy build 42 to staging') })[Symbol.asyncIterator]();
+    const it = s
+      .client('deployer')
+      .sendStreamingMessage({ message: s.message('deploy build 42 to staging') })
+      [Symbol.asyncIterator]();
     const frames: StreamResponse[] = [];
     const next = async () => {
       const r = await it.next();
@@ -59,7 +62,10 @@ export const authRequired: Scenario = {
     for (let f = await next(); f?.statusUpdate?.status.state !== 'TASK_STATE_AUTH_REQUIRED'; f = await next())
       if (!f) throw new CaptureError('the deploy stream ended before TASK_STATE_AUTH_REQUIRED');
     const taskId = frames[0]!.task!.id;
-    s.rec.step('the operator approves the deploy, outside A2A', 'POST /approve/<task id> is not an A2A method: it needs no token and no A2A-Version. Exchange 1\'s stream is still open.');
+    s.rec.step(
+      'the operator approves the deploy, outside A2A',
+      "POST /approve/<task id> is not an A2A method: it needs no token and no A2A-Version. Exchange 1's stream is still open.",
+    );
     expectStatus(await s.raw('deployer', `/approve/${taskId}`, { method: 'POST' }), 200);
     while (await next());
     expectFinalState(frames, 'TASK_STATE_COMPLETED');
@@ -92,12 +98,15 @@ export const cancel: Scenario = {
     const accepted = s.net.pacer.hold('accepted');
     const working = s.net.pacer.hold('working');
     s.rec.step('SendMessage with returnImmediately: a run to cancel');
-    const task: Task = expectTask(await runner.sendMessage({ message: s.message('run the unit suite at 9b1d7a3'), configuration: { returnImmediately: true } }), 'TASK_STATE_SUBMITTED');
+    const task: Task = expectTask(
+      await runner.sendMessage({ message: s.message('run the unit suite at 9b1d7a3'), configuration: { returnImmediately: true } }),
+      'TASK_STATE_SUBMITTED',
+    );
     accepted.release();
     await working.reached;
     s.rec.step('CancelTask while the run is working', 'The kit holds the run in TASK_STATE_WORKING; cancelling stops it.');
     expectTask(await runner.cancelTask({ id: task.id }), 'TASK_STATE_CANCELED');
-    s.rec.step('CancelTask again', 'A canceled task cannot be canceled: -32002, with the task id in the error metadata (the kit\'s choice).');
+    s.rec.step('CancelTask again', "A canceled task cannot be canceled: -32002, with the task id in the error metadata (the kit's choice).");
     await expectError(runner.cancelTask({ id: task.id }), -32002);
     s.rec.step('SendMessage to the canceled task', 'A task in a terminal state takes no more messages: -32004.');
     await expectError(runner.sendMessage({ message: s.message('run it again', { taskId: task.id, contextId: task.contextId }) }), -32004);

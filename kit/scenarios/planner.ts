@@ -21,12 +21,19 @@ export const planner: Scenario = {
       log: (line) => lines.push(line),
       mark: (title) => s.rec.step(`planner: ${title}`),
       escalate: async (base, taskId) => {
-        s.rec.step('the operator approves the deploy, outside A2A', 'The planner asked a person; the kit plays the operator. The deploy stream stays open meanwhile.');
+        s.rec.step(
+          'the operator approves the deploy, outside A2A',
+          'The planner asked a person; the kit plays the operator. The deploy stream stays open meanwhile.',
+        );
         expectStatus(await s.raw('url', `${base}/approve/${taskId}`, { method: 'POST' }), 200);
       },
     });
     if (result.startsWith('stopped')) throw new CaptureError(`the planner ${result}`);
-    const header = ['# 19-planner.log: the planner\'s run and its decisions (kit/planner.ts); its exchanges are in 19-planner.http.', '# Written by `npm run a2a-kit`. Do not edit.', ''];
-    s.write('19-planner.log', [...header, ...lines].join('\n') + '\n');
+    const header = [
+      "# 19-planner.log: the planner's run and its decisions (kit/planner.ts); its exchanges are in 19-planner.http.",
+      '# Written by `npm run a2a-kit`. Do not edit.',
+      '',
+    ];
+    s.write('19-planner.log', `${[...header, ...lines].join('\n')}\n`);
   },
 };

@@ -17,7 +17,7 @@ export const push: Scenario = {
     const runner = s.client('test-runner');
     s.rec.step(
       'SendMessage with a webhook in its configuration',
-      'The config has no id: the runner gives it a new one, not the task id (the kit\'s choice). The receptions follow this exchange.',
+      "The config has no id: the runner gives it a new one, not the task id (the kit's choice). The receptions follow this exchange.",
     );
     const answer = await runner.sendMessage({
       message: s.message('run the integration suite at 4f2c9e1'),
@@ -38,7 +38,7 @@ export const push: Scenario = {
     });
     s.rec.step('GetTaskPushNotificationConfig');
     await runner.getTaskPushNotificationConfig({ taskId: task.id, id: created.id! });
-    s.rec.step('DeleteTaskPushNotificationConfig', 'The result is `{}`, the JSON of an empty message (the kit\'s choice).');
+    s.rec.step('DeleteTaskPushNotificationConfig', "The result is `{}`, the JSON of an empty message (the kit's choice).");
     await runner.deleteTaskPushNotificationConfig({ taskId: task.id, id: created.id! });
     s.rec.step('ListTaskPushNotificationConfigs after the delete');
     await runner.listTaskPushNotificationConfigs({ taskId: task.id });
@@ -50,7 +50,7 @@ export const restBinding: Scenario = {
   summary: 'the same operations over HTTP+JSON, including its error shape',
   async run(s) {
     const rest = s.client('test-runner', 'rest');
-    s.rec.step('SendMessage: POST /message:send', 'HTTP+JSON answers are application/a2a+json (the kit\'s choice).');
+    s.rec.step('SendMessage: POST /message:send', "HTTP+JSON answers are application/a2a+json (the kit's choice).");
     const task = expectTask(await rest.sendMessage({ message: s.message('run the integration suite at 9b1d7a3') }), 'TASK_STATE_COMPLETED');
     s.rec.step('GetTask: GET /tasks/{id}, historyLength as a query parameter');
     await rest.getTask({ id: task.id, historyLength: 1 });
@@ -62,7 +62,10 @@ export const restBinding: Scenario = {
     const accepted = s.net.pacer.hold('accepted');
     const working = s.net.pacer.hold('working');
     s.rec.step('SendMessage with returnImmediately: a run to cancel');
-    const running = expectTask(await rest.sendMessage({ message: s.message('run the unit suite at 9b1d7a3'), configuration: { returnImmediately: true } }), 'TASK_STATE_SUBMITTED');
+    const running = expectTask(
+      await rest.sendMessage({ message: s.message('run the unit suite at 9b1d7a3'), configuration: { returnImmediately: true } }),
+      'TASK_STATE_SUBMITTED',
+    );
     accepted.release();
     await working.reached;
     s.rec.step('CancelTask: POST /tasks/{id}:cancel');
@@ -73,9 +76,18 @@ export const restBinding: Scenario = {
     s.rec.step('DeleteTaskPushNotificationConfig: DELETE /tasks/{id}/pushNotificationConfigs/{configId}');
     await rest.deleteTaskPushNotificationConfig({ taskId: task.id, id: config.id! });
 
-    s.rec.step('the error shape: GET /tasks/{id} for a task that does not exist', 'google.rpc.Status with an ErrorInfo; the HTTP status is the error\'s (§11.6).');
+    s.rec.step(
+      'the error shape: GET /tasks/{id} for a task that does not exist',
+      "google.rpc.Status with an ErrorInfo; the HTTP status is the error's (§11.6).",
+    );
     await expectError(rest.getTask({ id: 'no-such-task' }), 404);
-    s.rec.step('the version as a query parameter instead of the header', 'GET /tasks/{id}?A2A-Version=1.0 with no A2A-Version header: accepted (§3.6.1, the kit\'s choice).');
-    expectStatus(await s.raw('test-runner', `/rest/tasks/${task.id}?historyLength=0&A2A-Version=1.0`, { headers: { accept: 'application/a2a+json' } }), 200);
+    s.rec.step(
+      'the version as a query parameter instead of the header',
+      "GET /tasks/{id}?A2A-Version=1.0 with no A2A-Version header: accepted (§3.6.1, the kit's choice).",
+    );
+    expectStatus(
+      await s.raw('test-runner', `/rest/tasks/${task.id}?historyLength=0&A2A-Version=1.0`, { headers: { accept: 'application/a2a+json' } }),
+      200,
+    );
   },
 };

@@ -41,7 +41,10 @@ export const resubscribe: Scenario = {
   async run(s) {
     const runner = s.client('test-runner');
     const hold = s.net.pacer.hold('chunk-2');
-    s.rec.step('SendStreamingMessage: the client reads four frames, then closes the stream', 'The kit holds the run after the second log chunk, so exactly four frames are out.');
+    s.rec.step(
+      'SendStreamingMessage: the client reads four frames, then closes the stream',
+      'The kit holds the run after the second log chunk, so exactly four frames are out.',
+    );
     const seen: StreamResponse[] = [];
     for await (const frame of runner.sendStreamingMessage({ message: s.message('run the unit suite at 9b1d7a3') })) {
       seen.push(frame);

@@ -134,7 +134,13 @@ export function restTransport(baseUrl: string, options: TransportOptions = {}): 
       const copy = res.clone();
       const status = (await res.json().catch(() => undefined)) as { error?: { code?: number; message?: string; details?: unknown } } | undefined;
       if (typeof status?.error?.code !== 'number') throw await httpFailure(copy);
-      throw new A2aClientError(status.error.code, status.error.message ?? res.statusText, status.error.details, res.status, res.headers.get('www-authenticate') ?? undefined);
+      throw new A2aClientError(
+        status.error.code,
+        status.error.message ?? res.statusText,
+        status.error.details,
+        res.status,
+        res.headers.get('www-authenticate') ?? undefined,
+      );
     }
     return res;
   };
@@ -163,7 +169,10 @@ export async function connect(baseUrl: string, options: TransportOptions = {}): 
 }
 
 /** A client on the card's first JSON-RPC interface, else its first HTTP+JSON one; undefined when it has neither. */
-export function clientForCard(card: AgentCard, options: TransportOptions = {}): { interface: AgentCard['supportedInterfaces'][number]; client: Client } | undefined {
+export function clientForCard(
+  card: AgentCard,
+  options: TransportOptions = {},
+): { interface: AgentCard['supportedInterfaces'][number]; client: Client } | undefined {
   const jsonRpc = card.supportedInterfaces.find((i) => i.protocolBinding === 'JSONRPC');
   if (jsonRpc) return { interface: jsonRpc, client: new Client(jsonRpcTransport(jsonRpc.url, options)) };
   const rest = card.supportedInterfaces.find((i) => i.protocolBinding === 'HTTP+JSON');

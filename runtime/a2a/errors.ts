@@ -25,7 +25,11 @@ export class A2aError extends Error {
   readonly context: Record<string, unknown>;
   readonly violations: readonly FieldViolation[];
 
-  constructor(code: number, message: string, options: { reason?: string; httpStatus: number; grpcStatus: string; context?: Record<string, unknown>; violations?: readonly FieldViolation[] }) {
+  constructor(
+    code: number,
+    message: string,
+    options: { reason?: string; httpStatus: number; grpcStatus: string; context?: Record<string, unknown>; violations?: readonly FieldViolation[] },
+  ) {
     super(message);
     this.name = 'A2aError';
     this.code = code;
@@ -42,7 +46,8 @@ export class A2aError extends Error {
     const metadata: Record<string, unknown> = behaviour.errorMetadata === 'context' ? { ...this.context } : {};
     if (this.violations.length) metadata['errors'] = this.violations.map((v) => ({ field: v.field, message: v.message }));
     const details: Record<string, unknown>[] = [{ '@type': ERROR_INFO, domain: DOMAIN, metadata, reason: this.reason }];
-    if (this.violations.length) details.push({ '@type': BAD_REQUEST, fieldViolations: this.violations.map((v) => ({ description: v.message, field: v.field })) });
+    if (this.violations.length)
+      details.push({ '@type': BAD_REQUEST, fieldViolations: this.violations.map((v) => ({ description: v.message, field: v.field })) });
     return details;
   }
 
@@ -69,14 +74,25 @@ export const A2aErrors = {
     new A2aError(-32602, 'Validation failed', { reason: 'INVALID_PARAMS', httpStatus: 400, grpcStatus: 'INVALID_ARGUMENT', violations }),
   internal: () => new A2aError(-32603, 'Internal error', { httpStatus: 500, grpcStatus: 'INTERNAL' }),
   taskNotFound: (taskId?: string) =>
-    new A2aError(-32001, 'Task not found', { reason: 'TASK_NOT_FOUND', httpStatus: 404, grpcStatus: 'NOT_FOUND', ...(taskId ? { context: { taskId } } : {}) }),
-  taskNotCancelable: (taskId: string) => new A2aError(-32002, 'Task cannot be canceled', { reason: 'TASK_NOT_CANCELABLE', ...precondition, context: { taskId } }),
+    new A2aError(-32001, 'Task not found', {
+      reason: 'TASK_NOT_FOUND',
+      httpStatus: 404,
+      grpcStatus: 'NOT_FOUND',
+      ...(taskId ? { context: { taskId } } : {}),
+    }),
+  taskNotCancelable: (taskId: string) =>
+    new A2aError(-32002, 'Task cannot be canceled', { reason: 'TASK_NOT_CANCELABLE', ...precondition, context: { taskId } }),
   pushNotSupported: () => new A2aError(-32003, 'Push Notification is not supported', { reason: 'PUSH_NOTIFICATION_NOT_SUPPORTED', ...precondition }),
   unsupported: (message: string, context?: Record<string, unknown>) =>
     new A2aError(-32004, message, { reason: 'UNSUPPORTED_OPERATION', ...precondition, ...(context ? { context } : {}) }),
   terminal: (taskId: string, state: string) => A2aErrors.unsupported(`Task ${taskId} is in terminal state: ${state}`, { taskId }),
   contentType: (mediaType: string) =>
-    new A2aError(-32005, 'Incompatible content types', { reason: 'CONTENT_TYPE_NOT_SUPPORTED', httpStatus: 400, grpcStatus: 'INVALID_ARGUMENT', context: { mediaType } }),
+    new A2aError(-32005, 'Incompatible content types', {
+      reason: 'CONTENT_TYPE_NOT_SUPPORTED',
+      httpStatus: 400,
+      grpcStatus: 'INVALID_ARGUMENT',
+      context: { mediaType },
+    }),
   versionNotSupported: (requested: string, expected: string = pin.revision) =>
     new A2aError(-32009, `A2A version '${requested}' is not supported by this handler. Expected version '${expected}'.`, {
       reason: 'VERSION_NOT_SUPPORTED',
@@ -92,5 +108,6 @@ export const A2aErrors = {
         ? A2aErrors.noExtendedCard()
         : A2aErrors.unsupported(`${method} is not supported by this agent (capability ${path.join('.')})`),
   /** The card declares `capabilities.extendedAgentCard` but the server was given no extended card (§3.3.4). */
-  extendedCardNotConfigured: () => new A2aError(-32007, 'Extended Card not configured', { reason: 'EXTENDED_AGENT_CARD_NOT_CONFIGURED', ...precondition }),
+  extendedCardNotConfigured: () =>
+    new A2aError(-32007, 'Extended Card not configured', { reason: 'EXTENDED_AGENT_CARD_NOT_CONFIGURED', ...precondition }),
 };

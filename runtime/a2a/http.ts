@@ -36,7 +36,6 @@ const CARD_PATH = '/.well-known/agent-card.json';
 /** The A2A version served: the pinned revision. */
 const SUPPORTED_VERSION = pin.revision;
 
-
 /** What the handler reads of a request target. */
 interface Target {
   readonly pathname: string;
@@ -133,7 +132,10 @@ export class A2aHttpHandler {
     }
     const found = candidates.find((c) => c.route.verb === req.method);
     if (!found) {
-      if (candidates.length) return sendJson(res, 405, JSON.stringify({ error: 'method not allowed' }), { allow: [...new Set(candidates.map((c) => c.route.verb))].join(', ') });
+      if (candidates.length)
+        return sendJson(res, 405, JSON.stringify({ error: 'method not allowed' }), {
+          allow: [...new Set(candidates.map((c) => c.route.verb))].join(', '),
+        });
       return this.#restError(res, A2aErrors.methodNotFound());
     }
     return this.#rest(req, res, url, found.route, found.match);
@@ -144,7 +146,7 @@ export class A2aHttpHandler {
     if (this.#server.behaviour.cardEtag) {
       headers['etag'] = this.#etag;
       const match = req.headers['if-none-match'];
-      if (match && match.split(',').some((t) => t.trim() === this.#etag || t.trim() === '*')) {
+      if (match?.split(',').some((t) => t.trim() === this.#etag || t.trim() === '*')) {
         res.writeHead(304, headers).end();
         return;
       }
@@ -179,7 +181,9 @@ export class A2aHttpHandler {
       text = await this.#body(req);
     } catch (err) {
       if (!(err instanceof HttpFailure)) throw err;
-      return sendJson(res, err.status, envelope(null, { error: A2aErrors.invalidRequest(err.message).toJsonRpc(behaviour) }), { connection: 'close' });
+      return sendJson(res, err.status, envelope(null, { error: A2aErrors.invalidRequest(err.message).toJsonRpc(behaviour) }), {
+        connection: 'close',
+      });
     }
     let msg: unknown;
     try {
@@ -190,7 +194,12 @@ export class A2aHttpHandler {
     if (msg === null || typeof msg !== 'object' || Array.isArray(msg)) return fail(null, A2aErrors.invalidRequest());
     const { id, method, params, jsonrpc } = msg as Record<string, unknown>;
     const usableId = typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id)) ? id : null;
-    if (jsonrpc !== '2.0' || typeof method !== 'string' || usableId === null || (params !== undefined && (params === null || typeof params !== 'object' || Array.isArray(params))))
+    if (
+      jsonrpc !== '2.0' ||
+      typeof method !== 'string' ||
+      usableId === null ||
+      (params !== undefined && (params === null || typeof params !== 'object' || Array.isArray(params)))
+    )
       return fail(usableId, A2aErrors.invalidRequest());
     try {
       this.#checkVersion(req, url);
@@ -214,7 +223,12 @@ export class A2aHttpHandler {
   }
 
   /** Streams events as SSE; an error after the first event is one more event, then the stream ends. */
-  async #stream(res: ServerResponse, events: AsyncIterable<unknown>, frame: (e: unknown) => string, errorFrame: (e: A2aError) => string): Promise<void> {
+  async #stream(
+    res: ServerResponse,
+    events: AsyncIterable<unknown>,
+    frame: (e: unknown) => string,
+    errorFrame: (e: A2aError) => string,
+  ): Promise<void> {
     const sse = new SseStream(res, 200, {}, this.#server.behaviour.keepAliveMs);
     const it = events[Symbol.asyncIterator]();
     res.on('close', () => void it.return?.());
@@ -249,7 +263,10 @@ export class A2aHttpHandler {
           text = await this.#body(req);
         } catch (err) {
           if (!(err instanceof HttpFailure)) throw err;
-          return sendJson(res, err.status, JSON.stringify(A2aErrors.invalidRequest(err.message).toStatus(behaviour)), { 'content-type': behaviour.jsonContentType, connection: 'close' });
+          return sendJson(res, err.status, JSON.stringify(A2aErrors.invalidRequest(err.message).toStatus(behaviour)), {
+            'content-type': behaviour.jsonContentType,
+            connection: 'close',
+          });
         }
         try {
           params = text.trim() === '' ? {} : (JSON.parse(text) as Record<string, unknown>);
@@ -267,7 +284,12 @@ export class A2aHttpHandler {
       checkParams(route.entry.params, params);
       const result = await this.#server.call(route.method, params);
       if (route.entry.streaming)
-        return await this.#stream(res, result as AsyncIterable<unknown>, (e) => JSON.stringify(resultInWireOrder(route.method, e)), (err) => JSON.stringify(err.toStatus(behaviour)));
+        return await this.#stream(
+          res,
+          result as AsyncIterable<unknown>,
+          (e) => JSON.stringify(resultInWireOrder(route.method, e)),
+          (err) => JSON.stringify(err.toStatus(behaviour)),
+        );
       sendJson(res, 200, JSON.stringify(resultInWireOrder(route.method, result ?? {})), { 'content-type': behaviour.jsonContentType });
     } catch (err) {
       if (!(err instanceof A2aError)) throw err;

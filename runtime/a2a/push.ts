@@ -24,7 +24,6 @@ export interface PushOptions {
   readonly fetch?: typeof fetch;
 }
 
-
 export class PushSender {
   readonly #options: PushOptions;
   readonly #behaviour: A2aBehaviour;
@@ -37,7 +36,7 @@ export class PushSender {
   constructor(options: PushOptions, behaviour: A2aBehaviour, log?: (line: string) => void) {
     this.#options = options;
     this.#behaviour = behaviour;
-    this.#log = log ?? ((l) => process.stderr.write(l + '\n'));
+    this.#log = log ?? ((l) => process.stderr.write(`${l}\n`));
   }
 
   /** Throws -32602 (field `url`) unless the webhook URL is an allowed host over an allowed scheme. */
@@ -91,7 +90,13 @@ export class PushSender {
     const post = this.#options.fetch ?? fetch;
     for (let attempt = 1; attempt <= attempts; attempt++) {
       try {
-        const res = await post(config.url, { method: 'POST', headers, body, redirect: 'error', signal: AbortSignal.timeout(this.#options.timeoutMs ?? 5000) });
+        const res = await post(config.url, {
+          method: 'POST',
+          headers,
+          body,
+          redirect: 'error',
+          signal: AbortSignal.timeout(this.#options.timeoutMs ?? 5000),
+        });
         await res.arrayBuffer().catch(() => undefined);
         if (res.ok) return;
         if (res.status < 500 && res.status !== 429) {

@@ -141,7 +141,7 @@ export class A2aServer {
   }
 
   log(line: string): void {
-    (this.options.log ?? ((l: string) => process.stderr.write(l + '\n')))(line);
+    (this.options.log ?? ((l: string) => process.stderr.write(`${l}\n`)))(line);
   }
 
   // ---- operations ------------------------------------------------------------------------------------
@@ -338,7 +338,9 @@ export class A2aServer {
   }
 
   /** Checks the incoming message, prepares the task it continues, and starts the agent. */
-  async #begin(req: SendMessageRequest): Promise<{ events: AsyncQueue<StreamResponse>; finished: Promise<void>; readonly taskId: string | undefined }> {
+  async #begin(
+    req: SendMessageRequest,
+  ): Promise<{ events: AsyncQueue<StreamResponse>; finished: Promise<void>; readonly taskId: string | undefined }> {
     const incoming = req.message;
     if (incoming.role !== 'ROLE_USER') throw A2aErrors.invalidParams([{ field: 'message.role', message: 'Field must be ROLE_USER.' }]);
     if (this.behaviour.inputModeCheck) this.#checkInputModes(incoming.parts);
@@ -432,7 +434,8 @@ export class A2aServer {
         this.log(`agent execution failed: ${(err as Error)?.stack ?? String(err)}`);
         try {
           const current = run.taskId ? await this.store.getTask(run.taskId) : undefined;
-          if (current && !isTerminal(current.status.state)) await this.#apply(current.id, { kind: 'status', status: { state: 'TASK_STATE_FAILED', timestamp: this.#now() } }, events);
+          if (current && !isTerminal(current.status.state))
+            await this.#apply(current.id, { kind: 'status', status: { state: 'TASK_STATE_FAILED', timestamp: this.#now() } }, events);
         } catch (again) {
           this.log(`could not mark the task failed: ${(again as Error)?.message ?? String(again)}`);
         }
@@ -492,7 +495,11 @@ export class A2aServer {
       artifact: async (chunk) => {
         const artifactId = chunk.artifactId ?? this.#ids();
         const artifact = { artifactId, ...(chunk.name !== undefined ? { name: chunk.name } : {}), parts: [...chunk.parts] };
-        await this.#apply(taskId, { kind: 'artifact', artifact, ...(chunk.append ? { append: true } : {}), ...(chunk.lastChunk ? { lastChunk: true } : {}) }, events);
+        await this.#apply(
+          taskId,
+          { kind: 'artifact', artifact, ...(chunk.append ? { append: true } : {}), ...(chunk.lastChunk ? { lastChunk: true } : {}) },
+          events,
+        );
         this.#release(taskId, events);
         return artifactId;
       },
@@ -570,7 +577,8 @@ export class A2aServer {
             const state = r.value.statusUpdate?.status.state;
             const closes =
               r.value.message !== undefined ||
-              (state !== undefined && (isTerminal(state) || (!subscription && policy === 'terminal-or-input-required' && state === 'TASK_STATE_INPUT_REQUIRED')));
+              (state !== undefined &&
+                (isTerminal(state) || (!subscription && policy === 'terminal-or-input-required' && state === 'TASK_STATE_INPUT_REQUIRED')));
             if (closes && (subscription || policy === 'terminal-or-input-required')) ended = true;
             if (ended) onEnd?.();
             return r;

@@ -100,7 +100,9 @@ export class SqliteTaskStore implements TaskStore {
     try {
       const version = Number(db.pragma('user_version', { simple: true }));
       if (version > SQLITE_SCHEMA_VERSION)
-        throw new Error(`${filename} holds task store schema version ${version}; this runtime knows up to ${SQLITE_SCHEMA_VERSION}: upgrade wiregen or use another file`);
+        throw new Error(
+          `${filename} holds task store schema version ${version}; this runtime knows up to ${SQLITE_SCHEMA_VERSION}: upgrade wiregen or use another file`,
+        );
       db.pragma('journal_mode = WAL');
       db.exec(SCHEMA);
     } catch (err) {

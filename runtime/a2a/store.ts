@@ -51,7 +51,8 @@ function byRecentUpdate(a: Task, b: Task): number {
 function matches(task: Task, query: TaskQuery): boolean {
   if (query.contextId !== undefined && task.contextId !== query.contextId) return false;
   if (query.status !== undefined && task.status.state !== query.status) return false;
-  if (query.statusTimestampAfter !== undefined && !(task.status.timestamp !== undefined && task.status.timestamp >= query.statusTimestampAfter)) return false;
+  if (query.statusTimestampAfter !== undefined && !(task.status.timestamp !== undefined && task.status.timestamp >= query.statusTimestampAfter))
+    return false;
   return true;
 }
 

@@ -3,16 +3,7 @@
  * that emits messages, tasks and updates), and the behaviour choices where the specification leaves room
  * (the official SDK's choices and the A2A 101 kit's differ; a server picks one set).
  */
-import type {
-  AgentCard,
-  Artifact,
-  Message,
-  Part,
-  Task,
-  TaskPushNotificationConfig,
-  TaskState,
-  TaskStatus,
-} from '@wiregen/a2a-1.0';
+import type { AgentCard, Artifact, Message, Part, Task, TaskPushNotificationConfig, TaskState, TaskStatus } from '@wiregen/a2a-1.0';
 
 export type { AgentCard, Artifact, Message, Part, Task, TaskPushNotificationConfig, TaskState, TaskStatus };
 
@@ -130,5 +121,10 @@ export const KIT_BEHAVIOUR: A2aBehaviour = {
   envelopeOrder: 'jsonrpc-first',
 };
 
-export const TERMINAL_STATES: ReadonlySet<TaskState> = new Set(['TASK_STATE_COMPLETED', 'TASK_STATE_FAILED', 'TASK_STATE_CANCELED', 'TASK_STATE_REJECTED']);
+export const TERMINAL_STATES: ReadonlySet<TaskState> = new Set([
+  'TASK_STATE_COMPLETED',
+  'TASK_STATE_FAILED',
+  'TASK_STATE_CANCELED',
+  'TASK_STATE_REJECTED',
+]);
 export const INTERRUPTED_STATES: ReadonlySet<TaskState> = new Set(['TASK_STATE_INPUT_REQUIRED', 'TASK_STATE_AUTH_REQUIRED']);

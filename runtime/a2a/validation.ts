@@ -15,7 +15,10 @@ interface AjvError {
 
 /** `/message/parts/0/text` → `message.parts[0].text`. */
 function fieldPath(instancePath: string, extra?: string): string {
-  const tokens = instancePath.split('/').slice(1).map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const tokens = instancePath
+    .split('/')
+    .slice(1)
+    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
   if (extra !== undefined) tokens.push(extra);
   return tokens.reduce((path, t) => (/^\d+$/.test(t) ? `${path}[${t}]` : path ? `${path}.${t}` : t), '');
 }
@@ -38,7 +41,10 @@ function violation(e: AjvError): FieldViolation | undefined {
     case 'if':
       return undefined; // the branch errors say more
     default:
-      return { field: fieldPath(e.instancePath), message: e.message ? e.message.charAt(0).toUpperCase() + e.message.slice(1) + '.' : 'Field is invalid.' };
+      return {
+        field: fieldPath(e.instancePath),
+        message: e.message ? `${e.message.charAt(0).toUpperCase() + e.message.slice(1)}.` : 'Field is invalid.',
+      };
   }
 }
 
@@ -53,7 +59,7 @@ export function violations(errors: readonly AjvError[] | null | undefined): Fiel
     if (e.keyword === 'required' && oneOfPaths.has(e.instancePath)) continue;
     const v = violation(e);
     if (!v) continue;
-    const key = v.field + '\0' + v.message;
+    const key = `${v.field}\0${v.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
     out.push(v);

@@ -7,8 +7,6 @@
 import { messageFields, rpcInputs, rpcOutputs } from '@wiregen/a2a-1.0';
 import { isObject } from '../jsonrpc/message.ts';
 
-
-
 /** `value` (a `message` of the proto) with its members in wire order, recursively; anything else unchanged. */
 export function inWireOrder(value: unknown, message: string): unknown {
   if (Array.isArray(value)) return value.map((v) => inWireOrder(v, message));
@@ -19,7 +17,8 @@ export function inWireOrder(value: unknown, message: string): unknown {
     if (!(field.name in value)) continue;
     const member = value[field.name];
     if (!field.message) out[field.name] = member;
-    else if (field.map && isObject(member)) out[field.name] = Object.fromEntries(Object.entries(member).map(([k, v]) => [k, inWireOrder(v, field.message!)]));
+    else if (field.map && isObject(member))
+      out[field.name] = Object.fromEntries(Object.entries(member).map(([k, v]) => [k, inWireOrder(v, field.message!)]));
     else out[field.name] = inWireOrder(member, field.message);
   }
   for (const key of Object.keys(value)) if (!(key in out)) out[key] = value[key];

@@ -55,7 +55,12 @@ export class JsonRpcError extends Error {
 export type Incoming =
   | { readonly kind: 'request'; readonly id: RequestId; readonly method: string; readonly params: JsonObject | undefined }
   | { readonly kind: 'notification'; readonly method: string; readonly params: JsonObject | undefined }
-  | { readonly kind: 'response'; readonly id: RequestId | null; readonly result?: unknown; readonly error?: { code: number; message: string; data?: unknown } }
+  | {
+      readonly kind: 'response';
+      readonly id: RequestId | null;
+      readonly result?: unknown;
+      readonly error?: { code: number; message: string; data?: unknown };
+    }
   | { readonly kind: 'invalid'; readonly id: RequestId | null; readonly error: JsonRpcError }
   | { readonly kind: 'ignored'; readonly reason: string };
 
@@ -95,7 +100,12 @@ function protectWideIntegers(text: string): string {
 }
 
 /** Where an int64 may stand for an id or token, so must keep its digits: as a WideId. */
-const WIDE_PATHS: readonly (readonly string[])[] = [['id'], ['params', 'requestId'], ['params', 'progressToken'], ['params', '_meta', 'progressToken']];
+const WIDE_PATHS: readonly (readonly string[])[] = [
+  ['id'],
+  ['params', 'requestId'],
+  ['params', 'progressToken'],
+  ['params', '_meta', 'progressToken'],
+];
 
 function unprotect(root: unknown): unknown {
   const fix = (value: unknown, path: readonly string[]): unknown => {
@@ -166,7 +176,7 @@ function invalid(id: RequestId | null, code: number, message: string): Incoming 
 export function classify(value: unknown): Incoming {
   if (Array.isArray(value)) return invalid(null, ErrorCode.InvalidRequest, 'Invalid Request: batches are not supported');
   if (!isObject(value)) return invalid(null, ErrorCode.InvalidRequest, 'Invalid Request: a message must be a JSON object');
-  const hasId = Object.prototype.hasOwnProperty.call(value, 'id');
+  const hasId = Object.hasOwn(value, 'id');
   const method = value['method'];
   // A response from the peer (no method, a result or an error): routed, never answered.
   if (method === undefined && ('result' in value || 'error' in value)) {
@@ -175,7 +185,13 @@ export function classify(value: unknown): Incoming {
     if ('error' in value) {
       // An error member that is not an error object is still a failure, not a result.
       const valid = isObject(error) && typeof error['code'] === 'number' && typeof error['message'] === 'string';
-      return { kind: 'response', id, error: valid ? (error as { code: number; message: string }) : { code: ErrorCode.InternalError, message: `malformed error response: ${JSON.stringify(error)}` } };
+      return {
+        kind: 'response',
+        id,
+        error: valid
+          ? (error as { code: number; message: string })
+          : { code: ErrorCode.InternalError, message: `malformed error response: ${JSON.stringify(error)}` },
+      };
     }
     return { kind: 'response', id, result: value['result'] };
   }
@@ -221,7 +237,7 @@ export function serialize(message: unknown): string {
 
 /** Map key for an id: strings and numbers must not collide ("1" vs 1). */
 export function idKey(id: RequestId): string {
-  return typeof id === 'string' ? 's:' + id : 'n:' + String(id);
+  return typeof id === 'string' ? `s:${id}` : `n:${String(id)}`;
 }
 
 export function response(id: RequestId, result: unknown): JsonObject {

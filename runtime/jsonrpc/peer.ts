@@ -94,13 +94,14 @@ export class Peer {
     this.finished = new Promise((resolve) => (this.#drained = resolve));
     transport.start({
       message: (text, parsed) => this.#receive(text, parsed),
-      oversize: (limit) => this.#respond(errorResponse(null, new JsonRpcError(ErrorCode.InvalidRequest, `Invalid Request: message larger than ${limit} bytes`))),
+      oversize: (limit) =>
+        this.#respond(errorResponse(null, new JsonRpcError(ErrorCode.InvalidRequest, `Invalid Request: message larger than ${limit} bytes`))),
       close: () => this.#onClose(),
     });
   }
 
   #log(line: string): void {
-    (this.#options.log ?? ((l: string) => process.stderr.write(l + '\n')))(line);
+    (this.#options.log ?? ((l: string) => process.stderr.write(`${l}\n`)))(line);
   }
 
   #send(message: unknown, meta?: FrameMeta): void {
@@ -152,21 +153,23 @@ export class Peer {
       if (!controller.aborted) this.#respond(message);
       this.#maybeDrained();
     };
-    this.#options.onRequest({
-      id,
-      method,
-      params,
-      get signal() {
-        return controller.signal;
-      },
-    }).then(
-      (result) => done(response(id, result)),
-      (err: unknown) => {
-        if (err instanceof JsonRpcError) return done(errorResponse(id, err));
-        this.#log(`request ${method} failed: ${(err as Error)?.stack ?? String(err)}`);
-        done(errorResponse(id, new JsonRpcError(ErrorCode.InternalError, 'Internal error')));
-      },
-    );
+    this.#options
+      .onRequest({
+        id,
+        method,
+        params,
+        get signal() {
+          return controller.signal;
+        },
+      })
+      .then(
+        (result) => done(response(id, result)),
+        (err: unknown) => {
+          if (err instanceof JsonRpcError) return done(errorResponse(id, err));
+          this.#log(`request ${method} failed: ${(err as Error)?.stack ?? String(err)}`);
+          done(errorResponse(id, new JsonRpcError(ErrorCode.InternalError, 'Internal error')));
+        },
+      );
   }
 
   /** Ids of the incoming requests still running. */
@@ -190,7 +193,11 @@ export class Peer {
     return this.#nextId++;
   }
 
-  request(method: string, params: JsonObject | undefined, options: { signal?: AbortSignal; timeoutMs?: number; relatedTo?: RequestId; id?: RequestId } = {}): Promise<unknown> {
+  request(
+    method: string,
+    params: JsonObject | undefined,
+    options: { signal?: AbortSignal; timeoutMs?: number; relatedTo?: RequestId; id?: RequestId } = {},
+  ): Promise<unknown> {
     if (this.#closed) return Promise.reject(new JsonRpcError(ErrorCode.InternalError, 'Connection closed'));
     const id = options.id ?? this.#nextId++;
     const key = idKey(id);
@@ -205,10 +212,15 @@ export class Peer {
       const entry: Pending = {
         resolve,
         reject,
-        timer: timeoutMs > 0 ? setTimeout(() => fail(new JsonRpcError(ErrorCode.RequestTimeout, `Request ${method} timed out after ${timeoutMs} ms`)), timeoutMs) : undefined,
+        timer:
+          timeoutMs > 0
+            ? setTimeout(() => fail(new JsonRpcError(ErrorCode.RequestTimeout, `Request ${method} timed out after ${timeoutMs} ms`)), timeoutMs)
+            : undefined,
       };
       this.#pending.set(key, entry);
-      options.signal?.addEventListener('abort', () => fail(new JsonRpcError(ErrorCode.InternalError, `Request ${method} was abandoned`)), { once: true });
+      options.signal?.addEventListener('abort', () => fail(new JsonRpcError(ErrorCode.InternalError, `Request ${method} was abandoned`)), {
+        once: true,
+      });
       const meta: FrameMeta = options.relatedTo === undefined ? { kind: 'request', id } : { kind: 'request', id, relatedTo: options.relatedTo };
       this.#send(params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params }, meta);
     });

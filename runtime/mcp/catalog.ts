@@ -70,7 +70,6 @@ export interface CompletionQuery {
   readonly context?: JsonObject;
 }
 
-
 /** The behaviours a fixture module passes in (the generated module types them per tool and prompt). */
 export interface Behaviours {
   readonly tools?: Readonly<Record<string, (args: never, ctx: RequestContext) => unknown>>;
@@ -86,7 +85,6 @@ export interface FixtureDefinition {
   /** Precompiled validators of each tool's input and output schemas (generated). */
   readonly validators: Readonly<Record<string, { readonly input?: Check; readonly output?: Check }>>;
 }
-
 
 /** Python's str() for the values a wrapped tool returns (numbers, strings, booleans); JSON otherwise. */
 function textOf(value: unknown): string {
@@ -151,7 +149,8 @@ async function callTool(def: FixtureDefinition, params: JsonObject, ctx: Request
   if (mode === 'result') return value as JsonObject;
   if (mode === 'text') return { content: [{ type: 'text', text: textOf(value) }], isError: false };
   const structured = mode === 'wrapped' ? { result: value } : (value as JsonObject);
-  if (checks?.output && !checks.output(structured)) return toolError(`Error executing tool ${name}: output does not match its outputSchema: ${describe(checks.output)}`);
+  if (checks?.output && !checks.output(structured))
+    return toolError(`Error executing tool ${name}: output does not match its outputSchema: ${describe(checks.output)}`);
   const text = mode === 'wrapped' ? textOf(value) : canonicalJson(value);
   return { content: [{ type: 'text', text }], isError: false, structuredContent: structured };
 }
@@ -205,10 +204,12 @@ async function complete(def: FixtureDefinition, params: JsonObject, ctx: Request
 export function catalogHandlers(def: FixtureDefinition): Record<string, Handler> {
   const { spec } = def;
   const size = spec.pageSize;
-  const list = <T>(key: string, method: string, items: readonly T[]): Handler => (params) => {
-    const { page, nextCursor } = paginate(items, method, params['cursor'], size);
-    return nextCursor === undefined ? { [key]: page } : { [key]: page, nextCursor };
-  };
+  const list =
+    <T>(key: string, method: string, items: readonly T[]): Handler =>
+    (params) => {
+      const { page, nextCursor } = paginate(items, method, params['cursor'], size);
+      return nextCursor === undefined ? { [key]: page } : { [key]: page, nextCursor };
+    };
   const handlers: Record<string, Handler> = {};
   if (spec.tools) {
     handlers['tools/list'] = list('tools', 'tools/list', spec.tools.filter((t) => t.listed !== false).map(listedTool));

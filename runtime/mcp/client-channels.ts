@@ -4,7 +4,19 @@
  * era's session id; 2026-07-28's mirrored headers, with the base64 wrapper for values that need it).
  */
 import { spawn } from 'node:child_process';
-import { classify, ErrorCode, errorResponse, idKey, JsonRpcError, parseJson, response, serialize, type Incoming, type JsonObject, type RequestId } from '../jsonrpc/message.ts';
+import {
+  classify,
+  ErrorCode,
+  errorResponse,
+  idKey,
+  JsonRpcError,
+  parseJson,
+  response,
+  serialize,
+  type Incoming,
+  type JsonObject,
+  type RequestId,
+} from '../jsonrpc/message.ts';
 import { Peer } from '../jsonrpc/peer.ts';
 import { sseEvents } from '../transports/sse.ts';
 import { stdioTransport } from '../transports/stdio.ts';
@@ -82,7 +94,9 @@ export interface HttpChannelOptions {
 
 /** A header value as sent: plain visible ASCII as is, anything else in the `=?base64?…?=` wrapper. */
 export function headerValue(value: string): string {
-  return /^[\x21-\x7E]([\x20-\x7E]*[\x21-\x7E])?$/.test(value) || value === '' ? value : `=?base64?${Buffer.from(value, 'utf8').toString('base64')}?=`;
+  return /^[\x21-\x7E]([\x20-\x7E]*[\x21-\x7E])?$/.test(value) || value === ''
+    ? value
+    : `=?base64?${Buffer.from(value, 'utf8').toString('base64')}?=`;
 }
 
 /** Where an SSE stream stopped, for resuming it (2025-11-25 resumability): the last event id and the retry hint. */
@@ -129,7 +143,11 @@ export class HttpChannel implements ClientChannel {
   }
 
   #headers(context: CallContext | undefined, method: string, params: JsonObject | undefined): Record<string, string> {
-    const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...this.#options.headers };
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      ...this.#options.headers,
+    };
     if (this.#session) headers['mcp-session-id'] = this.#session;
     const version = context?.protocolVersion ?? this.#version;
     if (version && method !== 'initialize') headers['mcp-protocol-version'] = version;
@@ -153,7 +171,10 @@ export class HttpChannel implements ClientChannel {
     // A timer of our own, not AbortSignal.timeout: that one's timer does not keep the signal alive, and an
     // AbortSignal.any over it can be collected before it fires, leaving the call waiting forever.
     const deadline = new AbortController();
-    const timer = setTimeout(() => deadline.abort(new JsonRpcError(ErrorCode.RequestTimeout, `Request ${method} timed out after ${context.timeoutMs} ms`)), context.timeoutMs);
+    const timer = setTimeout(
+      () => deadline.abort(new JsonRpcError(ErrorCode.RequestTimeout, `Request ${method} timed out after ${context.timeoutMs} ms`)),
+      context.timeoutMs,
+    );
     try {
       return await this.#call(id, method, params, context, context.signal ? AbortSignal.any([deadline.signal, context.signal]) : deadline.signal);
     } finally {
@@ -169,9 +190,14 @@ export class HttpChannel implements ClientChannel {
     if (method === 'initialize') this.#version = context.protocolVersion;
     const type = res.headers.get('content-type') ?? '';
     const cursor: SseCursor = {};
-    const messages: AsyncIterable<unknown> = type.includes('text/event-stream') ? this.#resumable(res, cursor, context, signal) : (async function* () { yield parseJson(await res.text()); })();
+    const messages: AsyncIterable<unknown> = type.includes('text/event-stream')
+      ? this.#resumable(res, cursor, context, signal)
+      : (async function* () {
+          yield parseJson(await res.text());
+        })();
     for await (const m of messages) {
-      if (m === null || typeof m !== 'object') throw new JsonRpcError(ErrorCode.InternalError, `HTTP ${res.status}: the answer is not a JSON-RPC message`);
+      if (m === null || typeof m !== 'object')
+        throw new JsonRpcError(ErrorCode.InternalError, `HTTP ${res.status}: the answer is not a JSON-RPC message`);
       const msg = classify(m);
       if (msg.kind === 'request') await this.#answerServerRequest(msg, context);
       else if (msg.kind === 'notification') this.#client?.handleNotification(msg.method, msg.params);
@@ -215,10 +241,12 @@ export class HttpChannel implements ClientChannel {
           headers: { ...this.#headers(undefined, '', undefined), accept: 'text/event-stream' },
           signal: controller.signal,
         });
-        if (!res.ok || !(res.headers.get('content-type') ?? '').includes('text/event-stream')) return void (await res.arrayBuffer().catch(() => undefined));
+        if (!res.ok || !(res.headers.get('content-type') ?? '').includes('text/event-stream'))
+          return void (await res.arrayBuffer().catch(() => undefined));
         for await (const m of sseMessages(res.body!, {})) {
           const msg = classify(m);
-          if (msg.kind === 'request') await this.#answerServerRequest(msg, { era: 'handshake', protocolVersion: this.#version ?? '', entry: undefined, timeoutMs: 0 });
+          if (msg.kind === 'request')
+            await this.#answerServerRequest(msg, { era: 'handshake', protocolVersion: this.#version ?? '', entry: undefined, timeoutMs: 0 });
           else if (msg.kind === 'notification') this.#client?.handleNotification(msg.method, msg.params);
         }
       } catch {
@@ -240,7 +268,10 @@ export class HttpChannel implements ClientChannel {
   }
 
   async notify(method: string, params?: JsonObject): Promise<void> {
-    const res = await this.#post(params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params }, this.#headers(undefined, method, params));
+    const res = await this.#post(
+      params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params },
+      this.#headers(undefined, method, params),
+    );
     await res.arrayBuffer();
     if (method === 'notifications/initialized') this.#openStandalone();
   }
@@ -249,7 +280,9 @@ export class HttpChannel implements ClientChannel {
     this.#standalone?.abort();
     this.#standalone = undefined;
     if (!this.#session) return;
-    const res = await (this.#options.fetch ?? fetch)(this.#url, { method: 'DELETE', headers: this.#headers(undefined, 'DELETE', undefined) }).catch(() => undefined);
+    const res = await (this.#options.fetch ?? fetch)(this.#url, { method: 'DELETE', headers: this.#headers(undefined, 'DELETE', undefined) }).catch(
+      () => undefined,
+    );
     await res?.arrayBuffer();
     this.#session = undefined;
   }

@@ -11,7 +11,16 @@ import type { ServerRequestMethod } from '@wiregen/mcp-2026-07-28';
 import { canonicalJson } from '../jsonrpc/canonical.ts';
 import { headerAnnotations } from './http-headers.ts';
 import { META } from './meta.ts';
-import { isHandshakeVersion, isStatelessVersion, LATEST_HANDSHAKE, LATEST_STATELESS, loadRevision, requireRevision, STATELESS_VERSIONS, type Revision } from './revisions.ts';
+import {
+  isHandshakeVersion,
+  isStatelessVersion,
+  LATEST_HANDSHAKE,
+  LATEST_STATELESS,
+  loadRevision,
+  requireRevision,
+  STATELESS_VERSIONS,
+  type Revision,
+} from './revisions.ts';
 import type { LoggingLevel } from './types.ts';
 
 export type ClientMode = 'handshake' | 'stateless' | 'auto';
@@ -141,7 +150,8 @@ export class McpClient implements ClientTransport {
       const discovered = (await this.call('server/discover', {})) as JsonObject;
       const versions = Array.isArray(discovered['supportedVersions']) ? (discovered['supportedVersions'] as string[]) : [];
       const version = versions.find(isStatelessVersion);
-      if (!version) throw new McpClientError(-32022, `the server supports none of ${STATELESS_VERSIONS.join(', ')} (it offers ${versions.join(', ')})`);
+      if (!version)
+        throw new McpClientError(-32022, `the server supports none of ${STATELESS_VERSIONS.join(', ')} (it offers ${versions.join(', ')})`);
       this.#revision = await requireRevision(version);
       this.#serverCapabilities = isObject(discovered['capabilities']) ? discovered['capabilities'] : {};
       const meta = discovered['_meta'];
@@ -149,7 +159,8 @@ export class McpClient implements ClientTransport {
     } catch (err) {
       // Only a protocol answer means "no 2026-07-28 here" (method not found, wrong era, bad params); a
       // timeout or a broken connection is reported as it is.
-      const refusal = err instanceof McpClientError && [ErrorCode.MethodNotFound, ErrorCode.InvalidRequest, ErrorCode.InvalidParams].includes(err.code as never);
+      const refusal =
+        err instanceof McpClientError && [ErrorCode.MethodNotFound, ErrorCode.InvalidRequest, ErrorCode.InvalidParams].includes(err.code as never);
       if (!refusal) throw err;
       await this.#initialize();
     }
@@ -161,7 +172,11 @@ export class McpClient implements ClientTransport {
     if (!revision) throw new McpClientError(ErrorCode.InvalidRequest, `unknown handshake revision ${asked}`);
     this.#era = 'handshake';
     this.#revision = revision;
-    const result = (await this.#send('initialize', { protocolVersion: asked, capabilities: this.options.capabilities ?? {}, clientInfo: this.options.clientInfo }, {})) as JsonObject;
+    const result = (await this.#send(
+      'initialize',
+      { protocolVersion: asked, capabilities: this.options.capabilities ?? {}, clientInfo: this.options.clientInfo },
+      {},
+    )) as JsonObject;
     const agreed = result['protocolVersion'];
     const negotiated = typeof agreed === 'string' && isHandshakeVersion(agreed) ? await loadRevision(agreed) : undefined;
     if (!negotiated) throw new McpClientError(-32022, `the server answered initialize with ${String(agreed)}, which this client does not speak`);
@@ -192,9 +207,14 @@ export class McpClient implements ClientTransport {
     if (!isObject(result)) throw notAnObject(method, result);
     if (this.#era === 'stateless' && entry?.inputRequired) result = await this.#rounds(method, params, result, options);
     // A result without resultType (an older server) is complete (schema Result.resultType).
-    const checked = isObject(result) && this.#era === 'stateless' && result['resultType'] === undefined ? { ...result, resultType: 'complete' } : result;
+    const checked =
+      isObject(result) && this.#era === 'stateless' && result['resultType'] === undefined ? { ...result, resultType: 'complete' } : result;
     if (entry?.result && isObject(checked) && checked['resultType'] !== 'input_required' && !entry.result(checked))
-      throw new McpClientError(ErrorCode.InternalError, `${method}: the result does not match the ${this.#revision!.version} schema`, entry.result.errors);
+      throw new McpClientError(
+        ErrorCode.InternalError,
+        `${method}: the result does not match the ${this.#revision!.version} schema`,
+        entry.result.errors,
+      );
     if (cacheKey && isObject(result) && typeof result['ttlMs'] === 'number' && result['ttlMs'] > 0)
       this.#cache.set(cacheKey, { expires: Date.now() + result['ttlMs'], result: structuredClone(result) });
     if (method === 'tools/list' && isObject(result) && !params?.['cursor']) this.#rememberTools(result);
@@ -208,7 +228,8 @@ export class McpClient implements ClientTransport {
     let result = first;
     for (let round = 0; isObject(result) && result['resultType'] === 'input_required'; round++) {
       // Each round must be an object too: anything else is a broken server.
-      if (round >= (this.options.maxRounds ?? 10)) throw new McpClientError(ErrorCode.InternalError, `${method}: still input_required after ${round} rounds`);
+      if (round >= (this.options.maxRounds ?? 10))
+        throw new McpClientError(ErrorCode.InternalError, `${method}: still input_required after ${round} rounds`);
       const requests = isObject(result['inputRequests']) ? result['inputRequests'] : {};
       const inputResponses: JsonObject = {};
       for (const [key, request] of Object.entries(requests)) inputResponses[key] = await this.#answer(request as JsonObject);
@@ -234,7 +255,8 @@ export class McpClient implements ClientTransport {
 
   /** Answers a server→client request arriving on the channel (handshake era). */
   async handleServerRequest(method: string, params: JsonObject | undefined): Promise<unknown> {
-    if (this.#era === 'stateless') throw new JsonRpcError(ErrorCode.InvalidRequest, `Server sent request '${method}'; the stateless protocol forbids this (use input_required)`);
+    if (this.#era === 'stateless')
+      throw new JsonRpcError(ErrorCode.InvalidRequest, `Server sent request '${method}'; the stateless protocol forbids this (use input_required)`);
     try {
       return await this.#answer({ method, params: params ?? {} });
     } catch (err) {
@@ -262,7 +284,8 @@ export class McpClient implements ClientTransport {
         ...(options.progress ? { progressToken: id as string | number } : {}),
       };
       sent = { ...(params ?? {}), _meta: meta };
-    } else if (options.progress) sent = { ...(params ?? {}), _meta: { ...(isObject(params?.['_meta']) ? params!['_meta'] : {}), progressToken: id as string | number } };
+    } else if (options.progress)
+      sent = { ...(params ?? {}), _meta: { ...(isObject(params?.['_meta']) ? params!['_meta'] : {}), progressToken: id as string | number } };
     const toolSchema = method === 'tools/call' ? this.#tools?.get(String(params?.['name'])) : undefined;
     try {
       return await this.#callChannel(id, method, sent, options, toolSchema);
@@ -280,7 +303,13 @@ export class McpClient implements ClientTransport {
     }
   }
 
-  #callChannel(id: RequestId, method: string, sent: JsonObject | undefined, options: CallOptions, toolSchema: JsonObject | undefined): Promise<unknown> {
+  #callChannel(
+    id: RequestId,
+    method: string,
+    sent: JsonObject | undefined,
+    options: CallOptions,
+    toolSchema: JsonObject | undefined,
+  ): Promise<unknown> {
     return this.channel.call(id, method, sent, {
       era: this.#era!,
       protocolVersion: this.#revision!.version,

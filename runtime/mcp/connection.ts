@@ -145,5 +145,4 @@ export class McpConnection {
   requireGates(entry: MethodEntry, caps: JsonObject): void {
     if (!gatesOpen(entry, 'server', caps)) throw methodNotFound(entry.method);
   }
-
 }

@@ -6,7 +6,10 @@ import type { JsonObject, RequestId } from '../jsonrpc/message.ts';
 import { LOGGING_LEVELS, type InputRequest, type LoggingLevel, type RequestContext } from './types.ts';
 
 /** What a request's context is built from: the fields it passes on as they are, and what its methods use. */
-export interface ContextInit extends Pick<RequestContext, 'method' | 'id' | 'era' | 'protocolVersion' | 'signal' | 'clientCapabilities' | 'clientInfo'> {
+export interface ContextInit extends Pick<
+  RequestContext,
+  'method' | 'id' | 'era' | 'protocolVersion' | 'signal' | 'clientCapabilities' | 'clientInfo'
+> {
   readonly progressToken: RequestId | undefined;
   /** The lowest level the client wants, or undefined for none (no notifications/message at all). */
   readonly logLevel: LoggingLevel | undefined;

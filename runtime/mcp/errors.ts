@@ -11,7 +11,10 @@ export const invalidRequestParameters = () => new JsonRpcError(ErrorCode.Invalid
 
 /** A 2026-07-28 request on a handshake connection (seed 000 raw_handshake). */
 export const statelessOnHandshake = () =>
-  new JsonRpcError(ErrorCode.InvalidRequest, 'this connection serves the handshake protocol era; requests carrying the 2026-07-28 envelope are not accepted on it');
+  new JsonRpcError(
+    ErrorCode.InvalidRequest,
+    'this connection serves the handshake protocol era; requests carrying the 2026-07-28 envelope are not accepted on it',
+  );
 
 /** initialize on a connection already past it. */
 export const alreadyInitialized = () => new JsonRpcError(ErrorCode.InvalidRequest, 'Invalid Request: the connection is already initialized');
@@ -23,7 +26,10 @@ export function invalidParams(errors: readonly { instancePath: string; keyword?:
   const shallowest = errors?.length ? Math.min(...errors.map((x) => depth(x.instancePath))) : 0;
   const candidates = (errors ?? []).filter((x) => depth(x.instancePath) === shallowest);
   const e = candidates.find((x) => x.keyword === 'anyOf' || x.keyword === 'oneOf') ?? candidates[0];
-  return new JsonRpcError(ErrorCode.InvalidParams, e ? `Invalid params: ${e.instancePath ? e.instancePath + ' ' : ''}${e.message ?? 'is invalid'}` : 'Invalid params');
+  return new JsonRpcError(
+    ErrorCode.InvalidParams,
+    e ? `Invalid params: ${e.instancePath ? `${e.instancePath} ` : ''}${e.message ?? 'is invalid'}` : 'Invalid params',
+  );
 }
 
 /** -32602 with a message of its own (not built from schema errors). */
@@ -32,7 +38,8 @@ export const paramsError = (message: string, data?: unknown) => new JsonRpcError
 export const internalError = () => new JsonRpcError(ErrorCode.InternalError, 'Internal error');
 
 /** -32020: the MCP-Protocol-Version header and the `_meta` version differ (seed 001 §13.2). */
-export const headerMismatch = (header: string, body: string) => new JsonRpcError(-32020, 'Protocol header does not match request metadata', { header, body });
+export const headerMismatch = (header: string, body: string) =>
+  new JsonRpcError(-32020, 'Protocol header does not match request metadata', { header, body });
 
 /** -32022: a 2026-07-28 request for a version this server does not speak, with the ones it does. */
 export const unsupportedVersion = (requested: string, supported: Iterable<string>) =>

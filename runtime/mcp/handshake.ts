@@ -68,17 +68,23 @@ const BUILTIN: Record<string, (conn: McpConnection, params: JsonObject) => JsonO
 };
 
 /** Sends each input request to the client in turn and returns its answers (validated by the schema). */
-async function askClient(conn: McpConnection, requests: Readonly<Record<string, InputRequest>>, req: IncomingRequest): Promise<Record<string, JsonObject>> {
+async function askClient(
+  conn: McpConnection,
+  requests: Readonly<Record<string, InputRequest>>,
+  req: IncomingRequest,
+): Promise<Record<string, JsonObject>> {
   const state = conn.handshake!;
   // Every request's capabilities first, merged (as in 2026-07-28): nothing is sent when one is missing.
   checkClientCapabilities(requests, state.clientCapabilities, state.revision);
   const answers: Record<string, JsonObject> = {};
   for (const [key, request] of Object.entries(requests)) {
     const entry = state.revision.lookup(request.method);
-    if (!entry || entry.direction === 'client-to-server') throw new JsonRpcError(-32603, `${request.method} is not a request the server can send in ${state.revision.version}`);
+    if (!entry || entry.direction === 'client-to-server')
+      throw new JsonRpcError(-32603, `${request.method} is not a request the server can send in ${state.revision.version}`);
     const timeoutMs = conn.server.options.clientRequestTimeoutMs ?? CLIENT_REQUEST_TIMEOUT_MS;
     const answer = await conn.peer.request(request.method, request.params, { signal: req.signal, relatedTo: req.id, timeoutMs });
-    if (entry.result && !entry.result(answer)) throw new JsonRpcError(-32603, `The client's answer to ${request.method} does not match the ${state.revision.version} schema`);
+    if (entry.result && !entry.result(answer))
+      throw new JsonRpcError(-32603, `The client's answer to ${request.method} does not match the ${state.revision.version} schema`);
     answers[key] = answer as JsonObject;
   }
   return answers;
@@ -90,10 +96,11 @@ export async function serveHandshake(conn: McpConnection, req: IncomingRequest):
   if (req.method === 'initialize') throw alreadyInitialized();
   const { revision } = state;
   const entry = revision.lookup(req.method);
-  if (!entry || entry.kind !== 'request' || entry.direction === 'server-to-client') throw methodNotFound(req.method);
+  if (entry?.kind !== 'request' || entry.direction === 'server-to-client') throw methodNotFound(req.method);
   if (!state.initialized && req.method !== 'ping') throw invalidRequestParameters();
   conn.requireGates(entry, conn.server.options.capabilities.handshake);
-  if ((entry.paramsRequired && !req.params) || (req.params && entry.params && !entry.params(forValidation(req.params)))) throw invalidRequestParameters();
+  if ((entry.paramsRequired && !req.params) || (req.params && entry.params && !entry.params(forValidation(req.params))))
+    throw invalidRequestParameters();
   const params = req.params ?? {};
   const builtin = BUILTIN[req.method];
   const handler: Handler | undefined = builtin ? (p) => builtin(conn, p) : conn.handlerFor(req.method);

@@ -100,7 +100,13 @@ function paramMatches(type: string, header: string, value: unknown): boolean {
  * Checks the mirrored headers of one request; returns the -32020 error to answer, or undefined.
  * `mcpName` is the params field the manifest says Mcp-Name mirrors; `toolSchema` the called tool's inputSchema.
  */
-export function checkMirroredHeaders(req: IncomingMessage, method: string, params: JsonObject, mcpName: string | undefined, toolSchema: JsonObject | undefined): JsonRpcError | undefined {
+export function checkMirroredHeaders(
+  req: IncomingMessage,
+  method: string,
+  params: JsonObject,
+  mcpName: string | undefined,
+  toolSchema: JsonObject | undefined,
+): JsonRpcError | undefined {
   const methodError = mirrored(req, 'Mcp-Method', method, false);
   if (methodError) return methodError;
   if (mcpName !== undefined) {

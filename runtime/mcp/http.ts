@@ -9,7 +9,18 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { classify, ErrorCode, errorResponse, idKey, JsonRpcError, parseJson, serialize, type Incoming, type JsonObject, type RequestId } from '../jsonrpc/message.ts';
+import {
+  classify,
+  ErrorCode,
+  errorResponse,
+  idKey,
+  JsonRpcError,
+  parseJson,
+  serialize,
+  type Incoming,
+  type JsonObject,
+  type RequestId,
+} from '../jsonrpc/message.ts';
 import { accepts, checkOrigin, HttpFailure, listenHttp, readBody, sendJson, singleHeader, SseStream, type OriginPolicy } from '../transports/http.ts';
 import type { FrameMeta, Transport, TransportSink } from '../transports/transport.ts';
 import type { McpConnection } from './connection.ts';
@@ -52,10 +63,12 @@ export function statusForError(code: number | undefined): number {
   return 200;
 }
 
-const errorBody = (id: RequestId | null, code: number, message: string, data?: unknown) => serialize(errorResponse(id, new JsonRpcError(code, message, data)));
+const errorBody = (id: RequestId | null, code: number, message: string, data?: unknown) =>
+  serialize(errorResponse(id, new JsonRpcError(code, message, data)));
 
 /** Answers `error` as a JSON-RPC error response with HTTP `status`. */
-const sendError = (res: ServerResponse, status: number, id: RequestId | null, error: JsonRpcError) => sendJson(res, status, serialize(errorResponse(id, error)));
+const sendError = (res: ServerResponse, status: number, id: RequestId | null, error: JsonRpcError) =>
+  sendJson(res, status, serialize(errorResponse(id, error)));
 
 /** One HTTP request waiting for the response to one JSON-RPC request. */
 class Exchange {
@@ -69,7 +82,13 @@ class Exchange {
   readonly #successHeaders: Record<string, string>;
 
   /** `successHeaders` go only on a result (the session id of a successful initialize). */
-  constructor(res: ServerResponse, headers: Record<string, string>, statusFor: (code: number | undefined) => number, keepAliveMs: number, successHeaders: Record<string, string> = NO_HEADERS) {
+  constructor(
+    res: ServerResponse,
+    headers: Record<string, string>,
+    statusFor: (code: number | undefined) => number,
+    keepAliveMs: number,
+    successHeaders: Record<string, string> = NO_HEADERS,
+  ) {
     this.#res = res;
     this.#headers = headers;
     this.#successHeaders = successHeaders;
@@ -92,7 +111,13 @@ class Exchange {
     if (this.#sse) {
       this.#sse.event(text);
       this.#sse.end();
-    } else sendJson(this.#res, this.#statusFor(errorCode), text, errorCode === undefined && this.#successHeaders !== NO_HEADERS ? { ...this.#headers, ...this.#successHeaders } : this.#headers);
+    } else
+      sendJson(
+        this.#res,
+        this.#statusFor(errorCode),
+        text,
+        errorCode === undefined && this.#successHeaders !== NO_HEADERS ? { ...this.#headers, ...this.#successHeaders } : this.#headers,
+      );
   }
 }
 
@@ -166,7 +191,8 @@ export class McpHttpHandler {
   };
 
   async #handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (!this.#isEndpoint(req.url ?? '/')) return sendJson(res, 404, errorBody(null, ErrorCode.InvalidRequest, `Not found: the MCP endpoint is ${this.#opts.path}`));
+    if (!this.#isEndpoint(req.url ?? '/'))
+      return sendJson(res, 404, errorBody(null, ErrorCode.InvalidRequest, `Not found: the MCP endpoint is ${this.#opts.path}`));
     const sessionId = singleHeader(req, 'mcp-session-id');
     const session = typeof sessionId === 'string' ? this.#sessions.get(sessionId) : undefined;
     if (req.method !== 'POST' && !(sessionId !== undefined && (req.method === 'GET' || req.method === 'DELETE')))
@@ -233,12 +259,12 @@ export class McpHttpHandler {
     const meta = params['_meta'];
     const bodyVersion = meta !== null && typeof meta === 'object' ? (meta as JsonObject)[META.protocolVersion] : undefined;
     if (typeof bodyVersion === 'string') {
-      if (bodyVersion !== version)
-        return sendError(res, 400, id, headerMismatch(version, bodyVersion));
+      if (bodyVersion !== version) return sendError(res, 400, id, headerMismatch(version, bodyVersion));
       if (!isStatelessVersion(version)) return sendError(res, 400, id, unsupportedVersion(version, STATELESS_VERSIONS));
     }
     const entry = (loadedRevision(LATEST_STATELESS) ?? (await requireRevision(LATEST_STATELESS))).lookup(method);
-    const toolSchema = method === 'tools/call' && typeof params['name'] === 'string' ? this.#server.options.toolInputSchema?.(params['name']) : undefined;
+    const toolSchema =
+      method === 'tools/call' && typeof params['name'] === 'string' ? this.#server.options.toolInputSchema?.(params['name']) : undefined;
     const headerError = checkMirroredHeaders(req, method, params, entry?.mcpName, toolSchema);
     if (headerError) return sendError(res, 400, id, headerError);
     const listen = method === 'subscriptions/listen';
@@ -285,7 +311,11 @@ export class McpHttpHandler {
     const version = singleHeader(req, 'mcp-protocol-version');
     const negotiated = conn.handshake?.revision.version;
     if (version === null || (version !== undefined && negotiated !== undefined && version !== negotiated))
-      return sendJson(res, 400, errorBody(id, ErrorCode.InvalidRequest, `Bad Request: MCP-Protocol-Version must be ${negotiated ?? 'the negotiated version'}`));
+      return sendJson(
+        res,
+        400,
+        errorBody(id, ErrorCode.InvalidRequest, `Bad Request: MCP-Protocol-Version must be ${negotiated ?? 'the negotiated version'}`),
+      );
     if (channel.exchanges.has(idKey(id)))
       return sendJson(res, 400, errorBody(id, ErrorCode.InvalidRequest, 'Invalid Request: a request with this id is still running in this session'));
     const exchange = new Exchange(res, {}, () => 200, this.#opts.keepAliveMs);
@@ -300,10 +330,13 @@ export class McpHttpHandler {
 
   /** GET with a session: the stream for server messages tied to no request (one per session). */
   #openStream(req: IncomingMessage, res: ServerResponse, session: Session): void {
-    if (!accepts(req, 'text/event-stream')) return sendJson(res, 406, errorBody(null, ErrorCode.InvalidRequest, 'Accept must list text/event-stream'));
+    if (!accepts(req, 'text/event-stream'))
+      return sendJson(res, 406, errorBody(null, ErrorCode.InvalidRequest, 'Accept must list text/event-stream'));
     const { channel } = this.#touch(session);
-    if (channel.stream && !channel.stream.closed) return sendJson(res, 409, errorBody(null, ErrorCode.InvalidRequest, 'This session already has a GET stream'));
-    if (this.#streams >= this.#opts.maxStreams) return sendJson(res, 503, errorBody(null, ErrorCode.InternalError, `Too many open streams (limit ${this.#opts.maxStreams})`));
+    if (channel.stream && !channel.stream.closed)
+      return sendJson(res, 409, errorBody(null, ErrorCode.InvalidRequest, 'This session already has a GET stream'));
+    if (this.#streams >= this.#opts.maxStreams)
+      return sendJson(res, 503, errorBody(null, ErrorCode.InternalError, `Too many open streams (limit ${this.#opts.maxStreams})`));
     this.#streams++;
     res.on('close', () => this.#streams--);
     channel.stream = new SseStream(res, 200, { 'mcp-session-id': session.id }, this.#opts.keepAliveMs);
@@ -366,4 +399,3 @@ export async function listenMcpHttp(server: McpServer, options: McpHttpOptions &
     },
   };
 }
-

@@ -24,5 +24,14 @@ export {
   type ToolSpec,
 } from './catalog.ts';
 export { HTTP_DEFAULTS, listenMcpHttp, McpHttpHandler, type McpHttpOptions, type RunningHttpServer } from './http.ts';
-export { McpClient, McpClientError, type CallContext, type CallOptions, type ClientChannel, type ClientMode, type McpClientOptions, type ServerRequestHandlers } from './client.ts';
+export {
+  McpClient,
+  McpClientError,
+  type CallContext,
+  type CallOptions,
+  type ClientChannel,
+  type ClientMode,
+  type McpClientOptions,
+  type ServerRequestHandlers,
+} from './client.ts';
 export { HttpChannel, spawnStdio, type HttpChannelOptions } from './client-channels.ts';

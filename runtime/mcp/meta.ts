@@ -21,7 +21,8 @@ export const MISSING_ENVELOPE =
   "params._meta must be an object carrying the required 'io.modelcontextprotocol/protocolVersion' and 'io.modelcontextprotocol/clientCapabilities' envelope keys";
 
 /** `_meta` key syntax: optional dotted-label prefix ending in `/`, then an optional name (schema MetaObject). */
-const META_KEY = /^(?:(?:[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?)(?:\.(?:[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?))*\/)?(?:[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)?$/;
+const META_KEY =
+  /^(?:(?:[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?)(?:\.(?:[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?))*\/)?(?:[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)?$/;
 
 export interface RequestMeta {
   readonly protocolVersion: string;
@@ -30,7 +31,6 @@ export interface RequestMeta {
   readonly logLevel: LoggingLevel | undefined;
   readonly progressToken: RequestId | undefined;
 }
-
 
 /** Does this request carry the 2026-07-28 envelope (decides the era of a fresh connection)? */
 export function hasStatelessEnvelope(params: JsonObject | undefined): boolean {

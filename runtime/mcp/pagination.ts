@@ -11,7 +11,7 @@ const MAX_CURSOR_BYTES = 2048;
 const invalid = () => new JsonRpcError(ErrorCode.InvalidParams, 'Invalid pagination cursor');
 
 function encode(method: string, offset: number, size: number): string {
-  return 'c1.' + Buffer.from(JSON.stringify([method, offset, size])).toString('base64url');
+  return `c1.${Buffer.from(JSON.stringify([method, offset, size])).toString('base64url')}`;
 }
 
 function decode(cursor: unknown, method: string, size: number): number {

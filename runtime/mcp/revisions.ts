@@ -23,7 +23,7 @@ export const LATEST_HANDSHAKE = handshakeRevisions[handshakeRevisions.length - 1
 export const LATEST_STATELESS = statelessRevisions[statelessRevisions.length - 1]!;
 
 type Version = keyof typeof mcp;
-const isVersion = (v: string): v is Version => Object.prototype.hasOwnProperty.call(mcp, v);
+const isVersion = (v: string): v is Version => Object.hasOwn(mcp, v);
 export const isHandshakeVersion = (v: string): boolean => HANDSHAKE_VERSIONS.includes(v);
 export const isStatelessVersion = (v: string): boolean => STATELESS_VERSIONS.includes(v);
 

@@ -27,7 +27,7 @@ export class McpServer {
   }
 
   log(line: string): void {
-    (this.options.log ?? ((l: string) => process.stderr.write(l + '\n')))(line);
+    (this.options.log ?? ((l: string) => process.stderr.write(`${l}\n`)))(line);
   }
 
   /** A list changed: tells every client that asked (listen streams, or handshake clients when advertised). */

@@ -9,7 +9,15 @@ import type { McpConnection } from './connection.ts';
 import { invalidParams, methodNotFound } from './errors.ts';
 import { checkRequestMeta, META } from './meta.ts';
 import { checkClientCapabilities, InputRequired } from './mrtr.ts';
-import { isStatelessVersion, LATEST_STATELESS, loadedRevision, loadRevision, requireRevision, STATELESS_VERSIONS, type Revision } from './revisions.ts';
+import {
+  isStatelessVersion,
+  LATEST_STATELESS,
+  loadedRevision,
+  loadRevision,
+  requireRevision,
+  STATELESS_VERSIONS,
+  type Revision,
+} from './revisions.ts';
 import { listen } from './subscriptions.ts';
 import type { Handler, InputRequest } from './types.ts';
 import type { MethodEntry } from '../core/index.ts';
@@ -66,7 +74,7 @@ function envelope(conn: McpConnection, entry: MethodEntry, result: unknown): Jso
 /** Serves one 2026-07-28 request. */
 export async function serveStateless(conn: McpConnection, req: IncomingRequest): Promise<unknown> {
   const probe = (await requireRevision(LATEST_STATELESS)).lookup(req.method);
-  if (!probe || probe.kind !== 'request' || probe.direction === 'server-to-client' || probe.embedded) throw methodNotFound(req.method);
+  if (probe?.kind !== 'request' || probe.direction === 'server-to-client' || probe.embedded) throw methodNotFound(req.method);
   const caps = conn.server.options.capabilities.stateless;
   conn.requireGates(probe, caps);
   const asked = isObject(req.params?.['_meta']) ? req.params['_meta'][META.protocolVersion] : undefined;
@@ -78,7 +86,8 @@ export async function serveStateless(conn: McpConnection, req: IncomingRequest):
   const params = req.params!;
   if (entry.params && !entry.params(forValidation(params))) throw invalidParams(entry.params.errors);
   const { server } = conn;
-  const state = entry.inputRequired && typeof params['requestState'] === 'string' ? server.codec.verify(params['requestState'], req.method, params) : undefined;
+  const state =
+    entry.inputRequired && typeof params['requestState'] === 'string' ? server.codec.verify(params['requestState'], req.method, params) : undefined;
   conn.era = 'stateless';
   const handler = BUILTIN[req.method]?.(conn) ?? conn.handlerFor(req.method);
   if (!handler) throw methodNotFound(req.method);
@@ -97,7 +106,8 @@ export async function serveStateless(conn: McpConnection, req: IncomingRequest):
   if (isInputRequired(value)) {
     if (!entry.inputRequired) throw new JsonRpcError(ErrorCode.InternalError, 'Input-required result is not permitted for this operation');
     const asking: JsonObject = { ...value };
-    if (isObject(asking['inputRequests'])) checkClientCapabilities(asking['inputRequests'] as Record<string, InputRequest>, meta.clientCapabilities, revision);
+    if (isObject(asking['inputRequests']))
+      checkClientCapabilities(asking['inputRequests'] as Record<string, InputRequest>, meta.clientCapabilities, revision);
     if (kept.set) asking['requestState'] = server.codec.sign(req.method, params, kept.data);
     if (asking['inputRequests'] === undefined && asking['requestState'] === undefined)
       throw new JsonRpcError(ErrorCode.InternalError, 'Invalid input-required result');

@@ -32,7 +32,8 @@ export function listen(conn: McpConnection, params: JsonObject, ctx: RequestCont
   const honored: JsonObject = {};
   for (const kind of ['tools', 'prompts', 'resources'] as const)
     if (filter[`${kind}ListChanged`] === true && advertises(revision, LIST_CHANGED(kind), caps)) honored[`${kind}ListChanged`] = true;
-  if (Array.isArray(filter['resourceSubscriptions']) && advertises(revision, RESOURCE_UPDATED, caps)) honored['resourceSubscriptions'] = filter['resourceSubscriptions'];
+  if (Array.isArray(filter['resourceSubscriptions']) && advertises(revision, RESOURCE_UPDATED, caps))
+    honored['resourceSubscriptions'] = filter['resourceSubscriptions'];
   conn.peer.notify('notifications/subscriptions/acknowledged', { notifications: honored, _meta: { [META.subscriptionId]: ctx.id } }, ctx.id);
   const key = idKey(ctx.id);
   return new Promise((resolve) => {

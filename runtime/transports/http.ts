@@ -186,7 +186,10 @@ export interface ListeningHttp {
 }
 
 /** Listens with `listener` on `host:port` (port 0: any free port; host 127.0.0.1 by default). */
-export async function listenHttp(listener: (req: IncomingMessage, res: ServerResponse) => void, options: { port?: number; host?: string } = {}): Promise<ListeningHttp> {
+export async function listenHttp(
+  listener: (req: IncomingMessage, res: ServerResponse) => void,
+  options: { port?: number; host?: string } = {},
+): Promise<ListeningHttp> {
   const host = options.host ?? '127.0.0.1';
   const http = createServer(listener);
   http.headersTimeout = 30_000;

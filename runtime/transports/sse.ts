@@ -43,7 +43,11 @@ export class SseParser {
   }
 
   #take(): SseEvent {
-    const event: SseEvent = { data: this.#data.join('\n'), ...(this.#id !== undefined ? { id: this.#id } : {}), ...(this.#retryMs !== undefined ? { retryMs: this.#retryMs } : {}) };
+    const event: SseEvent = {
+      data: this.#data.join('\n'),
+      ...(this.#id !== undefined ? { id: this.#id } : {}),
+      ...(this.#retryMs !== undefined ? { retryMs: this.#retryMs } : {}),
+    };
     this.#data = [];
     this.#id = this.#retryMs = undefined;
     this.#seen = false;

@@ -96,7 +96,7 @@ export function stdioTransport(input: Readable, output: Writable, options: Stdio
       output.on('error', finish);
     },
     send(text) {
-      if (output.writable) output.write(text + '\n');
+      if (output.writable) output.write(`${text}\n`);
     },
     close() {
       input.pause();

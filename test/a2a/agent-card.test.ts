@@ -93,7 +93,10 @@ describe('the client and authentication in front of the protocol', () => {
     const { A2aClientError, jsonRpcTransport, restTransport } = await import('../../runtime/a2a/client.ts');
     const { Client } = await import('../../generated/a2a-1.0/index.ts');
     const challenge = 'Bearer realm="test"';
-    const a = await pool.start({ executor }, { authenticate: (req) => (req.headers.authorization === 'Bearer ok' ? { ok: true } : { ok: false, challenge }) });
+    const a = await pool.start(
+      { executor },
+      { authenticate: (req) => (req.headers.authorization === 'Bearer ok' ? { ok: true } : { ok: false, challenge }) },
+    );
     for (const transport of [jsonRpcTransport(`${a.url}/a2a`), restTransport(`${a.url}/rest`)]) {
       const err = await new Client(transport).getTask({ id: 'x' }).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(A2aClientError);

@@ -26,7 +26,10 @@ describe('seed 000 A2A findings', () => {
     expect(canceled).toEqual({ ...waiting, status: { ...waiting.status, state: 'TASK_STATE_CANCELED', timestamp: expect.any(String) } });
     expect(canceled.status.message).toEqual(waiting.status.message);
     expect((await a.rpc('GetTask', { id: waiting.id })).result).toEqual(canceled);
-    expect(recorded('a2a_cancel', 5).result.status).toMatchObject({ state: 'TASK_STATE_CANCELED', message: recorded('a2a_cancel', 3).result.task.status.message });
+    expect(recorded('a2a_cancel', 5).result.status).toMatchObject({
+      state: 'TASK_STATE_CANCELED',
+      message: recorded('a2a_cancel', 3).result.task.status.message,
+    });
   });
 
   it("A message to a finished task is refused with -32004, 'Task … is in terminal state: …'", async () => {
@@ -38,7 +41,11 @@ describe('seed 000 A2A findings', () => {
     finished.push((await a.rpc('CancelTask', { id: waiting.id })).result);
     expect(finished.map((t) => t.status.state)).toEqual(['TASK_STATE_COMPLETED', 'TASK_STATE_REJECTED', 'TASK_STATE_CANCELED']);
     for (const task of finished) {
-      const expected = { code: -32004, data: [errorInfo('UNSUPPORTED_OPERATION')], message: `Task ${task.id} is in terminal state: ${task.status.state}` };
+      const expected = {
+        code: -32004,
+        data: [errorInfo('UNSUPPORTED_OPERATION')],
+        message: `Task ${task.id} is in terminal state: ${task.status.state}`,
+      };
       const answer = userMessage('Tuesday', { contextId: task.contextId, taskId: task.id });
       expect(await a.rpc('SendMessage', answer, { id: 4 })).toEqual({ error: expected, id: 4, jsonrpc: '2.0' });
       // The streaming variant refuses before any stream starts: a plain JSON-RPC error.

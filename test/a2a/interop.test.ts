@@ -64,20 +64,31 @@ describe('the @a2a-js/sdk 1.3 client against our server', () => {
   let client: Client;
 
   beforeAll(async () => {
-    const server = new A2aServer({ card: researchAgent.card, executor: researchAgent.executor, behaviour: researchAgent.behaviour, log: () => undefined });
+    const server = new A2aServer({
+      card: researchAgent.card,
+      executor: researchAgent.executor,
+      behaviour: researchAgent.behaviour,
+      log: () => undefined,
+    });
     // The fixture's card names https://research.example.com/a2a; the SDK picks its endpoint from the card, so a
     // copy pointing at this server is served beside the A2A routes (the JSON-RPC path, /a2a, is the same).
     let localCard = '';
     running = await listenA2aHttp(server, {
-      routes: (req, res, url) => {
+      routes: (_req, res, url) => {
         if (url.pathname !== CARD_PATH) return false;
         res.writeHead(200, { 'content-type': 'application/json' }).end(localCard);
         return true;
       },
     });
-    localCard = JSON.stringify({ ...researchAgent.card, supportedInterfaces: researchAgent.card.supportedInterfaces.map((i) => ({ ...i, url: `${running.url}/a2a` })) });
+    localCard = JSON.stringify({
+      ...researchAgent.card,
+      supportedInterfaces: researchAgent.card.supportedInterfaces.map((i) => ({ ...i, url: `${running.url}/a2a` })),
+    });
     const fetchImpl = recordingFetch(sent);
-    const factory = new ClientFactory({ transports: [new JsonRpcTransportFactory({ fetchImpl })], cardResolver: new DefaultAgentCardResolver({ fetchImpl }) });
+    const factory = new ClientFactory({
+      transports: [new JsonRpcTransportFactory({ fetchImpl })],
+      cardResolver: new DefaultAgentCardResolver({ fetchImpl }),
+    });
     client = await factory.createFromUrl(running.url, CARD_PATH);
   });
 
@@ -100,7 +111,9 @@ describe('the @a2a-js/sdk 1.3 client against our server', () => {
     expect(stateOf(task)).toBe('TASK_STATE_COMPLETED');
     expect(textOf(task)).toBe('Summary of the design notes: three decisions, two actions, no blockers.');
     expect(task.artifacts.map((a) => a.name)).toEqual(['summary']);
-    expect(task.history.map((m) => m.parts.map((p) => (p.content?.$case === 'text' ? p.content.value : '')).join(''))).toEqual(['summarise the design notes']);
+    expect(task.history.map((m) => m.parts.map((p) => (p.content?.$case === 'text' ? p.content.value : '')).join(''))).toEqual([
+      'summarise the design notes',
+    ]);
   });
 
   it('gets a message back for "hello"', async () => {
@@ -156,7 +169,10 @@ describe('the @a2a-js/sdk 1.3 client against our server', () => {
     }
     expect(new Set(rpc.map((s) => s.body?.method))).toEqual(new Set(['SendMessage', 'SendStreamingMessage', 'GetTask', 'CancelTask']));
     expect(rpc.find((s) => s.body?.method === 'SendStreamingMessage')?.headers['accept']).toBe('text/event-stream');
-    expect(rpc.find((s) => s.body?.method === 'SendMessage')?.body?.params).toMatchObject({ message: { role: 'ROLE_USER', parts: [{ text: 'summarise the design notes' }] }, configuration: {} });
+    expect(rpc.find((s) => s.body?.method === 'SendMessage')?.body?.params).toMatchObject({
+      message: { role: 'ROLE_USER', parts: [{ text: 'summarise the design notes' }] },
+      configuration: {},
+    });
     expect(rpc.find((s) => s.body?.method === 'GetTask')?.body?.params).toEqual({ id: expect.any(String) });
     // The card fetch carried the header as well.
     expect(sent.find((s) => s.url.endsWith(CARD_PATH))?.headers['a2a-version']).toBe('1.0');
@@ -179,10 +195,25 @@ const BEHAVIOUR: [string, string, string | undefined, string][] = [
   ['hello', 'hello there', undefined, 'message: Hello. Ask me to summarise something.'],
   ['delete', 'delete the notes', undefined, 'TASK_STATE_REJECTED | I only summarise; I do not delete files.'],
   ['input required', 'summarise the meeting', undefined, "TASK_STATE_INPUT_REQUIRED | Which meeting: Monday's or Tuesday's?"],
-  ['the answer', 'summarise the meeting', 'Tuesday', "TASK_STATE_COMPLETED | Summary of Tuesday's meeting: three decisions, two actions, no blockers."],
-  ['auth required', 'check my calendar', undefined, 'TASK_STATE_AUTH_REQUIRED | Sign in to the calendar first: https://calendar.example.com/authorize'],
+  [
+    'the answer',
+    'summarise the meeting',
+    'Tuesday',
+    "TASK_STATE_COMPLETED | Summary of Tuesday's meeting: three decisions, two actions, no blockers.",
+  ],
+  [
+    'auth required',
+    'check my calendar',
+    undefined,
+    'TASK_STATE_AUTH_REQUIRED | Sign in to the calendar first: https://calendar.example.com/authorize',
+  ],
   ['after sign-in', 'check my calendar', 'signed in', 'TASK_STATE_COMPLETED | Today: design review at 10:00, one-to-one at 15:00.'],
-  ['a summary', 'summarise the design notes', undefined, 'TASK_STATE_COMPLETED | Summary of the design notes: three decisions, two actions, no blockers.'],
+  [
+    'a summary',
+    'summarise the design notes',
+    undefined,
+    'TASK_STATE_COMPLETED | Summary of the design notes: three decisions, two actions, no blockers.',
+  ],
 ];
 
 describe('the @a2a-js/sdk 1.3 client against the SDK research agent (test/a2a/sdk-agent.ts)', () => {
@@ -191,7 +222,12 @@ describe('the @a2a-js/sdk 1.3 client against the SDK research agent (test/a2a/sd
 
   beforeAll(async () => {
     agent = await startSdkResearchAgent();
-    const server = new A2aServer({ card: researchAgent.card, executor: researchAgent.executor, behaviour: researchAgent.behaviour, log: () => undefined });
+    const server = new A2aServer({
+      card: researchAgent.card,
+      executor: researchAgent.executor,
+      behaviour: researchAgent.behaviour,
+      log: () => undefined,
+    });
     ours = await listenA2aHttp(server);
   });
 

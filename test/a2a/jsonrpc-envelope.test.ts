@@ -10,7 +10,9 @@ import { send } from '../helpers/http-client.ts';
 
 const pool = agentPool();
 afterEach(() => pool.closeAll());
-const errors = loadA2aSessions().find((s) => s.name === 'a2a_errors')!.messages.map((m) => m.json as Json);
+const errors = loadA2aSessions()
+  .find((s) => s.name === 'a2a_errors')!
+  .messages.map((m) => m.json as Json);
 
 /** An agent that answers every message with a message (no task). */
 const start = () => pool.start({ executor: { execute: (ctx) => ctx.reply(`echo: ${ctx.text}`) } });
@@ -48,8 +50,14 @@ describe('JSON-RPC envelope', () => {
     const a = await start();
     const reply = (await a.rpc('SendMessage')) as Json;
     expect(reply.error).toMatchObject({ code: -32602, message: 'Validation failed' });
-    expect(reply.error.data[0]).toMatchObject({ reason: 'INVALID_PARAMS', metadata: { errors: [{ field: 'message', message: expect.any(String) }] } });
-    expect(reply.error.data[1]).toEqual({ '@type': 'type.googleapis.com/google.rpc.BadRequest', fieldViolations: [{ description: expect.any(String), field: 'message' }] });
+    expect(reply.error.data[0]).toMatchObject({
+      reason: 'INVALID_PARAMS',
+      metadata: { errors: [{ field: 'message', message: expect.any(String) }] },
+    });
+    expect(reply.error.data[1]).toEqual({
+      '@type': 'type.googleapis.com/google.rpc.BadRequest',
+      fieldViolations: [{ description: expect.any(String), field: 'message' }],
+    });
   });
 
   it('a message with no parts: the recorded -32602 exactly (a2a_errors #7)', async () => {
@@ -84,17 +92,23 @@ describe('JSON-RPC envelope', () => {
     expect((await a.rpc('SendMessage', userMessage('still there?'))).result.message.parts).toEqual([{ text: 'echo: still there?' }]);
   });
 
-  it.each(['message/send', 'message/stream', 'tasks/get', 'tasks/cancel', 'tasks/resubscribe', 'tasks/pushNotificationConfig/set', 'agent/getAuthenticatedExtendedCard'])(
-    'the v0.3 method %s: -32601 as recorded (a2a_errors #5)',
-    async (method) => {
-      const a = await start();
-      expect(await a.rpc(method, { message: { messageId: 'm', parts: [{ text: 'x' }], role: 'ROLE_USER' } }, { id: 3 })).toEqual(errors[5]);
-    },
-  );
+  it.each([
+    'message/send',
+    'message/stream',
+    'tasks/get',
+    'tasks/cancel',
+    'tasks/resubscribe',
+    'tasks/pushNotificationConfig/set',
+    'agent/getAuthenticatedExtendedCard',
+  ])('the v0.3 method %s: -32601 as recorded (a2a_errors #5)', async (method) => {
+    const a = await start();
+    expect(await a.rpc(method, { message: { messageId: 'm', parts: [{ text: 'x' }], role: 'ROLE_USER' } }, { id: 3 })).toEqual(errors[5]);
+  });
 
   it('names that are not methods of the table (toString, __proto__, constructor) get -32601', async () => {
     const a = await start();
-    for (const method of ['toString', '__proto__', 'constructor', 'hasOwnProperty']) expect((await a.rpc(method, {})).error).toEqual({ code: -32601, message: 'Method not found' });
+    for (const method of ['toString', '__proto__', 'constructor', 'hasOwnProperty'])
+      expect((await a.rpc(method, {})).error).toEqual({ code: -32601, message: 'Method not found' });
   });
 
   it('the endpoint takes POST only (405 with Allow)', async () => {
@@ -116,7 +130,9 @@ describe('JSON-RPC envelope', () => {
       expect(keysOf((await post(a.url, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message } }))).text)).toEqual(ok);
       expect(keysOf((await post(a.url, JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'GetTask', params: { id: 'none' } }))).text)).toEqual(failed);
       expect(keysOf((await post(a.url, 'not json')).text)).toEqual(failed);
-      const stream = await post(a.url, JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'SendStreamingMessage', params: { message } }), { accept: 'text/event-stream' });
+      const stream = await post(a.url, JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'SendStreamingMessage', params: { message } }), {
+        accept: 'text/event-stream',
+      });
       expect(stream.frames.length).toBeGreaterThan(0);
       for (const frame of stream.frames) expect(Object.keys(frame as object)).toEqual(ok);
     }

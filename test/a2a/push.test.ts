@@ -15,7 +15,10 @@ afterEach(async () => {
   await pool.closeAll();
   await Promise.all(hooks.splice(0).map((h) => h.close()));
 });
-const behaviours: [string, A2aBehaviour][] = [['SDK', SDK_BEHAVIOUR], ['kit', KIT_BEHAVIOUR]];
+const behaviours: [string, A2aBehaviour][] = [
+  ['SDK', SDK_BEHAVIOUR],
+  ['kit', KIT_BEHAVIOUR],
+];
 /** What each behaviour's webhooks get (seed 003, "How this kit differs from the reference SDK"). */
 const delivery = {
   SDK: { contentType: 'application/json', firstTask: true, ownId: 'taskId' },
@@ -47,14 +50,21 @@ const kindOf = (body: Json) => (body.statusUpdate ? `statusUpdate:${body.statusU
 describe('push notification configs', () => {
   it('create, get, list and delete; the card says pushNotifications: true', async () => {
     const a = await start();
-    expect(((await (await fetch(`${a.url}/.well-known/agent-card.json`)).json()) as Json).capabilities).toEqual({ streaming: true, pushNotifications: true });
+    expect(((await (await fetch(`${a.url}/.well-known/agent-card.json`)).json()) as Json).capabilities).toEqual({
+      streaming: true,
+      pushNotifications: true,
+    });
     const h = await hook();
     const task = await waitingTask(a);
     const config = { taskId: task.id, id: 'cfg-1', url: h.url, token: 'tok' };
     expect((await a.rpc('CreateTaskPushNotificationConfig', config)).result).toEqual(config);
     expect((await a.rpc('GetTaskPushNotificationConfig', { taskId: task.id, id: 'cfg-1' })).result).toEqual(config);
     expect((await a.rpc('ListTaskPushNotificationConfigs', { taskId: task.id })).result).toEqual({ configs: [config], nextPageToken: '' });
-    expect(await a.rpc('DeleteTaskPushNotificationConfig', { taskId: task.id, id: 'cfg-1' }, { id: 9 })).toEqual({ id: 9, jsonrpc: '2.0', result: null });
+    expect(await a.rpc('DeleteTaskPushNotificationConfig', { taskId: task.id, id: 'cfg-1' }, { id: 9 })).toEqual({
+      id: 9,
+      jsonrpc: '2.0',
+      result: null,
+    });
     expect((await a.rpc('ListTaskPushNotificationConfigs', { taskId: task.id })).result.configs).toEqual([]);
     expect((await a.rpc('GetTaskPushNotificationConfig', { taskId: task.id, id: 'cfg-1' })).error.code).toBe(-32001);
   });
@@ -68,7 +78,9 @@ describe('push notification configs', () => {
     const a = await start(SDK_BEHAVIOUR, false);
     expect((await a.rpc(method, params)).error).toEqual({
       code: -32003,
-      data: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', domain: 'a2a-protocol.org', metadata: {}, reason: 'PUSH_NOTIFICATION_NOT_SUPPORTED' }],
+      data: [
+        { '@type': 'type.googleapis.com/google.rpc.ErrorInfo', domain: 'a2a-protocol.org', metadata: {}, reason: 'PUSH_NOTIFICATION_NOT_SUPPORTED' },
+      ],
       message: 'Push Notification is not supported',
     });
   });
@@ -120,7 +132,7 @@ describe('push notification configs', () => {
 
 describe.each(behaviours)('push delivery (%s behaviour)', (name, behaviour) => {
   const wants = delivery[name as keyof typeof delivery];
-  it('every status and artifact update is POSTed with the token, the credentials and the behaviour\'s content type', async () => {
+  it("every status and artifact update is POSTed with the token, the credentials and the behaviour's content type", async () => {
     const a = await start(behaviour);
     const h = await hook();
     const config = { url: h.url, token: 'secret-token', authentication: { scheme: 'Bearer', credentials: 'c-1' } };

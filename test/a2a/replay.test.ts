@@ -45,11 +45,19 @@ describe('A2A research agent replays the official SDK recordings (seed 000)', ()
     }
     // In insertion order the task's `id` would come before `artifacts`: the numbering says sorted.
     const task = (sessions[0]!.messages[3]!.json['result'] as { task: Record<string, unknown> }).task;
-    expect([task['artifacts'], task['contextId'], task['id']].map((v) => JSON.stringify(v).match(/<id-\d+>/)![0])).toEqual(['<id-2>', '<id-3>', '<id-4>']);
+    expect([task['artifacts'], task['contextId'], task['id']].map((v) => JSON.stringify(v).match(/<id-\d+>/)![0])).toEqual([
+      '<id-2>',
+      '<id-3>',
+      '<id-4>',
+    ]);
   });
 
   it('exactly one request goes without A2A-Version: the SendMessage of a2a_errors answered with -32009', () => {
-    const without = sessions.flatMap((s) => s.messages.flatMap((m, i) => (m.from === 'orchestrator' && sentWithoutVersion(s, i) ? [`${s.name} #${i} ${String(m.json['method'])} id ${String(m.json['id'])}`] : [])));
+    const without = sessions.flatMap((s) =>
+      s.messages.flatMap((m, i) =>
+        m.from === 'orchestrator' && sentWithoutVersion(s, i) ? [`${s.name} #${i} ${String(m.json['method'])} id ${String(m.json['id'])}`] : [],
+      ),
+    );
     expect(without).toEqual(['a2a_errors #2 SendMessage id 2']);
   });
 
@@ -58,7 +66,10 @@ describe('A2A research agent replays the official SDK recordings (seed 000)', ()
     it(`${session.name} (${agent} agent messages to match, ${requests} requests sent): ${session.description}`, async () => {
       const result = await replayA2aSession(session);
       replays.set(session.name, result);
-      if (result.failure) throw new Error(`${result.agentMatched}/${agent} agent messages matched, ${result.requestsMatched}/${requests} requests checked\n${result.failure}`);
+      if (result.failure)
+        throw new Error(
+          `${result.agentMatched}/${agent} agent messages matched, ${result.requestsMatched}/${requests} requests checked\n${result.failure}`,
+        );
       expect([result.agentMatched, result.agentTotal]).toEqual([agent, agent]);
       expect([result.requestsMatched, result.requestsTotal]).toEqual([requests, requests]);
     });

@@ -11,7 +11,10 @@ import { open, type Reply } from '../helpers/http-client.ts';
 
 const pool = agentPool();
 afterEach(() => pool.closeAll());
-const behaviours: [string, A2aBehaviour][] = [['SDK', SDK_BEHAVIOUR], ['kit', KIT_BEHAVIOUR]];
+const behaviours: [string, A2aBehaviour][] = [
+  ['SDK', SDK_BEHAVIOUR],
+  ['kit', KIT_BEHAVIOUR],
+];
 /** Where the behaviours differ on this binding (seed 003): content type, ErrorInfo metadata, version by query. */
 const differences = {
   SDK: { contentType: 'application/json', context: false, versionQuery: false },
@@ -32,18 +35,29 @@ function scripted(g = gate()): AgentExecutor {
   };
 }
 const start = (behaviour: A2aBehaviour = SDK_BEHAVIOUR, g?: ReturnType<typeof gate>) =>
-  pool.start({ executor: scripted(g), behaviour, card: testCard({ streaming: true, pushNotifications: true }), push: { allowedHosts: ['127.0.0.1'] } });
+  pool.start({
+    executor: scripted(g),
+    behaviour,
+    card: testCard({ streaming: true, pushNotifications: true }),
+    push: { allowedHosts: ['127.0.0.1'] },
+  });
 type Agent = Awaited<ReturnType<typeof start>>;
 const json = (r: Reply) => r.json as Json;
-const send = async (a: Agent, text: string, prefix = '/rest', configuration?: Json) => json(await a.rest('POST', `${prefix}/message:send`, userMessage(text, {}, configuration))).task as Json;
+const send = async (a: Agent, text: string, prefix = '/rest', configuration?: Json) =>
+  json(await a.rest('POST', `${prefix}/message:send`, userMessage(text, {}, configuration))).task as Json;
 /** The google.rpc.Status body of an A2A error. */
 const status = (code: number, grpc: string, message: string, reason: string, metadata: Json = {}) => ({
-  error: { code, status: grpc, message, details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', domain: 'a2a-protocol.org', metadata, reason }] },
+  error: {
+    code,
+    status: grpc,
+    message,
+    details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', domain: 'a2a-protocol.org', metadata, reason }],
+  },
 });
 
 describe.each(behaviours)('HTTP+JSON routes (%s behaviour)', (name, behaviour) => {
   const wants = differences[name as keyof typeof differences];
-  it('POST /rest/message:send answers the SendMessageResponse with the behaviour\'s content type', async () => {
+  it("POST /rest/message:send answers the SendMessageResponse with the behaviour's content type", async () => {
     const a = await start(behaviour);
     const reply = await a.rest('POST', '/rest/message:send', userMessage('work'));
     expect(reply.status).toBe(200);
@@ -73,7 +87,10 @@ describe.each(behaviours)('HTTP+JSON routes (%s behaviour)', (name, behaviour) =
 
   it('POST /rest/message:stream: SSE of StreamResponse objects, not JSON-RPC wrapped', async () => {
     const a = await start(behaviour);
-    const ex = await open(`${a.url}/rest/message:stream`, { headers: { 'content-type': 'application/a2a+json', 'a2a-version': '1.0' }, body: JSON.stringify(userMessage('work')) });
+    const ex = await open(`${a.url}/rest/message:stream`, {
+      headers: { 'content-type': 'application/a2a+json', 'a2a-version': '1.0' },
+      body: JSON.stringify(userMessage('work')),
+    });
     await ex.ended;
     expect(ex.headers['content-type']).toBe('text/event-stream');
     expect(ex.frames.map((f) => Object.keys(f))).toEqual([['task'], ['statusUpdate'], ['artifactUpdate'], ['statusUpdate']]);
@@ -124,7 +141,7 @@ describe.each(behaviours)('HTTP+JSON routes (%s behaviour)', (name, behaviour) =
     expect(json(await a.rest('GET', `/rest/acme/tasks/${task.id}/pushNotificationConfigs`))).toEqual({ configs: [], nextPageToken: '' });
   });
 
-  it('errors are google.rpc.Status with the HTTP status of §5.4 and the behaviour\'s content type', async () => {
+  it("errors are google.rpc.Status with the HTTP status of §5.4 and the behaviour's content type", async () => {
     const a = await start(behaviour);
     const context = (m: Json) => (wants.context ? m : {});
     const missing = await a.rest('GET', '/rest/tasks/nope');
@@ -132,13 +149,28 @@ describe.each(behaviours)('HTTP+JSON routes (%s behaviour)', (name, behaviour) =
     expect(missing.json).toEqual(status(404, 'NOT_FOUND', 'Task not found', 'TASK_NOT_FOUND', context({ taskId: 'nope' })));
     const done = await send(a, 'work');
     const notCancelable = await a.rest('POST', `/rest/tasks/${done.id}:cancel`, {});
-    expect([notCancelable.status, notCancelable.json]).toEqual([400, status(400, 'FAILED_PRECONDITION', 'Task cannot be canceled', 'TASK_NOT_CANCELABLE', context({ taskId: done.id }))]);
+    expect([notCancelable.status, notCancelable.json]).toEqual([
+      400,
+      status(400, 'FAILED_PRECONDITION', 'Task cannot be canceled', 'TASK_NOT_CANCELABLE', context({ taskId: done.id })),
+    ]);
     const invalid = await a.rest('POST', '/rest/message:send', { message: { messageId: 'm', role: 'ROLE_USER', parts: [] } });
     expect(invalid.status).toBe(400);
     expect(invalid.json).toMatchObject({ error: { code: 400, status: 'INVALID_ARGUMENT', message: 'Validation failed' } });
-    expect((invalid.json as Json).error.details[1]).toEqual({ '@type': 'type.googleapis.com/google.rpc.BadRequest', fieldViolations: [{ description: 'Field must contain at least one element.', field: 'message.parts' }] });
+    expect((invalid.json as Json).error.details[1]).toEqual({
+      '@type': 'type.googleapis.com/google.rpc.BadRequest',
+      fieldViolations: [{ description: 'Field must contain at least one element.', field: 'message.parts' }],
+    });
     const noVersion = await a.rest('GET', `/rest/tasks/${done.id}`, undefined, { version: null });
-    expect([noVersion.status, noVersion.json]).toEqual([400, status(400, 'FAILED_PRECONDITION', "A2A version '0.3' is not supported by this handler. Expected version '1.0'.", 'VERSION_NOT_SUPPORTED', context({ requested: '0.3' }))]);
+    expect([noVersion.status, noVersion.json]).toEqual([
+      400,
+      status(
+        400,
+        'FAILED_PRECONDITION',
+        "A2A version '0.3' is not supported by this handler. Expected version '1.0'.",
+        'VERSION_NOT_SUPPORTED',
+        context({ requested: '0.3' }),
+      ),
+    ]);
   });
 
   it('a wrong verb on a known path: 405 with Allow; an unknown path: 404', async () => {
@@ -162,5 +194,8 @@ describe.each(behaviours)('HTTP+JSON routes (%s behaviour)', (name, behaviour) =
 it('push config routes with pushNotifications false: 400 PUSH_NOTIFICATION_NOT_SUPPORTED', async () => {
   const a = await pool.start({ executor: scripted(), card: testCard({ streaming: true }) });
   const reply = await a.rest('GET', '/rest/tasks/t/pushNotificationConfigs');
-  expect([reply.status, reply.json]).toEqual([400, status(400, 'FAILED_PRECONDITION', 'Push Notification is not supported', 'PUSH_NOTIFICATION_NOT_SUPPORTED')]);
+  expect([reply.status, reply.json]).toEqual([
+    400,
+    status(400, 'FAILED_PRECONDITION', 'Push Notification is not supported', 'PUSH_NOTIFICATION_NOT_SUPPORTED'),
+  ]);
 });

@@ -11,7 +11,14 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { AgentCard, Role, TaskState, type Message, type Part, type Task } from '@a2a-js/sdk';
-import { AgentEvent, DefaultRequestHandler, InMemoryTaskStore, type AgentExecutor, type ExecutionEventBus, type RequestContext } from '@a2a-js/sdk/server';
+import {
+  AgentEvent,
+  DefaultRequestHandler,
+  InMemoryTaskStore,
+  type AgentExecutor,
+  type ExecutionEventBus,
+  type RequestContext,
+} from '@a2a-js/sdk/server';
 import { agentCardHandler, jsonRpcHandler, UserBuilder } from '@a2a-js/sdk/server/express';
 import researchAgent from '../../fixtures/research-agent.ts';
 
@@ -39,7 +46,16 @@ function textOf(parts: readonly Part[]): string {
 }
 
 function agentMessage(contextId: string, taskId: string, text: string): Message {
-  return { messageId: randomUUID(), contextId, taskId, role: Role.ROLE_AGENT, parts: [textPart(text)], metadata: undefined, extensions: [], referenceTaskIds: [] };
+  return {
+    messageId: randomUUID(),
+    contextId,
+    taskId,
+    role: Role.ROLE_AGENT,
+    parts: [textPart(text)],
+    metadata: undefined,
+    extensions: [],
+    referenceTaskIds: [],
+  };
 }
 
 /** The research agent's executor in the SDK's terms: events published on the task's bus. */
@@ -55,7 +71,11 @@ class ResearchExecutor implements AgentExecutor {
         AgentEvent.statusUpdate({
           taskId,
           contextId,
-          status: { state, message: message === undefined ? undefined : agentMessage(contextId, taskId, message), timestamp: new Date().toISOString() },
+          status: {
+            state,
+            message: message === undefined ? undefined : agentMessage(contextId, taskId, message),
+            timestamp: new Date().toISOString(),
+          },
           metadata: undefined,
         }),
       );
@@ -95,7 +115,8 @@ class ResearchExecutor implements AgentExecutor {
       if (text.startsWith('delete')) return status(TaskState.TASK_STATE_REJECTED, 'I only summarise; I do not delete files.');
       status(TaskState.TASK_STATE_WORKING);
       if (text === 'summarise the meeting') return status(TaskState.TASK_STATE_INPUT_REQUIRED, "Which meeting: Monday's or Tuesday's?");
-      if (text === 'check my calendar') return status(TaskState.TASK_STATE_AUTH_REQUIRED, 'Sign in to the calendar first: https://calendar.example.com/authorize');
+      if (text === 'check my calendar')
+        return status(TaskState.TASK_STATE_AUTH_REQUIRED, 'Sign in to the calendar first: https://calendar.example.com/authorize');
       const subject = text.startsWith('summarise ') ? text.slice('summarise '.length) : text;
       return finish(`Summary of ${subject}: `, 'three decisions, two actions, no blockers.');
     }
@@ -111,7 +132,12 @@ class ResearchExecutor implements AgentExecutor {
   cancelTask = async (taskId: string, bus: ExecutionEventBus): Promise<void> => {
     const contextId = this.#contexts.get(taskId) ?? '';
     bus.publish(
-      AgentEvent.statusUpdate({ taskId, contextId, status: { state: TaskState.TASK_STATE_CANCELED, message: undefined, timestamp: new Date().toISOString() }, metadata: undefined }),
+      AgentEvent.statusUpdate({
+        taskId,
+        contextId,
+        status: { state: TaskState.TASK_STATE_CANCELED, message: undefined, timestamp: new Date().toISOString() },
+        metadata: undefined,
+      }),
     );
   };
 }
@@ -133,9 +159,19 @@ export async function startSdkResearchAgent(): Promise<SdkAgent> {
   // SendMessage goes on draining an AUTH_REQUIRED task's bus in the background, so the follow-up message's events
   // would be applied twice (the appended artifact chunk duplicated). The SDK expects an auth-required task to be
   // resumed by the same execution after out-of-band sign-in; this agent resumes on the client's next message.
-  const handler = new DefaultRequestHandler(card, new InMemoryTaskStore(), new ResearchExecutor(), undefined, undefined, undefined, undefined, undefined, {
-    keepBusAliveStates: [TaskState.TASK_STATE_INPUT_REQUIRED],
-  });
+  const handler = new DefaultRequestHandler(
+    card,
+    new InMemoryTaskStore(),
+    new ResearchExecutor(),
+    undefined,
+    undefined,
+    undefined,
+    undefined,
+    undefined,
+    {
+      keepBusAliveStates: [TaskState.TASK_STATE_INPUT_REQUIRED],
+    },
+  );
   const app = express()
     .use('/.well-known/agent-card.json', agentCardHandler({ agentCardProvider: handler }))
     .use('/a2a', jsonRpcHandler({ requestHandler: handler, userBuilder: UserBuilder.noAuthentication }));

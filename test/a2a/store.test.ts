@@ -65,7 +65,10 @@ function runStoreSuite(name: string, makeStore: () => TaskStore): void {
 
     it('replaces a task by id', async () => {
       await store.saveTask(task('t1', 'c1', 'TASK_STATE_WORKING', '2026-01-01T10:00:00.000Z'));
-      const done = { ...task('t1', 'c1', 'TASK_STATE_COMPLETED', '2026-01-01T10:05:00.000Z'), artifacts: [{ artifactId: 'a', parts: [{ text: 'x' }] }] };
+      const done = {
+        ...task('t1', 'c1', 'TASK_STATE_COMPLETED', '2026-01-01T10:05:00.000Z'),
+        artifacts: [{ artifactId: 'a', parts: [{ text: 'x' }] }],
+      };
       await store.saveTask(done);
       expect(await store.getTask('t1')).toEqual(done);
       expect(await store.listTasks({})).toEqual([done]);
@@ -174,7 +177,9 @@ describe('SqliteTaskStore', () => {
     expect(raw.prepare('SELECT id, context_id, state, status_timestamp, json FROM tasks').all()).toEqual([
       { id: 't1', context_id: 'c1', state: 'TASK_STATE_WORKING', status_timestamp: '2026-01-01T10:00:00.000Z', json: JSON.stringify(saved) },
     ]);
-    expect(raw.prepare('SELECT task_id, id, json FROM push_configs').all()).toEqual([{ task_id: 't1', id: 'a', json: JSON.stringify(config('t1', 'a')) }]);
+    expect(raw.prepare('SELECT task_id, id, json FROM push_configs').all()).toEqual([
+      { task_id: 't1', id: 'a', json: JSON.stringify(config('t1', 'a')) },
+    ]);
     raw.close();
 
     const reopened = new SqliteTaskStore(file);
@@ -202,7 +207,9 @@ describe('SqliteTaskStore', () => {
     const raw = new Raw(file);
     raw.pragma('user_version = 99', { simple: true });
     raw.close();
-    expect(() => new SqliteTaskStore(file)).toThrow(`${file} holds task store schema version 99; this runtime knows up to 1: upgrade wiregen or use another file`);
+    expect(() => new SqliteTaskStore(file)).toThrow(
+      `${file} holds task store schema version 99; this runtime knows up to 1: upgrade wiregen or use another file`,
+    );
   });
 });
 
@@ -221,7 +228,14 @@ describe('restart: an A2aServer on a SQLite file', () => {
 
   async function start(file: string): Promise<string> {
     store = new SqliteTaskStore(file);
-    const server = new A2aServer({ card, executor: researchAgent.executor, behaviour: researchAgent.behaviour, store, push: { allowedHosts: ['127.0.0.1'] }, log: () => undefined });
+    const server = new A2aServer({
+      card,
+      executor: researchAgent.executor,
+      behaviour: researchAgent.behaviour,
+      store,
+      push: { allowedHosts: ['127.0.0.1'] },
+      log: () => undefined,
+    });
     running = await listenA2aHttp(server);
     return running.url;
   }

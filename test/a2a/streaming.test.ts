@@ -12,14 +12,23 @@ import { sleep, type Exchange } from '../helpers/http-client.ts';
 
 const pool = agentPool();
 afterEach(() => pool.closeAll());
-const behaviours: [string, A2aBehaviour][] = [['SDK', SDK_BEHAVIOUR], ['kit', KIT_BEHAVIOUR]];
+const behaviours: [string, A2aBehaviour][] = [
+  ['SDK', SDK_BEHAVIOUR],
+  ['kit', KIT_BEHAVIOUR],
+];
 
 /** True when the stream ends within `ms`. */
 const endsWithin = (ex: Exchange, ms: number) => Promise.race([ex.ended.then(() => true), sleep(ms).then(() => false)]);
 /** One word per frame: `task:STATE`, `status:STATE`, `artifact[+append][+last]`, `message`. */
 const shape = (frames: Json[]) =>
   frames.map(({ result: r }) =>
-    r.task ? `task:${r.task.status.state}` : r.statusUpdate ? `status:${r.statusUpdate.status.state}` : r.artifactUpdate ? `artifact${r.artifactUpdate.append ? '+append' : ''}${r.artifactUpdate.lastChunk ? '+last' : ''}` : 'message',
+    r.task
+      ? `task:${r.task.status.state}`
+      : r.statusUpdate
+        ? `status:${r.statusUpdate.status.state}`
+        : r.artifactUpdate
+          ? `artifact${r.artifactUpdate.append ? '+append' : ''}${r.artifactUpdate.lastChunk ? '+last' : ''}`
+          : 'message',
   );
 
 /** "ask": input-required; "auth": auth-required; "finish-late": completes, then goes on; each waits on `g` after. */
@@ -58,7 +67,18 @@ describe.each(behaviours)('SendStreamingMessage (%s behaviour)', (name, behaviou
     await ex.ended;
     const [first, ...rest] = ex.frames as Json[];
     const { id, contextId } = first!.result.task;
-    expect(first).toEqual({ id: 'req-1', jsonrpc: '2.0', result: { task: { id, contextId, history: [expect.objectContaining({ taskId: id, contextId })], status: name === 'kit' ? { state: 'TASK_STATE_SUBMITTED', timestamp: expect.any(String) } : { state: 'TASK_STATE_SUBMITTED' } } } });
+    expect(first).toEqual({
+      id: 'req-1',
+      jsonrpc: '2.0',
+      result: {
+        task: {
+          id,
+          contextId,
+          history: [expect.objectContaining({ taskId: id, contextId })],
+          status: name === 'kit' ? { state: 'TASK_STATE_SUBMITTED', timestamp: expect.any(String) } : { state: 'TASK_STATE_SUBMITTED' },
+        },
+      },
+    });
     const artifact = (parts: Json[]) => ({ artifactId: expect.any(String), name: 'summary', parts });
     expect(rest.map((f) => f.result)).toEqual([
       { statusUpdate: { contextId, status: { state: 'TASK_STATE_WORKING', timestamp: expect.any(String) }, taskId: id } },
@@ -119,7 +139,13 @@ describe('when a stream closes', () => {
     expect(await endsWithin(ex, 200)).toBe(false);
     g.open();
     expect(await endsWithin(ex, 2000)).toBe(true);
-    expect(shape(ex.frames as Json[])).toEqual(['task:TASK_STATE_SUBMITTED', 'status:TASK_STATE_WORKING', 'status:TASK_STATE_AUTH_REQUIRED', 'status:TASK_STATE_WORKING', 'status:TASK_STATE_COMPLETED']);
+    expect(shape(ex.frames as Json[])).toEqual([
+      'task:TASK_STATE_SUBMITTED',
+      'status:TASK_STATE_WORKING',
+      'status:TASK_STATE_AUTH_REQUIRED',
+      'status:TASK_STATE_WORKING',
+      'status:TASK_STATE_COMPLETED',
+    ]);
   });
 });
 
@@ -145,7 +171,11 @@ describe.each(behaviours)('SubscribeToTask (%s behaviour)', (_, behaviour) => {
     const a = await pool.start({ executor: scripted(), behaviour });
     const task = (await a.rpc('SendMessage', userMessage('summarise'))).result.task as Json;
     const reply = await a.rpc('SubscribeToTask', { id: task.id });
-    expect(reply.error).toMatchObject({ code: -32004, message: `Task ${task.id} is in terminal state: TASK_STATE_COMPLETED`, data: [{ reason: 'UNSUPPORTED_OPERATION' }] });
+    expect(reply.error).toMatchObject({
+      code: -32004,
+      message: `Task ${task.id} is in terminal state: TASK_STATE_COMPLETED`,
+      data: [{ reason: 'UNSUPPORTED_OPERATION' }],
+    });
   });
 });
 

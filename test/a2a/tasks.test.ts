@@ -31,7 +31,8 @@ function scripted(slow = gate()): AgentExecutor {
 }
 const start = (slow?: ReturnType<typeof gate>) => pool.start({ executor: scripted(slow), clock: fakeClock() });
 type Agent = Awaited<ReturnType<typeof start>>;
-const sendTask = async (a: Agent, text: string, extra: Json = {}, configuration?: Json) => (await a.rpc('SendMessage', userMessage(text, extra, configuration))).result.task as Json;
+const sendTask = async (a: Agent, text: string, extra: Json = {}, configuration?: Json) =>
+  (await a.rpc('SendMessage', userMessage(text, extra, configuration))).result.task as Json;
 const answer = (task: Json, configuration?: Json) => userMessage('the second', { contextId: task.contextId, taskId: task.id }, configuration);
 const list = async (a: Agent, params: Json) => (await a.rpc('ListTasks', params)) as Json;
 
@@ -60,9 +61,14 @@ describe('SendMessage', () => {
 
   it('historyLength: unset all history, 0 none (field omitted), 1 the last message', async () => {
     const a = await start();
-    const answered = async (configuration?: Json) => (await a.rpc('SendMessage', answer(await sendTask(a, 'ask'), configuration))).result.task as Json;
+    const answered = async (configuration?: Json) =>
+      (await a.rpc('SendMessage', answer(await sendTask(a, 'ask'), configuration))).result.task as Json;
     const all = await answered();
-    expect(all.history.map((m: Json) => [m.role, m.parts[0].text])).toEqual([['ROLE_USER', 'ask'], ['ROLE_AGENT', 'which one?'], ['ROLE_USER', 'the second']]);
+    expect(all.history.map((m: Json) => [m.role, m.parts[0].text])).toEqual([
+      ['ROLE_USER', 'ask'],
+      ['ROLE_AGENT', 'which one?'],
+      ['ROLE_USER', 'the second'],
+    ]);
     const none = await answered({ historyLength: 0 });
     expect(none).not.toHaveProperty('history');
     expect(none.status.state).toBe('TASK_STATE_COMPLETED');
@@ -154,9 +160,9 @@ describe('ListTasks', () => {
 
   it('statusTimestampAfter keeps tasks whose status time is at or after it', async () => {
     const { a, ids } = await five();
-    const after = async (statusTimestampAfter: string) => (await list(a, { statusTimestampAfter })).result.tasks.map((t: Json) => t.id);
-    expect(await after('2026-01-01T00:00:05.000Z')).toEqual([ids[4], ids[3], ids[2]]);
-    expect(await after('2026-01-01T00:00:05.001Z')).toEqual([ids[4], ids[3]]);
+    const listedAfter = async (statusTimestampAfter: string) => (await list(a, { statusTimestampAfter })).result.tasks.map((t: Json) => t.id);
+    expect(await listedAfter('2026-01-01T00:00:05.000Z')).toEqual([ids[4], ids[3], ids[2]]);
+    expect(await listedAfter('2026-01-01T00:00:05.001Z')).toEqual([ids[4], ids[3]]);
   });
 
   // a2a.proto ListTasksRequest.status_timestamp_after: "greater than or equal"; its example has no fraction,
@@ -177,7 +183,9 @@ describe('ListTasks', () => {
     const tasks = async (params: Json) => (await list(a, params)).result.tasks as Json[];
     expect((await tasks({}))[0]).not.toHaveProperty('artifacts');
     expect((await tasks({ includeArtifacts: false }))[0]).not.toHaveProperty('artifacts');
-    expect((await tasks({ includeArtifacts: true }))[0]!.artifacts).toEqual([{ artifactId: expect.any(String), name: 'out', parts: [{ text: 'did x' }] }]);
+    expect((await tasks({ includeArtifacts: true }))[0]!.artifacts).toEqual([
+      { artifactId: expect.any(String), name: 'out', parts: [{ text: 'did x' }] },
+    ]);
   });
 
   it('a task updated later moves to the front', async () => {

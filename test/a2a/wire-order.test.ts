@@ -29,7 +29,10 @@ describe('inWireOrder', () => {
     expect(Object.keys(ordered.history[0])).toEqual(MESSAGE);
     expect(Object.keys(ordered.artifacts[0].parts[0])).toEqual(['text', 'mediaType']);
     expect(ordered).toEqual(sorted);
-    const card = inWireOrder({ securitySchemes: { b: { httpAuthSecurityScheme: { scheme: 'Bearer', description: 'd' } } }, name: 'x' }, 'AgentCard') as Json;
+    const card = inWireOrder(
+      { securitySchemes: { b: { httpAuthSecurityScheme: { scheme: 'Bearer', description: 'd' } } }, name: 'x' },
+      'AgentCard',
+    ) as Json;
     expect(Object.keys(card)).toEqual(['name', 'securitySchemes']);
     expect(Object.keys(card.securitySchemes.b.httpAuthSecurityScheme)).toEqual(['description', 'scheme']);
   });
@@ -63,7 +66,12 @@ describe('on the wire', () => {
     ['SDK', SDK_BEHAVIOUR],
     ['kit', KIT_BEHAVIOUR],
   ] as const)('%s: JSON-RPC and HTTP+JSON results, stream frames and pushes are in ProtoJSON order', async (_, behaviour) => {
-    const a = await pool.start({ executor, behaviour, card: testCard({ streaming: true, pushNotifications: true }), push: { allowedHosts: ['127.0.0.1'] } });
+    const a = await pool.start({
+      executor,
+      behaviour,
+      card: testCard({ streaming: true, pushNotifications: true }),
+      push: { allowedHosts: ['127.0.0.1'] },
+    });
     const task = (await a.rpc('SendMessage', userMessage('go'))).result.task as Json;
     expect(Object.keys(task)).toEqual(TASK);
     expect(Object.keys(task.status)).toEqual(['state', 'timestamp']);

@@ -22,7 +22,9 @@ afterAll(async () => {
 });
 
 function problems(results: readonly ScenarioResult[], statuses: readonly string[]): string[] {
-  return results.flatMap((r) => r.checks.filter((c) => statuses.includes(c.status)).map((c) => `${r.scenario}: ${c.id} ${c.status} ${c.errorMessage ?? ''}`));
+  return results.flatMap((r) =>
+    r.checks.filter((c) => statuses.includes(c.status)).map((c) => `${r.scenario}: ${c.id} ${c.status} ${c.errorMessage ?? ''}`),
+  );
 }
 
 describe.each(['2026-07-28', '2025-11-25'])('conformance runner, --requirements %s', (requirements) => {
@@ -38,11 +40,21 @@ describe.each(['2026-07-28', '2025-11-25'])('conformance runner, --requirements 
   });
 
   it('no scored scenario has a FAILURE', () => {
-    expect(problems(results.filter((r) => r.scored), ['FAILURE'])).toEqual([]);
+    expect(
+      problems(
+        results.filter((r) => r.scored),
+        ['FAILURE'],
+      ),
+    ).toEqual([]);
   });
 
   it('no scored scenario has a WARNING or SKIPPED check', () => {
-    expect(problems(results.filter((r) => r.scored), ['WARNING', 'SKIPPED'])).toEqual([]);
+    expect(
+      problems(
+        results.filter((r) => r.scored),
+        ['WARNING', 'SKIPPED'],
+      ),
+    ).toEqual([]);
   });
 
   it('the unscored scenarios that apply pass', () => {

@@ -82,7 +82,10 @@ export interface RunningFixture {
 
 /** Starts `wiregen serve <fixture> --http 0` and waits for its `{"conformanceReady":true,…}` line. */
 export function startFixture(fixture: string, timeoutMs = 30_000): Promise<RunningFixture> {
-  const child = spawn(process.execPath, [join(ROOT, 'bin', 'wiregen.mjs'), 'serve', fixture, '--http', '0'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [join(ROOT, 'bin', 'wiregen.mjs'), 'serve', fixture, '--http', '0'], {
+    cwd: ROOT,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
@@ -134,7 +137,12 @@ export interface Leg {
  * launching `target`, a command (split on spaces by the runner). `scored` is the scored scenarios of the
  * requirement set, listed when not given.
  */
-export async function runLeg(side: Side, target: string, requirements: string, options: { timeoutMs?: number; scored?: readonly string[] } = {}): Promise<Leg> {
+export async function runLeg(
+  side: Side,
+  target: string,
+  requirements: string,
+  options: { timeoutMs?: number; scored?: readonly string[] } = {},
+): Promise<Leg> {
   const outDir = mkdtempSync(join(tmpdir(), `conformance-${side}-${requirements}-`));
   const how = side === 'server' ? ['--url', target] : ['--command', target];
   const { code, output } = await run([side, ...how, '--requirements', requirements, '--output-dir', outDir], options.timeoutMs ?? 10 * 60_000);

@@ -76,9 +76,17 @@ describe('proto reader', () => {
   it('reads the service with streaming flags and google.api.http routes', () => {
     const service = proto.services.find((s) => s.name === 'A2AService')!;
     expect(service.rpcs.map((r) => r.name)).toEqual([
-      'SendMessage', 'SendStreamingMessage', 'GetTask', 'ListTasks', 'CancelTask', 'SubscribeToTask',
-      'CreateTaskPushNotificationConfig', 'GetTaskPushNotificationConfig', 'ListTaskPushNotificationConfigs',
-      'GetExtendedAgentCard', 'DeleteTaskPushNotificationConfig',
+      'SendMessage',
+      'SendStreamingMessage',
+      'GetTask',
+      'ListTasks',
+      'CancelTask',
+      'SubscribeToTask',
+      'CreateTaskPushNotificationConfig',
+      'GetTaskPushNotificationConfig',
+      'ListTaskPushNotificationConfigs',
+      'GetExtendedAgentCard',
+      'DeleteTaskPushNotificationConfig',
     ]);
     expect(service.rpcs.filter((r) => r.serverStreaming).map((r) => r.name)).toEqual(['SendStreamingMessage', 'SubscribeToTask']);
     expect(service.rpcs.find((r) => r.name === 'CancelTask')!.http).toEqual([
@@ -105,12 +113,22 @@ describe('proto reader', () => {
   });
 
   it('requires the ; after an option statement, naming the line of what follows instead', () => {
-    expect(() => parseProto('syntax = "proto3";\noption java_package = "x"\nmessage A {}\n', 'z.proto')).toThrow("z.proto:3:1: expected ';', found 'message'");
-    expect(() => parseProto('message A {\n  option deprecated = true\n  string a = 1;\n}\n', 'z.proto')).toThrow("z.proto:3:3: expected ';', found 'string'");
-    expect(() => parseProto('enum E {\n  option allow_alias = true\n  E_UNSPECIFIED = 0;\n}\n', 'z.proto')).toThrow("z.proto:3:3: expected ';', found 'E_UNSPECIFIED'");
-    expect(() => parseProto('service S {\n  option deprecated = true\n  rpc A(B) returns (C);\n}\n', 'z.proto')).toThrow("z.proto:3:3: expected ';', found 'rpc'");
+    expect(() => parseProto('syntax = "proto3";\noption java_package = "x"\nmessage A {}\n', 'z.proto')).toThrow(
+      "z.proto:3:1: expected ';', found 'message'",
+    );
+    expect(() => parseProto('message A {\n  option deprecated = true\n  string a = 1;\n}\n', 'z.proto')).toThrow(
+      "z.proto:3:3: expected ';', found 'string'",
+    );
+    expect(() => parseProto('enum E {\n  option allow_alias = true\n  E_UNSPECIFIED = 0;\n}\n', 'z.proto')).toThrow(
+      "z.proto:3:3: expected ';', found 'E_UNSPECIFIED'",
+    );
+    expect(() => parseProto('service S {\n  option deprecated = true\n  rpc A(B) returns (C);\n}\n', 'z.proto')).toThrow(
+      "z.proto:3:3: expected ';', found 'rpc'",
+    );
     // In an rpc's body the reader has always let the ; go.
-    expect(parseProto('service S { rpc A(B) returns (C) { option (google.api.http) = { post: "/a" } } }', 'z.proto').services[0]!.rpcs[0]!.http).toEqual([{ verb: 'POST', path: '/a' }]);
+    expect(
+      parseProto('service S { rpc A(B) returns (C) { option (google.api.http) = { post: "/a" } } }', 'z.proto').services[0]!.rpcs[0]!.http,
+    ).toEqual([{ verb: 'POST', path: '/a' }]);
   });
 });
 
@@ -128,11 +146,20 @@ describe('ProtoJSON member order (plan/wire-order.ts)', () => {
       { name: 'metadata' },
     ]);
     expect(order.messages['TaskStatus']).toEqual([{ name: 'state' }, { name: 'message', message: 'Message' }, { name: 'timestamp' }]);
-    expect(order.messages['AgentCard']!.find((f) => f.name === 'securitySchemes')).toEqual({ name: 'securitySchemes', message: 'SecurityScheme', map: true });
+    expect(order.messages['AgentCard']!.find((f) => f.name === 'securitySchemes')).toEqual({
+      name: 'securitySchemes',
+      message: 'SecurityScheme',
+      map: true,
+    });
   });
 
   it('the generated package carries that order, and each rpc’s input and output message (the methods’ params and result)', () => {
-    expect(a2a.rpcOutputs).toMatchObject({ SendMessage: 'SendMessageResponse', SendStreamingMessage: 'StreamResponse', GetTask: 'Task', DeleteTaskPushNotificationConfig: 'Empty' });
+    expect(a2a.rpcOutputs).toMatchObject({
+      SendMessage: 'SendMessageResponse',
+      SendStreamingMessage: 'StreamResponse',
+      GetTask: 'Task',
+      DeleteTaskPushNotificationConfig: 'Empty',
+    });
     expect(a2a.rpcInputs).toMatchObject({ SendMessage: 'SendMessageRequest', CreateTaskPushNotificationConfig: 'TaskPushNotificationConfig' });
     for (const method of Object.keys(a2a.methods)) {
       expect(a2a.rpcInputs[method], method).toBeDefined();

@@ -19,7 +19,8 @@ function doc(defs: Record<string, JsonObject>): JsonObject {
   return { $schema: 'https://json-schema.org/draft/2020-12/schema', $id: ID, $defs: defs };
 }
 /** The accept-path ajv instance for `d`, as emit/validators.ts makes it (with standalone code, or without). */
-const acceptPathAjv = (d: JsonObject, standalone: boolean) => createAjv({ draft: '2020-12' }, standalone, ACCEPT_PATH_OPTIONS, acceptPathClass(d, '2020-12'));
+const acceptPathAjv = (d: JsonObject, standalone: boolean) =>
+  createAjv({ draft: '2020-12' }, standalone, ACCEPT_PATH_OPTIONS, acceptPathClass(d, '2020-12'));
 
 describe('discriminateUnions', () => {
   it('dispatches a union of objects with distinct required constants on that property', () => {
@@ -27,22 +28,36 @@ describe('discriminateUnions', () => {
       doc({ A: tagged('type', 'a'), B: tagged('type', 'b'), U: { anyOf: [{ $ref: '#/$defs/A' }, { $ref: '#/$defs/B' }] } }),
     );
     expect(unions).toEqual([{ tag: 'type', branches: 2, of: 2 }]);
-    expect((out['$defs'] as JsonObject)['U']).toEqual({ type: 'object', discriminator: { propertyName: 'type' }, oneOf: [{ $ref: '#/$defs/A' }, { $ref: '#/$defs/B' }] });
+    expect((out['$defs'] as JsonObject)['U']).toEqual({
+      type: 'object',
+      discriminator: { propertyName: 'type' },
+      oneOf: [{ $ref: '#/$defs/A' }, { $ref: '#/$defs/B' }],
+    });
   });
 
   it('groups the tagged branches and keeps the others (an array of blocks) next to them', () => {
     const { doc: out } = discriminateUnions(
-      doc({ A: tagged('type', 'a'), B: tagged('type', 'b'), U: { anyOf: [{ type: 'string' }, { $ref: '#/$defs/A' }, { type: 'array' }, { $ref: '#/$defs/B' }] } }),
+      doc({
+        A: tagged('type', 'a'),
+        B: tagged('type', 'b'),
+        U: { anyOf: [{ type: 'string' }, { $ref: '#/$defs/A' }, { type: 'array' }, { $ref: '#/$defs/B' }] },
+      }),
     );
     expect((out['$defs'] as JsonObject)['U']).toEqual({
-      anyOf: [{ type: 'string' }, { type: 'object', discriminator: { propertyName: 'type' }, oneOf: [{ $ref: '#/$defs/A' }, { $ref: '#/$defs/B' }] }, { type: 'array' }],
+      anyOf: [
+        { type: 'string' },
+        { type: 'object', discriminator: { propertyName: 'type' }, oneOf: [{ $ref: '#/$defs/A' }, { $ref: '#/$defs/B' }] },
+        { type: 'array' },
+      ],
     });
   });
 
   it('picks the property that tells most branches apart (jsonrpc is the same everywhere, method is not)', () => {
     const req = (method: string) => tagged('method', method, { jsonrpc: { type: 'string', const: '2.0' } });
     const both = (m: string) => ({ ...req(m), required: ['jsonrpc', 'method'] });
-    const { unions } = discriminateUnions(doc({ A: both('a'), B: both('b'), C: both('c'), U: { anyOf: [{ $ref: '#/$defs/A' }, { $ref: '#/$defs/B' }, { $ref: '#/$defs/C' }] } }));
+    const { unions } = discriminateUnions(
+      doc({ A: both('a'), B: both('b'), C: both('c'), U: { anyOf: [{ $ref: '#/$defs/A' }, { $ref: '#/$defs/B' }, { $ref: '#/$defs/C' }] } }),
+    );
     expect(unions).toEqual([{ tag: 'method', branches: 3, of: 3 }]);
   });
 
@@ -55,14 +70,22 @@ describe('discriminateUnions', () => {
       'a tag that is not a string': { A: tagged('type', 'a'), B: tagged('type', 1), U: union },
       'a tag named like an object property': { A: tagged('type', 'a'), B: tagged('type', 'constructor'), U: union },
       'an empty tag': { A: tagged('type', 'a'), B: tagged('type', ''), U: union },
-      'a ref with siblings': { A: tagged('type', 'a'), B: tagged('type', 'b'), U: { anyOf: [{ $ref: '#/$defs/A' }, { $ref: '#/$defs/B', minProperties: 1 }] } },
+      'a ref with siblings': {
+        A: tagged('type', 'a'),
+        B: tagged('type', 'b'),
+        U: { anyOf: [{ $ref: '#/$defs/A' }, { $ref: '#/$defs/B', minProperties: 1 }] },
+      },
     };
     for (const [what, defs] of Object.entries(cases)) expect(discriminateUnions(doc(defs)).unions, what).toEqual([]);
   });
 
   it('accepts an enum of tags per branch', () => {
     const { unions } = discriminateUnions(
-      doc({ A: { ...tagged('type', 'a'), properties: { type: { enum: ['integer', 'number'] } } }, B: tagged('type', 'boolean'), U: { anyOf: [{ $ref: '#/$defs/A' }, { $ref: '#/$defs/B' }] } }),
+      doc({
+        A: { ...tagged('type', 'a'), properties: { type: { enum: ['integer', 'number'] } } },
+        B: tagged('type', 'boolean'),
+        U: { anyOf: [{ $ref: '#/$defs/A' }, { $ref: '#/$defs/B' }] },
+      }),
     );
     expect(unions).toEqual([{ tag: 'type', branches: 2, of: 2 }]);
   });

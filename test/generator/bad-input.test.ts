@@ -27,7 +27,9 @@ describe('bad input to generate', () => {
     const recorded = (JSON.parse(project.read('schemas/pins.json')) as { pins: { files: { path: string; sha256: string }[] }[] }).pins
       .flatMap((p) => p.files)
       .find((f) => f.path === 'mcp/2025-06-18/schema.json')!.sha256;
-    const actual = createHash('sha256').update(readFileSync(project.path('schemas/mcp/2025-06-18/schema.json'))).digest('hex');
+    const actual = createHash('sha256')
+      .update(readFileSync(project.path('schemas/mcp/2025-06-18/schema.json')))
+      .digest('hex');
     expect(err).toEqual([
       `schemas/mcp/2025-06-18/schema.json: pinned file of mcp-2025-06-18 has changed: sha256 ${actual} but schemas/pins.json records ${recorded}. Restore it, or bump the pin (README: "Bumping a pin")`,
     ]);
@@ -44,7 +46,9 @@ describe('bad input to generate', () => {
   it('a manifest entry naming a missing $def names the manifest line and pointer', async () => {
     const err = await failGenerate((p) => p.edit('schemas/manifest/mcp-2025-03-26.yaml', 'result: ListRootsResult', 'result: ListRootResult'));
     expect(err).toEqual([
-      'schemas/manifest/mcp-2025-03-26.yaml:' + lineOf(project.read('schemas/manifest/mcp-2025-03-26.yaml'), 'result: ListRootResult') + ':13 /methods/roots~1list/result: names $def ListRootResult, which schemas/mcp/2025-03-26/schema.json does not define',
+      'schemas/manifest/mcp-2025-03-26.yaml:' +
+        lineOf(project.read('schemas/manifest/mcp-2025-03-26.yaml'), 'result: ListRootResult') +
+        ':13 /methods/roots~1list/result: names $def ListRootResult, which schemas/mcp/2025-03-26/schema.json does not define',
     ]);
   });
 
@@ -68,7 +72,13 @@ describe('bad input to generate', () => {
 
   it('a fixture tool schema of another JSON Schema draft names the spec line and pointer', async () => {
     const draft07 = '"http://json-schema.org/draft-07/schema#"';
-    const err = await failGenerate((p) => p.edit('schemas/fixtures/golden.yaml', '  - name: boom\n    inputSchema: { type: object }', `  - name: boom\n    inputSchema: { $schema: ${draft07}, type: object }`));
+    const err = await failGenerate((p) =>
+      p.edit(
+        'schemas/fixtures/golden.yaml',
+        '  - name: boom\n    inputSchema: { type: object }',
+        `  - name: boom\n    inputSchema: { $schema: ${draft07}, type: object }`,
+      ),
+    );
     const text = project.read('schemas/fixtures/golden.yaml');
     const line = lineOf(text, draft07);
     const column = text.split('\n')[line - 1]!.indexOf(draft07) + 1;
@@ -83,7 +93,9 @@ describe('bad input to generate', () => {
       p.repin('a2a/1.0/a2a.json');
     });
     expect(err).toHaveLength(1);
-    expect(err[0]).toMatch(/^schemas\/a2a\/1\.0\/a2a\.json \/definitions\/[^:]+\/\$ref: unresolved reference "lf\.a2a\.v1\.Mesage\.jsonschema\.json": no definition is titled after Mesage$/);
+    expect(err[0]).toMatch(
+      /^schemas\/a2a\/1\.0\/a2a\.json \/definitions\/[^:]+\/\$ref: unresolved reference "lf\.a2a\.v1\.Mesage\.jsonschema\.json": no definition is titled after Mesage$/,
+    );
   });
 });
 

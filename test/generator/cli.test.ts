@@ -31,7 +31,16 @@ describe('wiregen validate', () => {
     writeFileSync(path, typeof value === 'string' ? value : JSON.stringify(value));
     return path;
   };
-  const good = write('good.json', { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'add', arguments: { a: 1 }, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } } });
+  const good = write('good.json', {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'tools/call',
+    params: {
+      name: 'add',
+      arguments: { a: 1 },
+      _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} },
+    },
+  });
   const bad = write('bad.json', { jsonrpc: '2.0', id: true, method: 'tools/call', params: { name: 7, _meta: {} } });
   const notJson = write('broken.json', '{"jsonrpc": "2.0",\n "id": }');
 

@@ -24,14 +24,17 @@ describe('2026-07-28 examples', () => {
     expect(v(example), JSON.stringify(v.errors)).toBe(true);
   });
 
-  it.each(cases.filter((c) => requiredPresent(c.def, c.example).length > 0))('$def/$file without a required property is rejected', ({ def, example }) => {
-    const v = validatorFor(def);
-    const prop = requiredPresent(def, example)[0]!;
-    const mutated = { ...example };
-    delete mutated[prop];
-    expect(v(mutated)).toBe(false);
-    expect(v.errors?.some((e) => e.keyword === 'required' || e.keyword === 'anyOf' || e.keyword === 'oneOf')).toBe(true);
-  });
+  it.each(cases.filter((c) => requiredPresent(c.def, c.example).length > 0))(
+    '$def/$file without a required property is rejected',
+    ({ def, example }) => {
+      const v = validatorFor(def);
+      const prop = requiredPresent(def, example)[0]!;
+      const mutated = { ...example };
+      delete mutated[prop];
+      expect(v(mutated)).toBe(false);
+      expect(v.errors?.some((e) => e.keyword === 'required' || e.keyword === 'anyOf' || e.keyword === 'oneOf')).toBe(true);
+    },
+  );
 
   it.each(cases.filter((c) => wrongTypeMutation(c.def, c.example)))('$def/$file with a wrongly typed property is rejected', ({ def, example }) => {
     const v = validatorFor(def);
@@ -45,7 +48,10 @@ describe('2026-07-28 examples', () => {
     // Definitions with no required property at all: removing one is not possible, the wrong type still is.
     for (const name of noRequired) {
       const def = name.split('/')[0]!;
-      expect(alternatives(deref(schema.$defs[def])!).some((a) => (a.required ?? []).length === 0), name).toBe(true);
+      expect(
+        alternatives(deref(schema.$defs[def])!).some((a) => (a.required ?? []).length === 0),
+        name,
+      ).toBe(true);
     }
     expect(noWrongType).toEqual([]);
   });

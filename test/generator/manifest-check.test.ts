@@ -26,9 +26,7 @@ async function generateErrors(edit: (p: Project) => void, pin = 'mcp-2026-07-28'
 
 describe('manifest cross-check (MCP)', () => {
   it('a method the schema defines but the manifest omits', async () => {
-    const err = await generateErrors((p) =>
-      p.edit(MCP, /  tools\/call:\n(    .*\n)+/, ''),
-    );
+    const err = await generateErrors((p) => p.edit(MCP, / {2}tools\/call:\n( {4}.*\n)+/, ''));
     expect(err).toEqual([
       'schemas/mcp/2026-07-28/schema.json /$defs/CallToolRequest: fixes method "tools/call", but schemas/manifest/mcp-2026-07-28.yaml has no entry for it',
     ]);
@@ -56,8 +54,8 @@ describe('manifest cross-check (MCP)', () => {
   it('flags and direction the schema contradicts', async () => {
     const err = await generateErrors((p) => {
       p.edit(MCP, '    inputRequired: true\n    mcpName: name\n  completion', '    mcpName: name\n  completion');
-      p.edit(MCP, /(  tools\/list:\n(?:    .*\n)*?)    cacheable: true\n/, '$1');
-      p.edit(MCP, /(  notifications\/message:\n    kind: notification\n)    direction: server-to-client/, '$1    direction: both');
+      p.edit(MCP, /( {2}tools\/list:\n(?: {4}.*\n)*?) {4}cacheable: true\n/, '$1');
+      p.edit(MCP, /( {2}notifications\/message:\n {4}kind: notification\n) {4}direction: server-to-client/, '$1    direction: both');
       p.edit(MCP, 'capability: server.tools\n', 'capability: server.toolz\n');
     });
     expect(err).toEqual([
@@ -72,19 +70,19 @@ describe('manifest cross-check (MCP)', () => {
 describe('manifest cross-check (A2A, against the proto)', () => {
   it('an rpc the proto declares but the manifest omits, and a route that differs', async () => {
     const err = await generateErrors((p) => {
-      p.edit(A2A, /  GetTask:\n(    .*\n|      .*\n)+?(?=  ListTasks:)/, '');
+      p.edit(A2A, / {2}GetTask:\n( {4}.*\n| {6}.*\n)+?(?= {2}ListTasks:)/, '');
       p.edit(A2A, 'path: "/message:send"', 'path: "/message:sendit"');
     }, 'a2a-1.0');
     expect(err).toEqual([
-      'schemas/manifest/a2a-1.0.yaml:18:7 /methods/SendMessage/http: is POST /message:sendit body *, POST /{tenant}/message:send body *, but the proto\'s rpc SendMessage (line 21) is annotated POST /message:send body *, POST /{tenant}/message:send body *',
+      "schemas/manifest/a2a-1.0.yaml:18:7 /methods/SendMessage/http: is POST /message:sendit body *, POST /{tenant}/message:send body *, but the proto's rpc SendMessage (line 21) is annotated POST /message:send body *, POST /{tenant}/message:send body *",
       'schemas/a2a/1.0/a2a.proto:45:3: rpc GetTask of service A2AService has no entry in schemas/manifest/a2a-1.0.yaml',
     ]);
   });
 
   it('params, result and streaming that disagree with the rpc', async () => {
     const err = await generateErrors((p) => {
-      p.edit(A2A, /(  SendStreamingMessage:\n(?:    .*\n)*?)    result: StreamResponse\n/, '$1    result: Task\n');
-      p.edit(A2A, /(  SendStreamingMessage:\n(?:    .*\n)*?)    streaming: true\n/, '$1    streaming: false\n');
+      p.edit(A2A, /( {2}SendStreamingMessage:\n(?: {4}.*\n)*?) {4}result: StreamResponse\n/, '$1    result: Task\n');
+      p.edit(A2A, /( {2}SendStreamingMessage:\n(?: {4}.*\n)*?) {4}streaming: true\n/, '$1    streaming: false\n');
     }, 'a2a-1.0');
     expect(err).toEqual([
       "schemas/manifest/a2a-1.0.yaml:24:13 /methods/SendStreamingMessage/result: is Task, but the proto's rpc SendStreamingMessage (line 33) returns stream StreamResponse",

@@ -146,7 +146,7 @@ export async function replayA2aSession(session: A2aSession): Promise<A2aReplayRe
     if (d) failures.push(`#${index} (${session.messages[index]!.from}): ${describeDifference(d)}`);
   };
   try {
-    for (let i = 0; i < session.messages.length; ) {
+    for (let i = 0; i < session.messages.length;) {
       const request = session.messages[i]!;
       const answers = answersTo(session, i);
       if (request.from !== 'orchestrator') throw new Error(`#${i}: an agent message with no request before it`);
@@ -162,7 +162,8 @@ export async function replayA2aSession(session: A2aSession): Promise<A2aReplayRe
         const sendable = instantiate(request.json, ids, clientIds);
         check(i, ids.normalise(sendable));
         const got = await post(url, sendable, !sentWithoutVersion(session, i));
-        if (got.sse !== (answers[0]?.sse === true)) failures.push(`#${i + 1}: answered ${got.sse ? 'with SSE' : 'with JSON'}, recorded ${answers[0]?.sse ? 'as SSE' : 'as JSON'}`);
+        if (got.sse !== (answers[0]?.sse === true))
+          failures.push(`#${i + 1}: answered ${got.sse ? 'with SSE' : 'with JSON'}, recorded ${answers[0]?.sse ? 'as SSE' : 'as JSON'}`);
         if (got.status !== 200) failures.push(`#${i}: HTTP ${got.status} (JSON-RPC answers are HTTP 200)`);
         got.messages.forEach((message, k) => {
           if (k < answers.length) check(i + 1 + k, ids.normalise(message));
@@ -176,7 +177,8 @@ export async function replayA2aSession(session: A2aSession): Promise<A2aReplayRe
     failures.push(`replay stopped: ${(err as Error).message}`);
   } finally {
     const exit = await agent.close();
-    if (exit.code !== 0 || exit.timedOut) failures.push(`agent exited with ${exit.code ?? exit.signal}${exit.timedOut ? ' (killed after timeout)' : ''}; stderr:\n${agent.stderr()}`);
+    if (exit.code !== 0 || exit.timedOut)
+      failures.push(`agent exited with ${exit.code ?? exit.signal}${exit.timedOut ? ' (killed after timeout)' : ''}; stderr:\n${agent.stderr()}`);
   }
   const count = (from: A2aRecordedMessage['from']) => ({
     total: session.messages.filter((m) => m.from === from).length,

@@ -83,7 +83,11 @@ export function agentPool() {
         rpc: (method, params, options) => a2aRpc(r.url, method, params, options),
         stream: (method, params, options = {}) => open(`${r.url}/a2a`, { headers: headersFor(options), body: rpcBody(method, params, options) }),
         rest: (verb, path, body, options = {}) =>
-          send(`${r.url}${path}`, { method: verb, headers: headersFor(options, 'application/a2a+json'), ...(body === undefined ? {} : { body: JSON.stringify(body) }) }),
+          send(`${r.url}${path}`, {
+            method: verb,
+            headers: headersFor(options, 'application/a2a+json'),
+            ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+          }),
       };
     },
     async closeAll(): Promise<void> {
@@ -106,7 +110,10 @@ export function fakeClock(start = '2026-01-01T00:00:00.000Z', stepMs = 1000): ()
 
 /** The message params of SendMessage / SendStreamingMessage. */
 export function userMessage(text: string, extra: Json = {}, configuration?: Json): Json {
-  return { message: { messageId: `m-${Math.random().toString(36).slice(2)}`, role: 'ROLE_USER', parts: [{ text }], ...extra }, ...(configuration ? { configuration } : {}) };
+  return {
+    message: { messageId: `m-${Math.random().toString(36).slice(2)}`, role: 'ROLE_USER', parts: [{ text }], ...extra },
+    ...(configuration ? { configuration } : {}),
+  };
 }
 
 export interface Delivery {

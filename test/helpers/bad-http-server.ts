@@ -56,7 +56,14 @@ function answer(path: string, id: unknown, res: ServerResponse): void {
       return void res.flushHeaders();
     case '/server-request':
       res.writeHead(200, SSE);
-      res.write(event({ jsonrpc: '2.0', id: 's1', method: 'elicitation/create', params: { mode: 'form', message: 'Delete build/?', requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean' } } } } }));
+      res.write(
+        event({
+          jsonrpc: '2.0',
+          id: 's1',
+          method: 'elicitation/create',
+          params: { mode: 'form', message: 'Delete build/?', requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean' } } } },
+        }),
+      );
       return;
     case '/result-string':
       return void res.writeHead(200, JSON_TYPE).end(JSON.stringify({ jsonrpc: '2.0', id, result: 'not an object' }));

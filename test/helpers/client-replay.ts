@@ -164,7 +164,13 @@ export async function driveIntent(intent: ClientIntent, kind: ServerKind = 'stdi
     await client.close();
   }
   const exitCode = started.exitCode();
-  return { frames, outcomes, stderr: started.stderr(), ...(connectError !== undefined ? { connectError } : {}), ...(exitCode !== undefined ? { exitCode } : {}) };
+  return {
+    frames,
+    outcomes,
+    stderr: started.stderr(),
+    ...(connectError !== undefined ? { connectError } : {}),
+    ...(exitCode !== undefined ? { exitCode } : {}),
+  };
 }
 
 export interface ClientComparison {
@@ -178,7 +184,9 @@ export interface ClientComparison {
 
 const label = (m: unknown): string => {
   const o = (typeof m === 'object' && m !== null ? m : {}) as JsonObject;
-  return typeof o['method'] === 'string' ? `${String(o['method'])}${'id' in o ? ` id ${JSON.stringify(o['id'])}` : ''}` : `response id ${JSON.stringify(o['id'])}`;
+  return typeof o['method'] === 'string'
+    ? `${String(o['method'])}${'id' in o ? ` id ${JSON.stringify(o['id'])}` : ''}`
+    : `response id ${JSON.stringify(o['id'])}`;
 };
 
 /** The client messages of both streams, renumbered, compared position by position. */

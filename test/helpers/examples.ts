@@ -34,7 +34,9 @@ export function alternatives(s: S): S[] {
 export function requiredPresent(def: string, example: Obj): string[] {
   const alts = alternatives(deref(schema.$defs[def])!);
   const sets = alts.map((a) => new Set(a.required ?? []));
-  return Object.keys(example).filter((k) => sets.every((s) => s.has(k))).sort();
+  return Object.keys(example)
+    .filter((k) => sets.every((s) => s.has(k)))
+    .sort();
 }
 /** A value whose JSON type none of `types` allows. */
 function wrongValue(types: string[]): unknown {
@@ -81,5 +83,8 @@ export function wrongTypeMutation(def: string, example: Obj): [string, unknown] 
 
 export const cases = readdirSync(EXAMPLES)
   .sort()
-  .flatMap((def) => readdirSync(join(EXAMPLES, def)).sort().map((file) => ({ def, file, example: JSON.parse(readFileSync(join(EXAMPLES, def, file), 'utf8')) as Obj })));
-
+  .flatMap((def) =>
+    readdirSync(join(EXAMPLES, def))
+      .sort()
+      .map((file) => ({ def, file, example: JSON.parse(readFileSync(join(EXAMPLES, def, file), 'utf8')) as Obj })),
+  );

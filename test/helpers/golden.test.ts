@@ -10,11 +10,28 @@ const text = (t: string) => ({ result: { content: [{ type: 'text', text: t }] } 
 describe('responseMismatch', () => {
   const cases: [string, { expected: unknown; actual: unknown; want: RegExp | undefined }][] = [
     ['key order never matters', { expected: { a: 1, b: [1, { c: 2, d: 3 }] }, actual: { b: [1, { d: 3, c: 2 }], a: 1 }, want: undefined }],
-    ['a changed value is named by its pointer', { expected: { result: { isError: false } }, actual: { result: { isError: true } }, want: /^at \/result\/isError: value differs/ }],
+    [
+      'a changed value is named by its pointer',
+      { expected: { result: { isError: false } }, actual: { result: { isError: true } }, want: /^at \/result\/isError: value differs/ },
+    ],
     ['an added member is a difference', { expected: { result: {} }, actual: { result: { isError: false } }, want: /unexpected member/ }],
     ['canonical embedded JSON, equal bytes', { expected: text('{"a":1,"b":2}'), actual: text('{"a":1,"b":2}'), want: undefined }],
-    ['embedded JSON with other key order differs (bytes)', { expected: text('{"a":1,"b":2}'), actual: text('{"b":2,"a":1}'), want: /value differs[\s\S]*actual \/result\/content\/0\/text: embedded JSON is not canonical/ }],
-    ['embedded JSON with spaces is not canonical', { expected: text('[1, 2]'), actual: text('[1, 2]'), want: /^committed \/result\/content\/0\/text: embedded JSON is not canonical[\s\S]*actual/ }],
+    [
+      'embedded JSON with other key order differs (bytes)',
+      {
+        expected: text('{"a":1,"b":2}'),
+        actual: text('{"b":2,"a":1}'),
+        want: /value differs[\s\S]*actual \/result\/content\/0\/text: embedded JSON is not canonical/,
+      },
+    ],
+    [
+      'embedded JSON with spaces is not canonical',
+      {
+        expected: text('[1, 2]'),
+        actual: text('[1, 2]'),
+        want: /^committed \/result\/content\/0\/text: embedded JSON is not canonical[\s\S]*actual/,
+      },
+    ],
     ['a string that only looks like JSON is a plain string', { expected: text('{not json'), actual: text('{not json'), want: undefined }],
   ];
   for (const [name, { expected, actual, want }] of cases)
@@ -39,6 +56,8 @@ describe('canonicalJson and nonCanonicalEmbeddedJson', () => {
 
 describe('responseText', () => {
   it('writes sorted keys, two-space indent and a final newline', () => {
-    expect(responseText({ id: 1, jsonrpc: '2.0', result: { b: 1, a: 2 } })).toBe('{\n  "id": 1,\n  "jsonrpc": "2.0",\n  "result": {\n    "a": 2,\n    "b": 1\n  }\n}\n');
+    expect(responseText({ id: 1, jsonrpc: '2.0', result: { b: 1, a: 2 } })).toBe(
+      '{\n  "id": 1,\n  "jsonrpc": "2.0",\n  "result": {\n    "a": 2,\n    "b": 1\n  }\n}\n',
+    );
   });
 });

@@ -125,7 +125,11 @@ export function nonCanonicalEmbeddedJson(value: unknown, path = ''): string[] {
       return [];
     }
     const canonical = canonicalJson(parsed);
-    return canonical === value ? [] : [`${path || '(root)'}: embedded JSON is not canonical (compact, keys sorted): ${clip(JSON.stringify(value), 200)}, canonical ${clip(JSON.stringify(canonical), 200)}`];
+    return canonical === value
+      ? []
+      : [
+          `${path || '(root)'}: embedded JSON is not canonical (compact, keys sorted): ${clip(JSON.stringify(value), 200)}, canonical ${clip(JSON.stringify(canonical), 200)}`,
+        ];
   }
   if (Array.isArray(value)) return value.flatMap((v, i) => nonCanonicalEmbeddedJson(v, `${path}/${i}`));
   if (value !== null && typeof value === 'object')
@@ -139,7 +143,10 @@ export function nonCanonicalEmbeddedJson(value: unknown, path = ''): string[] {
  * string canonical on both sides.
  */
 export function responseMismatch(expected: unknown, actual: unknown): string | undefined {
-  const problems = [...nonCanonicalEmbeddedJson(expected).map((p) => `committed ${p}`), ...nonCanonicalEmbeddedJson(actual).map((p) => `actual ${p}`)];
+  const problems = [
+    ...nonCanonicalEmbeddedJson(expected).map((p) => `committed ${p}`),
+    ...nonCanonicalEmbeddedJson(actual).map((p) => `actual ${p}`),
+  ];
   const d = firstDifference(expected, actual);
   if (d) problems.unshift(describeDifference(d));
   return problems.length ? problems.join('\n') : undefined;
@@ -151,9 +158,13 @@ export function responseText(response: unknown): string {
     Array.isArray(v)
       ? v.map(sorted)
       : v !== null && typeof v === 'object'
-        ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sorted((v as Record<string, unknown>)[k])]))
+        ? Object.fromEntries(
+            Object.keys(v)
+              .sort()
+              .map((k) => [k, sorted((v as Record<string, unknown>)[k])]),
+          )
         : v;
-  return JSON.stringify(sorted(response), null, 2) + '\n';
+  return `${JSON.stringify(sorted(response), null, 2)}\n`;
 }
 
 /**
@@ -183,7 +194,8 @@ export async function runCase(manifest: GoldenManifest, c: GoldenCase): Promise<
       const init = await server.nextLine(GOLDEN_TIMEOUT_MS);
       if (init.kind !== 'line') return fail(`initialize got ${init.kind}`);
       const answer = JSON.parse(init.line) as { result?: { protocolVersion?: unknown } };
-      if (answer.result?.protocolVersion !== c.handshake) return fail(`initialize was not answered with revision ${c.handshake}: ${clip(init.line, 500)}`);
+      if (answer.result?.protocolVersion !== c.handshake)
+        return fail(`initialize was not answered with revision ${c.handshake}: ${clip(init.line, 500)}`);
       server.send(manifest.preamble.initialized);
     }
     server.send(requestLine(c));

@@ -110,7 +110,9 @@ export function begin(url: string, options: SendOptions = {}): { request: Client
           frames.push(JSON.parse(event.data) as JsonObject);
           arrivals.changed();
         }
-      })().then(ended, failed).finally(() => arrivals.changed());
+      })()
+        .then(ended, failed)
+        .finally(() => arrivals.changed());
       resolve({
         request: req,
         status: res.statusCode!,

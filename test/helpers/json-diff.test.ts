@@ -35,9 +35,7 @@ describe('JSON comparison', () => {
   });
 
   it('describes a difference on one line', () => {
-    expect(describeDifference(firstDifference({ result: { n: 5 } }, { result: { n: 6 } })!)).toBe(
-      'at /result/n: value differs: expected 5, got 6',
-    );
+    expect(describeDifference(firstDifference({ result: { n: 5 } }, { result: { n: 6 } })!)).toBe('at /result/n: value differs: expected 5, got 6');
     expect(describeDifference(firstDifference({ a: 1 }, {})!)).toBe('at /a: missing member: expected 1, got (absent)');
     expect(describeDifference(firstDifference(1, 2)!)).toBe('at (root): value differs: expected 1, got 2');
   });

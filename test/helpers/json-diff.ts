@@ -17,7 +17,7 @@ export interface JsonDifference {
 }
 
 const kind = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
-const escape = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+const escapeToken = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** The first place where `actual` differs from `expected`, depth first in `expected`'s key order; undefined when equal. */
 export function firstDifference(expected: unknown, actual: unknown, path = ''): JsonDifference | undefined {
@@ -37,13 +37,13 @@ export function firstDifference(expected: unknown, actual: unknown, path = ''): 
     const e = expected as Record<string, unknown>;
     const a = actual as Record<string, unknown>;
     for (const key of Object.keys(e)) {
-      const at = `${path}/${escape(key)}`;
+      const at = `${path}/${escapeToken(key)}`;
       if (!Object.hasOwn(a, key)) return { path: at, expected: e[key], actual: undefined, reason: 'missing member' };
       const d = firstDifference(e[key], a[key], at);
       if (d) return d;
     }
     for (const key of Object.keys(a))
-      if (!Object.hasOwn(e, key)) return { path: `${path}/${escape(key)}`, expected: undefined, actual: a[key], reason: 'unexpected member' };
+      if (!Object.hasOwn(e, key)) return { path: `${path}/${escapeToken(key)}`, expected: undefined, actual: a[key], reason: 'unexpected member' };
     return undefined;
   }
   return expected === actual ? undefined : { path, expected, actual, reason: 'value differs' };

@@ -21,8 +21,13 @@ function isValidInitializeParams(p: Record<string, unknown>): boolean {
   const caps = p['capabilities'];
   return (
     typeof p['protocolVersion'] === 'string' &&
-    typeof caps === 'object' && caps !== null && !Array.isArray(caps) &&
-    typeof info === 'object' && info !== null && typeof info['name'] === 'string' && typeof info['version'] === 'string'
+    typeof caps === 'object' &&
+    caps !== null &&
+    !Array.isArray(caps) &&
+    typeof info === 'object' &&
+    info !== null &&
+    typeof info['name'] === 'string' &&
+    typeof info['version'] === 'string'
   );
 }
 
@@ -49,7 +54,11 @@ describe('malformed lines', () => {
     expect(has((t) => t.startsWith('[{') || t.startsWith('[1'))).toBe(true); // non-empty batches
     expect(has((t) => t.includes('"id":1e400,'))).toBe(true);
     expect(has((t) => t.includes('"id":99999999999999999999999,'))).toBe(true);
-    for (const id of ['1.5', 'true', '[1]', '{"id":1}']) expect(has((t) => t.includes(`"id":${id},`)), id).toBe(true);
+    for (const id of ['1.5', 'true', '[1]', '{"id":1}'])
+      expect(
+        has((t) => t.includes(`"id":${id},`)),
+        id,
+      ).toBe(true);
     expect(has((t) => t.startsWith('['.repeat(10_000)))).toBe(true);
     expect(has((t) => t.startsWith('{"a":'.repeat(10_000)))).toBe(true);
     expect(has((t) => t === '')).toBe(true);

@@ -35,7 +35,7 @@ export function prng(seed: number): () => number {
 
 const DEPTH = 10_000;
 const nestedArrays = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
-const nestedObjects = (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
+const nestedObjects = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
 /** Control characters that are not line breaks: NUL, BEL, BS, TAB, VT, FF, ESC, DEL, C1 NEL, LS/PS. */
 const CONTROLS = ['\u0000', '\u0007', '\b', '\t', '\u000b', '\f', '\u001b', '\u007f', '\u0085', '\u2028', '\u2029'];
 const INIT_PARAMS = { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } };
@@ -49,7 +49,22 @@ const CATEGORIES: Record<string, Make> = {
     return { text: whole.slice(0, 1 + ((n * 7919) % (whole.length - 2))) };
   },
   'not json'(_, pick) {
-    return { text: pick(['{not json', '{"jsonrpc":"2.0",}', "{'jsonrpc':'2.0'}", '{"id":1 "method":"ping"}', 'ping', '}{', '{"a":01}', '{"a":NaN}', '{"a":undefined}', '"unterminated', '{"jsonrpc":"2.0","id":1,"method":"ping"} trailing', '\uFEFF{"jsonrpc":"2.0","id":1,"method":"ping"}x']) };
+    return {
+      text: pick([
+        '{not json',
+        '{"jsonrpc":"2.0",}',
+        "{'jsonrpc':'2.0'}",
+        '{"id":1 "method":"ping"}',
+        'ping',
+        '}{',
+        '{"a":01}',
+        '{"a":NaN}',
+        '{"a":undefined}',
+        '"unterminated',
+        '{"jsonrpc":"2.0","id":1,"method":"ping"} trailing',
+        '\uFEFF{"jsonrpc":"2.0","id":1,"method":"ping"}x',
+      ]),
+    };
   },
   'wrong jsonrpc'(n, pick) {
     const jsonrpc = pick([2, 2.0, '1.0', '2', '2.0 ', null, true, [], {}, '']);
@@ -96,7 +111,15 @@ const CATEGORIES: Record<string, Make> = {
     return { text: JSON.stringify({ jsonrpc: '1.0', id, method: 'ping' }), id };
   },
   batch(n, pick) {
-    const bad = [1, 'x', null, {}, { jsonrpc: '2.0' }, { jsonrpc: '2.0', id: true, method: 'ping' }, { jsonrpc: '1.0', id: `b-${n}`, method: 'ping' }];
+    const bad = [
+      1,
+      'x',
+      null,
+      {},
+      { jsonrpc: '2.0' },
+      { jsonrpc: '2.0', id: true, method: 'ping' },
+      { jsonrpc: '1.0', id: `b-${n}`, method: 'ping' },
+    ];
     return { text: JSON.stringify(bad.slice(0, pick([0, 1, 2, 4, 7]))) };
   },
   'deep nesting'(n, pick) {
@@ -118,7 +141,15 @@ const CATEGORIES: Record<string, Make> = {
     return pick([
       { text: JSON.stringify({ jsonrpc: 'x'.repeat(size), id: `long-${n}`, method: 'ping' }), id: `long-${n}` },
       { text: `{"jsonrpc":"2.0","id":"long-${n}","method":"${'m'.repeat(size)}` }, // never terminated
-      { text: JSON.stringify({ jsonrpc: '2.0', id: `long-${n}`, method: 'initialize', params: { ...INIT_PARAMS, protocolVersion: 7, pad: 'p'.repeat(size) } }), id: `long-${n}` },
+      {
+        text: JSON.stringify({
+          jsonrpc: '2.0',
+          id: `long-${n}`,
+          method: 'initialize',
+          params: { ...INIT_PARAMS, protocolVersion: 7, pad: 'p'.repeat(size) },
+        }),
+        id: `long-${n}`,
+      },
     ]);
   },
   'control characters'(n, pick) {

@@ -151,7 +151,11 @@ export function mcpPair(options: McpServerOptions | McpServer, pairOptions: Pair
 
 /** initialize (with `version` and client `capabilities`) then notifications/initialized; returns the result. */
 export async function handshake(pair: McpPair, version = '2025-11-25', capabilities: JsonObject = {}): Promise<JsonObject> {
-  const { response } = await pair.request('initialize', { protocolVersion: version, capabilities, clientInfo: { name: 'test-client', version: '0.0.1' } });
+  const { response } = await pair.request('initialize', {
+    protocolVersion: version,
+    capabilities,
+    clientInfo: { name: 'test-client', version: '0.0.1' },
+  });
   if (!response['result']) throw new Error(`initialize failed: ${JSON.stringify(response)}`);
   pair.notify('notifications/initialized');
   return response['result'] as JsonObject;

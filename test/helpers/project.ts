@@ -39,10 +39,12 @@ export function copyProject(options: { generated?: boolean } = {}): Project {
       project.write(rel, next);
     },
     repin(rel) {
-      const sha = createHash('sha256').update(readFileSync(path(join('schemas', rel)))).digest('hex');
+      const sha = createHash('sha256')
+        .update(readFileSync(path(join('schemas', rel))))
+        .digest('hex');
       const pins = JSON.parse(project.read('schemas/pins.json')) as { pins: { files: { path: string; sha256: string }[] }[] };
       for (const pin of pins.pins) for (const f of pin.files) if (f.path === rel) f.sha256 = sha;
-      project.write('schemas/pins.json', JSON.stringify(pins, null, 2) + '\n');
+      project.write('schemas/pins.json', `${JSON.stringify(pins, null, 2)}\n`);
     },
     dispose: () => rmSync(root, { recursive: true, force: true }),
   };
@@ -54,6 +56,11 @@ export async function runCli(argv: string[], root?: string): Promise<{ code: num
   const { main } = await import('../../generator/cli.ts');
   const out: string[] = [];
   const err: string[] = [];
-  const code = await main(argv, (l) => out.push(l), (l) => err.push(l), root ? { root } : {});
+  const code = await main(
+    argv,
+    (l) => out.push(l),
+    (l) => err.push(l),
+    root ? { root } : {},
+  );
   return { code, out, err };
 }

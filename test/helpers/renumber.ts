@@ -49,8 +49,7 @@ export function createRenumbering(): Renumbering {
   const other = (side: Side): Side => (side === 'client' ? 'server' : 'client');
 
   /** An id that refers to a request already seen (a response, a cancellation). */
-  const refer = (table: ReturnType<typeof sequence>, id: unknown) =>
-    id === null ? null : (table.get(id) ?? `unknown:${JSON.stringify(id)}`);
+  const refer = (table: ReturnType<typeof sequence>, id: unknown) => (id === null ? null : (table.get(id) ?? `unknown:${JSON.stringify(id)}`));
   const token = (t: unknown) => requests.client.get(t) ?? progress.assign(t);
 
   function renumberParams(from: Side, method: unknown, params: Json): Json {

@@ -12,10 +12,22 @@ describe('sampleArguments', () => {
   it.each([
     ['numbers', obj({ a: { type: 'number' }, b: { type: 'integer', minimum: 5 } }), { a: 1, b: 5 }],
     ['enum, const, default', obj({ e: { enum: ['x', 'y'] }, c: { const: 7 }, d: { type: 'string', default: 'dflt' } }), { e: 'x', c: 7, d: 'dflt' }],
-    ['only required, plus header-mirrored', obj({ r: { type: 'string' }, h: { type: 'boolean', 'x-mcp-header': 'H' }, o: { type: 'string' } }, ['r']), { r: 'sample', h: true }],
-    ['same-document $ref followed', { type: 'object', $defs: { id: { type: 'string', format: 'uri' } }, properties: { id: { $ref: '#/$defs/id' } }, required: ['id'] }, { id: 'https://example.com/sample' }],
+    [
+      'only required, plus header-mirrored',
+      obj({ r: { type: 'string' }, h: { type: 'boolean', 'x-mcp-header': 'H' }, o: { type: 'string' } }, ['r']),
+      { r: 'sample', h: true },
+    ],
+    [
+      'same-document $ref followed',
+      { type: 'object', $defs: { id: { type: 'string', format: 'uri' } }, properties: { id: { $ref: '#/$defs/id' } }, required: ['id'] },
+      { id: 'https://example.com/sample' },
+    ],
     ['network $ref never fetched', obj({ p: { $ref: 'http://127.0.0.1:1/canary.json' } }), { p: {} }],
-    ['nested object and array', obj({ o: obj({ n: { type: ['null', 'integer'] } }), l: { type: 'array', minItems: 1, items: { type: 'boolean' } } }), { o: { n: 1 }, l: [true] }],
+    [
+      'nested object and array',
+      obj({ o: obj({ n: { type: ['null', 'integer'] } }), l: { type: 'array', minItems: 1, items: { type: 'boolean' } } }),
+      { o: { n: 1 }, l: [true] },
+    ],
   ])('%s', (_name, schema, want) => {
     expect(sampleArguments(schema)).toEqual(want);
   });
@@ -31,7 +43,15 @@ describe('sampleElicitation', () => {
 describe('invalidHeaderAnnotations', () => {
   const tool = (properties: Record<string, unknown>) => obj(properties);
   it.each([
-    ['valid string, integer, boolean', tool({ a: { type: 'string', 'x-mcp-header': 'Region' }, b: { type: 'integer', 'x-mcp-header': 'Priority' }, c: { type: 'boolean', 'x-mcp-header': 'X-Flag.1' } }), 0],
+    [
+      'valid string, integer, boolean',
+      tool({
+        a: { type: 'string', 'x-mcp-header': 'Region' },
+        b: { type: 'integer', 'x-mcp-header': 'Priority' },
+        c: { type: 'boolean', 'x-mcp-header': 'X-Flag.1' },
+      }),
+      0,
+    ],
     ['no annotation', tool({ a: { type: 'number' } }), 0],
     ['empty name', tool({ a: { type: 'string', 'x-mcp-header': '' } }), 1],
     ['object type', tool({ a: { type: 'object', 'x-mcp-header': 'Data' } }), 1],

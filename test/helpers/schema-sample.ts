@@ -64,7 +64,9 @@ export function sampleValue(schema: unknown, root: JsonObject = isObject(schema)
     case 'null':
       return null;
     case 'array':
-      return typeof schema['minItems'] === 'number' && schema['minItems'] > 0 ? Array.from({ length: schema['minItems'] }, () => sampleValue(schema['items'], root, depth + 1)) : [];
+      return typeof schema['minItems'] === 'number' && schema['minItems'] > 0
+        ? Array.from({ length: schema['minItems'] }, () => sampleValue(schema['items'], root, depth + 1))
+        : [];
     case 'object':
       return sampleObject(schema, root, depth, () => false);
     default:
@@ -103,7 +105,10 @@ export function invalidHeaderAnnotations(inputSchema: unknown): string[] {
   const seen = new Map<string, string>();
   const rootProps = isObject(inputSchema) && isObject(inputSchema['properties']) ? inputSchema['properties'] : {};
   const walk = (node: unknown, path: string): void => {
-    if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${path}/${i}`));
+    if (Array.isArray(node)) {
+      node.forEach((n, i) => walk(n, `${path}/${i}`));
+      return;
+    }
     if (!isObject(node)) return;
     for (const [key, value] of Object.entries(node)) {
       if (key !== 'x-mcp-header') {
@@ -113,7 +118,8 @@ export function invalidHeaderAnnotations(inputSchema: unknown): string[] {
       const property = /^\/properties\/([^/]+)$/.exec(path)?.[1];
       if (property === undefined || rootProps[property] !== node) reasons.push(`${path}: x-mcp-header is not on a property of the root`);
       if (typeof value !== 'string' || !TOKEN.test(value)) reasons.push(`${path}: x-mcp-header ${JSON.stringify(value)} is not an RFC 9110 token`);
-      if (typeof node['type'] !== 'string' || !HEADER_TYPES.has(node['type'])) reasons.push(`${path}: type ${JSON.stringify(node['type'])} cannot be mirrored`);
+      if (typeof node['type'] !== 'string' || !HEADER_TYPES.has(node['type']))
+        reasons.push(`${path}: type ${JSON.stringify(node['type'])} cannot be mirrored`);
       if (typeof value === 'string') {
         const other = seen.get(value.toLowerCase());
         if (other !== undefined) reasons.push(`${path}: x-mcp-header ${value} repeats ${other}`);

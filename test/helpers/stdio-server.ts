@@ -108,7 +108,7 @@ export function startServer(options: StartOptions = {}): StdioServer {
   return {
     command,
     send(text) {
-      if (child.stdin!.writable) child.stdin!.write(text + '\n');
+      if (child.stdin!.writable) child.stdin!.write(`${text}\n`);
       else noteErr('\n[harness] stdin no longer writable\n');
     },
     sendJson(message) {

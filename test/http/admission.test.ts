@@ -21,7 +21,11 @@ afterAll(() => pool.closeAll());
 
 const LIST = statelessBody(1, 'tools/list');
 const LIST_HEADERS = statelessHeaders('tools/list');
-const rpcError = (id: unknown, code: number, message: string, data?: unknown) => ({ jsonrpc: '2.0', id, error: data === undefined ? { code, message } : { code, message, data } });
+const rpcError = (id: unknown, code: number, message: string, data?: unknown) => ({
+  jsonrpc: '2.0',
+  id,
+  error: data === undefined ? { code, message } : { code, message, data },
+});
 const POST_ONLY = rpcError(null, -32600, 'Streamable HTTP accepts POST only');
 
 interface Case {
@@ -53,17 +57,35 @@ describe('admission: one fault at a time', () => {
     ['GET without a session', { method: 'GET', status: 405, want: POST_ONLY, wantHeaders: { allow: 'POST' } }],
     ['DELETE without a session', { method: 'DELETE', status: 405, want: POST_ONLY, wantHeaders: { allow: 'POST' } }],
     ['PUT', { method: 'PUT', body: LIST, status: 405, want: POST_ONLY, wantHeaders: { allow: 'POST' } }],
-    ['an Origin of another host', { headers: { origin: 'http://evil.example.com' }, status: 403, want: rpcError(null, -32600, 'Origin is not allowed') }],
-    ['an Origin of another host with a port', { headers: { origin: 'http://evil.example.com:80' }, status: 403, want: rpcError(null, -32600, 'Origin is not allowed') }],
+    [
+      'an Origin of another host',
+      { headers: { origin: 'http://evil.example.com' }, status: 403, want: rpcError(null, -32600, 'Origin is not allowed') },
+    ],
+    [
+      'an Origin of another host with a port',
+      { headers: { origin: 'http://evil.example.com:80' }, status: 403, want: rpcError(null, -32600, 'Origin is not allowed') },
+    ],
     ['an Origin that is not a URL', { headers: { origin: 'null' }, status: 403, want: rpcError(null, -32600, 'Origin is not allowed') }],
-    ['an Origin with userinfo', { headers: { origin: 'http://user:pw@localhost' }, status: 403, want: rpcError(null, -32600, 'Origin is not allowed') }],
+    [
+      'an Origin with userinfo',
+      { headers: { origin: 'http://user:pw@localhost' }, status: 403, want: rpcError(null, -32600, 'Origin is not allowed') },
+    ],
     ['a non-http Origin', { headers: { origin: 'file://localhost' }, status: 403, want: rpcError(null, -32600, 'Origin is not allowed') }],
-    ['a repeated Origin', { headers: { origin: ['http://localhost', 'http://localhost'] }, status: 403, want: rpcError(null, -32600, 'Origin is not allowed') }],
+    [
+      'a repeated Origin',
+      { headers: { origin: ['http://localhost', 'http://localhost'] }, status: 403, want: rpcError(null, -32600, 'Origin is not allowed') },
+    ],
     ['a foreign Host', { headers: { host: 'evil.example.com' }, status: 403, want: rpcError(null, -32600, 'Host is not allowed') }],
     ['a foreign Host with a port', { headers: { host: 'evil.example.com:8080' }, status: 403, want: rpcError(null, -32600, 'Host is not allowed') }],
-    ['Content-Type text/plain', { headers: { 'content-type': 'text/plain' }, status: 415, want: rpcError(null, -32600, 'Expected application/json') }],
+    [
+      'Content-Type text/plain',
+      { headers: { 'content-type': 'text/plain' }, status: 415, want: rpcError(null, -32600, 'Expected application/json') },
+    ],
     ['no Content-Type', { headers: { 'content-type': undefined }, status: 415, want: rpcError(null, -32600, 'Expected application/json') }],
-    ['Content-Type application/jsonx', { headers: { 'content-type': 'application/jsonx' }, status: 415, want: rpcError(null, -32600, 'Expected application/json') }],
+    [
+      'Content-Type application/jsonx',
+      { headers: { 'content-type': 'application/jsonx' }, status: 415, want: rpcError(null, -32600, 'Expected application/json') },
+    ],
     ...(['application/json', 'text/event-stream', undefined] as const).map((accept): [string, Case] => [
       `Accept ${accept ?? '(none)'}`,
       { headers: { accept }, status: 406, want: rpcError(null, -32600, 'Accept must list both application/json and text/event-stream') },
@@ -71,10 +93,30 @@ describe('admission: one fault at a time', () => {
     ['a body that is not JSON', { body: '{"jsonrpc": "2.0", "id": 1,', status: 400, want: rpcError(null, -32700, 'Parse error') }],
     ['an empty body', { body: '', status: 400, want: rpcError(null, -32700, 'Parse error') }],
     ['a batch', { body: `[${LIST}]`, status: 400, want: rpcError(null, -32600, 'Invalid Request: batches are not supported') }],
-    ['a JSON value that is not an object', { body: '42', status: 400, want: rpcError(null, -32600, 'Invalid Request: a message must be a JSON object') }],
-    ['jsonrpc 1.0 (the readable id is echoed)', { body: '{"jsonrpc":"1.0","id":7,"method":"tools/list"}', status: 400, want: rpcError(7, -32600, 'Expected a JSON-RPC 2.0 request') }],
-    ['an unusable id', { body: '{"jsonrpc":"2.0","id":{},"method":"tools/list"}', status: 400, want: rpcError(null, -32600, 'Invalid Request: id must be a string of at most 256 bytes or an int64 integer') }],
-    ['array params', { body: '{"jsonrpc":"2.0","id":"a","method":"tools/list","params":[]}', status: 400, want: rpcError('a', -32602, 'Request params must be an object') }],
+    [
+      'a JSON value that is not an object',
+      { body: '42', status: 400, want: rpcError(null, -32600, 'Invalid Request: a message must be a JSON object') },
+    ],
+    [
+      'jsonrpc 1.0 (the readable id is echoed)',
+      { body: '{"jsonrpc":"1.0","id":7,"method":"tools/list"}', status: 400, want: rpcError(7, -32600, 'Expected a JSON-RPC 2.0 request') },
+    ],
+    [
+      'an unusable id',
+      {
+        body: '{"jsonrpc":"2.0","id":{},"method":"tools/list"}',
+        status: 400,
+        want: rpcError(null, -32600, 'Invalid Request: id must be a string of at most 256 bytes or an int64 integer'),
+      },
+    ],
+    [
+      'array params',
+      {
+        body: '{"jsonrpc":"2.0","id":"a","method":"tools/list","params":[]}',
+        status: 400,
+        want: rpcError('a', -32602, 'Request params must be an object'),
+      },
+    ],
     ['a JSON-RPC response object', { body: '{"jsonrpc":"2.0","id":5,"result":{}}', status: 202, want: '' }],
     ['a JSON-RPC error response object', { body: '{"jsonrpc":"2.0","id":5,"error":{"code":-1,"message":"x"}}', status: 202, want: '' }],
     ['a notification', { body: '{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":99}}', status: 202, want: '' }],
@@ -115,17 +157,46 @@ describe('admission order (§13.2): the earlier step answers', () => {
   const cases: [string, Case][] = [
     ['a wrong path before a wrong method', { path: '/other', method: 'GET', status: 404 }],
     ['the method before the Origin', { method: 'GET', headers: { origin: 'http://evil.example.com' }, status: 405, want: POST_ONLY }],
-    ['the Origin before the Host', { headers: { origin: 'http://evil.example.com', host: 'evil.example.com' }, status: 403, want: rpcError(null, -32600, 'Origin is not allowed') }],
-    ['the Host before the Content-Type', { headers: { host: 'evil.example.com', 'content-type': 'text/plain' }, status: 403, want: rpcError(null, -32600, 'Host is not allowed') }],
+    [
+      'the Origin before the Host',
+      {
+        headers: { origin: 'http://evil.example.com', host: 'evil.example.com' },
+        status: 403,
+        want: rpcError(null, -32600, 'Origin is not allowed'),
+      },
+    ],
+    [
+      'the Host before the Content-Type',
+      { headers: { host: 'evil.example.com', 'content-type': 'text/plain' }, status: 403, want: rpcError(null, -32600, 'Host is not allowed') },
+    ],
     ['the Content-Type before the Accept', { headers: { 'content-type': 'text/plain', accept: 'text/html' }, status: 415 }],
     ['the Accept before the body', { headers: { accept: 'text/html' }, body: 'not json', status: 406 }],
-    ['the body before the headers', { headers: { 'mcp-protocol-version': undefined }, body: 'not json', status: 400, want: rpcError(null, -32700, 'Parse error') }],
-    ['a response object needs no MCP headers', { headers: { 'mcp-protocol-version': undefined, 'mcp-method': undefined }, body: '{"jsonrpc":"2.0","id":1,"result":{}}', status: 202, want: '' }],
+    [
+      'the body before the headers',
+      { headers: { 'mcp-protocol-version': undefined }, body: 'not json', status: 400, want: rpcError(null, -32700, 'Parse error') },
+    ],
+    [
+      'a response object needs no MCP headers',
+      {
+        headers: { 'mcp-protocol-version': undefined, 'mcp-method': undefined },
+        body: '{"jsonrpc":"2.0","id":1,"result":{}}',
+        status: 202,
+        want: '',
+      },
+    ],
     [
       'the envelope before the headers',
-      { headers: { 'mcp-protocol-version': undefined }, body: '{"jsonrpc":"1.0","id":3,"method":"tools/list"}', status: 400, want: rpcError(3, -32600, 'Expected a JSON-RPC 2.0 request') },
+      {
+        headers: { 'mcp-protocol-version': undefined },
+        body: '{"jsonrpc":"1.0","id":3,"method":"tools/list"}',
+        status: 400,
+        want: rpcError(3, -32600, 'Expected a JSON-RPC 2.0 request'),
+      },
     ],
-    ['a missing version header before a missing Mcp-Method', { headers: { 'mcp-protocol-version': undefined, 'mcp-method': undefined }, status: 400, want: missingVersion }],
+    [
+      'a missing version header before a missing Mcp-Method',
+      { headers: { 'mcp-protocol-version': undefined, 'mcp-method': undefined }, status: 400, want: missingVersion },
+    ],
     [
       'a version mismatch before a missing Mcp-Method',
       {
@@ -138,7 +209,12 @@ describe('admission order (§13.2): the earlier step answers', () => {
       'an unsupported version before a missing Mcp-Method',
       {
         headers: { 'mcp-protocol-version': 'v999.0.0', 'mcp-method': undefined },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': 'v999.0.0', 'io.modelcontextprotocol/clientCapabilities': {} } } }),
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/list',
+          params: { _meta: { 'io.modelcontextprotocol/protocolVersion': 'v999.0.0', 'io.modelcontextprotocol/clientCapabilities': {} } },
+        }),
         status: 400,
         want: rpcError(1, -32022, 'Unsupported protocol version', { supported: ['2026-07-28'], requested: 'v999.0.0' }),
       },
@@ -155,7 +231,10 @@ describe('allowedHosts given explicitly', () => {
     ['another host', { host: 'evil.example.com', status: 403 }],
   ];
   it.each(cases)('Host %s', async (_name, c) => {
-    const own = await pool.start({ serverInfo: SERVER_INFO, capabilities: { handshake: {}, stateless: { tools: {} } }, handlers: { 'tools/list': () => ({ tools: [] }) } }, { allowedHosts: ['mcp.example.test'] });
+    const own = await pool.start(
+      { serverInfo: SERVER_INFO, capabilities: { handshake: {}, stateless: { tools: {} } }, handlers: { 'tools/list': () => ({ tools: [] }) } },
+      { allowedHosts: ['mcp.example.test'] },
+    );
     const reply = await send(own.url, { headers: { ...LIST_HEADERS, host: c.host }, body: LIST });
     expect(reply.status).toBe(c.status);
     if (c.status === 403) expect(reply.json).toEqual(rpcError(null, -32600, 'Host is not allowed'));
@@ -164,7 +243,10 @@ describe('allowedHosts given explicitly', () => {
 
 describe('DNS rebinding (§13.7) as the conformance runner probes it', () => {
   it('refuses Host and Origin of evil.example.com, accepts the real ones', async () => {
-    const evil = await send(srv.url, { headers: { ...JSON_HEADERS, ...LIST_HEADERS, host: 'evil.example.com', origin: 'http://evil.example.com' }, body: LIST });
+    const evil = await send(srv.url, {
+      headers: { ...JSON_HEADERS, ...LIST_HEADERS, host: 'evil.example.com', origin: 'http://evil.example.com' },
+      body: LIST,
+    });
     expect(evil.status).toBe(403);
     const host = new URL(srv.url).host;
     const real = await send(srv.url, { headers: { ...LIST_HEADERS, host, origin: `http://${host}` }, body: LIST });

@@ -7,7 +7,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningHttpServer } from '../../runtime/mcp/http.ts';
 import type { McpServerOptions } from '../../runtime/mcp/types.ts';
-import { begin, call, eventually, open, send, serverPool, statelessBody, statelessHeaders, statelessRequest, type Exchange } from '../helpers/http-client.ts';
+import {
+  begin,
+  call,
+  eventually,
+  open,
+  send,
+  serverPool,
+  statelessBody,
+  statelessHeaders,
+  statelessRequest,
+  type Exchange,
+} from '../helpers/http-client.ts';
 import { SERVER_INFO } from '../helpers/mcp-pair.ts';
 
 const OPTIONS: McpServerOptions = {
@@ -124,10 +135,30 @@ describe('long-lived streams beyond maxStreams: 503', () => {
 
 describe('refused headers, and the server keeps serving', () => {
   const cases: [string, { headers: Record<string, string | string[]>; status: number; want: unknown }][] = [
-    ['a repeated MCP-Protocol-Version', { headers: { 'mcp-protocol-version': ['2026-07-28', '2026-07-28'] }, status: 400, want: rpcError(1, -32020, 'Missing or repeated required header: mcp-protocol-version') }],
-    ['a repeated Mcp-Method', { headers: { 'mcp-method': ['tools/list', 'tools/list'] }, status: 400, want: rpcError(1, -32020, 'Missing or repeated required header: mcp-method') }],
-    ['an Origin of another host', { headers: { origin: 'http://evil.example.com' }, status: 403, want: rpcError(null, -32600, 'Origin is not allowed') }],
-    ['an Origin of a look-alike host', { headers: { origin: 'http://localhost.evil.example.com' }, status: 403, want: rpcError(null, -32600, 'Origin is not allowed') }],
+    [
+      'a repeated MCP-Protocol-Version',
+      {
+        headers: { 'mcp-protocol-version': ['2026-07-28', '2026-07-28'] },
+        status: 400,
+        want: rpcError(1, -32020, 'Missing or repeated required header: mcp-protocol-version'),
+      },
+    ],
+    [
+      'a repeated Mcp-Method',
+      {
+        headers: { 'mcp-method': ['tools/list', 'tools/list'] },
+        status: 400,
+        want: rpcError(1, -32020, 'Missing or repeated required header: mcp-method'),
+      },
+    ],
+    [
+      'an Origin of another host',
+      { headers: { origin: 'http://evil.example.com' }, status: 403, want: rpcError(null, -32600, 'Origin is not allowed') },
+    ],
+    [
+      'an Origin of a look-alike host',
+      { headers: { origin: 'http://localhost.evil.example.com' }, status: 403, want: rpcError(null, -32600, 'Origin is not allowed') },
+    ],
   ];
   it.each(cases)('%s', async (_name, c) => {
     const reply = await send(srv.url, { headers: { ...HEADERS, ...c.headers }, body: statelessBody(1, 'tools/list') });

@@ -71,15 +71,28 @@ describe('MCP-Protocol-Version (§13.4)', () => {
     ['missing', { headers: { 'mcp-protocol-version': undefined }, error: MISSING_VERSION }],
     ['repeated with the same value', { headers: { 'mcp-protocol-version': [V, V] }, error: MISSING_VERSION }],
     ['repeated with different values', { headers: { 'mcp-protocol-version': [V, '2025-11-25'] }, error: MISSING_VERSION }],
-    ['empty', { headers: { 'mcp-protocol-version': '' }, error: mismatch('Protocol header does not match request metadata', { header: '', body: V }) }],
-    ['older than the body', { headers: { 'mcp-protocol-version': '2025-11-25' }, error: mismatch('Protocol header does not match request metadata', { header: '2025-11-25', body: V }) }],
+    [
+      'empty',
+      { headers: { 'mcp-protocol-version': '' }, error: mismatch('Protocol header does not match request metadata', { header: '', body: V }) },
+    ],
+    [
+      'older than the body',
+      {
+        headers: { 'mcp-protocol-version': '2025-11-25' },
+        error: mismatch('Protocol header does not match request metadata', { header: '2025-11-25', body: V }),
+      },
+    ],
     [
       'the newest, with an unsupported body version',
       { meta: { [PV]: 'v999.0.0', [CAPS]: {} }, error: mismatch('Protocol header does not match request metadata', { header: V, body: 'v999.0.0' }) },
     ],
     [
       'equal to an unsupported body version',
-      { headers: { 'mcp-protocol-version': 'v999.0.0' }, meta: { [PV]: 'v999.0.0', [CAPS]: {} }, error: { code: -32022, message: 'Unsupported protocol version', data: { supported: [V], requested: 'v999.0.0' } } },
+      {
+        headers: { 'mcp-protocol-version': 'v999.0.0' },
+        meta: { [PV]: 'v999.0.0', [CAPS]: {} },
+        error: { code: -32022, message: 'Unsupported protocol version', data: { supported: [V], requested: 'v999.0.0' } },
+      },
     ],
     [
       'present, with no version in the body (the envelope error)',
@@ -107,7 +120,11 @@ describe('Mcp-Method (§13.5)', () => {
 });
 
 describe('Mcp-Name (§13.5, wrapper rules of §13.6)', () => {
-  const tool = (name: string, headers?: Headers): Case => ({ method: 'tools/call', params: { name, arguments: {} }, ...(headers ? { headers } : {}) });
+  const tool = (name: string, headers?: Headers): Case => ({
+    method: 'tools/call',
+    params: { name, arguments: {} },
+    ...(headers ? { headers } : {}),
+  });
   const cases: [string, Case][] = [
     ['tools/call with params.name', tool('echo')],
     ['tools/call without the header', { ...tool('echo', { 'mcp-name': undefined }), error: MISSING_NAME }],
@@ -129,8 +146,14 @@ describe('Mcp-Name (§13.5, wrapper rules of §13.6)', () => {
     ['prompts/get without the header', { method: 'prompts/get', params: { name: 'greet' }, headers: { 'mcp-name': undefined }, error: MISSING_NAME }],
     ['prompts/get naming another prompt', { method: 'prompts/get', params: { name: 'greet' }, headers: { 'mcp-name': 'bye' }, error: NAME_MISMATCH }],
     ['resources/read with params.uri', { method: 'resources/read', params: { uri: 'test://docs/read%20me' } }],
-    ['resources/read without the header', { method: 'resources/read', params: { uri: 'test://a' }, headers: { 'mcp-name': undefined }, error: MISSING_NAME }],
-    ['resources/read naming another uri', { method: 'resources/read', params: { uri: 'test://a' }, headers: { 'mcp-name': 'test://b' }, error: NAME_MISMATCH }],
+    [
+      'resources/read without the header',
+      { method: 'resources/read', params: { uri: 'test://a' }, headers: { 'mcp-name': undefined }, error: MISSING_NAME },
+    ],
+    [
+      'resources/read naming another uri',
+      { method: 'resources/read', params: { uri: 'test://a' }, headers: { 'mcp-name': 'test://b' }, error: NAME_MISMATCH },
+    ],
     ['tools/list needs no Mcp-Name', { headers: { 'mcp-name': 'anything' } }],
   ];
   it.each(cases)('%s', async (_name, c) => check(c));

@@ -81,7 +81,13 @@ describe('Mcp-Param-* present and equal', () => {
     ['a number annotation is not valid: no header', { args: { ratio: 0.5 } }],
     ['an annotation name with a space is not valid: no header', { args: { spaced: 'x' } }],
     ['a tool without annotations ignores stray headers', { tool: 'plain', args: { region: 'eu' }, headers: { 'mcp-param-region': 'us' } }],
-    ['all three', { args: { region: 'eu-west', count: 42, verbose: true }, headers: { 'mcp-param-region': 'eu-west', 'mcp-param-count': '42', 'mcp-param-verbose': 'true' } }],
+    [
+      'all three',
+      {
+        args: { region: 'eu-west', count: 42, verbose: true },
+        headers: { 'mcp-param-region': 'eu-west', 'mcp-param-count': '42', 'mcp-param-verbose': 'true' },
+      },
+    ],
     ['a string with inner spaces', { args: { region: 'eu west' }, headers: { 'mcp-param-region': 'eu west' } }],
     ['a value with surrounding spaces (trimmed)', { args: { region: 'eu' }, headers: { 'mcp-param-region': '  eu\t' } }],
     ['a header name in capitals', { args: { region: 'eu' }, headers: { 'MCP-PARAM-REGION': 'eu' } }],
@@ -99,7 +105,14 @@ describe('Mcp-Param-* refused (400 -32020)', () => {
     ['a string argument without its header', { args: { region: 'eu' }, error: mismatch('Missing or repeated required header: mcp-param-region') }],
     ['an integer argument without its header', { args: { count: 1 }, error: mismatch('Missing or repeated required header: mcp-param-count') }],
     ['a boolean argument without its header', { args: { verbose: true }, error: mismatch('Missing or repeated required header: mcp-param-verbose') }],
-    ['a repeated header', { args: { region: 'eu' }, headers: { 'mcp-param-region': ['eu', 'eu'] }, error: mismatch('Missing or repeated required header: mcp-param-region') }],
+    [
+      'a repeated header',
+      {
+        args: { region: 'eu' },
+        headers: { 'mcp-param-region': ['eu', 'eu'] },
+        error: mismatch('Missing or repeated required header: mcp-param-region'),
+      },
+    ],
     ['a different string', { args: { region: 'eu' }, headers: { 'mcp-param-region': 'us' }, error: REGION_DIFFERS }],
     ['a string in other case', { args: { region: 'eu' }, headers: { 'mcp-param-region': 'EU' }, error: REGION_DIFFERS }],
     ['a header for an absent argument', { args: {}, headers: { 'mcp-param-region': 'eu' }, error: REGION_DIFFERS }],
@@ -112,15 +125,35 @@ describe('Mcp-Param-* refused (400 -32020)', () => {
     ['1 for true', { args: { verbose: true }, headers: { 'mcp-param-verbose': '1' }, error: VERBOSE_DIFFERS }],
     ['false for true', { args: { verbose: true }, headers: { 'mcp-param-verbose': 'false' }, error: VERBOSE_DIFFERS }],
     ['base64 of another string', { args: { region: 'eu' }, headers: { 'mcp-param-region': b64('us') }, error: REGION_DIFFERS }],
-    ['base64 of bytes that are not UTF-8', { args: { region: 'eu' }, headers: { 'mcp-param-region': '=?base64?/w==?=' }, error: mismatch('Mcp-Param-Region is malformed') }],
-    ['base64 without its padding', { args: { region: 'eu' }, headers: { 'mcp-param-region': '=?base64?ZXU?=' }, error: mismatch('Mcp-Param-Region is malformed') }],
-    ['a plain non-ASCII value (Latin-1 bytes)', { args: { region: 'é' }, headers: { 'mcp-param-region': 'é' }, error: mismatch('Mcp-Param-Region is malformed') }],
-    ['a malformed integer header', { args: { count: 1 }, headers: { 'mcp-param-count': '=?base64?MQ?=' }, error: mismatch('Mcp-Param-Count is malformed') }],
+    [
+      'base64 of bytes that are not UTF-8',
+      { args: { region: 'eu' }, headers: { 'mcp-param-region': '=?base64?/w==?=' }, error: mismatch('Mcp-Param-Region is malformed') },
+    ],
+    [
+      'base64 without its padding',
+      { args: { region: 'eu' }, headers: { 'mcp-param-region': '=?base64?ZXU?=' }, error: mismatch('Mcp-Param-Region is malformed') },
+    ],
+    [
+      'a plain non-ASCII value (Latin-1 bytes)',
+      { args: { region: 'é' }, headers: { 'mcp-param-region': 'é' }, error: mismatch('Mcp-Param-Region is malformed') },
+    ],
+    [
+      'a malformed integer header',
+      { args: { count: 1 }, headers: { 'mcp-param-count': '=?base64?MQ?=' }, error: mismatch('Mcp-Param-Count is malformed') },
+    ],
   ];
   it.each(cases)('%s', async (_name, c) => check(c));
 
   it('checks the parameters in schema order, after Mcp-Name', async () => {
-    await check({ args: { region: 'eu', count: 1 }, headers: { 'mcp-param-count': '2' }, error: mismatch('Missing or repeated required header: mcp-param-region') });
-    await check({ args: { region: 'eu' }, headers: { 'mcp-name': 'plain', 'mcp-param-region': 'us' }, error: mismatch('Mcp-Name does not match the request body') });
+    await check({
+      args: { region: 'eu', count: 1 },
+      headers: { 'mcp-param-count': '2' },
+      error: mismatch('Missing or repeated required header: mcp-param-region'),
+    });
+    await check({
+      args: { region: 'eu' },
+      headers: { 'mcp-name': 'plain', 'mcp-param-region': 'us' },
+      error: mismatch('Mcp-Name does not match the request body'),
+    });
   });
 });

@@ -26,7 +26,11 @@ const TOOLS: Record<string, Handler> = {
   crash: () => {
     throw new Error('boom');
   },
-  sample: async (_p, ctx) => ({ content: [{ type: 'text', text: JSON.stringify(await ctx.input('s', { method: 'sampling/createMessage', params: { messages: [], maxTokens: 5 } })) }] }),
+  sample: async (_p, ctx) => ({
+    content: [
+      { type: 'text', text: JSON.stringify(await ctx.input('s', { method: 'sampling/createMessage', params: { messages: [], maxTokens: 5 } })) },
+    ],
+  }),
   progress: (_p, ctx) => {
     ctx.progress(1, 3, 'one');
     ctx.progress(2, 3);
@@ -62,18 +66,56 @@ const tool = (name: string, options: CallOptions = {}) => call(srv.url, 'tools/c
 describe('JSON responses: the HTTP status of each outcome (§12)', () => {
   const err = (code: number, message: string, data?: unknown) => ({ error: data === undefined ? { code, message } : { code, message, data } });
   const cases: [string, { send: () => ReturnType<typeof call>; id: unknown; status: number; want: JsonObject }][] = [
-    ['a result', { send: () => tool('ok'), id: 't-ok', status: 200, want: { result: { content: [{ type: 'text', text: 'fine' }], resultType: 'complete', _meta: { [SERVER_INFO_KEY]: SERVER_INFO } } } }],
-    ['an unknown method: -32601', { send: () => call(srv.url, 'tools/frobnicate', {}, { id: 'u' }), id: 'u', status: 404, want: err(-32601, 'Method not found', 'tools/frobnicate') }],
-    ['ping with the 2026-07-28 envelope: -32601', { send: () => call(srv.url, 'ping', {}, { id: 'p' }), id: 'p', status: 404, want: err(-32601, 'Method not found', 'ping') }],
-    ['initialize with the 2026-07-28 envelope: -32601', { send: () => call(srv.url, 'initialize', {}, { id: 'i' }), id: 'i', status: 404, want: err(-32601, 'Method not found', 'initialize') }],
-    ['an ungated method: -32601', { send: () => call(srv.url, 'prompts/list', {}, { id: 'g' }), id: 'g', status: 404, want: err(-32601, 'Method not found', 'prompts/list') }],
+    [
+      'a result',
+      {
+        send: () => tool('ok'),
+        id: 't-ok',
+        status: 200,
+        want: { result: { content: [{ type: 'text', text: 'fine' }], resultType: 'complete', _meta: { [SERVER_INFO_KEY]: SERVER_INFO } } },
+      },
+    ],
+    [
+      'an unknown method: -32601',
+      {
+        send: () => call(srv.url, 'tools/frobnicate', {}, { id: 'u' }),
+        id: 'u',
+        status: 404,
+        want: err(-32601, 'Method not found', 'tools/frobnicate'),
+      },
+    ],
+    [
+      'ping with the 2026-07-28 envelope: -32601',
+      { send: () => call(srv.url, 'ping', {}, { id: 'p' }), id: 'p', status: 404, want: err(-32601, 'Method not found', 'ping') },
+    ],
+    [
+      'initialize with the 2026-07-28 envelope: -32601',
+      { send: () => call(srv.url, 'initialize', {}, { id: 'i' }), id: 'i', status: 404, want: err(-32601, 'Method not found', 'initialize') },
+    ],
+    [
+      'an ungated method: -32601',
+      { send: () => call(srv.url, 'prompts/list', {}, { id: 'g' }), id: 'g', status: 404, want: err(-32601, 'Method not found', 'prompts/list') },
+    ],
     ['a handler throwing -32602', { send: () => tool('invalid'), id: 't-invalid', status: 400, want: err(-32602, 'Bad widget', { widget: 7 }) }],
-    ['params failing the schema: -32602', { send: () => call(srv.url, 'tools/call', { arguments: {} }, { id: 's', headers: { 'mcp-name': '' } }), id: 's', status: 400, want: err(-32602, "Invalid params: must have required property 'name'") }],
+    [
+      'params failing the schema: -32602',
+      {
+        send: () => call(srv.url, 'tools/call', { arguments: {} }, { id: 's', headers: { 'mcp-name': '' } }),
+        id: 's',
+        status: 400,
+        want: err(-32602, "Invalid params: must have required property 'name'"),
+      },
+    ],
     ['a handler throwing -32600', { send: () => tool('request'), id: 't-request', status: 400, want: err(-32600, 'Not like this') }],
     ['a handler crashing: -32603', { send: () => tool('crash'), id: 't-crash', status: 500, want: err(-32603, 'Internal error') }],
     [
       'a capability the client lacks: -32021',
-      { send: () => tool('sample'), id: 't-sample', status: 400, want: err(-32021, 'Missing required client capability', { requiredCapabilities: { sampling: {} } }) },
+      {
+        send: () => tool('sample'),
+        id: 't-sample',
+        status: 400,
+        want: err(-32021, 'Missing required client capability', { requiredCapabilities: { sampling: {} } }),
+      },
     ],
     ['an application error code: 200', { send: () => tool('app'), id: 't-app', status: 200, want: err(-32001, 'Application failure') }],
   ];
@@ -109,7 +151,11 @@ describe('SSE responses (§8.3)', () => {
       { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'p-1', progress: 1, total: 3, message: 'one' } },
       { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'p-1', progress: 2, total: 3 } },
       { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', logger: 'worker', data: 'halfway' } },
-      { jsonrpc: '2.0', id: 't-progress', result: { content: [{ type: 'text', text: 'done' }], resultType: 'complete', _meta: { [SERVER_INFO_KEY]: SERVER_INFO } } },
+      {
+        jsonrpc: '2.0',
+        id: 't-progress',
+        result: { content: [{ type: 'text', text: 'done' }], resultType: 'complete', _meta: { [SERVER_INFO_KEY]: SERVER_INFO } },
+      },
     ]);
   });
 
@@ -131,7 +177,10 @@ describe('SSE responses (§8.3)', () => {
   });
 
   const late: [string, { name: string; meta: JsonObject; error: JsonObject; notifications: number }][] = [
-    ['a JSON-RPC error', { name: 'lateError', meta: { progressToken: 'x' }, error: { code: -32602, message: 'Failed after starting' }, notifications: 1 }],
+    [
+      'a JSON-RPC error',
+      { name: 'lateError', meta: { progressToken: 'x' }, error: { code: -32602, message: 'Failed after starting' }, notifications: 1 },
+    ],
     ['a crash', { name: 'lateCrash', meta: { [LOG_LEVEL]: 'debug' }, error: { code: -32603, message: 'Internal error' }, notifications: 1 }],
   ];
   it.each(late)('sends %s after the stream started as an event of a 200 response', async (_name, c) => {

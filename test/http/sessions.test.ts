@@ -18,7 +18,10 @@ afterEach(async () => {
   await pool.closeAll();
 });
 
-const ELICIT = { method: 'elicitation/create', params: { message: 'Your name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } } };
+const ELICIT = {
+  method: 'elicitation/create',
+  params: { message: 'Your name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } },
+};
 
 function newServer(listChanged = true): McpServer {
   return new McpServer({
@@ -37,7 +40,8 @@ function newServer(listChanged = true): McpServer {
   });
 }
 
-const rpc = (id: number | string | undefined, method: string, params?: JsonObject) => JSON.stringify({ jsonrpc: '2.0', ...(id === undefined ? {} : { id }), method, ...(params ? { params } : {}) });
+const rpc = (id: number | string | undefined, method: string, params?: JsonObject) =>
+  JSON.stringify({ jsonrpc: '2.0', ...(id === undefined ? {} : { id }), method, ...(params ? { params } : {}) });
 const INIT = { protocolVersion: '2025-11-25', capabilities: { elicitation: {} }, clientInfo: { name: 'c', version: '1' } };
 
 interface Session {
@@ -52,7 +56,11 @@ async function initialize(srv: RunningHttpServer, server: McpServer): Promise<Se
   const init = await send(srv.url, { headers: JSON_HEADERS, body: rpc(1, 'initialize', INIT) });
   expect(init.status).toBe(200);
   expect(init.headers['content-type']).toBe('application/json');
-  expect(init.json).toEqual({ jsonrpc: '2.0', id: 1, result: { protocolVersion: '2025-11-25', capabilities: server.options.capabilities.handshake, serverInfo: SERVER_INFO } });
+  expect(init.json).toEqual({
+    jsonrpc: '2.0',
+    id: 1,
+    result: { protocolVersion: '2025-11-25', capabilities: server.options.capabilities.handshake, serverInfo: SERVER_INFO },
+  });
   const id = init.headers['mcp-session-id'] as string;
   expect(id).toMatch(/^[\x21-\x7E]+$/);
   const post = (body: string, headers: Headers = {}) => send(srv.url, { headers: { ...JSON_HEADERS, 'mcp-session-id': id, ...headers }, body });
@@ -78,16 +86,39 @@ describe('a session: requests and errors', () => {
   const cases: [string, { body: string; headers?: Headers; status: number; want: JsonObject }][] = [
     ['tools/list', { body: rpc(2, 'tools/list'), status: 200, want: { result: { tools: [] } } }],
     ['ping', { body: rpc(2, 'ping'), status: 200, want: { result: {} } }],
-    ['an unknown method', { body: rpc(2, 'tools/frobnicate'), status: 200, want: { error: { code: -32601, message: 'Method not found', data: 'tools/frobnicate' } } }],
+    [
+      'an unknown method',
+      { body: rpc(2, 'tools/frobnicate'), status: 200, want: { error: { code: -32601, message: 'Method not found', data: 'tools/frobnicate' } } },
+    ],
     ['a handler error', { body: rpc(2, 'tools/call', { name: 'fail' }), status: 200, want: { error: { code: -32602, message: 'Bad widget' } } }],
     ['a handler crash', { body: rpc(2, 'tools/call', { name: 'crash' }), status: 200, want: { error: { code: -32603, message: 'Internal error' } } }],
-    ['a second initialize', { body: rpc(2, 'initialize', INIT), status: 200, want: { error: { code: -32600, message: 'Invalid Request: the connection is already initialized' } } }],
-    ['MCP-Protocol-Version absent', { body: rpc(2, 'tools/list'), headers: { 'mcp-protocol-version': undefined }, status: 200, want: { result: { tools: [] } } }],
-    ['MCP-Protocol-Version equal to the negotiated one', { body: rpc(2, 'tools/list'), headers: { 'mcp-protocol-version': '2025-11-25' }, status: 200, want: { result: { tools: [] } } }],
-    ...(['2025-06-18', '2026-07-28', ['2025-11-25', '2025-11-25']] as const).map((v): [string, { body: string; headers: Headers; status: number; want: JsonObject }] => [
-      `MCP-Protocol-Version ${JSON.stringify(v)}`,
-      { body: rpc(2, 'tools/list'), headers: { 'mcp-protocol-version': v }, status: 400, want: { error: { code: -32600, message: 'Bad Request: MCP-Protocol-Version must be 2025-11-25' } } },
-    ]),
+    [
+      'a second initialize',
+      {
+        body: rpc(2, 'initialize', INIT),
+        status: 200,
+        want: { error: { code: -32600, message: 'Invalid Request: the connection is already initialized' } },
+      },
+    ],
+    [
+      'MCP-Protocol-Version absent',
+      { body: rpc(2, 'tools/list'), headers: { 'mcp-protocol-version': undefined }, status: 200, want: { result: { tools: [] } } },
+    ],
+    [
+      'MCP-Protocol-Version equal to the negotiated one',
+      { body: rpc(2, 'tools/list'), headers: { 'mcp-protocol-version': '2025-11-25' }, status: 200, want: { result: { tools: [] } } },
+    ],
+    ...(['2025-06-18', '2026-07-28', ['2025-11-25', '2025-11-25']] as const).map(
+      (v): [string, { body: string; headers: Headers; status: number; want: JsonObject }] => [
+        `MCP-Protocol-Version ${JSON.stringify(v)}`,
+        {
+          body: rpc(2, 'tools/list'),
+          headers: { 'mcp-protocol-version': v },
+          status: 400,
+          want: { error: { code: -32600, message: 'Bad Request: MCP-Protocol-Version must be 2025-11-25' } },
+        },
+      ],
+    ),
   ];
   it.each(cases)('%s', async (_name, c) => {
     const s = await session();
@@ -194,7 +225,10 @@ describe('the GET stream of a session', () => {
 describe('server→client requests in a session (ctx.input)', () => {
   it('sends elicitation/create on the POST stream, takes the answer as a POST (202), then the result', async () => {
     const s = await session();
-    const call = await open(s.srv.url, { headers: { ...JSON_HEADERS, 'mcp-session-id': s.id }, body: rpc(10, 'tools/call', { name: 'ask', arguments: {} }) });
+    const call = await open(s.srv.url, {
+      headers: { ...JSON_HEADERS, 'mcp-session-id': s.id },
+      body: rpc(10, 'tools/call', { name: 'ask', arguments: {} }),
+    });
     streams.push(call);
     expect(call.status).toBe(200);
     expect(call.headers['content-type']).toBe('text/event-stream');
@@ -210,11 +244,18 @@ describe('server→client requests in a session (ctx.input)', () => {
   it('cancels the tool call when its POST closes, tells the client on the GET stream, and keeps serving', async () => {
     const s = await session();
     const stream = await getStream(s);
-    const call = await open(s.srv.url, { headers: { ...JSON_HEADERS, 'mcp-session-id': s.id }, body: rpc(11, 'tools/call', { name: 'ask', arguments: {} }) });
+    const call = await open(s.srv.url, {
+      headers: { ...JSON_HEADERS, 'mcp-session-id': s.id },
+      body: rpc(11, 'tools/call', { name: 'ask', arguments: {} }),
+    });
     const ask = await call.waitFor((f) => f['method'] === 'elicitation/create');
     call.close();
     const cancelled = await stream.waitFor((f) => f['method'] === 'notifications/cancelled');
-    expect(cancelled).toEqual({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: ask['id'], reason: 'Request elicitation/create was abandoned' } });
+    expect(cancelled).toEqual({
+      jsonrpc: '2.0',
+      method: 'notifications/cancelled',
+      params: { requestId: ask['id'], reason: 'Request elicitation/create was abandoned' },
+    });
     const late = await s.post(JSON.stringify({ jsonrpc: '2.0', id: ask['id'], result: { action: 'accept', content: { name: 'Late' } } }));
     expect(late.status).toBe(202);
     expect((await s.post(rpc(12, 'tools/list'))).json).toEqual({ jsonrpc: '2.0', id: 12, result: { tools: [] } });

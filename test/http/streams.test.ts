@@ -54,7 +54,11 @@ async function listen(url: string, id: string | number, notifications: JsonObjec
   return stream;
 }
 
-const changed = (kind: string, id: unknown) => ({ jsonrpc: '2.0', method: `notifications/${kind}/list_changed`, params: { _meta: { [SUBSCRIPTION_ID]: id } } });
+const changed = (kind: string, id: unknown) => ({
+  jsonrpc: '2.0',
+  method: `notifications/${kind}/list_changed`,
+  params: { _meta: { [SUBSCRIPTION_ID]: id } },
+});
 
 describe('subscriptions/listen over HTTP (§11)', () => {
   it('is SSE from the start, the acknowledgement first, with only what is honoured', async () => {
@@ -63,7 +67,11 @@ describe('subscriptions/listen over HTTP (§11)', () => {
     const stream = await listen(srv.url, 'L1', { toolsListChanged: true, resourcesListChanged: true, promptsListChanged: false });
     expect(stream.status).toBe(200);
     expect(stream.headers['content-type']).toBe('text/event-stream');
-    expect(await stream.waitFor(() => true)).toEqual({ jsonrpc: '2.0', method: ACK, params: { notifications: { toolsListChanged: true }, _meta: { [SUBSCRIPTION_ID]: 'L1' } } });
+    expect(await stream.waitFor(() => true)).toEqual({
+      jsonrpc: '2.0',
+      method: ACK,
+      params: { notifications: { toolsListChanged: true }, _meta: { [SUBSCRIPTION_ID]: 'L1' } },
+    });
   });
 
   it("receives server.listChanged('tools') while other requests come and go", async () => {

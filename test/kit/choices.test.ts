@@ -35,11 +35,14 @@ async function call(agent: AgentName, path: string, init: RequestInit = {}) {
 const rpc = (agent: AgentName, method: string, params: unknown, headers: Record<string, string | undefined> = {}, query = '') =>
   call(agent, `/jsonrpc${query}`, {
     method: 'POST',
-    headers: Object.fromEntries(Object.entries({ 'content-type': 'application/json', 'a2a-version': '1.0', ...token(agent), ...headers }).filter(([, v]) => v !== undefined)) as Record<string, string>,
+    headers: Object.fromEntries(
+      Object.entries({ 'content-type': 'application/json', 'a2a-version': '1.0', ...token(agent), ...headers }).filter(([, v]) => v !== undefined),
+    ) as Record<string, string>,
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
   });
 /** A streaming call read to its end: the frames' results. */
-const streamed = async (agent: AgentName, method: string, params: unknown) => sseFrames((await rpc(agent, method, params)).text).map((f) => (JSON.parse(f) as Json).result as Json);
+const streamed = async (agent: AgentName, method: string, params: unknown) =>
+  sseFrames((await rpc(agent, method, params)).text).map((f) => (JSON.parse(f) as Json).result as Json);
 const client = (agent: AgentName) => new Client(jsonRpcTransport(`${WRITTEN[agent]}/jsonrpc`, { fetch: net.fetch, headers: token(agent) }));
 const diffMessage = (text: string) => userMessage(text, { parts: [{ text }, { text: UNBOUNDED_DIFF, mediaType: 'text/x-diff' }] });
 
@@ -48,16 +51,25 @@ describe('how the kit differs from the reference SDK (seed 003)', () => {
     const accepted = net.pacer.hold('accepted');
     const answer = await rpc('test-runner', 'SendMessage', userMessage('run the unit suite at 4f2c9e1', {}, { returnImmediately: true }));
     accepted.release();
-    expect(answer.json.result.task.status).toEqual({ state: 'TASK_STATE_SUBMITTED', timestamp: expect.stringMatching(/^2026-10-06T09:00:\d\d\.\d{3}Z$/) });
+    expect(answer.json.result.task.status).toEqual({
+      state: 'TASK_STATE_SUBMITTED',
+      timestamp: expect.stringMatching(/^2026-10-06T09:00:\d\d\.\d{3}Z$/),
+    });
   });
 
   it('a stream closes at TASK_STATE_INPUT_REQUIRED', async () => {
     const frames = await streamed('code-reviewer', 'SendStreamingMessage', diffMessage('review this'));
-    expect(frames.map((f) => f.task?.status.state ?? f.statusUpdate?.status.state)).toEqual(['TASK_STATE_SUBMITTED', 'TASK_STATE_WORKING', 'TASK_STATE_INPUT_REQUIRED']);
+    expect(frames.map((f) => f.task?.status.state ?? f.statusUpdate?.status.state)).toEqual([
+      'TASK_STATE_SUBMITTED',
+      'TASK_STATE_WORKING',
+      'TASK_STATE_INPUT_REQUIRED',
+    ]);
   });
 
   it('a stream stays open through TASK_STATE_AUTH_REQUIRED: the updates after the approval arrive on it', async () => {
-    const it = client('deployer').sendStreamingMessage({ message: { messageId: 'm-auth', role: 'ROLE_USER', parts: [{ text: 'deploy build 7 to staging' }] } })[Symbol.asyncIterator]();
+    const it = client('deployer')
+      .sendStreamingMessage({ message: { messageId: 'm-auth', role: 'ROLE_USER', parts: [{ text: 'deploy build 7 to staging' }] } })
+      [Symbol.asyncIterator]();
     const states: string[] = [];
     let taskId = '';
     for (let r = await it.next(); !r.done; r = await it.next()) {
@@ -65,7 +77,14 @@ describe('how the kit differs from the reference SDK (seed 003)', () => {
       states.push(String(r.value.task?.status.state ?? r.value.statusUpdate?.status.state ?? 'artifact'));
       if (states.at(-1) === 'TASK_STATE_AUTH_REQUIRED') expect((await call('deployer', `/approve/${taskId}`, { method: 'POST' })).status).toBe(200);
     }
-    expect(states).toEqual(['TASK_STATE_SUBMITTED', 'TASK_STATE_WORKING', 'TASK_STATE_AUTH_REQUIRED', 'TASK_STATE_WORKING', 'artifact', 'TASK_STATE_COMPLETED']);
+    expect(states).toEqual([
+      'TASK_STATE_SUBMITTED',
+      'TASK_STATE_WORKING',
+      'TASK_STATE_AUTH_REQUIRED',
+      'TASK_STATE_WORKING',
+      'artifact',
+      'TASK_STATE_COMPLETED',
+    ]);
   });
 
   it('HTTP+JSON errors are application/a2a+json', async () => {
@@ -76,17 +95,30 @@ describe('how the kit differs from the reference SDK (seed 003)', () => {
   it('pushes are application/a2a+json, carry the token in X-A2A-Notification-Token, and never the first Task snapshot', async () => {
     net.receiver.take();
     const config = { url: `${WRITTEN.webhooks}/hook`, token: 'choice-token' };
-    const answer = await rpc('test-runner', 'SendMessage', userMessage('run the integration suite at 4f2c9e1', {}, { taskPushNotificationConfig: config }));
+    const answer = await rpc(
+      'test-runner',
+      'SendMessage',
+      userMessage('run the integration suite at 4f2c9e1', {}, { taskPushNotificationConfig: config }),
+    );
     expect(answer.json.result.task.status.state).toBe('TASK_STATE_COMPLETED');
     await net.pushesSettled();
     const got = net.receiver.take();
-    expect(got.map((r) => [r.headers['content-type'], r.headers['x-a2a-notification-token']])).toEqual(Array(5).fill(['application/a2a+json', 'choice-token']));
-    expect(got.map((r) => Object.keys(JSON.parse(r.body) as Json)[0])).toEqual(['statusUpdate', 'artifactUpdate', 'artifactUpdate', 'artifactUpdate', 'statusUpdate']);
+    expect(got.map((r) => [r.headers['content-type'], r.headers['x-a2a-notification-token']])).toEqual(
+      Array(5).fill(['application/a2a+json', 'choice-token']),
+    );
+    expect(got.map((r) => Object.keys(JSON.parse(r.body) as Json)[0])).toEqual([
+      'statusUpdate',
+      'artifactUpdate',
+      'artifactUpdate',
+      'artifactUpdate',
+      'statusUpdate',
+    ]);
   });
 
   it('a push config created without an id gets a new UUID, not the task id; Delete over JSON-RPC returns {}', async () => {
     const task = (await rpc('test-runner', 'SendMessage', userMessage('run the integration suite at 9b1d7a3'))).json.result.task as Json;
-    const created = (await rpc('test-runner', 'CreateTaskPushNotificationConfig', { taskId: task.id, url: `${WRITTEN.webhooks}/hook` })).json.result as Json;
+    const created = (await rpc('test-runner', 'CreateTaskPushNotificationConfig', { taskId: task.id, url: `${WRITTEN.webhooks}/hook` })).json
+      .result as Json;
     expect(created.id).toMatch(UUID);
     expect(created.id).not.toBe(task.id);
     const deleted = await rpc('test-runner', 'DeleteTaskPushNotificationConfig', { taskId: task.id, id: created.id });
@@ -95,7 +127,14 @@ describe('how the kit differs from the reference SDK (seed 003)', () => {
 
   it('error details carry metadata such as the task id', async () => {
     const r = await rpc('test-runner', 'GetTask', { id: 'no-such-task' });
-    expect(r.json.error.data).toEqual([{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', domain: 'a2a-protocol.org', metadata: { taskId: 'no-such-task' }, reason: 'TASK_NOT_FOUND' }]);
+    expect(r.json.error.data).toEqual([
+      {
+        '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+        domain: 'a2a-protocol.org',
+        metadata: { taskId: 'no-such-task' },
+        reason: 'TASK_NOT_FOUND',
+      },
+    ]);
   });
 
   it('the card is served with no Cache-Control or ETag, and If-None-Match gets the card again', async () => {
@@ -113,14 +152,17 @@ describe('how the kit differs from the reference SDK (seed 003)', () => {
     ['a text part without mediaType counts as text/plain: accepted', 'code-reviewer', [{ text: 'What do you review?' }], undefined],
     ['a data part counts as application/json: refused where the card does not list it', 'code-reviewer', [{ data: { a: 1 } }], 'application/json'],
     ['a mediaType outside defaultInputModes is refused', 'deployer', [{ text: 'x', mediaType: 'text/x-diff' }], 'text/x-diff'],
-  ] as const)('the input check reads the card\'s defaultInputModes: %s', async (_, agent, parts, refused) => {
+  ] as const)("the input check reads the card's defaultInputModes: %s", async (_, agent, parts, refused) => {
     const r = await rpc(agent, 'SendMessage', { message: { messageId: 'm-modes', role: 'ROLE_USER', parts } });
     if (refused === undefined) expect(r.json.result.message.role).toBe('ROLE_AGENT');
     else expect([r.json.error.code, r.json.error.data[0].metadata]).toEqual([-32005, { mediaType: refused }]);
   });
 
-  it('the input check does not read a skill\'s inputModes', async () => {
-    const card: AgentCard = { ...testCard(), skills: [{ id: 'see', name: 'See', description: 'Looks at images.', tags: ['image'], inputModes: ['image/png'] }] };
+  it("the input check does not read a skill's inputModes", async () => {
+    const card: AgentCard = {
+      ...testCard(),
+      skills: [{ id: 'see', name: 'See', description: 'Looks at images.', tags: ['image'], inputModes: ['image/png'] }],
+    };
     const a = await pool.start({ card, behaviour: KIT_BEHAVIOUR, executor: { execute: (ctx) => ctx.reply('seen') } });
     expect((await a.rpc('SendMessage', userMessage('x', { parts: [{ raw: 'iVBORw0KGgo=', mediaType: 'image/png' }] }))).error.code).toBe(-32005);
   });
@@ -140,7 +182,9 @@ describe('how the kit differs from the reference SDK (seed 003)', () => {
   it('when a client answers an interrupted task, the server sets TASK_STATE_WORKING, with no message, before the agent resumes', async () => {
     const task = (await rpc('code-reviewer', 'SendMessage', diffMessage('review this'))).json.result.task as Json;
     const frames = await streamed('code-reviewer', 'SendStreamingMessage', userMessage('main', { taskId: task.id, contextId: task.contextId }));
-    expect(frames[1]).toEqual({ statusUpdate: { contextId: task.contextId, status: { state: 'TASK_STATE_WORKING', timestamp: expect.any(String) }, taskId: task.id } });
+    expect(frames[1]).toEqual({
+      statusUpdate: { contextId: task.contextId, status: { state: 'TASK_STATE_WORKING', timestamp: expect.any(String) }, taskId: task.id },
+    });
   });
 
   it.each([
@@ -172,7 +216,10 @@ describe('how the kit differs from the reference SDK (seed 003)', () => {
 
   it('a client message with a role other than ROLE_USER gets -32602', async () => {
     const r = await rpc('code-reviewer', 'SendMessage', { message: { messageId: 'm-role', role: 'ROLE_AGENT', parts: [{ text: 'hi' }] } });
-    expect([r.json.error.code, r.json.error.data[0].metadata.errors]).toEqual([-32602, [{ field: 'message.role', message: 'Field must be ROLE_USER.' }]]);
+    expect([r.json.error.code, r.json.error.data[0].metadata.errors]).toEqual([
+      -32602,
+      [{ field: 'message.role', message: 'Field must be ROLE_USER.' }],
+    ]);
   });
 
   // Runtime gap: runtime/a2a/http.ts writes `{...body, id, jsonrpc}` (the SDK's order) and has no toggle for it.

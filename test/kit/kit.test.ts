@@ -18,12 +18,30 @@ import type { AgentCard } from '../../runtime/a2a/types.ts';
 import { ROOT } from '../helpers/project.ts';
 
 /** `npm run a2a-kit -- <args>`, as the script runs it. */
-const kitCli = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'kit/run.ts'), ...args], { cwd: ROOT, encoding: 'utf8' });
+const kitCli = (...args: string[]) =>
+  spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'kit/run.ts'), ...args], { cwd: ROOT, encoding: 'utf8' });
 
 const SEED_FILES = [
-  '01-agent-cards.http', '02-message-reply.http', '03-blocking-task.http', '04-polling.http', '05-streaming.http', '06-input-required.http',
-  '07-auth-required.http', '08-rejected.http', '09-failed.http', '10-cancel.http', '11-errors.http', '12-list-tasks.http', '13-history.http',
-  '14-resubscribe.http', '15-push.http', '16-rest-binding.http', '17-signed-card.txt', '18-extended-card.http', '19-planner.http', '19-planner.log',
+  '01-agent-cards.http',
+  '02-message-reply.http',
+  '03-blocking-task.http',
+  '04-polling.http',
+  '05-streaming.http',
+  '06-input-required.http',
+  '07-auth-required.http',
+  '08-rejected.http',
+  '09-failed.http',
+  '10-cancel.http',
+  '11-errors.http',
+  '12-list-tasks.http',
+  '13-history.http',
+  '14-resubscribe.http',
+  '15-push.http',
+  '16-rest-binding.http',
+  '17-signed-card.txt',
+  '18-extended-card.http',
+  '19-planner.http',
+  '19-planner.log',
 ];
 
 describe('npm run a2a-kit -- --check', () => {
@@ -42,7 +60,7 @@ describe('npm run a2a-kit -- --check', () => {
     expect(files.filter((f) => !SEED_FILES.includes(f) && !f.endsWith('.events.json'))).toEqual([]);
   });
 
-  it('the output names only the written addresses (41241–41244) and only the kit clock\'s day', () => {
+  it("the output names only the written addresses (41241–41244) and only the kit clock's day", () => {
     for (const f of readdirSync(DEFAULT_OUT)) {
       const text = readFileSync(join(DEFAULT_OUT, f), 'utf8');
       for (const m of text.matchAll(/127\.0\.0\.1:(\d+)/g)) expect(['41241', '41242', '41243', '41244'], f).toContain(m[1]);
@@ -71,7 +89,11 @@ describe('npm run a2a-kit -- --check', () => {
     try {
       writeOut(a, { 'same.txt': 'x\n', 'changed.http': 'one\ntwo\n', 'gone.txt': 'g\n' });
       writeOut(b, { 'same.txt': 'x\n', 'changed.http': 'one\nTWO\n', 'new.txt': 'n\n' });
-      expect(compareDirs(a, b)).toEqual(['gone.txt: not written by this capture', `new.txt: new, not in ${a}`, 'changed.http: differs from line 2:\n  - two\n  + TWO']);
+      expect(compareDirs(a, b)).toEqual([
+        'gone.txt: not written by this capture',
+        `new.txt: new, not in ${a}`,
+        'changed.http: differs from line 2:\n  - two\n  + TWO',
+      ]);
       writeFileSync(join(b, 'changed.http'), 'one\ntwo\n');
       rmSync(join(b, 'new.txt'));
       writeFileSync(join(b, 'gone.txt'), 'g\n');
@@ -105,7 +127,9 @@ describe('the signed card (§8.4)', () => {
   const signed = signCard(deployerCard as AgentCard, key, jku);
 
   it('RFC 8785: sorted members, no whitespace, ES number and string forms', () => {
-    expect(jcs({ b: [1e21, 0.1, -0, 1.5e-7], a: '\u20ac\n"', c: { z: true, y: null } })).toBe('{"a":"€\\n\\"","b":[1e+21,0.1,0,1.5e-7],"c":{"y":null,"z":true}}');
+    expect(jcs({ b: [1e21, 0.1, -0, 1.5e-7], a: '\u20ac\n"', c: { z: true, y: null } })).toBe(
+      '{"a":"€\\n\\"","b":[1e+21,0.1,0,1.5e-7],"c":{"y":null,"z":true}}',
+    );
   });
 
   it('EdDSA signatures are deterministic, and the card verifies against the JWKS', () => {
@@ -138,8 +162,12 @@ describe('transcript pieces', () => {
   });
 
   it('frames are described by kind and state; bodies pretty-printed when JSON, kept as sent when not', () => {
-    expect(describeFrame('{"id":1,"jsonrpc":"2.0","result":{"statusUpdate":{"status":{"state":"TASK_STATE_WORKING"}}}}')).toBe('statusUpdate TASK_STATE_WORKING');
-    expect(describeFrame('{"artifactUpdate":{"append":true,"lastChunk":true,"artifact":{"name":"log"}}}')).toBe('artifactUpdate log (append, lastChunk)');
+    expect(describeFrame('{"id":1,"jsonrpc":"2.0","result":{"statusUpdate":{"status":{"state":"TASK_STATE_WORKING"}}}}')).toBe(
+      'statusUpdate TASK_STATE_WORKING',
+    );
+    expect(describeFrame('{"artifactUpdate":{"append":true,"lastChunk":true,"artifact":{"name":"log"}}}')).toBe(
+      'artifactUpdate log (append, lastChunk)',
+    );
     expect(pretty('{"a":[1]}')).toBe('{\n  "a": [\n    1\n  ]\n}');
     expect(pretty('{"cut": ')).toBe('{"cut": ');
   });

@@ -77,7 +77,9 @@ async function typedError(promise: Promise<unknown>, code?: number): Promise<{ e
     (error: unknown) => ({ error }),
   );
   const ms = Date.now() - started;
-  expect('error' in outcome, `expected a McpClientError, the call resolved with ${JSON.stringify((outcome as { value?: unknown }).value)}`).toBe(true);
+  expect('error' in outcome, `expected a McpClientError, the call resolved with ${JSON.stringify((outcome as { value?: unknown }).value)}`).toBe(
+    true,
+  );
   const error = (outcome as { error: unknown }).error as McpClientError;
   expect(error).toBeInstanceOf(McpClientError);
   expect(typeof error.code).toBe('number');
@@ -87,7 +89,12 @@ async function typedError(promise: Promise<unknown>, code?: number): Promise<{ e
 }
 
 function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  return Promise.race([promise, sleep(ms).then((): never => { throw new Error(`${what} did not finish within ${ms} ms`); })]);
+  return Promise.race([
+    promise,
+    sleep(ms).then((): never => {
+      throw new Error(`${what} did not finish within ${ms} ms`);
+    }),
+  ]);
 }
 
 describe('stdio: a server that misbehaves', () => {
@@ -186,7 +193,12 @@ describe('Streamable HTTP: a server that misbehaves', () => {
   });
 
   const http = (path: string, options: Partial<McpClientOptions> = {}) =>
-    new McpClient(new HttpChannel(`${server.base}${path}`) as ClientChannel, { clientInfo: CLIENT_INFO, mode: 'stateless', timeoutMs: LONG_TIMEOUT_MS, ...options });
+    new McpClient(new HttpChannel(`${server.base}${path}`) as ClientChannel, {
+      clientInfo: CLIENT_INFO,
+      mode: 'stateless',
+      timeoutMs: LONG_TIMEOUT_MS,
+      ...options,
+    });
 
   it.each(['/garbage', '/not-jsonrpc', '/scalar', '/html-500', '/sse-ended', '/sse-cut'])('%s: a typed error at once', async (path) => {
     const client = http(path);
@@ -231,7 +243,10 @@ describe('Streamable HTTP: a server that misbehaves', () => {
 
 describe('nothing hangs', () => {
   it('a process that meets silent, garbage and vanishing servers ends by itself, exit 0', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'test/mcp-client/hang-probe.ts')], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'test/mcp-client/hang-probe.ts')], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (out += d.toString()));
@@ -241,7 +256,10 @@ describe('nothing hangs', () => {
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
     }
-    const lines = out.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { case: string; error: { typed: boolean; cause: string | null } | null });
+    const lines = out
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as { case: string; error: { typed: boolean; cause: string | null } | null });
     expect(lines.map((l) => l.case)).toEqual(['stdio silent', 'stdio garbage', 'stdio eof', 'http never']);
     for (const l of lines) expect(l.error, l.case).toMatchObject({ typed: true, cause: expect.any(String) });
   });

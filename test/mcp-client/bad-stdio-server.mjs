@@ -22,7 +22,7 @@
 import { createInterface } from 'node:readline';
 
 const mode = process.argv[2] ?? 'silent';
-const out = (text) => process.stdout.write(text + '\n');
+const out = (text) => process.stdout.write(`${text}\n`);
 process.stderr.write(`pid ${process.pid}\n`);
 
 let requests = 0;
@@ -56,7 +56,14 @@ createInterface({ input: process.stdin, crlfDelay: Infinity })
         return;
       case 'server-request':
         if (requests === 1)
-          out(JSON.stringify({ jsonrpc: '2.0', id: 's1', method: 'elicitation/create', params: { mode: 'form', message: 'Delete build/?', requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean' } } } } }));
+          out(
+            JSON.stringify({
+              jsonrpc: '2.0',
+              id: 's1',
+              method: 'elicitation/create',
+              params: { mode: 'form', message: 'Delete build/?', requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean' } } } },
+            }),
+          );
         return;
       case 'result-string':
         out(JSON.stringify({ jsonrpc: '2.0', id, result: 'not an object' }));

@@ -20,14 +20,19 @@ const tally = new Map<string, { matched: number; total: number }>();
 describe('the intents', () => {
   it('cover every recorded session except the hand-written ones', () => {
     const driven = INTENTS.map((i) => i.session).sort();
-    const expected = sessions.map((s) => s.name).filter((n) => !(n in HAND_WRITTEN)).sort();
+    const expected = sessions
+      .map((s) => s.name)
+      .filter((n) => !(n in HAND_WRITTEN))
+      .sort();
     expect(driven).toEqual(expected);
     expect(Object.keys(HAND_WRITTEN).sort()).toEqual(['raw_errors', 'raw_handshake']);
   });
 
   it('ask for progress exactly where the recording carries a progressToken', () => {
     for (const intent of INTENTS) {
-      const recorded = sessionNamed(sessions, intent.session).messages.filter((m) => m.from === 'client' && m.json && 'id' in m.json && 'method' in m.json);
+      const recorded = sessionNamed(sessions, intent.session).messages.filter(
+        (m) => m.from === 'client' && m.json && 'id' in m.json && 'method' in m.json,
+      );
       const withToken = recorded.filter((m) => JSON.stringify(m.json).includes('"progressToken"')).length;
       expect(intent.calls.filter((c) => c.progress).length, intent.session).toBe(withToken);
     }
@@ -51,7 +56,10 @@ describe.each(INTENTS.map((intent) => [intent.session, intent] as const))('clien
     expect(run.outcomes.length).toBe(intent.calls.length);
     for (const outcome of run.outcomes) {
       if (outcome.call.error === undefined) {
-        expect(outcome.error, `${outcome.call.method} ${JSON.stringify(outcome.call.params)}: ${String(outcome.error)}; stderr:\n${run.stderr}`).toBeUndefined();
+        expect(
+          outcome.error,
+          `${outcome.call.method} ${JSON.stringify(outcome.call.params)}: ${String(outcome.error)}; stderr:\n${run.stderr}`,
+        ).toBeUndefined();
         continue;
       }
       expect(outcome.error).toBeInstanceOf(McpClientError);

@@ -41,7 +41,7 @@ interface ToolCall {
   readonly arguments?: JsonObject;
 }
 
-const emit = (event: JsonObject) => process.stdout.write(JSON.stringify(event) + '\n');
+const emit = (event: JsonObject) => process.stdout.write(`${JSON.stringify(event)}\n`);
 
 let failures = 0;
 
@@ -157,7 +157,9 @@ async function run(url: string): Promise<void> {
     for (const prompt of prompts.slice(0, MAX_READS)) {
       const declared = Array.isArray(prompt['arguments']) ? (prompt['arguments'] as JsonObject[]) : [];
       const args = Object.fromEntries(declared.filter((a) => a['required']).map((a) => [String(a['name']), 'sample']));
-      await step('prompts/get', { name: prompt['name'] as string }, () => client.call('prompts/get', { name: prompt['name'] as string, arguments: args }));
+      await step('prompts/get', { name: prompt['name'] as string }, () =>
+        client.call('prompts/get', { name: prompt['name'] as string, arguments: args }),
+      );
     }
   }
   await step('close', {}, () => client.close());

@@ -21,12 +21,12 @@ async function attempt(name: string, channel: ClientChannel): Promise<void> {
   await client.connect();
   try {
     await client.call('tools/list');
-    process.stdout.write(JSON.stringify({ case: name, error: null }) + '\n');
+    process.stdout.write(`${JSON.stringify({ case: name, error: null })}\n`);
   } catch (err) {
     const e = err as McpClientError;
     const cause = e.cause as Error | undefined;
     const error = { name: e.name, typed: err instanceof McpClientError, code: e.code, message: e.message, cause: cause ? cause.name : null };
-    process.stdout.write(JSON.stringify({ case: name, error }) + '\n');
+    process.stdout.write(`${JSON.stringify({ case: name, error })}\n`);
   } finally {
     await client.close();
   }

@@ -53,7 +53,14 @@ const COUNT = { method: 'tools/call', params: { name: 'count', arguments: { n: 3
 const README = { method: 'resources/read', params: { uri: 'docs://readme' } };
 const REVIEW = (code: string) => ({ method: 'prompts/get', params: { name: 'review', arguments: { code } } });
 const TOUR = [{ method: 'tools/list' }, ADD, { method: 'resources/list' }, README, { method: 'prompts/list' }, REVIEW('x = 1')];
-const THREE_WAYS = [{ method: 'tools/list' }, READ_DOC, { method: 'resources/list' }, README, { method: 'prompts/list' }, REVIEW('# Demo\nA tiny project.')];
+const THREE_WAYS = [
+  { method: 'tools/list' },
+  READ_DOC,
+  { method: 'resources/list' },
+  README,
+  { method: 'prompts/list' },
+  REVIEW('# Demo\nA tiny project.'),
+];
 const ERRORS: IntentCall[] = [
   { method: 'tools/call', params: { name: 'fail', arguments: { reason: 'disk full' } } },
   { method: 'tools/call', params: { name: 'nope', arguments: {} } },
@@ -62,7 +69,12 @@ const ERRORS: IntentCall[] = [
 const ACCEPT = { 'elicitation/create': { action: 'accept', content: { confirm: true } } };
 const DECLINE = { 'elicitation/create': { action: 'decline' } };
 const SUMMARY = {
-  'sampling/createMessage': { role: 'assistant', content: { type: 'text', text: 'A tiny demo project.' }, model: 'scripted-model', stopReason: 'endTurn' },
+  'sampling/createMessage': {
+    role: 'assistant',
+    content: { type: 'text', text: 'A tiny demo project.' },
+    model: 'scripted-model',
+    stopReason: 'endTurn',
+  },
 };
 
 const legacy = (session: string, calls: readonly IntentCall[], capabilities: JsonObject = {}, answers?: ClientIntent['answers']): ClientIntent => ({

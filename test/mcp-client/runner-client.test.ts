@@ -88,7 +88,9 @@ describe('client leg, --requirements 2026-07-28', () => {
   });
 
   it('sep-2322-client-request-state: a result without resultType is taken as complete, not refused', () => {
-    const call = driverLog('2026-07-28', 'sep-2322-client-request-state').find((e) => e['step'] === 'tools/call' && e['name'] === 'test_mrtr_no_result_type');
+    const call = driverLog('2026-07-28', 'sep-2322-client-request-state').find(
+      (e) => e['step'] === 'tools/call' && e['name'] === 'test_mrtr_no_result_type',
+    );
     expect(call, 'the driver called test_mrtr_no_result_type').toBeDefined();
     expect(call!['error'], 'schema 2026-07-28 Result.resultType: "the client MUST treat the absent field as complete"').toBeUndefined();
   });
@@ -112,7 +114,9 @@ afterAll(() => {
     for (const r of leg.results.filter((x) => wanted.includes(x.scenario))) {
       const t = tally(r);
       const notable = r.checks.filter((c) => c.status !== 'SUCCESS').map((c) => `${c.status} ${c.id}`);
-      rows.push(`${requirements} ${r.scenario}: S${t.SUCCESS} W${t.WARNING} F${t.FAILURE} K${t.SKIPPED} I${t.INFO}${notable.length ? ` (${[...new Set(notable)].join(', ')})` : ''}`);
+      rows.push(
+        `${requirements} ${r.scenario}: S${t.SUCCESS} W${t.WARNING} F${t.FAILURE} K${t.SKIPPED} I${t.INFO}${notable.length ? ` (${[...new Set(notable)].join(', ')})` : ''}`,
+      );
     }
     rmSync(leg.outDir, { recursive: true, force: true });
   }

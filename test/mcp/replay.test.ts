@@ -88,7 +88,9 @@ describe('MCP stdio server replays the official SDK recordings (seed 000)', () =
     const matched = results.reduce((n, r) => n + r.serverMatched, 0);
     const sent = results.reduce((n, r) => n + r.clientSent, 0);
     const short = results.filter((r) => r.serverMatched !== r.serverTotal).map((r) => `${r.session} ${r.serverMatched}/${r.serverTotal}`);
-    expect(`${matched}/${MCP_RECORDED_SERVER_MESSAGES}`, `short: ${short.join(', ')}`).toBe(`${MCP_RECORDED_SERVER_MESSAGES}/${MCP_RECORDED_SERVER_MESSAGES}`);
+    expect(`${matched}/${MCP_RECORDED_SERVER_MESSAGES}`, `short: ${short.join(', ')}`).toBe(
+      `${MCP_RECORDED_SERVER_MESSAGES}/${MCP_RECORDED_SERVER_MESSAGES}`,
+    );
     expect(sent, 'client messages sent').toBe(MCP_RECORDED_CLIENT_MESSAGES);
   });
 });
@@ -140,7 +142,10 @@ describe('what the recordings showed (seed 000), on our server', () => {
     expect(seen).toContain('modern_sampling #3');
 
     // Our server answers that tools/list with the recorded tools (read off the sessions' full replays).
-    for (const [name, call, list] of [['legacy_elicit_accept', 6, 8], ['modern_sampling', 3, 5]] as const) {
+    for (const [name, call, list] of [
+      ['legacy_elicit_accept', 6, 8],
+      ['modern_sampling', 3, 5],
+    ] as const) {
       const session = byName(name);
       const { at, end } = played(await fullReplay(session));
       expect(at(call)['result']?.structuredContent, `${name} #${call}`).toBeDefined();
@@ -150,7 +155,10 @@ describe('what the recordings showed (seed 000), on our server', () => {
   });
 
   it('an unknown tool is a result with isError: true (legacy_errors #5 → #6, modern_errors #2 → #3)', async () => {
-    for (const [name, indices, reply] of [['legacy_errors', [0, 1, 2, 5, 6], 6], ['modern_errors', [2, 3], 3]] as const) {
+    for (const [name, indices, reply] of [
+      ['legacy_errors', [0, 1, 2, 5, 6], 6],
+      ['modern_errors', [2, 3], 3],
+    ] as const) {
       const session = byName(name);
       expect(rec(session, reply - 1)['params']).toMatchObject({ name: 'nope' });
       expect(rec(session, reply)).toMatchObject({ result: { isError: true } });

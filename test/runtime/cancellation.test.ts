@@ -58,7 +58,9 @@ describe('cancellation', () => {
     expect(aborted).toEqual(['Request cancelled']);
     expect(pair.frames.filter((f) => JSON.stringify(f['id']) === JSON.stringify(id))).toEqual([]);
     expect(pair.connection.peer.running).toBe(0);
-    expect((await pair.request('tools/call', params({ name: 'quick' }), id)).response['result']).toMatchObject({ content: [{ type: 'text', text: 'quick' }] });
+    expect((await pair.request('tools/call', params({ name: 'quick' }), id)).response['result']).toMatchObject({
+      content: [{ type: 'text', text: 'quick' }],
+    });
     await pair.close();
   });
 

@@ -23,7 +23,13 @@ const DEFINITION: FixtureDefinition = {
     resourceTemplates: [{ uriTemplate: 'item://{kind}/{id}', name: 'item', mimeType: 'application/json' }],
     prompts: [
       { name: 'review', description: 'Review code.', arguments: [{ name: 'code', required: true }, { name: 'lang' }] },
-      { name: 'pair', arguments: [{ name: 'a', required: true }, { name: 'b', required: true }] },
+      {
+        name: 'pair',
+        arguments: [
+          { name: 'a', required: true },
+          { name: 'b', required: true },
+        ],
+      },
     ],
   },
   behaviours: {
@@ -33,7 +39,8 @@ const DEFINITION: FixtureDefinition = {
       review: ({ code, lang }: { code: string; lang?: string }) => `Review this ${lang ?? 'code'}:\n${code}`,
       pair: ({ a, b }: { a: string; b: string }) => ({ description: 'Two.', messages: [{ role: 'user', content: { type: 'text', text: a + b } }] }),
     },
-    complete: ({ argument }) => (argument.value === '*' ? Array.from({ length: 150 }, (_, i) => `v${i}`) : LANGUAGES.filter((l) => l.startsWith(argument.value))),
+    complete: ({ argument }) =>
+      argument.value === '*' ? Array.from({ length: 150 }, (_, i) => `v${i}`) : LANGUAGES.filter((l) => l.startsWith(argument.value)),
   },
   validators: {},
 };
@@ -49,14 +56,26 @@ async function answer(method: string, params: JsonObject): Promise<JsonObject> {
 
 describe('resources', () => {
   const cases: [string, { uri: string; want: JsonObject }][] = [
-    ['a text resource with its mimeType', { uri: 'docs://readme', want: { result: { contents: [{ uri: 'docs://readme', mimeType: 'text/markdown', text: '# Hi' }] } } }],
+    [
+      'a text resource with its mimeType',
+      { uri: 'docs://readme', want: { result: { contents: [{ uri: 'docs://readme', mimeType: 'text/markdown', text: '# Hi' }] } } },
+    ],
     ['a blob resource', { uri: 'docs://logo', want: { result: { contents: [{ uri: 'docs://logo', mimeType: 'image/png', blob: 'iVBO' }] } } }],
     [
       'a template match',
-      { uri: 'item://book/42', want: { result: { contents: [{ uri: 'item://book/42', mimeType: 'application/json', text: '{"kind":"book","id":"42"}' }] } } },
+      {
+        uri: 'item://book/42',
+        want: { result: { contents: [{ uri: 'item://book/42', mimeType: 'application/json', text: '{"kind":"book","id":"42"}' }] } },
+      },
     ],
-    ['a URI the template does not match', { uri: 'item://book', want: { error: { code: -32602, message: 'Unknown resource: item://book', data: { uri: 'item://book' } } } }],
-    ['an unknown resource', { uri: 'docs://nope', want: { error: { code: -32602, message: 'Unknown resource: docs://nope', data: { uri: 'docs://nope' } } } }],
+    [
+      'a URI the template does not match',
+      { uri: 'item://book', want: { error: { code: -32602, message: 'Unknown resource: item://book', data: { uri: 'item://book' } } } },
+    ],
+    [
+      'an unknown resource',
+      { uri: 'docs://nope', want: { error: { code: -32602, message: 'Unknown resource: docs://nope', data: { uri: 'docs://nope' } } } },
+    ],
   ];
   it.each(cases)('resources/read: %s', async (_name, { uri, want }) => {
     expect(await answer('resources/read', { uri })).toEqual(want);
@@ -84,13 +103,30 @@ describe('prompts', () => {
       'renders a string body as one user message',
       {
         params: { name: 'review', arguments: { code: 'x = 1', lang: 'python' } },
-        want: { result: { description: 'Review code.', messages: [{ role: 'user', content: { type: 'text', text: 'Review this python:\nx = 1' } }] } },
+        want: {
+          result: { description: 'Review code.', messages: [{ role: 'user', content: { type: 'text', text: 'Review this python:\nx = 1' } }] },
+        },
       },
     ],
-    ['uses the messages and description a body gives', { params: { name: 'pair', arguments: { a: 'x', b: 'y' } }, want: { result: { description: 'Two.', messages: [{ role: 'user', content: { type: 'text', text: 'xy' } }] } } }],
+    [
+      'uses the messages and description a body gives',
+      {
+        params: { name: 'pair', arguments: { a: 'x', b: 'y' } },
+        want: { result: { description: 'Two.', messages: [{ role: 'user', content: { type: 'text', text: 'xy' } }] } },
+      },
+    ],
     ['refuses an unknown prompt', { params: { name: 'nope' }, want: { error: { code: -32602, message: 'Unknown prompt: nope' } } }],
-    ['lists a missing required argument', { params: { name: 'review', arguments: { lang: 'go' } }, want: { error: { code: -32602, message: 'Missing required prompt arguments', data: { missing: ['code'] } } } }],
-    ['lists every missing required argument', { params: { name: 'pair' }, want: { error: { code: -32602, message: 'Missing required prompt arguments', data: { missing: ['a', 'b'] } } } }],
+    [
+      'lists a missing required argument',
+      {
+        params: { name: 'review', arguments: { lang: 'go' } },
+        want: { error: { code: -32602, message: 'Missing required prompt arguments', data: { missing: ['code'] } } },
+      },
+    ],
+    [
+      'lists every missing required argument',
+      { params: { name: 'pair' }, want: { error: { code: -32602, message: 'Missing required prompt arguments', data: { missing: ['a', 'b'] } } } },
+    ],
   ];
   it.each(cases)('prompts/get %s', async (_name, { params, want }) => {
     expect(await answer('prompts/get', params)).toEqual(want);
@@ -100,7 +136,13 @@ describe('prompts', () => {
 describe('completion/complete', () => {
   const prompt = { type: 'ref/prompt', name: 'review' };
   const cases: [string, { params: JsonObject; want: JsonObject }][] = [
-    ['filters by the behaviour', { params: { ref: prompt, argument: { name: 'lang', value: 'p' } }, want: { result: { completion: { values: ['python', 'perl', 'php'], total: 3, hasMore: false } } } }],
+    [
+      'filters by the behaviour',
+      {
+        params: { ref: prompt, argument: { name: 'lang', value: 'p' } },
+        want: { result: { completion: { values: ['python', 'perl', 'php'], total: 3, hasMore: false } } },
+      },
+    ],
     [
       'caps the values at 100 and reports the total',
       {
@@ -108,13 +150,25 @@ describe('completion/complete', () => {
         want: { result: { completion: { values: Array.from({ length: 100 }, (_, i) => `v${i}`), total: 150, hasMore: true } } },
       },
     ],
-    ['returns no values', { params: { ref: prompt, argument: { name: 'lang', value: 'z' } }, want: { result: { completion: { values: [], total: 0, hasMore: false } } } }],
+    [
+      'returns no values',
+      { params: { ref: prompt, argument: { name: 'lang', value: 'z' } }, want: { result: { completion: { values: [], total: 0, hasMore: false } } } },
+    ],
     [
       'completes a resource template argument',
-      { params: { ref: { type: 'ref/resource', uri: 'item://{kind}/{id}' }, argument: { name: 'kind', value: 'ru' } }, want: { result: { completion: { values: ['rust'], total: 1, hasMore: false } } } },
+      {
+        params: { ref: { type: 'ref/resource', uri: 'item://{kind}/{id}' }, argument: { name: 'kind', value: 'ru' } },
+        want: { result: { completion: { values: ['rust'], total: 1, hasMore: false } } },
+      },
     ],
     // Any reference reaches the fixture's function, which decides (seed 004: "any ref/argument").
-    ['passes an unknown prompt to the behaviour', { params: { ref: { type: 'ref/prompt', name: 'nope' }, argument: { name: 'x', value: 'ru' } }, want: { result: { completion: { values: ['rust'], total: 1, hasMore: false } } } }],
+    [
+      'passes an unknown prompt to the behaviour',
+      {
+        params: { ref: { type: 'ref/prompt', name: 'nope' }, argument: { name: 'x', value: 'ru' } },
+        want: { result: { completion: { values: ['rust'], total: 1, hasMore: false } } },
+      },
+    ],
   ];
   it.each(cases)('%s', async (_name, { params, want }) => {
     expect(await answer('completion/complete', params)).toEqual(want);

@@ -10,7 +10,12 @@ import { handshake, mcpPair, withMeta, type McpPair } from '../helpers/mcp-pair.
 
 const OBJECT = { type: 'object' };
 const TOOLS: ToolSpec[] = [
-  { name: 'add', description: 'Adds.', inputSchema: OBJECT, outputSchema: { type: 'object', properties: { result: { type: 'integer' } }, required: ['result'] } },
+  {
+    name: 'add',
+    description: 'Adds.',
+    inputSchema: OBJECT,
+    outputSchema: { type: 'object', properties: { result: { type: 'integer' } }, required: ['result'] },
+  },
   { name: 'yes', inputSchema: OBJECT, outputSchema: { type: 'object', properties: { result: { type: 'boolean' } } } },
   { name: 'shape', inputSchema: OBJECT, outputSchema: OBJECT, output: 'structured' },
   { name: 'hello', inputSchema: OBJECT, output: 'text' },
@@ -88,8 +93,20 @@ describe('tools/list', () => {
 
   const bad: [string, { params: JsonObject; want: unknown }][] = [
     ['a garbage cursor', { params: { cursor: 'garbage' }, want: { code: -32602, message: 'Invalid pagination cursor' } }],
-    ['a cursor of another list method', { params: { cursor: 'c1.' + Buffer.from('["prompts/list",2,6]').toString('base64url') }, want: { code: -32602, message: 'Invalid pagination cursor' } }],
-    ['a cursor past the end', { params: { cursor: 'c1.' + Buffer.from('["tools/list",60,6]').toString('base64url') }, want: { code: -32602, message: 'Pagination cursor has expired' } }],
+    [
+      'a cursor of another list method',
+      {
+        params: { cursor: `c1.${Buffer.from('["prompts/list",2,6]').toString('base64url')}` },
+        want: { code: -32602, message: 'Invalid pagination cursor' },
+      },
+    ],
+    [
+      'a cursor past the end',
+      {
+        params: { cursor: `c1.${Buffer.from('["tools/list",60,6]').toString('base64url')}` },
+        want: { code: -32602, message: 'Pagination cursor has expired' },
+      },
+    ],
     ['a numeric cursor', { params: { cursor: 2 }, want: { code: -32602, message: 'Invalid request parameters', data: '' } }],
   ];
   it.each(bad)('refuses %s', async (_name, { params, want }) => {
@@ -98,7 +115,10 @@ describe('tools/list', () => {
 
   it('refuses a numeric cursor in 2026-07-28 with the schema error', async () => {
     const pair = mcpPair(catalogServerOptions(DEFINITION));
-    expect((await pair.request('tools/list', withMeta({ cursor: 2 }))).response['error']).toEqual({ code: -32602, message: 'Invalid params: /cursor must be string' });
+    expect((await pair.request('tools/list', withMeta({ cursor: 2 }))).response['error']).toEqual({
+      code: -32602,
+      message: 'Invalid params: /cursor must be string',
+    });
     await pair.close();
   });
 });
@@ -106,11 +126,20 @@ describe('tools/list', () => {
 describe('tools/call', () => {
   const text = (t: string) => [{ type: 'text', text: t }];
   const cases: [string, { params: JsonObject; want: JsonObject }][] = [
-    ['wrapped: an integer', { params: { name: 'add', arguments: { a: 2, b: 3 } }, want: { content: text('5'), isError: false, structuredContent: { result: 5 } } }],
-    ['wrapped: a boolean in Python spelling', { params: { name: 'yes' }, want: { content: text('True'), isError: false, structuredContent: { result: true } } }],
+    [
+      'wrapped: an integer',
+      { params: { name: 'add', arguments: { a: 2, b: 3 } }, want: { content: text('5'), isError: false, structuredContent: { result: 5 } } },
+    ],
+    [
+      'wrapped: a boolean in Python spelling',
+      { params: { name: 'yes' }, want: { content: text('True'), isError: false, structuredContent: { result: true } } },
+    ],
     [
       'structured: canonical sorted compact text',
-      { params: { name: 'shape' }, want: { content: text('{"a":{"c":"x","d":[2,1]},"z":1}'), isError: false, structuredContent: { z: 1, a: { d: [2, 1], c: 'x' } } } },
+      {
+        params: { name: 'shape' },
+        want: { content: text('{"a":{"c":"x","d":[2,1]},"z":1}'), isError: false, structuredContent: { z: 1, a: { d: [2, 1], c: 'x' } } },
+      },
     ],
     ['text: the string', { params: { name: 'hello', arguments: { who: 'you' } }, want: { content: text('hello you'), isError: false } }],
     ['result: the value as is', { params: { name: 'whole' }, want: { content: text('raw'), isError: true } }],

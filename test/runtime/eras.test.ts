@@ -28,7 +28,12 @@ describe('the handshake era', () => {
   ];
   it.each(versions)('initialize negotiates: %s', async (_name, { given, want }) => {
     const pair = mcpPair({ ...OPTIONS, instructions: 'Be nice.' });
-    expect(await handshake(pair, given)).toEqual({ protocolVersion: want, capabilities: { tools: {} }, serverInfo: SERVER_INFO, instructions: 'Be nice.' });
+    expect(await handshake(pair, given)).toEqual({
+      protocolVersion: want,
+      capabilities: { tools: {} },
+      serverInfo: SERVER_INFO,
+      instructions: 'Be nice.',
+    });
     expect(pair.connection.era).toBe('handshake');
     expect((await pair.request('tools/list', {})).response['result']).toEqual(TOOLS);
     await pair.close();
@@ -58,7 +63,10 @@ describe('the handshake era', () => {
       {
         method: 'tools/list',
         params: withMeta(),
-        want: { code: -32600, message: 'this connection serves the handshake protocol era; requests carrying the 2026-07-28 envelope are not accepted on it' },
+        want: {
+          code: -32600,
+          message: 'this connection serves the handshake protocol era; requests carrying the 2026-07-28 envelope are not accepted on it',
+        },
       },
     ],
     [
@@ -93,13 +101,20 @@ describe('the stateless era', () => {
     const pair = mcpPair(OPTIONS);
     await pair.request('tools/list', withMeta());
     expect((await pair.request('tools/list', {}, 2)).response).toEqual({ jsonrpc: '2.0', id: 2, error: { code: -32602, message: MISSING_ENVELOPE } });
-    expect((await pair.request('tools/list', undefined, 3)).response).toEqual({ jsonrpc: '2.0', id: 3, error: { code: -32602, message: MISSING_ENVELOPE } });
+    expect((await pair.request('tools/list', undefined, 3)).response).toEqual({
+      jsonrpc: '2.0',
+      id: 3,
+      error: { code: -32602, message: MISSING_ENVELOPE },
+    });
     await pair.close();
   });
 
   const gone: [string, { method: string; params: Record<string, unknown> }][] = [
     ['initialize', { method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } }],
-    ['initialize with the envelope', { method: 'initialize', params: withMeta({ protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } }) }],
+    [
+      'initialize with the envelope',
+      { method: 'initialize', params: withMeta({ protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } }) },
+    ],
     ['ping', { method: 'ping', params: withMeta() }],
     ['logging/setLevel', { method: 'logging/setLevel', params: withMeta({ level: 'info' }) }],
     ['resources/subscribe', { method: 'resources/subscribe', params: withMeta({ uri: 'file:///a' }) }],
@@ -114,7 +129,11 @@ describe('the stateless era', () => {
 
   it('treats a first server/discover without the envelope as a 2026-07-28 request', async () => {
     const pair = mcpPair(OPTIONS);
-    expect((await pair.request('server/discover', {}, 1)).response).toEqual({ jsonrpc: '2.0', id: 1, error: { code: -32602, message: MISSING_ENVELOPE } });
+    expect((await pair.request('server/discover', {}, 1)).response).toEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      error: { code: -32602, message: MISSING_ENVELOPE },
+    });
     await pair.close();
   });
 });

@@ -8,9 +8,18 @@ import { JsonRpcError, type JsonObject } from '../../runtime/jsonrpc/message.ts'
 import type { InputRequest, McpServerOptions } from '../../runtime/mcp/types.ts';
 import { handshake, mcpPair, SERVER_INFO, type Responder } from '../helpers/mcp-pair.ts';
 
-const ELICIT: InputRequest = { method: 'elicitation/create', params: { mode: 'form', message: 'OK?', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } } };
-const SAMPLE: InputRequest = { method: 'sampling/createMessage', params: { messages: [{ role: 'user', content: { type: 'text', text: 'Hi' } }], maxTokens: 5 } };
-const URL_MODE: InputRequest = { method: 'elicitation/create', params: { mode: 'url', message: 'Sign in', url: 'https://example.com/', elicitationId: 'e1' } };
+const ELICIT: InputRequest = {
+  method: 'elicitation/create',
+  params: { mode: 'form', message: 'OK?', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } },
+};
+const SAMPLE: InputRequest = {
+  method: 'sampling/createMessage',
+  params: { messages: [{ role: 'user', content: { type: 'text', text: 'Hi' } }], maxTokens: 5 },
+};
+const URL_MODE: InputRequest = {
+  method: 'elicitation/create',
+  params: { mode: 'url', message: 'Sign in', url: 'https://example.com/', elicitationId: 'e1' },
+};
 /** Sampling with tools and context: two sub-capabilities of sampling at once. */
 const SAMPLE_TOOLS: InputRequest = {
   method: 'sampling/createMessage',
@@ -46,7 +55,11 @@ describe('handshake-era input', () => {
   it('sends elicitation/create to the client and uses its answer', async () => {
     const { frames, response } = await run('elicit', { elicitation: {} }, () => ({ action: 'accept', content: { ok: true } }));
     expect(frames[1]).toEqual({ jsonrpc: '2.0', id: 1, method: 'elicitation/create', params: ELICIT.params });
-    expect(response).toEqual({ jsonrpc: '2.0', id: 'call', result: { content: [{ type: 'text', text: '{"action":"accept","content":{"ok":true}}' }] } });
+    expect(response).toEqual({
+      jsonrpc: '2.0',
+      id: 'call',
+      result: { content: [{ type: 'text', text: '{"action":"accept","content":{"ok":true}}' }] },
+    });
   });
 
   it('sends sampling/createMessage to the client and uses its answer', async () => {

@@ -31,12 +31,21 @@ describe('readId', () => {
 
 describe('classify', () => {
   const cases: [string, { given: unknown; want: unknown }][] = [
-    ['a request', { given: { jsonrpc: '2.0', id: 1, method: 'm', params: { a: 1 } }, want: { kind: 'request', id: 1, method: 'm', params: { a: 1 } } }],
+    [
+      'a request',
+      { given: { jsonrpc: '2.0', id: 1, method: 'm', params: { a: 1 } }, want: { kind: 'request', id: 1, method: 'm', params: { a: 1 } } },
+    ],
     ['a notification', { given: { jsonrpc: '2.0', method: 'n' }, want: { kind: 'notification', method: 'n', params: undefined } }],
     ['a result', { given: { jsonrpc: '2.0', id: 3, result: {} }, want: { kind: 'response', id: 3, result: {} } }],
-    ['an error', { given: { jsonrpc: '2.0', id: 3, error: { code: 1, message: 'x' } }, want: { kind: 'response', id: 3, error: { code: 1, message: 'x' } } }],
+    [
+      'an error',
+      { given: { jsonrpc: '2.0', id: 3, error: { code: 1, message: 'x' } }, want: { kind: 'response', id: 3, error: { code: 1, message: 'x' } } },
+    ],
     ['a notification without jsonrpc', { given: { method: 'n' }, want: { kind: 'ignored', reason: 'notification without jsonrpc "2.0"' } }],
-    ['a notification with array params', { given: { jsonrpc: '2.0', method: 'n', params: [1] }, want: { kind: 'ignored', reason: 'notification params must be an object' } }],
+    [
+      'a notification with array params',
+      { given: { jsonrpc: '2.0', method: 'n', params: [1] }, want: { kind: 'ignored', reason: 'notification params must be an object' } },
+    ],
   ];
   it.each(cases)('%s', (_name, { given, want }) => {
     expect(classify(given)).toEqual(want);
@@ -82,12 +91,24 @@ describe('the envelope through a server', () => {
     ['a batch of one request', { given: `[${ping('1')}]`, want: error('null', -32600, 'Invalid Request: batches are not supported') }],
     ['a JSON number', { given: '42', want: error('null', -32600, 'Invalid Request: a message must be a JSON object') }],
     ['no jsonrpc member', { given: '{"id":7,"method":"ping"}', want: error('7', -32600, 'Expected a JSON-RPC 2.0 request') }],
-    ['jsonrpc "1.0" with int64 max, digit for digit', { given: '{"jsonrpc":"1.0","id":9223372036854775807,"method":"ping"}', want: error('9223372036854775807', -32600, 'Expected a JSON-RPC 2.0 request') }],
+    [
+      'jsonrpc "1.0" with int64 max, digit for digit',
+      {
+        given: '{"jsonrpc":"1.0","id":9223372036854775807,"method":"ping"}',
+        want: error('9223372036854775807', -32600, 'Expected a JSON-RPC 2.0 request'),
+      },
+    ],
     ['jsonrpc "1.0"', { given: '{"jsonrpc":"1.0","id":"x","method":"ping"}', want: error('"x"', -32600, 'Expected a JSON-RPC 2.0 request') }],
     ['a numeric method', { given: '{"jsonrpc":"2.0","id":8,"method":42}', want: error('8', -32600, 'Invalid Request: method must be a string') }],
     ['no method and no result', { given: '{"jsonrpc":"2.0","id":9}', want: error('9', -32600, 'Invalid Request: method must be a string') }],
-    ['array params', { given: '{"jsonrpc":"2.0","id":10,"method":"ping","params":[1]}', want: error('10', -32602, 'Request params must be an object') }],
-    ['null params', { given: '{"jsonrpc":"2.0","id":11,"method":"ping","params":null}', want: error('11', -32602, 'Request params must be an object') }],
+    [
+      'array params',
+      { given: '{"jsonrpc":"2.0","id":10,"method":"ping","params":[1]}', want: error('10', -32602, 'Request params must be an object') },
+    ],
+    [
+      'null params',
+      { given: '{"jsonrpc":"2.0","id":11,"method":"ping","params":null}', want: error('11', -32602, 'Request params must be an object') },
+    ],
   ];
   it.each(cases)('%s', async (_name, { given, want }) => {
     expect(await reply(given)).toBe(want);

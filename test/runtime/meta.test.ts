@@ -33,23 +33,38 @@ describe('_meta validation steps', () => {
     ['a boolean progressToken', { given: { [PV]: V, [CAPS]: {}, progressToken: true }, want: invalid(TOKEN) }],
     ['an unknown logLevel', { given: { [PV]: V, [CAPS]: {}, [LOG_LEVEL]: 'verbose' }, want: invalid('Invalid MCP request log level') }],
     ['a missing protocolVersion', { given: { [CAPS]: {} }, want: invalid('Missing required io.modelcontextprotocol/protocolVersion metadata') }],
-    ['a numeric protocolVersion', { given: { [PV]: 20260728, [CAPS]: {} }, want: invalid('io.modelcontextprotocol/protocolVersion must be a string') }],
+    [
+      'a numeric protocolVersion',
+      { given: { [PV]: 20260728, [CAPS]: {} }, want: invalid('io.modelcontextprotocol/protocolVersion must be a string') },
+    ],
     [
       'an unknown protocolVersion',
-      { given: { [PV]: '2099-01-01', [CAPS]: {} }, want: { code: -32022, message: 'Unsupported protocol version', data: { supported: [V], requested: '2099-01-01' } } },
+      {
+        given: { [PV]: '2099-01-01', [CAPS]: {} },
+        want: { code: -32022, message: 'Unsupported protocol version', data: { supported: [V], requested: '2099-01-01' } },
+      },
     ],
     [
       'a handshake-era protocolVersion',
-      { given: { [PV]: '2025-11-25', [CAPS]: {} }, want: { code: -32022, message: 'Unsupported protocol version', data: { supported: [V], requested: '2025-11-25' } } },
+      {
+        given: { [PV]: '2025-11-25', [CAPS]: {} },
+        want: { code: -32022, message: 'Unsupported protocol version', data: { supported: [V], requested: '2025-11-25' } },
+      },
     ],
     [
       'clientInfo without version',
-      { given: { [PV]: V, [CAPS]: {}, 'io.modelcontextprotocol/clientInfo': { name: 'c' } }, want: invalid('Client info must include string name and version') },
+      {
+        given: { [PV]: V, [CAPS]: {}, 'io.modelcontextprotocol/clientInfo': { name: 'c' } },
+        want: invalid('Client info must include string name and version'),
+      },
     ],
     ['missing clientCapabilities', { given: { [PV]: V }, want: invalid('Missing required client capabilities metadata') }],
     ['array clientCapabilities', { given: { [PV]: V, [CAPS]: [] }, want: invalid('Client capabilities must be an object') }],
     ['string clientCapabilities', { given: { [PV]: V, [CAPS]: 'all' }, want: invalid('Client capabilities must be an object') }],
-    ['malformed clientCapabilities', { given: { [PV]: V, [CAPS]: { elicitation: 'yes' } }, want: invalid('Client capabilities are malformed: /elicitation must be object') }],
+    [
+      'malformed clientCapabilities',
+      { given: { [PV]: V, [CAPS]: { elicitation: 'yes' } }, want: invalid('Client capabilities are malformed: /elicitation must be object') },
+    ],
   ];
   it.each(cases)('%s', async (_name, { given, want }) => {
     expect(await errorFor(given)).toEqual(want);
@@ -59,7 +74,10 @@ describe('_meta validation steps', () => {
     ['a 256-byte progressToken', { given: { [PV]: V, [CAPS]: {}, progressToken: 'p'.repeat(256) } }],
     ['an int64 progressToken', { given: { [PV]: V, [CAPS]: {}, progressToken: -7 } }],
     ['a prefixed custom key', { given: { [PV]: V, [CAPS]: {}, 'com.example/trace-id': 'abc' } }],
-    ['a full clientInfo and a logLevel', { given: { [PV]: V, [CAPS]: {}, 'io.modelcontextprotocol/clientInfo': { name: 'c', version: '1' }, [LOG_LEVEL]: 'debug' } }],
+    [
+      'a full clientInfo and a logLevel',
+      { given: { [PV]: V, [CAPS]: {}, 'io.modelcontextprotocol/clientInfo': { name: 'c', version: '1' }, [LOG_LEVEL]: 'debug' } },
+    ],
   ];
   it.each(accepted)('accepts %s', async (_name, { given }) => {
     const pair = mcpPair(OPTIONS);
@@ -71,20 +89,32 @@ describe('_meta validation steps', () => {
 
 describe('_meta validation order', () => {
   const cases: [string, { given: JsonObject; want: unknown }][] = [
-    ['a bad key before a bad progressToken', { given: { [PV]: V, [CAPS]: {}, 'bad key': 1, progressToken: {} }, want: invalid('_meta contains an invalid key or non-JSON value') }],
+    [
+      'a bad key before a bad progressToken',
+      { given: { [PV]: V, [CAPS]: {}, 'bad key': 1, progressToken: {} }, want: invalid('_meta contains an invalid key or non-JSON value') },
+    ],
     ['a bad progressToken before a bad logLevel', { given: { [PV]: V, [CAPS]: {}, progressToken: {}, [LOG_LEVEL]: 'loud' }, want: invalid(TOKEN) }],
     ['a bad logLevel before a missing version', { given: { [CAPS]: {}, [LOG_LEVEL]: 'loud' }, want: invalid('Invalid MCP request log level') }],
     [
       'a missing version before a bad clientInfo',
-      { given: { [CAPS]: {}, 'io.modelcontextprotocol/clientInfo': {} }, want: invalid('Missing required io.modelcontextprotocol/protocolVersion metadata') },
+      {
+        given: { [CAPS]: {}, 'io.modelcontextprotocol/clientInfo': {} },
+        want: invalid('Missing required io.modelcontextprotocol/protocolVersion metadata'),
+      },
     ],
     [
       'an unknown version before missing capabilities',
-      { given: { [PV]: '1.0', 'io.modelcontextprotocol/clientInfo': {} }, want: { code: -32022, message: 'Unsupported protocol version', data: { supported: [V], requested: '1.0' } } },
+      {
+        given: { [PV]: '1.0', 'io.modelcontextprotocol/clientInfo': {} },
+        want: { code: -32022, message: 'Unsupported protocol version', data: { supported: [V], requested: '1.0' } },
+      },
     ],
     [
       'a bad clientInfo before missing capabilities',
-      { given: { [PV]: V, 'io.modelcontextprotocol/clientInfo': { version: '1' } }, want: invalid('Client info must include string name and version') },
+      {
+        given: { [PV]: V, 'io.modelcontextprotocol/clientInfo': { version: '1' } },
+        want: invalid('Client info must include string name and version'),
+      },
     ],
   ];
   it.each(cases)('%s', async (_name, { given, want }) => {

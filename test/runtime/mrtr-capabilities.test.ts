@@ -8,15 +8,24 @@ import type { JsonObject } from '../../runtime/jsonrpc/message.ts';
 import type { InputRequest } from '../../runtime/mcp/types.ts';
 import { CAPS, mcpPair, SERVER_INFO, withMeta } from '../helpers/mcp-pair.ts';
 
-const FORM: InputRequest = { method: 'elicitation/create', params: { mode: 'form', message: 'OK?', requestedSchema: { type: 'object', properties: {} } } };
-const URL_MODE: InputRequest = { method: 'elicitation/create', params: { mode: 'url', message: 'Sign in', url: 'https://example.com/login', elicitationId: 'e1' } };
+const FORM: InputRequest = {
+  method: 'elicitation/create',
+  params: { mode: 'form', message: 'OK?', requestedSchema: { type: 'object', properties: {} } },
+};
+const URL_MODE: InputRequest = {
+  method: 'elicitation/create',
+  params: { mode: 'url', message: 'Sign in', url: 'https://example.com/login', elicitationId: 'e1' },
+};
 const MESSAGES = [{ role: 'user', content: { type: 'text', text: 'Hi' } }];
 const SAMPLING: InputRequest = { method: 'sampling/createMessage', params: { messages: MESSAGES, maxTokens: 10 } };
 const SAMPLING_TOOLS: InputRequest = {
   method: 'sampling/createMessage',
   params: { messages: MESSAGES, maxTokens: 10, tools: [{ name: 'x', inputSchema: { type: 'object' } }] },
 };
-const SAMPLING_CONTEXT: InputRequest = { method: 'sampling/createMessage', params: { messages: MESSAGES, maxTokens: 10, includeContext: 'thisServer' } };
+const SAMPLING_CONTEXT: InputRequest = {
+  method: 'sampling/createMessage',
+  params: { messages: MESSAGES, maxTokens: 10, includeContext: 'thisServer' },
+};
 const ROOTS: InputRequest = { method: 'roots/list' };
 
 /** The tools/call answer of a handler asking for `requests` under `capabilities`. */
@@ -36,23 +45,43 @@ async function answer(requests: Record<string, InputRequest>, capabilities: Json
   return response;
 }
 
-const missing = (requiredCapabilities: JsonObject) => ({ code: -32021, message: 'Missing required client capability', data: { requiredCapabilities } });
+const missing = (requiredCapabilities: JsonObject) => ({
+  code: -32021,
+  message: 'Missing required client capability',
+  data: { requiredCapabilities },
+});
 
 describe('client capabilities for input requests', () => {
   const refused: [string, { requests: Record<string, InputRequest>; capabilities: JsonObject; want: unknown }][] = [
     ['sampling without sampling', { requests: { s: SAMPLING }, capabilities: {}, want: missing({ sampling: {} }) }],
     ['form elicitation without elicitation', { requests: { e: FORM }, capabilities: {}, want: missing({ elicitation: {} }) }],
     ['url elicitation without elicitation', { requests: { e: URL_MODE }, capabilities: {}, want: missing({ elicitation: { url: {} } }) }],
-    ['url elicitation with form only', { requests: { e: URL_MODE }, capabilities: { elicitation: { form: {} } }, want: missing({ elicitation: { url: {} } }) }],
-    ['url elicitation with an empty elicitation', { requests: { e: URL_MODE }, capabilities: { elicitation: {} }, want: missing({ elicitation: { url: {} } }) }],
-    ['form elicitation with url only', { requests: { e: FORM }, capabilities: { elicitation: { url: {} } }, want: missing({ elicitation: { form: {} } }) }],
+    [
+      'url elicitation with form only',
+      { requests: { e: URL_MODE }, capabilities: { elicitation: { form: {} } }, want: missing({ elicitation: { url: {} } }) },
+    ],
+    [
+      'url elicitation with an empty elicitation',
+      { requests: { e: URL_MODE }, capabilities: { elicitation: {} }, want: missing({ elicitation: { url: {} } }) },
+    ],
+    [
+      'form elicitation with url only',
+      { requests: { e: FORM }, capabilities: { elicitation: { url: {} } }, want: missing({ elicitation: { form: {} } }) },
+    ],
     ['sampling with tools, without sampling', { requests: { s: SAMPLING_TOOLS }, capabilities: {}, want: missing({ sampling: { tools: {} } }) }],
-    ['sampling with tools, with plain sampling', { requests: { s: SAMPLING_TOOLS }, capabilities: { sampling: {} }, want: missing({ sampling: { tools: {} } }) }],
+    [
+      'sampling with tools, with plain sampling',
+      { requests: { s: SAMPLING_TOOLS }, capabilities: { sampling: {} }, want: missing({ sampling: { tools: {} } }) },
+    ],
     ['sampling with context', { requests: { s: SAMPLING_CONTEXT }, capabilities: { sampling: {} }, want: missing({ sampling: { context: {} } }) }],
     ['roots without roots', { requests: { r: ROOTS }, capabilities: {}, want: missing({ roots: {} }) }],
     [
       'several at once, merged',
-      { requests: { s: SAMPLING_TOOLS, e: URL_MODE, r: ROOTS }, capabilities: {}, want: missing({ sampling: { tools: {} }, elicitation: { url: {} }, roots: {} }) },
+      {
+        requests: { s: SAMPLING_TOOLS, e: URL_MODE, r: ROOTS },
+        capabilities: {},
+        want: missing({ sampling: { tools: {} }, elicitation: { url: {} }, roots: {} }),
+      },
     ],
     [
       'only what is missing',

@@ -10,8 +10,14 @@ import { McpServer } from '../../runtime/mcp/server.ts';
 import type { Handler, McpServerOptions } from '../../runtime/mcp/types.ts';
 import { mcpPair, SERVER_INFO, SERVER_INFO_KEY, withMeta, type McpPair } from '../helpers/mcp-pair.ts';
 
-const CONFIRM = { method: 'elicitation/create', params: { mode: 'form', message: 'Delete?', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } } };
-const NAME = { method: 'elicitation/create', params: { mode: 'form', message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } } };
+const CONFIRM = {
+  method: 'elicitation/create',
+  params: { mode: 'form', message: 'Delete?', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } },
+};
+const NAME = {
+  method: 'elicitation/create',
+  params: { mode: 'form', message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } },
+};
 const ACCEPT = { action: 'accept', content: { ok: true } };
 const CAPS = { 'io.modelcontextprotocol/clientCapabilities': { elicitation: {} } };
 const META = { [SERVER_INFO_KEY]: SERVER_INFO };
@@ -69,7 +75,11 @@ describe('input_required rounds', () => {
 
   it('ctx.inputs asks for every missing key at once, and only the missing ones on a partial retry', async () => {
     const pair = mcpPair(options());
-    expect((await call(pair, { name: 'both' }))['result']).toEqual({ resultType: 'input_required', inputRequests: { confirm: CONFIRM, name: NAME }, _meta: META });
+    expect((await call(pair, { name: 'both' }))['result']).toEqual({
+      resultType: 'input_required',
+      inputRequests: { confirm: CONFIRM, name: NAME },
+      _meta: META,
+    });
     const partial = await call(pair, { name: 'both', inputResponses: { confirm: ACCEPT } });
     expect(partial['result']).toEqual({ resultType: 'input_required', inputRequests: { name: NAME }, _meta: META });
     const full = await call(pair, { name: 'both', inputResponses: { confirm: ACCEPT, name: { action: 'accept', content: { name: 'x' } } } });
@@ -80,7 +90,12 @@ describe('input_required rounds', () => {
   it('carries kept state in requestState and gives it back as ctx.state', async () => {
     const pair = mcpPair(options());
     const first = (await call(pair, { name: 'stateful', arguments: { n: 1 } }))['result'] as JsonObject;
-    expect(first).toEqual({ resultType: 'input_required', inputRequests: { confirm: CONFIRM }, requestState: expect.stringMatching(/^mrtr1\.[\w-]+\.[\w-]+$/), _meta: META });
+    expect(first).toEqual({
+      resultType: 'input_required',
+      inputRequests: { confirm: CONFIRM },
+      requestState: expect.stringMatching(/^mrtr1\.[\w-]+\.[\w-]+$/),
+      _meta: META,
+    });
     const retry = { name: 'stateful', arguments: { n: 1 }, inputResponses: { confirm: ACCEPT }, requestState: first['requestState'] };
     expect((await call(pair, retry))['result']).toEqual({ ...text('{"step":1,"seen":["a"]}'), resultType: 'complete', _meta: META });
     await pair.close();
@@ -91,7 +106,13 @@ describe('input_required rounds', () => {
     const first = await pair.request('resources/read', withMeta({ uri: 'file:///a' }, CAPS));
     expect(first.response['result']).toEqual({ resultType: 'input_required', inputRequests: { confirm: CONFIRM }, _meta: META });
     const second = await pair.request('resources/read', withMeta({ uri: 'file:///a', inputResponses: { confirm: ACCEPT } }, CAPS));
-    expect(second.response['result']).toEqual({ contents: [{ uri: 'file:///a', text: 'ok' }], resultType: 'complete', ttlMs: 1000, cacheScope: 'public', _meta: META });
+    expect(second.response['result']).toEqual({
+      contents: [{ uri: 'file:///a', text: 'ok' }],
+      resultType: 'complete',
+      ttlMs: 1000,
+      cacheScope: 'public',
+      _meta: META,
+    });
     await pair.close();
   });
 

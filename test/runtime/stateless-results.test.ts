@@ -47,10 +47,28 @@ describe('2026-07-28 result envelope', () => {
     ]),
     ...cacheable.map((method): [string, { method: string; cache: CacheHints; want: JsonObject }] => [
       `${method} gets the server's cache hints`,
-      { method, cache: { ttlMs: 60000, cacheScope: 'public' }, want: { ...BODIES[method]!.result, resultType: 'complete', ttlMs: 60000, cacheScope: 'public', _meta: META } },
+      {
+        method,
+        cache: { ttlMs: 60000, cacheScope: 'public' },
+        want: { ...BODIES[method]!.result, resultType: 'complete', ttlMs: 60000, cacheScope: 'public', _meta: META },
+      },
     ]),
-    ['tools/call gets no cache hints', { method: 'tools/call', cache: { ttlMs: 5, cacheScope: 'public' }, want: { ...BODIES['tools/call']!.result, resultType: 'complete', _meta: META } }],
-    ['prompts/get gets no cache hints', { method: 'prompts/get', cache: { ttlMs: 5, cacheScope: 'public' }, want: { ...BODIES['prompts/get']!.result, resultType: 'complete', _meta: META } }],
+    [
+      'tools/call gets no cache hints',
+      {
+        method: 'tools/call',
+        cache: { ttlMs: 5, cacheScope: 'public' },
+        want: { ...BODIES['tools/call']!.result, resultType: 'complete', _meta: META },
+      },
+    ],
+    [
+      'prompts/get gets no cache hints',
+      {
+        method: 'prompts/get',
+        cache: { ttlMs: 5, cacheScope: 'public' },
+        want: { ...BODIES['prompts/get']!.result, resultType: 'complete', _meta: META },
+      },
+    ],
   ];
   it.each(cases)('%s', async (_name, { method, cache, want }) => {
     expect(await resultFor(options(cache), method, BODIES[method]!.params)).toEqual(want);
@@ -68,7 +86,11 @@ describe('2026-07-28 result envelope', () => {
   });
 
   it('answers server/discover with the supported versions and the stateless capabilities', async () => {
-    const opts: McpServerOptions = { ...options({ ttlMs: 1000, cacheScope: 'public' }), capabilities: { handshake: {}, stateless: { tools: { listChanged: true } } }, instructions: 'Hi.' };
+    const opts: McpServerOptions = {
+      ...options({ ttlMs: 1000, cacheScope: 'public' }),
+      capabilities: { handshake: {}, stateless: { tools: { listChanged: true } } },
+      instructions: 'Hi.',
+    };
     expect(await resultFor(opts, 'server/discover', {})).toEqual({
       supportedVersions: ['2026-07-28'],
       capabilities: { tools: { listChanged: true } },
@@ -82,7 +104,11 @@ describe('2026-07-28 result envelope', () => {
 
   it('answers a method whose capability the server does not advertise with -32601', async () => {
     const opts: McpServerOptions = { ...options(), capabilities: { handshake: {}, stateless: { tools: {} } } };
-    expect(await resultFor(opts, 'prompts/list', {})).toEqual({ jsonrpc: '2.0', id: 'r1', error: { code: -32601, message: 'Method not found', data: 'prompts/list' } });
+    expect(await resultFor(opts, 'prompts/list', {})).toEqual({
+      jsonrpc: '2.0',
+      id: 'r1',
+      error: { code: -32601, message: 'Method not found', data: 'prompts/list' },
+    });
   });
 
   it('answers a result the schema rejects with -32603', async () => {

@@ -36,19 +36,22 @@ async function serve(chunks: (string | Buffer)[]): Promise<{ output: string; lin
 
 describe('stdio transport', () => {
   const cases: [string, { given: (string | Buffer)[]; want: string[] }][] = [
-    ['one line', { given: [ping(1) + '\n'], want: [pong(1)] }],
-    ['a trailing \\r dropped', { given: [ping(1) + '\r\n'], want: [pong(1)] }],
-    ['two lines in one chunk', { given: [ping(1) + '\n' + ping(2) + '\n'], want: [pong(1), pong(2)] }],
-    ['a line split mid-way', { given: [ping(1).slice(0, 10), ping(1).slice(10) + '\n'], want: [pong(1)] }],
-    ['a line split byte by byte', { given: [...Buffer.from(ping(3) + '\n')].map((b) => Buffer.from([b])), want: [pong(3)] }],
-    ['a UTF-8 character split across chunks', { given: [Buffer.from(ping('é')).subarray(0, 24), Buffer.concat([Buffer.from(ping('é')).subarray(24), Buffer.from('\n')])], want: [pong('é')] }],
-    ['empty and blank lines ignored', { given: ['\n\r\n   \n' + ping(1) + '\n\n'], want: [pong(1)] }],
-    ['a last line without newline', { given: [ping(1) + '\n' + ping(2)], want: [pong(1), pong(2)] }],
-    ['a line of exactly maxLineBytes', { given: [ping(1) + pad(MAX - ping(1).length) + '\n'], want: [pong(1)] }],
-    ['a line of exactly maxLineBytes ending in \\r\\n', { given: [ping(1) + pad(MAX - ping(1).length) + '\r\n'], want: [pong(1)] }],
-    ['a line one byte over, then a good line', { given: [ping(1) + pad(MAX + 1 - ping(1).length) + '\n' + ping(2) + '\n'], want: [OVERSIZE, pong(2)] }],
-    ['an over-long line spread over chunks', { given: [ping(1), pad(MAX), pad(MAX), '\n' + ping(2) + '\n'], want: [OVERSIZE, pong(2)] }],
-    ['an over-long last line without newline', { given: [ping(1) + '\n' + pad(MAX * 2)], want: [pong(1), OVERSIZE] }],
+    ['one line', { given: [`${ping(1)}\n`], want: [pong(1)] }],
+    ['a trailing \\r dropped', { given: [`${ping(1)}\r\n`], want: [pong(1)] }],
+    ['two lines in one chunk', { given: [`${ping(1)}\n${ping(2)}\n`], want: [pong(1), pong(2)] }],
+    ['a line split mid-way', { given: [ping(1).slice(0, 10), `${ping(1).slice(10)}\n`], want: [pong(1)] }],
+    ['a line split byte by byte', { given: [...Buffer.from(`${ping(3)}\n`)].map((b) => Buffer.from([b])), want: [pong(3)] }],
+    [
+      'a UTF-8 character split across chunks',
+      { given: [Buffer.from(ping('é')).subarray(0, 24), Buffer.concat([Buffer.from(ping('é')).subarray(24), Buffer.from('\n')])], want: [pong('é')] },
+    ],
+    ['empty and blank lines ignored', { given: [`\n\r\n   \n${ping(1)}\n\n`], want: [pong(1)] }],
+    ['a last line without newline', { given: [`${ping(1)}\n${ping(2)}`], want: [pong(1), pong(2)] }],
+    ['a line of exactly maxLineBytes', { given: [`${ping(1) + pad(MAX - ping(1).length)}\n`], want: [pong(1)] }],
+    ['a line of exactly maxLineBytes ending in \\r\\n', { given: [`${ping(1) + pad(MAX - ping(1).length)}\r\n`], want: [pong(1)] }],
+    ['a line one byte over, then a good line', { given: [`${ping(1) + pad(MAX + 1 - ping(1).length)}\n${ping(2)}\n`], want: [OVERSIZE, pong(2)] }],
+    ['an over-long line spread over chunks', { given: [ping(1), pad(MAX), pad(MAX), `\n${ping(2)}\n`], want: [OVERSIZE, pong(2)] }],
+    ['an over-long last line without newline', { given: [`${ping(1)}\n${pad(MAX * 2)}`], want: [pong(1), OVERSIZE] }],
   ];
   it.each(cases)('%s', async (_name, { given, want }) => {
     const { output, lines } = await serve(given);
@@ -58,7 +61,7 @@ describe('stdio transport', () => {
 
   it('writes one line per message, with the responses in order', async () => {
     const ids = Array.from({ length: 20 }, (_, i) => i);
-    const { lines } = await serve([ids.map((i) => ping(i) + '\n').join('')]);
+    const { lines } = await serve([ids.map((i) => `${ping(i)}\n`).join('')]);
     expect(lines).toEqual(ids.map(pong));
   });
 });
@@ -72,7 +75,11 @@ describe('lineSplitter', () => {
   ];
   it.each(cases)('%s', (_name, { given, want }) => {
     const got: string[] = [];
-    const splitter = lineSplitter(10, (l) => got.push(l), () => got.push('<oversize>'));
+    const splitter = lineSplitter(
+      10,
+      (l) => got.push(l),
+      () => got.push('<oversize>'),
+    );
     for (const chunk of given) splitter.push(Buffer.from(chunk));
     splitter.end();
     expect(got).toEqual(want);

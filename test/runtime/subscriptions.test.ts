@@ -25,7 +25,10 @@ const ack = (id: string | number, notifications: JsonObject) => ({
 /** Opens a listen stream with `filter` and waits for its acknowledgement. */
 async function listen(pair: McpPair, id: string | number, filter: JsonObject): Promise<JsonObject> {
   pair.send({ jsonrpc: '2.0', id, method: 'subscriptions/listen', params: withMeta({ notifications: filter }) });
-  return pair.waitFor((f) => f['method'] === 'notifications/subscriptions/acknowledged' && JSON.stringify((f['params'] as JsonObject)['_meta']) === JSON.stringify(tag(id)));
+  return pair.waitFor(
+    (f) =>
+      f['method'] === 'notifications/subscriptions/acknowledged' && JSON.stringify((f['params'] as JsonObject)['_meta']) === JSON.stringify(tag(id)),
+  );
 }
 
 describe('subscriptions/listen', () => {
@@ -70,7 +73,9 @@ describe('subscriptions/listen', () => {
     pair.server.resourceUpdated('file:///a');
     pair.server.resourceUpdated('file:///b');
     await pair.settle();
-    expect(pair.frames.slice(1)).toEqual([{ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri: 'file:///a', _meta: tag('L') } }]);
+    expect(pair.frames.slice(1)).toEqual([
+      { jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri: 'file:///a', _meta: tag('L') } },
+    ]);
     await pair.close();
   });
 
@@ -80,7 +85,9 @@ describe('subscriptions/listen', () => {
     const settled = pair.settle();
     pair.server.resourceUpdated('file:///dir/x.txt');
     pair.server.resourceUpdated('file:///dirx');
-    expect(await settled).toEqual([{ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri: 'file:///dir/x.txt', _meta: tag('L') } }]);
+    expect(await settled).toEqual([
+      { jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri: 'file:///dir/x.txt', _meta: tag('L') } },
+    ]);
     await pair.close();
   });
 
