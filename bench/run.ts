@@ -20,6 +20,7 @@ const PARTS: Record<string, () => Promise<{ run: PartRunner }>> = {
   'mcp-stdio': () => import('./mcp-stdio/index.ts'),
   a2a: () => import('./a2a/index.ts'),
   generator: () => import('./generator/index.ts'),
+  startup: () => import('./startup/index.ts'),
 };
 
 const HELP = `Usage: npm run bench -- [options]

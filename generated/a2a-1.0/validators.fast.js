@@ -3,7 +3,7 @@
 // Accept-path validators: validators.js asks these first and uses the all-errors validators for the
 // report only when they say no. ajv's output as it is, not formatted. See generator/emit/accept-path.ts.
 "use strict";
-import ajvFormats from "ajv-formats/dist/formats.js";
+import { formats } from "@wiregen/runtime/core";
 export const APIKeySecurityScheme = validate1;
 const schema1 = {"additionalProperties":false,"properties":{"description":{"type":"string"},"location":{"type":"string"},"name":{"type":"string"}},"type":"object","required":["location","name"]};
 
@@ -7549,7 +7549,7 @@ const pattern161 = new RegExp("^(context_id)$", "u");
 const pattern163 = new RegExp("^(include_artifacts)$", "u");
 const pattern166 = new RegExp("^(status_timestamp_after)$", "u");
 const pattern169 = new RegExp("^TASK_STATE_UNSPECIFIED$", "u");
-const formats0 = ajvFormats.fullFormats["date-time"];
+const formats0 = formats["date-time"];
 
 function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;

@@ -3,7 +3,7 @@
 // Accept-path validators: validators.js asks these first and uses the all-errors validators for the
 // report only when they say no. ajv's output as it is, not formatted. See generator/emit/accept-path.ts.
 "use strict";
-import ajvFormats from "ajv-formats/dist/formats.js";
+import { formats } from "@wiregen/runtime/core";
 export const Annotated = validate11;
 const schema12 = {"properties":{"annotations":{"properties":{"audience":{"items":{"$ref":"#/definitions/Role"},"type":"array"},"priority":{"maximum":1,"minimum":0,"type":"number"}},"type":"object"}},"type":"object"};
 const schema13 = {"enum":["assistant","user"],"type":"string"};
@@ -99,8 +99,8 @@ return errors === 0;
 
 export const BlobResourceContents = validate12;
 const schema14 = {"properties":{"blob":{"format":"byte","type":"string"},"mimeType":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["blob","uri"],"type":"object"};
-const formats0 = ajvFormats.fullFormats.byte;
-const formats2 = ajvFormats.fullFormats.uri;
+const formats0 = formats["byte"];
+const formats2 = formats["uri"];
 
 function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;

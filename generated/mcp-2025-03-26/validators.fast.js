@@ -3,7 +3,7 @@
 // Accept-path validators: validators.js asks these first and uses the all-errors validators for the
 // report only when they say no. ajv's output as it is, not formatted. See generator/emit/accept-path.ts.
 "use strict";
-import ajvFormats from "ajv-formats/dist/formats.js";
+import { formats } from "@wiregen/runtime/core";
 export const Annotations = validate11;
 const schema12 = {"properties":{"audience":{"items":{"$ref":"#/definitions/Role"},"type":"array"},"priority":{"maximum":1,"minimum":0,"type":"number"}},"type":"object"};
 const schema13 = {"enum":["assistant","user"],"type":"string"};
@@ -87,7 +87,7 @@ return errors === 0;
 
 export const AudioContent = validate12;
 const schema14 = {"properties":{"annotations":{"$ref":"#/definitions/Annotations"},"data":{"format":"byte","type":"string"},"mimeType":{"type":"string"},"type":{"const":"audio","type":"string"}},"required":["data","mimeType","type"],"type":"object"};
-const formats0 = ajvFormats.fullFormats.byte;
+const formats0 = formats["byte"];
 
 function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -179,7 +179,7 @@ return errors === 0;
 
 export const BlobResourceContents = validate14;
 const schema15 = {"properties":{"blob":{"format":"byte","type":"string"},"mimeType":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["blob","uri"],"type":"object"};
-const formats4 = ajvFormats.fullFormats.uri;
+const formats4 = formats["uri"];
 
 function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;

@@ -3,7 +3,7 @@
 // Accept-path validators: validators.js asks these first and uses the all-errors validators for the
 // report only when they say no. ajv's output as it is, not formatted. See generator/emit/accept-path.ts.
 "use strict";
-import ajvFormats from "ajv-formats/dist/formats.js";
+import { formats } from "@wiregen/runtime/core";
 export const Annotations = validate1;
 const schema1 = {"properties":{"audience":{"items":{"$ref":"#/$defs/Role"},"type":"array"},"lastModified":{"type":"string"},"priority":{"maximum":1,"minimum":0,"type":"number"}},"type":"object"};
 const schema2 = {"enum":["assistant","user"],"type":"string"};
@@ -100,7 +100,7 @@ return errors === 0;
 
 export const AudioContent = validate2;
 const schema3 = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"annotations":{"$ref":"#/$defs/Annotations"},"data":{"format":"byte","type":"string"},"mimeType":{"type":"string"},"type":{"const":"audio","type":"string"}},"required":["data","mimeType","type"],"type":"object"};
-const formats0 = ajvFormats.fullFormats.byte;
+const formats0 = formats["byte"];
 
 function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -259,7 +259,7 @@ return errors === 0;
 
 export const BlobResourceContents = validate5;
 const schema5 = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"blob":{"format":"byte","type":"string"},"mimeType":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["blob","uri"],"type":"object"};
-const formats4 = ajvFormats.fullFormats.uri;
+const formats4 = formats["uri"];
 
 function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;

@@ -25,6 +25,7 @@ import standaloneCode from 'ajv/dist/standalone/index.js';
 import { pointer } from '../errors.ts';
 import { isObject, mapSchema, SCHEMA_URI, withoutKeywords, type JsonObject } from '../load/schema.ts';
 import type { PinPlan } from '../plan/index.ts';
+import { formats as runtimeFormats } from '@wiregen/runtime/core';
 import { ACCEPT_PATH_OPTIONS, acceptPathClass, discriminateUnions } from './accept-path.ts';
 
 /** An ajv class: Ajv (draft-07), Ajv2020, or the accept path's Ajv2020 without unevaluated tracking. */
@@ -91,19 +92,38 @@ export function createAjv(
   return ajv;
 }
 
-const FORMATS_REQUIRE = 'require("ajv-formats/dist/formats").fullFormats';
+/** How ajv's standalone code names a format it calls: `require("ajv-formats/dist/formats").fullFormats.uri` or `…["date-time"]`. */
+const FORMAT_REF = /require\("ajv-formats\/dist\/formats"\)\.fullFormats(?:\.([A-Za-z_$][\w$]*)|\["([^"\\]+)"\])/g;
 
 /**
  * One ESM module exporting a validator per `refs` name (name → schema URI; the schemas already added to
- * `ajv`, which must have `code.source`). `label` names the module in errors.
+ * `ajv`, which must have `code.source`). `label` names the module in errors. ajv writes
+ * `require("ajv-formats/dist/formats")` even in ESM output: each format becomes the runtime's ES module
+ * version of it (`@wiregen/runtime/core` formats), and one the runtime lacks an import of ajv-formats, or,
+ * with `runtimeFormatsOnly` (a pin's package, which must not load CommonJS at run time), an error.
  */
-export function standaloneEsm(ajv: InstanceType<typeof coreModule.default>, refs: Record<string, string>, label: string): string {
-  // ajv writes `require("ajv-formats/dist/formats")` even in ESM output; make it an import.
+export function standaloneEsm(
+  ajv: InstanceType<typeof coreModule.default>,
+  refs: Record<string, string>,
+  label: string,
+  runtimeFormatsOnly = false,
+): string {
   let js = standaloneCode.default(ajv, refs);
-  if (js.includes(FORMATS_REQUIRE)) {
-    js = js.split(FORMATS_REQUIRE).join('ajvFormats.fullFormats');
-    js = js.replace('"use strict";', `"use strict";\nimport ajvFormats from "ajv-formats/dist/formats.js";`);
-  }
+  const imports: string[] = [];
+  const missing = new Set<string>();
+  js = js.replace(FORMAT_REF, (_, dotted: string | undefined, quoted: string | undefined) => {
+    const name = (dotted ?? quoted)!;
+    if (Object.hasOwn(runtimeFormats, name)) return `formats[${JSON.stringify(name)}]`;
+    missing.add(name);
+    return `ajvFormats.fullFormats[${JSON.stringify(name)}]`;
+  });
+  if (runtimeFormatsOnly && missing.size)
+    throw new Error(
+      `${label}: format ${[...missing].join(', ')} has no implementation in @wiregen/runtime/core (runtime/core/formats.ts); add it there`,
+    );
+  if (js.includes('formats[')) imports.push(`import { formats } from "@wiregen/runtime/core";`);
+  if (missing.size) imports.push(`import ajvFormats from "ajv-formats/dist/formats.js";`);
+  if (imports.length) js = js.replace('"use strict";', `"use strict";\n${imports.join('\n')}`);
   if (/\brequire\(/.test(js)) throw new Error(`standalone code for ${label} still calls require(): ${/require\([^)]*\)/.exec(js)?.[0]}`);
   return js;
 }
@@ -213,10 +233,10 @@ export function validatorRefs(plan: PinPlan): Record<string, string> {
 export function emitValidators(plan: PinPlan): { js: string; fastJs: string; dts: string } {
   const { ajv, doc, refs } = compiledDocument(plan);
   compiledDocuments.delete(plan);
-  const allErrors = standaloneEsm(ajv, refs, plan.id);
+  const allErrors = standaloneEsm(ajv, refs, plan.id, true);
   const fastAjv = createAjv(plan, true, ACCEPT_PATH_OPTIONS, acceptPathClass(doc, plan.draft));
   fastAjv.addSchema(discriminateUnions(doc).doc);
-  const fast = standaloneEsm(fastAjv, refs, `${plan.id} (accept path)`);
+  const fast = standaloneEsm(fastAjv, refs, `${plan.id} (accept path)`, true);
   const fastJs = [
     `// Accept-path validators: validators.js asks these first and uses the all-errors validators for the`,
     `// report only when they say no. ajv's output as it is, not formatted. See generator/emit/accept-path.ts.`,

@@ -119,3 +119,4 @@ export class InvalidResultError extends Error {
 export function checkResult(method: string, entry: MethodEntry, result: unknown, schema: string): void {
   if (entry.result && !entry.result(result)) throw new InvalidResultError(method, result, entry.result.errors, schema);
 }
+export { formats } from './formats.ts';
