@@ -47,6 +47,8 @@ export class FetchRequest implements HttpRequest {
   body(limit: number, timeoutMs: number): Promise<string> {
     const declared = Number(this.request.headers.get('content-length') ?? undefined);
     if (Number.isFinite(declared) && declared > limit) return Promise.reject(new HttpFailure(413, `Request body larger than ${limit} bytes`));
+    if (this.request.bodyUsed)
+      return Promise.reject(new Error('The request body was already read: pass the original Request to the fetch handler, before anything reads it'));
     const stream = this.request.body;
     if (!stream) return Promise.resolve('');
     return readStream(stream.getReader(), limit, timeoutMs);
