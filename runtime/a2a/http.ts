@@ -1,21 +1,36 @@
 /**
- * @module a2a/http — an A2A agent on node:http: the agent card at /.well-known/agent-card.json, the
- * JSON-RPC binding (one POST endpoint; SSE for the streaming methods) and the HTTP+JSON binding (the routes
- * of the proto's google.api.http annotations, from the generated dispatch table; google.rpc.Status errors).
- * Every method's params are checked with the generated validators before the agent sees them.
+ * @module a2a/http — an A2A agent over HTTP (https://a2a-protocol.org/latest/specification/): the agent card
+ * at /.well-known/agent-card.json, the JSON-RPC binding (one POST endpoint; SSE for the streaming methods) and
+ * the HTTP+JSON binding (the routes of the proto's google.api.http annotations, from the generated dispatch
+ * table; google.rpc.Status errors). Every method's params are checked with the generated validators before the
+ * agent sees them. Written once against the transport-neutral exchange (transports/exchange.ts) and served by
+ * node:http (`listenA2aHttp`, `handle`), the fetch API (`fetch`) and Express (http-adapters.ts).
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { canonicalJson } from '../jsonrpc/canonical.ts';
 import { lookup, methods, pin, type MethodEntry } from '@wiregen/a2a-1.0';
-import { HttpFailure, listenHttp, readBody, sendJson, SseStream } from '../transports/http.ts';
+import { canonicalJson } from '../jsonrpc/canonical.ts';
+import { HttpFailure, sendJson, SseStream, type HeaderRecord, type HttpRequest, type HttpResponse } from '../transports/exchange.ts';
+import { FetchRequest, FetchResponse } from '../transports/fetch-exchange.ts';
+import { listenHttp } from '../transports/http.ts';
+import { NodeRequest, NodeResponse } from '../transports/node-exchange.ts';
 import { A2aError, A2aErrors } from './errors.ts';
+import { CARD_PATH, compileRoute, pathOf, targetOf, type Route, type Target } from './http-routes.ts';
 import type { A2aServer } from './server.ts';
 import { checkParams } from './validation.ts';
-import { protoJsonName, resultInWireOrder } from './wire-order.ts';
+import { resultInWireOrder } from './wire-order.ts';
+
+/** What `authenticate` reads of a request: a node:http IncomingMessage is one (node adapters pass it as is). */
+export interface AuthRequest {
+  readonly method?: string | undefined;
+  /** The request target (path and query). */
+  readonly url?: string | undefined;
+  /** The headers, lower-case names (repeats joined, as node:http joins them). */
+  readonly headers: HeaderRecord;
+}
 
 /** Who is calling, when authentication says; handed to nothing yet but the extended card. */
-export type Authenticate = (req: IncomingMessage) => { readonly ok: true } | { readonly ok: false; readonly challenge: string };
+export type Authenticate = (req: AuthRequest) => { readonly ok: true } | { readonly ok: false; readonly challenge: string };
 
 export interface A2aHttpOptions {
   /** The JSON-RPC endpoint. Default: the path of the card's JSONRPC interface URL, else `/a2a`. */
@@ -24,7 +39,11 @@ export interface A2aHttpOptions {
   readonly restPath?: string;
   /** Runs before any A2A method (not the public card): a refusal is HTTP 401 with its WWW-Authenticate challenge. */
   readonly authenticate?: Authenticate;
-  /** Extra routes the agent serves outside A2A; returns true when it answered. */
+  /**
+   * Extra routes the agent serves outside A2A, tried after the card and before authentication; returns true
+   * when it answered. They take node's req/res, so only the node:http adapters run them (`listenA2aHttp`,
+   * `a2aNodeHandler`, `a2aExpress`); the fetch handler refuses the option (route in front of it instead).
+   */
   readonly routes?: (req: IncomingMessage, res: ServerResponse, url: URL) => boolean | Promise<boolean>;
   /** Largest request body. Default 4 MiB (413 beyond). */
   readonly maxBodyBytes?: number;
@@ -32,55 +51,8 @@ export interface A2aHttpOptions {
   readonly bodyTimeoutMs?: number;
 }
 
-const CARD_PATH = '/.well-known/agent-card.json';
 /** The A2A version served: the pinned revision. */
 const SUPPORTED_VERSION = pin.revision;
-
-/** What the handler reads of a request target. */
-interface Target {
-  readonly pathname: string;
-  readonly searchParams: URLSearchParams;
-}
-
-const NO_QUERY = new URLSearchParams();
-
-/** The request target; a plain path (the usual JSON-RPC POST) skips the URL parser. */
-function targetOf(raw: string): Target {
-  return /^\/[\w\-~/:@!$&'()*+,;=]*$/.test(raw) && !raw.includes('//') ? { pathname: raw, searchParams: NO_QUERY } : new URL(raw, 'http://localhost');
-}
-
-interface Route {
-  readonly method: string;
-  readonly entry: MethodEntry;
-  readonly verb: string;
-  readonly pattern: RegExp;
-  /** Path variables, as params fields (ProtoJSON camelCase). */
-  readonly names: readonly string[];
-  readonly body: boolean;
-}
-
-/** `/tasks/{task_id=*}/pushNotificationConfigs/{id=*}` → a regex and the params fields it fills. */
-function compileRoute(prefix: string, method: string, entry: MethodEntry, route: MethodEntry['http'][number]): Route {
-  const names: string[] = [];
-  const source = route.path.replace(/\{([a-z_]+)(?:=\*)?\}|([^{]+)/g, (_, name: string | undefined, literal: string | undefined) => {
-    if (name) {
-      names.push(protoJsonName(name));
-      // One segment, without the `:verb` suffix of a custom method (`/tasks/{id}` is not `/tasks/x:subscribe`).
-      return '([^/:]+)';
-    }
-    return literal!.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
-  });
-  return { method, entry, verb: route.verb, pattern: new RegExp(`^${prefix.replace(/\/$/, '')}${source}$`), names, body: route.body === '*' };
-}
-
-function pathOf(url: string | undefined): string | undefined {
-  if (!url) return undefined;
-  try {
-    return new URL(url).pathname.replace(/\/$/, '') || '/';
-  } catch {
-    return undefined;
-  }
-}
 
 export class A2aHttpHandler {
   readonly #server: A2aServer;
@@ -103,24 +75,55 @@ export class A2aHttpHandler {
     this.#etag = `W/"${createHash('sha256').update(this.#card).digest('hex')}"`;
   }
 
+  /** The node:http request listener (`http.createServer(handler.handle)`); it reads the body itself. */
   readonly handle = (req: IncomingMessage, res: ServerResponse): void => {
-    this.#handle(req, res).catch((err: unknown) => {
-      this.#server.log(`A2A HTTP request failed: ${(err as Error)?.stack ?? String(err)}`);
-      if (!res.headersSent) sendJson(res, 500, JSON.stringify(A2aErrors.internal().toStatus(this.#server.behaviour)));
-      else res.end();
-    });
+    this.serve(new NodeRequest(req), new NodeResponse(res));
   };
 
-  async #handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = targetOf(req.url ?? '/');
+  /**
+   * The fetch handler: a web-standard `Request` in, its `Response` out (resolved when the answer or its SSE
+   * stream begins); a stream ends when `request.signal` aborts or the client cancels it.
+   */
+  readonly fetch = (request: Request): Promise<Response> => {
+    const res = new FetchResponse(request.signal);
+    this.serve(new FetchRequest(request), res);
+    return res.response;
+  };
+
+  /** Whether `req` is for this agent: the card, the JSON-RPC endpoint or an HTTP+JSON route (any verb). */
+  owns(req: HttpRequest): boolean {
+    const { pathname } = targetOf(req.target);
+    return pathname === CARD_PATH || pathname === this.#jsonRpcPath || this.#routes.some((r) => r.pattern.test(pathname));
+  }
+
+  /**
+   * Answers one exchange: every status, header and body of every adapter is decided here. With `next`, a
+   * request that is not the agent's (and that `routes` did not answer) is passed on to it instead of answered
+   * 404 (middleware), before authentication.
+   */
+  serve(req: HttpRequest, res: HttpResponse, next?: () => void): void {
+    this.#handle(req, res, next).catch((err: unknown) => {
+      this.#server.log(`A2A HTTP request failed: ${(err as Error)?.stack ?? String(err)}`);
+      if (!res.started) sendJson(res, 500, JSON.stringify(A2aErrors.internal().toStatus(this.#server.behaviour)));
+      else res.end();
+    });
+  }
+
+  async #handle(req: HttpRequest, res: HttpResponse, next?: () => void): Promise<void> {
+    const url = targetOf(req.target);
     if (url.pathname === CARD_PATH && req.method === 'GET') return this.#serveCard(req, res);
-    if (this.#options.routes && (await this.#options.routes(req, res, new URL(req.url ?? '/', 'http://localhost')))) return;
-    const auth = this.#options.authenticate?.(req);
-    if (auth && !auth.ok) {
-      res.writeHead(401, { 'www-authenticate': auth.challenge, 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: 'unauthorized' }));
+    const routes = this.#options.routes;
+    if (
+      routes &&
+      req instanceof NodeRequest &&
+      res instanceof NodeResponse &&
+      (await routes(req.req, res.res, new URL(req.target, 'http://localhost')))
+    )
       return;
-    }
+    if (next && !this.owns(req)) return next();
+    const auth = this.#options.authenticate?.(req instanceof NodeRequest ? req.req : { method: req.method, url: req.target, headers: req.headers });
+    if (auth && !auth.ok)
+      return res.send(401, { 'www-authenticate': auth.challenge, 'content-type': 'application/json' }, JSON.stringify({ error: 'unauthorized' }));
     if (url.pathname === this.#jsonRpcPath) {
       if (req.method !== 'POST') return sendJson(res, 405, JSON.stringify({ error: 'the JSON-RPC endpoint accepts POST only' }), { allow: 'POST' });
       return this.#jsonRpc(req, res, url);
@@ -141,36 +144,32 @@ export class A2aHttpHandler {
     return this.#rest(req, res, url, found.route, found.match);
   }
 
-  #serveCard(req: IncomingMessage, res: ServerResponse): void {
+  #serveCard(req: HttpRequest, res: HttpResponse): void {
     const headers: Record<string, string> = {};
     if (this.#server.behaviour.cardEtag) {
       headers['etag'] = this.#etag;
-      const match = req.headers['if-none-match'];
-      if (match?.split(',').some((t) => t.trim() === this.#etag || t.trim() === '*')) {
-        res.writeHead(304, headers).end();
-        return;
-      }
+      const match = req.headerValue('if-none-match');
+      if (match?.split(',').some((t) => t.trim() === this.#etag || t.trim() === '*')) return res.send(304, headers);
     }
     sendJson(res, 200, this.#card, headers);
   }
 
   /** The A2A version a request asks for (§3.6): the header, or (per behaviour) the query; absent means 0.3. */
-  #checkVersion(req: IncomingMessage, url: Target): void {
-    const header = req.headers['a2a-version'];
-    const fromHeader = typeof header === 'string' ? header.trim() : undefined;
+  #checkVersion(req: HttpRequest, url: Target): void {
+    const fromHeader = req.headerValue('a2a-version')?.trim();
     const exact = this.#server.behaviour.versionCheck === 'exact-header-or-query';
     const requested = fromHeader || (exact ? url.searchParams.get('A2A-Version')?.trim() : undefined) || '0.3';
     const ok = exact ? requested === SUPPORTED_VERSION : requested.split('.')[0] === SUPPORTED_VERSION.split('.')[0];
     if (!ok) throw A2aErrors.versionNotSupported(requested, SUPPORTED_VERSION);
   }
 
-  async #body(req: IncomingMessage): Promise<string> {
-    return readBody(req, this.#options.maxBodyBytes ?? 4 * 1024 * 1024, this.#options.bodyTimeoutMs ?? 30_000);
+  async #body(req: HttpRequest): Promise<string> {
+    return req.body(this.#options.maxBodyBytes ?? 4 * 1024 * 1024, this.#options.bodyTimeoutMs ?? 30_000);
   }
 
   // ---- JSON-RPC ------------------------------------------------------------------------------------------
 
-  async #jsonRpc(req: IncomingMessage, res: ServerResponse, url: Target): Promise<void> {
+  async #jsonRpc(req: HttpRequest, res: HttpResponse, url: Target): Promise<void> {
     const behaviour = this.#server.behaviour;
     const envelope = (id: unknown, body: { result: unknown } | { error: unknown }) =>
       JSON.stringify(behaviour.envelopeOrder === 'jsonrpc-first' ? { jsonrpc: '2.0', id, ...body } : { ...body, id, jsonrpc: '2.0' });
@@ -217,21 +216,21 @@ export class A2aHttpHandler {
       );
     } catch (err) {
       if (!(err instanceof A2aError)) throw err;
-      if (res.headersSent) return;
+      if (res.started) return;
       fail(usableId, err);
     }
   }
 
   /** Streams events as SSE; an error after the first event is one more event, then the stream ends. */
   async #stream(
-    res: ServerResponse,
+    res: HttpResponse,
     events: AsyncIterable<unknown>,
     frame: (e: unknown) => string,
     errorFrame: (e: A2aError) => string,
   ): Promise<void> {
     const sse = new SseStream(res, 200, {}, this.#server.behaviour.keepAliveMs);
     const it = events[Symbol.asyncIterator]();
-    res.on('close', () => void it.return?.());
+    res.onClose(() => void it.return?.());
     try {
       for (let r = await it.next(); !r.done; r = await it.next()) {
         if (sse.closed) break;
@@ -247,12 +246,12 @@ export class A2aHttpHandler {
 
   // ---- HTTP+JSON ---------------------------------------------------------------------------------------------
 
-  #restError(res: ServerResponse, err: A2aError): void {
+  #restError(res: HttpResponse, err: A2aError): void {
     const behaviour = this.#server.behaviour;
     sendJson(res, err.httpStatus, JSON.stringify(err.toStatus(behaviour)), { 'content-type': behaviour.jsonContentType });
   }
 
-  async #rest(req: IncomingMessage, res: ServerResponse, url: Target, route: Route, m: RegExpExecArray): Promise<void> {
+  async #rest(req: HttpRequest, res: HttpResponse, url: Target, route: Route, m: RegExpExecArray): Promise<void> {
     const behaviour = this.#server.behaviour;
     try {
       this.#checkVersion(req, url);
@@ -293,7 +292,7 @@ export class A2aHttpHandler {
       sendJson(res, 200, JSON.stringify(resultInWireOrder(route.method, result ?? {})), { 'content-type': behaviour.jsonContentType });
     } catch (err) {
       if (!(err instanceof A2aError)) throw err;
-      if (!res.headersSent) this.#restError(res, err);
+      if (!res.started) this.#restError(res, err);
     }
   }
 }

@@ -5,7 +5,16 @@
  */
 export { isAgentDefinition, type AgentDefinition } from './agent.ts';
 export { A2aServer, type A2aServerOptions } from './server.ts';
-export { A2aHttpHandler, listenA2aHttp, type A2aHttpOptions, type Authenticate, type RunningA2aServer } from './http.ts';
+export { A2aHttpHandler, listenA2aHttp, type A2aHttpOptions, type Authenticate, type AuthRequest, type RunningA2aServer } from './http.ts';
+export {
+  a2aExpress,
+  a2aFetchHandler,
+  a2aNodeHandler,
+  type A2aExpressMiddleware,
+  type A2aFetchHandler,
+  type A2aFetchOptions,
+  type A2aNodeHandler,
+} from './http-adapters.ts';
 export { A2aClientError, clientForCard, connect, jsonRpcTransport, restTransport, type TransportOptions } from './client.ts';
 export { A2aError, A2aErrors, type FieldViolation } from './errors.ts';
 export { PushSender, type PushOptions } from './push.ts';

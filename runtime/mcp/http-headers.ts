@@ -1,11 +1,14 @@
 /**
- * @module mcp/http-headers — the request headers MCP 2026-07-28 mirrors from the body (seed 001 §13.5–13.6):
- * Mcp-Method, Mcp-Name (where the manifest gives the params field) and Mcp-Param-* (a tool's `x-mcp-header`
- * annotations). Values may be base64-wrapped as `=?base64?…?=`. Every failure is -32020 (HTTP 400).
+ * @module mcp/http-headers — the request headers MCP 2026-07-28 mirrors from the body
+ * (https://modelcontextprotocol.io/specification/2026-07-28/basic/transports): Mcp-Method, Mcp-Name (where the
+ * manifest gives the params field) and Mcp-Param-* (a tool's `x-mcp-header` annotations). Values may be
+ * base64-wrapped as `=?base64?…?=`. Every failure is -32020 (HTTP 400).
  */
-import type { IncomingMessage } from 'node:http';
 import { JsonRpcError, type JsonObject } from '../jsonrpc/message.ts';
-import { singleHeader } from '../transports/http.ts';
+import type { HttpRequest } from '../transports/exchange.ts';
+
+/** What the checks read of a request: single header values. */
+type Headers = Pick<HttpRequest, 'header'>;
 
 export const HEADER_MISMATCH = -32020;
 const BASE64_WRAPPER = /^=\?base64\?([A-Za-z0-9+/]*={0,2})\?=$/;
@@ -32,9 +35,12 @@ export function decodeHeaderValue(raw: string): string | undefined {
   return PLAIN_VALUE.test(raw) ? raw : undefined;
 }
 
-/** A header that must be present once and equal `expected` (after decoding). */
-function mirrored(req: IncomingMessage, name: string, expected: string, wrapped: boolean): JsonRpcError | undefined {
-  const raw = singleHeader(req, name);
+/**
+ * A header that must be present once and equal `expected` (after decoding). A wrapped header's plain value may
+ * hold a comma (a name, a URI), so where repeats arrive joined (fetch) a repeat shows as a mismatch instead.
+ */
+function mirrored(req: Headers, name: string, expected: string, wrapped: boolean): JsonRpcError | undefined {
+  const raw = req.header(name.toLowerCase(), wrapped);
   if (raw === undefined || raw === null) return missing(name);
   const value = wrapped ? decodeHeaderValue(raw) : raw;
   if (value === undefined) return mismatch(`${name} is malformed`);
@@ -52,7 +58,7 @@ export interface ParamHeader {
 interface Annotations {
   /** The valid annotations, by lower-case header name. Duplicates (ignoring case) are invalid: neither is mirrored. */
   readonly headers: ReadonlyMap<string, ParamHeader>;
-  /** What is wrong (seed 001 §13.6): a name that is not an RFC 9110 token, a type other than string/integer/boolean, a name used twice ignoring case. */
+  /** What is wrong: a name that is not an RFC 9110 token, a type other than string/integer/boolean, a name used twice ignoring case. */
   readonly problems: readonly string[];
 }
 
@@ -101,7 +107,7 @@ function paramMatches(type: string, header: string, value: unknown): boolean {
  * `mcpName` is the params field the manifest says Mcp-Name mirrors; `toolSchema` the called tool's inputSchema.
  */
 export function checkMirroredHeaders(
-  req: IncomingMessage,
+  req: Headers,
   method: string,
   params: JsonObject,
   mcpName: string | undefined,
@@ -117,7 +123,7 @@ export function checkMirroredHeaders(
   const args = (params['arguments'] ?? {}) as JsonObject;
   for (const [key, { property, type, name }] of headerAnnotations(toolSchema).headers) {
     const value = args[property];
-    const raw = singleHeader(req, key);
+    const raw = req.header(key, true);
     if (value === undefined || value === null) {
       if (raw !== undefined) return mismatch(`${name} does not match the request body`);
       continue;

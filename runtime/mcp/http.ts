@@ -1,13 +1,17 @@
 /**
- * @module mcp/http — MCP over Streamable HTTP on node:http (seed 001 §13, §15).
+ * @module mcp/http — the MCP Streamable HTTP server
+ * (https://modelcontextprotocol.io/specification/2026-07-28/basic/transports), written once against the
+ * transport-neutral exchange (transports/exchange.ts) and served by node:http (`listenMcpHttp`, `handle`), the
+ * fetch API (`fetch`) and Express (http-adapters.ts).
  *
- * One endpoint (default /mcp). A POST without a session is a 2026-07-28 request: admission in the order of
- * §13.2, the mirrored headers, then a fresh connection that answers with JSON, or with Server-Sent Events
- * once the request produces a notification (and always for subscriptions/listen). An `initialize` POST
- * opens a handshake-era session (`Mcp-Session-Id`), which later POSTs, the GET stream and DELETE address.
- * Every frame the server produces is routed to the HTTP exchange of the request it belongs to.
+ * One endpoint (default /mcp). A POST without a session is a 2026-07-28 request: admission in the
+ * specification's order (path, method, Origin, Host, Content-Type, Accept, body, envelope, then the version and
+ * the mirrored headers), then a fresh connection that answers with JSON, or with Server-Sent Events once the
+ * request produces a notification (and always for subscriptions/listen). An `initialize` POST opens a
+ * handshake-era session (`Mcp-Session-Id`, https://modelcontextprotocol.io/specification/2025-11-25/basic/transports),
+ * which later POSTs, the GET stream and DELETE address. Every frame the server produces is routed to the HTTP
+ * exchange of the request it belongs to.
  */
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import {
   classify,
@@ -21,10 +25,23 @@ import {
   type JsonObject,
   type RequestId,
 } from '../jsonrpc/message.ts';
-import { accepts, checkOrigin, HttpFailure, listenHttp, readBody, sendJson, singleHeader, SseStream, type OriginPolicy } from '../transports/http.ts';
-import type { FrameMeta, Transport, TransportSink } from '../transports/transport.ts';
+import {
+  acceptsMedia,
+  HttpFailure,
+  mediaTypeOf,
+  refusedOrigin,
+  sendJson,
+  SseStream,
+  type HttpRequest,
+  type HttpResponse,
+  type OriginPolicy,
+} from '../transports/exchange.ts';
+import { FetchRequest, FetchResponse } from '../transports/fetch-exchange.ts';
+import { listenHttp } from '../transports/http.ts';
+import { NodeRequest, NodeResponse } from '../transports/node-exchange.ts';
 import type { McpConnection } from './connection.ts';
 import { headerMismatch, unsupportedVersion } from './errors.ts';
+import { Exchange, HttpChannel, NO_HEADERS } from './http-channel.ts';
 import { checkMirroredHeaders, HEADER_MISMATCH } from './http-headers.ts';
 import { hasStatelessEnvelope, META } from './meta.ts';
 import { isStatelessVersion, LATEST_STATELESS, loadedRevision, requireRevision, STATELESS_VERSIONS } from './revisions.ts';
@@ -54,111 +71,30 @@ export const HTTP_DEFAULTS = {
   sessionIdleMs: 30 * 60_000,
 } as const;
 
-/** HTTP status of a JSON-RPC error in the 2026-07-28 era (seed 001 §12). */
+/** HTTP status of a JSON-RPC error in the 2026-07-28 era (the transports page's table of status codes). */
 export function statusForError(code: number | undefined): number {
   if (code === undefined) return 200;
   if (code === ErrorCode.MethodNotFound) return 404;
   if (code === ErrorCode.InternalError) return 500;
-  if ([ErrorCode.ParseError, ErrorCode.InvalidRequest, ErrorCode.InvalidParams, HEADER_MISMATCH, -32021, -32022].includes(code as never)) return 400;
-  return 200;
+  return BAD_REQUEST_CODES.has(code) ? 400 : 200;
 }
+
+/** -32021 and -32022: the 2026-07-28 capability and version errors (mcp/errors.ts). */
+const BAD_REQUEST_CODES: ReadonlySet<number> = new Set([
+  ErrorCode.ParseError,
+  ErrorCode.InvalidRequest,
+  ErrorCode.InvalidParams,
+  HEADER_MISMATCH,
+  -32021,
+  -32022,
+]);
 
 const errorBody = (id: RequestId | null, code: number, message: string, data?: unknown) =>
   serialize(errorResponse(id, new JsonRpcError(code, message, data)));
 
 /** Answers `error` as a JSON-RPC error response with HTTP `status`. */
-const sendError = (res: ServerResponse, status: number, id: RequestId | null, error: JsonRpcError) =>
+const sendError = (res: HttpResponse, status: number, id: RequestId | null, error: JsonRpcError) =>
   sendJson(res, status, serialize(errorResponse(id, error)));
-
-/** One HTTP request waiting for the response to one JSON-RPC request. */
-class Exchange {
-  readonly #res: ServerResponse;
-  readonly #headers: Record<string, string>;
-  readonly #statusFor: (code: number | undefined) => number;
-  readonly #keepAliveMs: number;
-  #sse: SseStream | undefined;
-  done = false;
-
-  readonly #successHeaders: Record<string, string>;
-
-  /** `successHeaders` go only on a result (the session id of a successful initialize). */
-  constructor(
-    res: ServerResponse,
-    headers: Record<string, string>,
-    statusFor: (code: number | undefined) => number,
-    keepAliveMs: number,
-    successHeaders: Record<string, string> = NO_HEADERS,
-  ) {
-    this.#res = res;
-    this.#headers = headers;
-    this.#successHeaders = successHeaders;
-    this.#statusFor = statusFor;
-    this.#keepAliveMs = keepAliveMs;
-  }
-
-  /** Switches the response to SSE (at the first notification, or at once for a stream). */
-  stream(): SseStream {
-    this.#sse ??= new SseStream(this.#res, 200, this.#headers, this.#keepAliveMs);
-    return this.#sse;
-  }
-
-  event(text: string): void {
-    this.stream().event(text);
-  }
-
-  finish(text: string, errorCode: number | undefined): void {
-    this.done = true;
-    if (this.#sse) {
-      this.#sse.event(text);
-      this.#sse.end();
-    } else
-      sendJson(
-        this.#res,
-        this.#statusFor(errorCode),
-        text,
-        errorCode === undefined && this.#successHeaders !== NO_HEADERS ? { ...this.#headers, ...this.#successHeaders } : this.#headers,
-      );
-  }
-}
-
-const NO_HEADERS: Record<string, string> = Object.freeze({}) as Record<string, string>;
-
-/** The transport of one connection: frames in from POST bodies, frames out to the exchange they belong to. */
-class HttpChannel implements Transport {
-  #sink: TransportSink | undefined;
-  readonly exchanges = new Map<string, Exchange>();
-  /** The session's GET stream, for frames tied to no request. */
-  stream: SseStream | undefined;
-  onIdle: (() => void) | undefined;
-
-  start(sink: TransportSink): void {
-    this.#sink = sink;
-  }
-
-  deliver(text: string, parsed?: Incoming): void {
-    this.#sink?.message(text, parsed);
-  }
-
-  send(text: string, meta?: FrameMeta): void {
-    if (meta?.kind === 'response') {
-      const key = meta.id === null || meta.id === undefined ? undefined : idKey(meta.id);
-      const exchange = key === undefined ? undefined : this.exchanges.get(key);
-      if (!exchange) return;
-      this.exchanges.delete(key!);
-      exchange.finish(text, meta.errorCode);
-      if (this.exchanges.size === 0) this.onIdle?.();
-      return;
-    }
-    const exchange = meta?.relatedTo === undefined ? undefined : this.exchanges.get(idKey(meta.relatedTo));
-    if (exchange && !exchange.done) exchange.event(text);
-    else if (this.stream && !this.stream.closed) this.stream.event(text);
-  }
-
-  close(): void {
-    this.#sink?.close();
-    this.#sink = undefined;
-  }
-}
 
 interface Session {
   readonly id: string;
@@ -181,23 +117,47 @@ export class McpHttpHandler {
     this.#sweeper.unref();
   }
 
-  /** The node:http request listener. */
+  /** The node:http request listener (`http.createServer(handler.handle)`); it reads the body itself. */
   readonly handle = (req: IncomingMessage, res: ServerResponse): void => {
-    this.#handle(req, res).catch((err: unknown) => {
-      this.#server.log(`HTTP request failed: ${(err as Error)?.stack ?? String(err)}`);
-      if (!res.headersSent) sendJson(res, 500, errorBody(null, ErrorCode.InternalError, 'Internal error'));
-      else res.end();
-    });
+    this.serve(new NodeRequest(req), new NodeResponse(res));
   };
 
-  async #handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (!this.#isEndpoint(req.url ?? '/'))
+  /**
+   * The fetch handler: a web-standard `Request` in, its `Response` out (resolved when the answer or its SSE
+   * stream begins). The request is cancelled when `request.signal` aborts or the client cancels the stream.
+   */
+  readonly fetch = (request: Request): Promise<Response> => {
+    const res = new FetchResponse(request.signal);
+    this.serve(new FetchRequest(request), res);
+    return res.response;
+  };
+
+  /** Whether `req` is for the MCP endpoint (adapters that share a server with other routes pass the rest on). */
+  owns(req: HttpRequest): boolean {
+    return this.#isEndpoint(req.target);
+  }
+
+  /**
+   * Answers one exchange: every status, header and body of every adapter is decided here. With `next`, a
+   * request outside the endpoint is passed on to it instead of answered 404 (middleware).
+   */
+  serve(req: HttpRequest, res: HttpResponse, next?: () => void): void {
+    if (next && !this.#isEndpoint(req.target)) return next();
+    this.#handle(req, res).catch((err: unknown) => {
+      this.#server.log(`HTTP request failed: ${(err as Error)?.stack ?? String(err)}`);
+      if (!res.started) sendJson(res, 500, errorBody(null, ErrorCode.InternalError, 'Internal error'));
+      else res.end();
+    });
+  }
+
+  async #handle(req: HttpRequest, res: HttpResponse): Promise<void> {
+    if (!this.#isEndpoint(req.target))
       return sendJson(res, 404, errorBody(null, ErrorCode.InvalidRequest, `Not found: the MCP endpoint is ${this.#opts.path}`));
-    const sessionId = singleHeader(req, 'mcp-session-id');
+    const sessionId = req.header('mcp-session-id');
     const session = typeof sessionId === 'string' ? this.#sessions.get(sessionId) : undefined;
     if (req.method !== 'POST' && !(sessionId !== undefined && (req.method === 'GET' || req.method === 'DELETE')))
       return sendJson(res, 405, errorBody(null, ErrorCode.InvalidRequest, 'Streamable HTTP accepts POST only'), { allow: 'POST' });
-    const refused = checkOrigin(req, this.#opts);
+    const refused = refusedOrigin(req, this.#opts);
     if (refused) return sendJson(res, 403, errorBody(null, ErrorCode.InvalidRequest, refused));
     if (sessionId === null) return sendJson(res, 400, errorBody(null, ErrorCode.InvalidRequest, 'Bad Request: Mcp-Session-Id is repeated'));
     // A session that ended (or never was): 404, which tells a handshake-era client to initialize again.
@@ -207,13 +167,14 @@ export class McpHttpHandler {
       this.#closeSession(session!);
       return sendJson(res, 200, '{}');
     }
-    const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-    if (type !== 'application/json') return sendJson(res, 415, errorBody(null, ErrorCode.InvalidRequest, 'Expected application/json'));
-    if (!accepts(req, 'application/json') || !accepts(req, 'text/event-stream'))
+    if (mediaTypeOf(req.headerValue('content-type')) !== 'application/json')
+      return sendJson(res, 415, errorBody(null, ErrorCode.InvalidRequest, 'Expected application/json'));
+    const accept = req.headerValue('accept');
+    if (!acceptsMedia(accept, 'application/json') || !acceptsMedia(accept, 'text/event-stream'))
       return sendJson(res, 406, errorBody(null, ErrorCode.InvalidRequest, 'Accept must list both application/json and text/event-stream'));
     let text: string;
     try {
-      text = await readBody(req, this.#opts.maxBodyBytes, this.#opts.bodyTimeoutMs);
+      text = await req.body(this.#opts.maxBodyBytes, this.#opts.bodyTimeoutMs);
     } catch (err) {
       if (!(err instanceof HttpFailure)) throw err;
       return sendJson(res, err.status, errorBody(null, ErrorCode.InvalidRequest, err.message), { connection: 'close' });
@@ -226,13 +187,13 @@ export class McpHttpHandler {
     }
     const msg = classify(value);
     if (msg.kind === 'invalid') return sendError(res, statusForError(msg.error.code), msg.id, msg.error);
-    // An unknown session: 404, except that a 2026-07-28 request ignores a stray session id (seed 001 §13.1).
+    // An unknown session: 404, except that a 2026-07-28 request ignores a stray session id (it has no sessions).
     if (sessionId !== undefined && !session && !(msg.kind === 'request' && hasStatelessEnvelope(msg.params)))
       return sendJson(res, 404, errorBody(msg.kind === 'request' ? msg.id : null, ErrorCode.InvalidRequest, 'Session not found'));
     if (msg.kind !== 'request') {
       // Responses and notifications: accepted with no body; a session's connection takes them.
       if (session) this.#touch(session).channel.deliver(text);
-      res.writeHead(202).end();
+      res.send(202, NO_HEADERS);
       return;
     }
     if (session) return this.#inSession(req, res, session, msg.id, text);
@@ -248,13 +209,13 @@ export class McpHttpHandler {
   }
 
   /** A 2026-07-28 request: headers first, then a connection of its own. */
-  async #stateless(req: IncomingMessage, res: ServerResponse, msg: Extract<Incoming, { kind: 'request' }>, text: string): Promise<void> {
+  async #stateless(req: HttpRequest, res: HttpResponse, msg: Extract<Incoming, { kind: 'request' }>, text: string): Promise<void> {
     const { id, method } = msg;
     const params = msg.params ?? {};
-    const version = singleHeader(req, 'mcp-protocol-version');
+    const version = req.header('mcp-protocol-version');
     if (version === undefined || version === null)
       return sendJson(res, 400, errorBody(id, HEADER_MISMATCH, 'Missing or repeated required header: mcp-protocol-version'));
-    // Version checks come before the mirrored headers (seed 001 §13.2 steps 9 and 10); without a body
+    // Version checks come before the mirrored headers (the specification's admission order); without a body
     // version the connection reports the missing _meta instead (-32602).
     const meta = params['_meta'];
     const bodyVersion = meta !== null && typeof meta === 'object' ? (meta as JsonObject)[META.protocolVersion] : undefined;
@@ -277,9 +238,9 @@ export class McpHttpHandler {
     channel.onIdle = () => channel.close();
     if (listen) {
       this.#streams++;
-      res.on('close', () => this.#streams--);
+      res.onClose(() => this.#streams--);
     }
-    res.on('close', () => {
+    res.onClose(() => {
       if (exchange.done) return;
       // The client went away: the request is cancelled and never answered.
       channel.exchanges.delete(idKey(id));
@@ -290,8 +251,8 @@ export class McpHttpHandler {
   }
 
   /** initialize without a session: a handshake-era session, its id sent with the result. */
-  #openSession(res: ServerResponse, id: RequestId, text: string): void {
-    const sessionId = randomUUID();
+  #openSession(res: HttpResponse, id: RequestId, text: string): void {
+    const sessionId = crypto.randomUUID();
     const channel = new HttpChannel();
     const exchange = new Exchange(res, {}, () => 200, this.#opts.keepAliveMs, { 'mcp-session-id': sessionId });
     channel.exchanges.set(idKey(id), exchange);
@@ -306,9 +267,9 @@ export class McpHttpHandler {
     channel.deliver(text);
   }
 
-  #inSession(req: IncomingMessage, res: ServerResponse, session: Session, id: RequestId, text: string): void {
+  #inSession(req: HttpRequest, res: HttpResponse, session: Session, id: RequestId, text: string): void {
     const { conn, channel } = this.#touch(session);
-    const version = singleHeader(req, 'mcp-protocol-version');
+    const version = req.header('mcp-protocol-version');
     const negotiated = conn.handshake?.revision.version;
     if (version === null || (version !== undefined && negotiated !== undefined && version !== negotiated))
       return sendJson(
@@ -320,7 +281,7 @@ export class McpHttpHandler {
       return sendJson(res, 400, errorBody(id, ErrorCode.InvalidRequest, 'Invalid Request: a request with this id is still running in this session'));
     const exchange = new Exchange(res, {}, () => 200, this.#opts.keepAliveMs);
     channel.exchanges.set(idKey(id), exchange);
-    res.on('close', () => {
+    res.onClose(() => {
       if (exchange.done) return;
       channel.exchanges.delete(idKey(id));
       conn.peer.cancelIncoming(id);
@@ -329,8 +290,8 @@ export class McpHttpHandler {
   }
 
   /** GET with a session: the stream for server messages tied to no request (one per session). */
-  #openStream(req: IncomingMessage, res: ServerResponse, session: Session): void {
-    if (!accepts(req, 'text/event-stream'))
+  #openStream(req: HttpRequest, res: HttpResponse, session: Session): void {
+    if (!acceptsMedia(req.headerValue('accept'), 'text/event-stream'))
       return sendJson(res, 406, errorBody(null, ErrorCode.InvalidRequest, 'Accept must list text/event-stream'));
     const { channel } = this.#touch(session);
     if (channel.stream && !channel.stream.closed)
@@ -338,7 +299,7 @@ export class McpHttpHandler {
     if (this.#streams >= this.#opts.maxStreams)
       return sendJson(res, 503, errorBody(null, ErrorCode.InternalError, `Too many open streams (limit ${this.#opts.maxStreams})`));
     this.#streams++;
-    res.on('close', () => this.#streams--);
+    res.onClose(() => this.#streams--);
     channel.stream = new SseStream(res, 200, { 'mcp-session-id': session.id }, this.#opts.keepAliveMs);
   }
 

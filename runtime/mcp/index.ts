@@ -25,6 +25,15 @@ export {
 } from './catalog.ts';
 export { HTTP_DEFAULTS, listenMcpHttp, McpHttpHandler, type McpHttpOptions, type RunningHttpServer } from './http.ts';
 export {
+  mcpExpress,
+  mcpFetchHandler,
+  mcpNodeHandler,
+  type McpExpressMiddleware,
+  type McpFetchHandler,
+  type McpHttpAdapter,
+  type McpNodeHandler,
+} from './http-adapters.ts';
+export {
   McpClient,
   McpClientError,
   type CallContext,

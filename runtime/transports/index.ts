@@ -6,3 +6,4 @@ export { createLinkedPair, type FrameMeta, type Transport, type TransportSink } 
 export { DEFAULT_MAX_LINE_BYTES, lineSplitter, stdioTransport, type StdioOptions } from './stdio.ts';
 export { SseParser, sseEvents, type SseEvent } from './sse.ts';
 export { checkOrigin, HttpFailure, LOOPBACK_HOSTS, type ListeningHttp, type OriginPolicy } from './http.ts';
+export type { HeaderRecord, HttpRequest, HttpResponse, HttpStream } from './exchange.ts';

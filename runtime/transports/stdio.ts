@@ -1,5 +1,6 @@
 /**
- * @module transports/stdio — newline-delimited JSON over a pair of streams (MCP stdio, seed 001 §14).
+ * @module transports/stdio — newline-delimited JSON over a pair of streams (MCP stdio,
+ * https://modelcontextprotocol.io/specification/2026-07-28/basic/transports).
  *
  * Lines are split on `\n` (a trailing `\r` is dropped). A line longer than `maxLineBytes` is discarded up to
  * its newline and reported through `sink.oversize`, so a runaway peer cannot grow memory without bound.

@@ -1,0 +1,18 @@
+/**
+ * @module test/adapters/mcp-transport-suite — one transport conformance suite for the MCP Streamable HTTP
+ * server, run by every way of serving it (targets.ts): `runMcpTransportSuite(name, target)` registers the
+ * admission, header and limit cases (mcp-suite-admission.ts) and the streamed, session and cancellation cases
+ * (mcp-suite-streams.ts) against servers that `target.start` serves.
+ */
+import { describe } from 'vitest';
+import { admissionCases, limitCases } from './mcp-suite-admission.ts';
+import { streamCases } from './mcp-suite-streams.ts';
+import type { McpTarget } from './targets.ts';
+
+export function runMcpTransportSuite(name: string, target: McpTarget): void {
+  describe(`MCP transport suite: ${name}`, () => {
+    describe('admission and 2026-07-28 headers', () => admissionCases(target));
+    describe('limits', () => limitCases(target));
+    streamCases(target);
+  });
+}
