@@ -4,7 +4,20 @@
  * (https://modelcontextprotocol.io/specification/2026-07-28).
  */
 export { McpServer } from './server.ts';
-export type { CacheHints, Era, Handler, InputRequest, LoggingLevel, McpServerOptions, NotificationHandler, RequestContext } from './types.ts';
+export type {
+  CacheHints,
+  Era,
+  Handler,
+  InputMethod,
+  InputRequest,
+  InputResult,
+  InputResults,
+  LoggingLevel,
+  McpHandlers,
+  McpServerOptions,
+  NotificationHandler,
+  RequestContext,
+} from './types.ts';
 export { LOGGING_LEVELS } from './types.ts';
 export { InputRequired } from './mrtr.ts';
 export {
