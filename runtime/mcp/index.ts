@@ -45,6 +45,7 @@ export {
   type ClientChannel,
   type ClientMode,
   type McpClientOptions,
+  type RequestArgs,
   type ServerRequestHandlers,
 } from './client.ts';
 export { HttpChannel, spawnStdio, type HttpChannelOptions } from './client-channels.ts';
