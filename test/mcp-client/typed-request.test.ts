@@ -6,6 +6,7 @@
  * notifications/progress of its own call, an aborted signal and a timeout cancel the call on the server.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import type { ElicitRequestFormParams } from '@wiregen/mcp-2026-07-28';
 import type { JsonObject } from '../../runtime/jsonrpc/message.ts';
 import { McpClient, McpClientError, type ClientMode, type ServerRequestHandlers } from '../../runtime/mcp/client.ts';
 import { PeerChannel } from '../../runtime/mcp/client-channels.ts';
@@ -165,12 +166,9 @@ describe('McpClient server-request handlers', () => {
       capabilities: { handshake: CAPS, stateless: CAPS },
       handlers: {
         'tools/call': async (_params, ctx) => {
-          // requestedSchema must be an object schema: this one is not (sent as the runtime is given it).
-          const bad = { mode: 'form', message: 'x', requestedSchema: { type: 'string' } } as unknown as {
-            mode: 'form';
-            message: string;
-            requestedSchema: { type: 'object'; properties: {} };
-          };
+          // requestedSchema must be an object schema: this one is not, so it is cast past the types on purpose
+          // (the runtime sends a request as it is given it; the client is the one to check).
+          const bad = { mode: 'form', message: 'x', requestedSchema: { type: 'string' } } as unknown as ElicitRequestFormParams;
           const answer = await ctx.input('x', { method: 'elicitation/create', params: bad }).catch((e: unknown) => e);
           return { content: [{ type: 'text', text: JSON.stringify(answer) }] };
         },
