@@ -36,6 +36,21 @@ export {
   type ToolOutput,
   type ToolSpec,
 } from './catalog.ts';
+export {
+  mcpServer,
+  McpServerBuilder,
+  type CodeFirstOptions,
+  type PromptArgumentDefinition,
+  type PromptArguments,
+  type PromptDefinition,
+  type ResourceDefinition,
+  type ResourceReader,
+  type TemplateVariables,
+  type ToolDefinition,
+  type ToolFunction,
+  type ToolValue,
+} from './code-first.ts';
+export type { FromSchema, JsonSchema, ObjectSchema } from './from-schema.ts';
 export { HTTP_DEFAULTS, listenMcpHttp, McpHttpHandler, type McpHttpOptions, type RunningHttpServer } from './http.ts';
 export {
   McpClient,
