@@ -71,10 +71,13 @@ export interface RequestContext {
  * The handlers a server serves: one typed function per method of the newest pin (params and results
  * era-neutral, see `HandlerParams`/`HandlerResult` of `@wiregen/mcp-2026-07-28`).
  *
- * What a handler throws becomes: a `JsonRpcError`, that error response as it is (a protocol error, e.g. -32602
- * for an unknown name); `InputRequired` (from `ctx.input`), the input_required round (2026-07-28); anything else,
- * -32603 "Internal error" (the message is not sent; the server's `log` gets it). The catalogue's tools
- * (`catalogHandlers`) turn a tool's plain `Error` into an `isError` result instead.
+ * What a handler throws becomes, for every method: a `JsonRpcError`, that error response as it is (a protocol
+ * error, e.g. -32602 for an unknown name); `InputRequired` (thrown by `ctx.input`), the input_required round
+ * (2026-07-28); anything else, -32603 "Internal error" (the message is not sent; the server's `log` gets the
+ * stack). One exception, `tools/call` of a catalogue (`catalogHandlers`, the generated and code-first
+ * servers): a tool's plain `Error` is a tool execution error, an `isError` result "Error executing tool <name>"
+ * (https://modelcontextprotocol.io/specification/2026-07-28/server/tools#error-handling); its resources/read,
+ * prompts/get and completion/complete functions follow the rule above.
  */
 export type McpHandlers = ServerHandlers<RequestContext>;
 
