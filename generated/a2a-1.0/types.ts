@@ -1058,7 +1058,7 @@ export interface TaskStatusUpdateEvent {
 
 /**
  * Every method of A2A 1.0, from the method manifest: kind, direction, and the message, params,
- * result and handler-return types. Use the helpers below rather than indexing this directly.
+ * result, handler and caller types. Use the helpers below rather than indexing this directly.
  */
 export interface Methods {
   SendMessage: {
@@ -1067,7 +1067,9 @@ export interface Methods {
     message: { jsonrpc: "2.0"; id: string | number; method: "SendMessage"; params?: SendMessageRequest };
     params: SendMessageRequest;
     result: SendMessageResponse;
+    handlerParams: SendMessageRequest;
     handlerResult: SendMessageResponse;
+    callResult: SendMessageResponse;
   };
   SendStreamingMessage: {
     kind: "request";
@@ -1075,7 +1077,9 @@ export interface Methods {
     message: { jsonrpc: "2.0"; id: string | number; method: "SendStreamingMessage"; params?: SendMessageRequest };
     params: SendMessageRequest;
     result: StreamResponse;
+    handlerParams: SendMessageRequest;
     handlerResult: AsyncIterable<StreamResponse>;
+    callResult: AsyncIterable<StreamResponse>;
   };
   GetTask: {
     kind: "request";
@@ -1083,7 +1087,9 @@ export interface Methods {
     message: { jsonrpc: "2.0"; id: string | number; method: "GetTask"; params?: GetTaskRequest };
     params: GetTaskRequest;
     result: Task;
+    handlerParams: GetTaskRequest;
     handlerResult: Task;
+    callResult: Task;
   };
   ListTasks: {
     kind: "request";
@@ -1091,7 +1097,9 @@ export interface Methods {
     message: { jsonrpc: "2.0"; id: string | number; method: "ListTasks"; params?: ListTasksRequest };
     params: ListTasksRequest;
     result: ListTasksResponse;
+    handlerParams: ListTasksRequest;
     handlerResult: ListTasksResponse;
+    callResult: ListTasksResponse;
   };
   CancelTask: {
     kind: "request";
@@ -1099,7 +1107,9 @@ export interface Methods {
     message: { jsonrpc: "2.0"; id: string | number; method: "CancelTask"; params?: CancelTaskRequest };
     params: CancelTaskRequest;
     result: Task;
+    handlerParams: CancelTaskRequest;
     handlerResult: Task;
+    callResult: Task;
   };
   SubscribeToTask: {
     kind: "request";
@@ -1107,7 +1117,9 @@ export interface Methods {
     message: { jsonrpc: "2.0"; id: string | number; method: "SubscribeToTask"; params?: SubscribeToTaskRequest };
     params: SubscribeToTaskRequest;
     result: StreamResponse;
+    handlerParams: SubscribeToTaskRequest;
     handlerResult: AsyncIterable<StreamResponse>;
+    callResult: AsyncIterable<StreamResponse>;
   };
   CreateTaskPushNotificationConfig: {
     kind: "request";
@@ -1120,7 +1132,9 @@ export interface Methods {
     };
     params: TaskPushNotificationConfig;
     result: TaskPushNotificationConfig;
+    handlerParams: TaskPushNotificationConfig;
     handlerResult: TaskPushNotificationConfig;
+    callResult: TaskPushNotificationConfig;
   };
   GetTaskPushNotificationConfig: {
     kind: "request";
@@ -1133,7 +1147,9 @@ export interface Methods {
     };
     params: GetTaskPushNotificationConfigRequest;
     result: TaskPushNotificationConfig;
+    handlerParams: GetTaskPushNotificationConfigRequest;
     handlerResult: TaskPushNotificationConfig;
+    callResult: TaskPushNotificationConfig;
   };
   ListTaskPushNotificationConfigs: {
     kind: "request";
@@ -1146,7 +1162,9 @@ export interface Methods {
     };
     params: ListTaskPushNotificationConfigsRequest;
     result: ListTaskPushNotificationConfigsResponse;
+    handlerParams: ListTaskPushNotificationConfigsRequest;
     handlerResult: ListTaskPushNotificationConfigsResponse;
+    callResult: ListTaskPushNotificationConfigsResponse;
   };
   GetExtendedAgentCard: {
     kind: "request";
@@ -1159,7 +1177,9 @@ export interface Methods {
     };
     params: GetExtendedAgentCardRequest;
     result: AgentCard;
+    handlerParams: GetExtendedAgentCardRequest;
     handlerResult: AgentCard;
+    callResult: AgentCard;
   };
   DeleteTaskPushNotificationConfig: {
     kind: "request";
@@ -1172,7 +1192,9 @@ export interface Methods {
     };
     params: DeleteTaskPushNotificationConfigRequest;
     result: Empty;
+    handlerParams: DeleteTaskPushNotificationConfigRequest;
     handlerResult: Empty;
+    callResult: Empty;
   };
 }
 
@@ -1202,8 +1224,12 @@ export type ServerNotificationMethod = {
 export type Params<M extends Method> = Methods[M]["params"];
 /** The result of request method `M`. */
 export type Result<M extends RequestMethod> = Methods[M]["result"];
-/** What a handler for `M` returns: its result, or an alternative the manifest allows (input_required, a task, a stream). */
+/** The params of `M` as a handler receives them. */
+export type HandlerParams<M extends Method> = Methods[M]["handlerParams"];
+/** What a handler for `M` returns; or an alternative the manifest allows (input_required, a task, a stream). */
 export type HandlerResult<M extends Method> = Methods[M]["handlerResult"];
+/** What a call of request `M` resolves to (a task where the manifest allows one). */
+export type CallResult<M extends RequestMethod> = Methods[M]["callResult"];
 /** The whole wire message of method `M`. */
 export type MessageOf<M extends Method> = Methods[M]["message"];
 /** Union of every request message. */

@@ -18,5 +18,3 @@ export type {
 } from "@wiregen/runtime/core";
 export { InvalidResultError } from "@wiregen/runtime/core";
 export type { ServerHandlers, ClientHandlers, Handlers } from "./handlers.ts";
-export { Client } from "./client.ts";
-export type { CallParams } from "./client.ts";

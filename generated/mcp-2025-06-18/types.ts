@@ -1651,8 +1651,36 @@ export interface UnsubscribeRequest {
 }
 
 /**
+ * The envelope: fields the runtime writes into messages itself, so handlers and callers may leave them out.
+ * Read off the schema by the generator: `ParamsEnvelope` is the properties of the `RequestParams` definition
+ * (or of `Request`'s params), `ResultEnvelope` those of `Result`, `CacheEnvelope` what `CacheableResult`
+ * adds to `Result`, on the results of the methods the manifest marks `cacheable`.
+ */
+export type ParamsEnvelope = "_meta";
+/** See {@link ParamsEnvelope}. */
+export type ResultEnvelope = "_meta";
+/** See {@link ParamsEnvelope}. */
+export type CacheEnvelope = never;
+/** The keys of `T` that are not index signatures. */
+export type KnownKeys<T> = keyof { [P in keyof T as string extends P ? never : number extends P ? never : P]: 0 };
+/** `T` (each member of a union) with its keys in `K` optional; index signatures and the other keys as they are. */
+export type WithOptional<T, K extends PropertyKey> = T extends unknown
+  ? [Extract<KnownKeys<T>, K>] extends [never]
+    ? T
+    : { [P in keyof T as P extends K ? never : P]: T[P] } & { [P in keyof T as P extends K ? P : never]?: T[P] }
+  : never;
+/** `T` (each member of a union) with its keys in `K` optional and partial (`_meta` without the keys the runtime adds). */
+export type WithPartial<T, K extends PropertyKey> = T extends unknown
+  ? [Extract<KnownKeys<T>, K>] extends [never]
+    ? T
+    : { [P in keyof T as P extends K ? never : P]: T[P] } & {
+        [P in keyof T as P extends K ? P : never]?: Partial<NonNullable<T[P]>>;
+      }
+  : never;
+
+/**
  * Every method of MCP 2025-06-18, from the method manifest: kind, direction, and the message, params,
- * result and handler-return types. Use the helpers below rather than indexing this directly.
+ * result, handler and caller types. Use the helpers below rather than indexing this directly.
  */
 export interface Methods {
   initialize: {
@@ -1661,7 +1689,9 @@ export interface Methods {
     message: InitializeRequest;
     params: NonNullable<InitializeRequest["params"]>;
     result: InitializeResult;
-    handlerResult: InitializeResult;
+    handlerParams: WithPartial<NonNullable<InitializeRequest["params"]>, ParamsEnvelope>;
+    handlerResult: WithOptional<InitializeResult, ResultEnvelope>;
+    callResult: WithOptional<InitializeResult, ResultEnvelope>;
   };
   "notifications/initialized": {
     kind: "notification";
@@ -1669,7 +1699,9 @@ export interface Methods {
     message: InitializedNotification;
     params: NonNullable<InitializedNotification["params"]>;
     result: never;
+    handlerParams: WithPartial<NonNullable<InitializedNotification["params"]>, ParamsEnvelope>;
     handlerResult: void;
+    callResult: never;
   };
   ping: {
     kind: "request";
@@ -1677,7 +1709,9 @@ export interface Methods {
     message: PingRequest;
     params: NonNullable<PingRequest["params"]>;
     result: EmptyResult;
-    handlerResult: EmptyResult;
+    handlerParams: WithPartial<NonNullable<PingRequest["params"]>, ParamsEnvelope>;
+    handlerResult: WithOptional<EmptyResult, ResultEnvelope>;
+    callResult: WithOptional<EmptyResult, ResultEnvelope>;
   };
   "resources/list": {
     kind: "request";
@@ -1685,7 +1719,9 @@ export interface Methods {
     message: ListResourcesRequest;
     params: NonNullable<ListResourcesRequest["params"]>;
     result: ListResourcesResult;
-    handlerResult: ListResourcesResult;
+    handlerParams: WithPartial<NonNullable<ListResourcesRequest["params"]>, ParamsEnvelope>;
+    handlerResult: WithOptional<ListResourcesResult, ResultEnvelope>;
+    callResult: WithOptional<ListResourcesResult, ResultEnvelope>;
   };
   "resources/templates/list": {
     kind: "request";
@@ -1693,7 +1729,9 @@ export interface Methods {
     message: ListResourceTemplatesRequest;
     params: NonNullable<ListResourceTemplatesRequest["params"]>;
     result: ListResourceTemplatesResult;
-    handlerResult: ListResourceTemplatesResult;
+    handlerParams: WithPartial<NonNullable<ListResourceTemplatesRequest["params"]>, ParamsEnvelope>;
+    handlerResult: WithOptional<ListResourceTemplatesResult, ResultEnvelope>;
+    callResult: WithOptional<ListResourceTemplatesResult, ResultEnvelope>;
   };
   "resources/read": {
     kind: "request";
@@ -1701,7 +1739,9 @@ export interface Methods {
     message: ReadResourceRequest;
     params: NonNullable<ReadResourceRequest["params"]>;
     result: ReadResourceResult;
-    handlerResult: ReadResourceResult;
+    handlerParams: WithPartial<NonNullable<ReadResourceRequest["params"]>, ParamsEnvelope>;
+    handlerResult: WithOptional<ReadResourceResult, ResultEnvelope>;
+    callResult: WithOptional<ReadResourceResult, ResultEnvelope>;
   };
   "resources/subscribe": {
     kind: "request";
@@ -1709,7 +1749,9 @@ export interface Methods {
     message: SubscribeRequest;
     params: NonNullable<SubscribeRequest["params"]>;
     result: EmptyResult;
-    handlerResult: EmptyResult;
+    handlerParams: WithPartial<NonNullable<SubscribeRequest["params"]>, ParamsEnvelope>;
+    handlerResult: WithOptional<EmptyResult, ResultEnvelope>;
+    callResult: WithOptional<EmptyResult, ResultEnvelope>;
   };
   "resources/unsubscribe": {
     kind: "request";
@@ -1717,7 +1759,9 @@ export interface Methods {
     message: UnsubscribeRequest;
     params: NonNullable<UnsubscribeRequest["params"]>;
     result: EmptyResult;
-    handlerResult: EmptyResult;
+    handlerParams: WithPartial<NonNullable<UnsubscribeRequest["params"]>, ParamsEnvelope>;
+    handlerResult: WithOptional<EmptyResult, ResultEnvelope>;
+    callResult: WithOptional<EmptyResult, ResultEnvelope>;
   };
   "prompts/list": {
     kind: "request";
@@ -1725,7 +1769,9 @@ export interface Methods {
     message: ListPromptsRequest;
     params: NonNullable<ListPromptsRequest["params"]>;
     result: ListPromptsResult;
-    handlerResult: ListPromptsResult;
+    handlerParams: WithPartial<NonNullable<ListPromptsRequest["params"]>, ParamsEnvelope>;
+    handlerResult: WithOptional<ListPromptsResult, ResultEnvelope>;
+    callResult: WithOptional<ListPromptsResult, ResultEnvelope>;
   };
   "prompts/get": {
     kind: "request";
@@ -1733,7 +1779,9 @@ export interface Methods {
     message: GetPromptRequest;
     params: NonNullable<GetPromptRequest["params"]>;
     result: GetPromptResult;
-    handlerResult: GetPromptResult;
+    handlerParams: WithPartial<NonNullable<GetPromptRequest["params"]>, ParamsEnvelope>;
+    handlerResult: WithOptional<GetPromptResult, ResultEnvelope>;
+    callResult: WithOptional<GetPromptResult, ResultEnvelope>;
   };
   "tools/list": {
     kind: "request";
@@ -1741,7 +1789,9 @@ export interface Methods {
     message: ListToolsRequest;
     params: NonNullable<ListToolsRequest["params"]>;
     result: ListToolsResult;
-    handlerResult: ListToolsResult;
+    handlerParams: WithPartial<NonNullable<ListToolsRequest["params"]>, ParamsEnvelope>;
+    handlerResult: WithOptional<ListToolsResult, ResultEnvelope>;
+    callResult: WithOptional<ListToolsResult, ResultEnvelope>;
   };
   "tools/call": {
     kind: "request";
@@ -1749,7 +1799,9 @@ export interface Methods {
     message: CallToolRequest;
     params: NonNullable<CallToolRequest["params"]>;
     result: CallToolResult;
-    handlerResult: CallToolResult;
+    handlerParams: WithPartial<NonNullable<CallToolRequest["params"]>, ParamsEnvelope>;
+    handlerResult: WithOptional<CallToolResult, ResultEnvelope>;
+    callResult: WithOptional<CallToolResult, ResultEnvelope>;
   };
   "logging/setLevel": {
     kind: "request";
@@ -1757,7 +1809,9 @@ export interface Methods {
     message: SetLevelRequest;
     params: NonNullable<SetLevelRequest["params"]>;
     result: EmptyResult;
-    handlerResult: EmptyResult;
+    handlerParams: WithPartial<NonNullable<SetLevelRequest["params"]>, ParamsEnvelope>;
+    handlerResult: WithOptional<EmptyResult, ResultEnvelope>;
+    callResult: WithOptional<EmptyResult, ResultEnvelope>;
   };
   "completion/complete": {
     kind: "request";
@@ -1765,7 +1819,9 @@ export interface Methods {
     message: CompleteRequest;
     params: NonNullable<CompleteRequest["params"]>;
     result: CompleteResult;
-    handlerResult: CompleteResult;
+    handlerParams: WithPartial<NonNullable<CompleteRequest["params"]>, ParamsEnvelope>;
+    handlerResult: WithOptional<CompleteResult, ResultEnvelope>;
+    callResult: WithOptional<CompleteResult, ResultEnvelope>;
   };
   "sampling/createMessage": {
     kind: "request";
@@ -1773,7 +1829,9 @@ export interface Methods {
     message: CreateMessageRequest;
     params: NonNullable<CreateMessageRequest["params"]>;
     result: CreateMessageResult;
-    handlerResult: CreateMessageResult;
+    handlerParams: WithPartial<NonNullable<CreateMessageRequest["params"]>, ParamsEnvelope>;
+    handlerResult: WithOptional<CreateMessageResult, ResultEnvelope>;
+    callResult: WithOptional<CreateMessageResult, ResultEnvelope>;
   };
   "elicitation/create": {
     kind: "request";
@@ -1781,7 +1839,9 @@ export interface Methods {
     message: ElicitRequest;
     params: NonNullable<ElicitRequest["params"]>;
     result: ElicitResult;
-    handlerResult: ElicitResult;
+    handlerParams: WithPartial<NonNullable<ElicitRequest["params"]>, ParamsEnvelope>;
+    handlerResult: WithOptional<ElicitResult, ResultEnvelope>;
+    callResult: WithOptional<ElicitResult, ResultEnvelope>;
   };
   "roots/list": {
     kind: "request";
@@ -1789,7 +1849,9 @@ export interface Methods {
     message: ListRootsRequest;
     params: NonNullable<ListRootsRequest["params"]>;
     result: ListRootsResult;
-    handlerResult: ListRootsResult;
+    handlerParams: WithPartial<NonNullable<ListRootsRequest["params"]>, ParamsEnvelope>;
+    handlerResult: WithOptional<ListRootsResult, ResultEnvelope>;
+    callResult: WithOptional<ListRootsResult, ResultEnvelope>;
   };
   "notifications/cancelled": {
     kind: "notification";
@@ -1797,7 +1859,9 @@ export interface Methods {
     message: CancelledNotification;
     params: NonNullable<CancelledNotification["params"]>;
     result: never;
+    handlerParams: WithPartial<NonNullable<CancelledNotification["params"]>, ParamsEnvelope>;
     handlerResult: void;
+    callResult: never;
   };
   "notifications/progress": {
     kind: "notification";
@@ -1805,7 +1869,9 @@ export interface Methods {
     message: ProgressNotification;
     params: NonNullable<ProgressNotification["params"]>;
     result: never;
+    handlerParams: WithPartial<NonNullable<ProgressNotification["params"]>, ParamsEnvelope>;
     handlerResult: void;
+    callResult: never;
   };
   "notifications/roots/list_changed": {
     kind: "notification";
@@ -1813,7 +1879,9 @@ export interface Methods {
     message: RootsListChangedNotification;
     params: NonNullable<RootsListChangedNotification["params"]>;
     result: never;
+    handlerParams: WithPartial<NonNullable<RootsListChangedNotification["params"]>, ParamsEnvelope>;
     handlerResult: void;
+    callResult: never;
   };
   "notifications/resources/list_changed": {
     kind: "notification";
@@ -1821,7 +1889,9 @@ export interface Methods {
     message: ResourceListChangedNotification;
     params: NonNullable<ResourceListChangedNotification["params"]>;
     result: never;
+    handlerParams: WithPartial<NonNullable<ResourceListChangedNotification["params"]>, ParamsEnvelope>;
     handlerResult: void;
+    callResult: never;
   };
   "notifications/resources/updated": {
     kind: "notification";
@@ -1829,7 +1899,9 @@ export interface Methods {
     message: ResourceUpdatedNotification;
     params: NonNullable<ResourceUpdatedNotification["params"]>;
     result: never;
+    handlerParams: WithPartial<NonNullable<ResourceUpdatedNotification["params"]>, ParamsEnvelope>;
     handlerResult: void;
+    callResult: never;
   };
   "notifications/prompts/list_changed": {
     kind: "notification";
@@ -1837,7 +1909,9 @@ export interface Methods {
     message: PromptListChangedNotification;
     params: NonNullable<PromptListChangedNotification["params"]>;
     result: never;
+    handlerParams: WithPartial<NonNullable<PromptListChangedNotification["params"]>, ParamsEnvelope>;
     handlerResult: void;
+    callResult: never;
   };
   "notifications/tools/list_changed": {
     kind: "notification";
@@ -1845,7 +1919,9 @@ export interface Methods {
     message: ToolListChangedNotification;
     params: NonNullable<ToolListChangedNotification["params"]>;
     result: never;
+    handlerParams: WithPartial<NonNullable<ToolListChangedNotification["params"]>, ParamsEnvelope>;
     handlerResult: void;
+    callResult: never;
   };
   "notifications/message": {
     kind: "notification";
@@ -1853,7 +1929,9 @@ export interface Methods {
     message: LoggingMessageNotification;
     params: NonNullable<LoggingMessageNotification["params"]>;
     result: never;
+    handlerParams: WithPartial<NonNullable<LoggingMessageNotification["params"]>, ParamsEnvelope>;
     handlerResult: void;
+    callResult: never;
   };
 }
 
@@ -1886,8 +1964,14 @@ export type Params<M extends Method> = Methods[M]["params"];
  * schema's `Result` definition (declared above as `ResultBase`).
  */
 export type Result<M extends RequestMethod = never> = [M] extends [never] ? ResultBase : Methods[M]["result"];
-/** What a handler for `M` returns: its result, or an alternative the manifest allows (input_required, a task, a stream). */
+/** The params of `M` as a handler receives them in either era: the envelope (see ParamsEnvelope) optional and partial. */
+export type HandlerParams<M extends Method> = Methods[M]["handlerParams"];
+/** The params of `M` as a caller writes them: the same as a handler sees them (the client adds the envelope). */
+export type CallParams<M extends Method> = HandlerParams<M>;
+/** What a handler for `M` returns in either era: the envelope (see ParamsEnvelope) optional; or an alternative the manifest allows (input_required, a task, a stream). */
 export type HandlerResult<M extends Method> = Methods[M]["handlerResult"];
+/** What a call of request `M` resolves to in either era: the envelope (see ParamsEnvelope) optional (a task where the manifest allows one). */
+export type CallResult<M extends RequestMethod> = Methods[M]["callResult"];
 /** The whole wire message of method `M`. */
 export type MessageOf<M extends Method> = Methods[M]["message"];
 /** Union of every request message. */

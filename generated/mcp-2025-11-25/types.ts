@@ -2697,8 +2697,36 @@ export interface UntitledSingleSelectEnumSchema {
 }
 
 /**
+ * The envelope: fields the runtime writes into messages itself, so handlers and callers may leave them out.
+ * Read off the schema by the generator: `ParamsEnvelope` is the properties of the `RequestParams` definition
+ * (or of `Request`'s params), `ResultEnvelope` those of `Result`, `CacheEnvelope` what `CacheableResult`
+ * adds to `Result`, on the results of the methods the manifest marks `cacheable`.
+ */
+export type ParamsEnvelope = "_meta";
+/** See {@link ParamsEnvelope}. */
+export type ResultEnvelope = "_meta";
+/** See {@link ParamsEnvelope}. */
+export type CacheEnvelope = never;
+/** The keys of `T` that are not index signatures. */
+export type KnownKeys<T> = keyof { [P in keyof T as string extends P ? never : number extends P ? never : P]: 0 };
+/** `T` (each member of a union) with its keys in `K` optional; index signatures and the other keys as they are. */
+export type WithOptional<T, K extends PropertyKey> = T extends unknown
+  ? [Extract<KnownKeys<T>, K>] extends [never]
+    ? T
+    : { [P in keyof T as P extends K ? never : P]: T[P] } & { [P in keyof T as P extends K ? P : never]?: T[P] }
+  : never;
+/** `T` (each member of a union) with its keys in `K` optional and partial (`_meta` without the keys the runtime adds). */
+export type WithPartial<T, K extends PropertyKey> = T extends unknown
+  ? [Extract<KnownKeys<T>, K>] extends [never]
+    ? T
+    : { [P in keyof T as P extends K ? never : P]: T[P] } & {
+        [P in keyof T as P extends K ? P : never]?: Partial<NonNullable<T[P]>>;
+      }
+  : never;
+
+/**
  * Every method of MCP 2025-11-25, from the method manifest: kind, direction, and the message, params,
- * result and handler-return types. Use the helpers below rather than indexing this directly.
+ * result, handler and caller types. Use the helpers below rather than indexing this directly.
  */
 export interface Methods {
   initialize: {
@@ -2707,7 +2735,9 @@ export interface Methods {
     message: InitializeRequest;
     params: InitializeRequestParams;
     result: InitializeResult;
-    handlerResult: InitializeResult;
+    handlerParams: WithPartial<InitializeRequestParams, ParamsEnvelope>;
+    handlerResult: WithOptional<InitializeResult, ResultEnvelope>;
+    callResult: WithOptional<InitializeResult, ResultEnvelope>;
   };
   "notifications/initialized": {
     kind: "notification";
@@ -2715,7 +2745,9 @@ export interface Methods {
     message: InitializedNotification;
     params: NotificationParams;
     result: never;
+    handlerParams: WithPartial<NotificationParams, ParamsEnvelope>;
     handlerResult: void;
+    callResult: never;
   };
   ping: {
     kind: "request";
@@ -2723,7 +2755,9 @@ export interface Methods {
     message: PingRequest;
     params: RequestParams;
     result: EmptyResult;
-    handlerResult: EmptyResult;
+    handlerParams: WithPartial<RequestParams, ParamsEnvelope>;
+    handlerResult: WithOptional<EmptyResult, ResultEnvelope>;
+    callResult: WithOptional<EmptyResult, ResultEnvelope>;
   };
   "resources/list": {
     kind: "request";
@@ -2731,7 +2765,9 @@ export interface Methods {
     message: ListResourcesRequest;
     params: PaginatedRequestParams;
     result: ListResourcesResult;
-    handlerResult: ListResourcesResult;
+    handlerParams: WithPartial<PaginatedRequestParams, ParamsEnvelope>;
+    handlerResult: WithOptional<ListResourcesResult, ResultEnvelope>;
+    callResult: WithOptional<ListResourcesResult, ResultEnvelope>;
   };
   "resources/templates/list": {
     kind: "request";
@@ -2739,7 +2775,9 @@ export interface Methods {
     message: ListResourceTemplatesRequest;
     params: PaginatedRequestParams;
     result: ListResourceTemplatesResult;
-    handlerResult: ListResourceTemplatesResult;
+    handlerParams: WithPartial<PaginatedRequestParams, ParamsEnvelope>;
+    handlerResult: WithOptional<ListResourceTemplatesResult, ResultEnvelope>;
+    callResult: WithOptional<ListResourceTemplatesResult, ResultEnvelope>;
   };
   "resources/read": {
     kind: "request";
@@ -2747,7 +2785,9 @@ export interface Methods {
     message: ReadResourceRequest;
     params: ReadResourceRequestParams;
     result: ReadResourceResult;
-    handlerResult: ReadResourceResult;
+    handlerParams: WithPartial<ReadResourceRequestParams, ParamsEnvelope>;
+    handlerResult: WithOptional<ReadResourceResult, ResultEnvelope>;
+    callResult: WithOptional<ReadResourceResult, ResultEnvelope>;
   };
   "resources/subscribe": {
     kind: "request";
@@ -2755,7 +2795,9 @@ export interface Methods {
     message: SubscribeRequest;
     params: SubscribeRequestParams;
     result: EmptyResult;
-    handlerResult: EmptyResult;
+    handlerParams: WithPartial<SubscribeRequestParams, ParamsEnvelope>;
+    handlerResult: WithOptional<EmptyResult, ResultEnvelope>;
+    callResult: WithOptional<EmptyResult, ResultEnvelope>;
   };
   "resources/unsubscribe": {
     kind: "request";
@@ -2763,7 +2805,9 @@ export interface Methods {
     message: UnsubscribeRequest;
     params: UnsubscribeRequestParams;
     result: EmptyResult;
-    handlerResult: EmptyResult;
+    handlerParams: WithPartial<UnsubscribeRequestParams, ParamsEnvelope>;
+    handlerResult: WithOptional<EmptyResult, ResultEnvelope>;
+    callResult: WithOptional<EmptyResult, ResultEnvelope>;
   };
   "prompts/list": {
     kind: "request";
@@ -2771,7 +2815,9 @@ export interface Methods {
     message: ListPromptsRequest;
     params: PaginatedRequestParams;
     result: ListPromptsResult;
-    handlerResult: ListPromptsResult;
+    handlerParams: WithPartial<PaginatedRequestParams, ParamsEnvelope>;
+    handlerResult: WithOptional<ListPromptsResult, ResultEnvelope>;
+    callResult: WithOptional<ListPromptsResult, ResultEnvelope>;
   };
   "prompts/get": {
     kind: "request";
@@ -2779,7 +2825,9 @@ export interface Methods {
     message: GetPromptRequest;
     params: GetPromptRequestParams;
     result: GetPromptResult;
-    handlerResult: GetPromptResult;
+    handlerParams: WithPartial<GetPromptRequestParams, ParamsEnvelope>;
+    handlerResult: WithOptional<GetPromptResult, ResultEnvelope>;
+    callResult: WithOptional<GetPromptResult, ResultEnvelope>;
   };
   "tools/list": {
     kind: "request";
@@ -2787,7 +2835,9 @@ export interface Methods {
     message: ListToolsRequest;
     params: PaginatedRequestParams;
     result: ListToolsResult;
-    handlerResult: ListToolsResult;
+    handlerParams: WithPartial<PaginatedRequestParams, ParamsEnvelope>;
+    handlerResult: WithOptional<ListToolsResult, ResultEnvelope>;
+    callResult: WithOptional<ListToolsResult, ResultEnvelope>;
   };
   "tools/call": {
     kind: "request";
@@ -2795,7 +2845,9 @@ export interface Methods {
     message: CallToolRequest;
     params: CallToolRequestParams;
     result: CallToolResult;
-    handlerResult: CallToolResult | CreateTaskResult;
+    handlerParams: WithPartial<CallToolRequestParams, ParamsEnvelope>;
+    handlerResult: WithOptional<CallToolResult, ResultEnvelope> | CreateTaskResult;
+    callResult: WithOptional<CallToolResult, ResultEnvelope> | CreateTaskResult;
   };
   "logging/setLevel": {
     kind: "request";
@@ -2803,7 +2855,9 @@ export interface Methods {
     message: SetLevelRequest;
     params: SetLevelRequestParams;
     result: EmptyResult;
-    handlerResult: EmptyResult;
+    handlerParams: WithPartial<SetLevelRequestParams, ParamsEnvelope>;
+    handlerResult: WithOptional<EmptyResult, ResultEnvelope>;
+    callResult: WithOptional<EmptyResult, ResultEnvelope>;
   };
   "completion/complete": {
     kind: "request";
@@ -2811,7 +2865,9 @@ export interface Methods {
     message: CompleteRequest;
     params: CompleteRequestParams;
     result: CompleteResult;
-    handlerResult: CompleteResult;
+    handlerParams: WithPartial<CompleteRequestParams, ParamsEnvelope>;
+    handlerResult: WithOptional<CompleteResult, ResultEnvelope>;
+    callResult: WithOptional<CompleteResult, ResultEnvelope>;
   };
   "tasks/get": {
     kind: "request";
@@ -2819,7 +2875,9 @@ export interface Methods {
     message: GetTaskRequest;
     params: NonNullable<GetTaskRequest["params"]>;
     result: GetTaskResult;
-    handlerResult: GetTaskResult;
+    handlerParams: WithPartial<NonNullable<GetTaskRequest["params"]>, ParamsEnvelope>;
+    handlerResult: WithOptional<GetTaskResult, ResultEnvelope>;
+    callResult: WithOptional<GetTaskResult, ResultEnvelope>;
   };
   "tasks/result": {
     kind: "request";
@@ -2827,7 +2885,9 @@ export interface Methods {
     message: GetTaskPayloadRequest;
     params: NonNullable<GetTaskPayloadRequest["params"]>;
     result: GetTaskPayloadResult;
-    handlerResult: GetTaskPayloadResult;
+    handlerParams: WithPartial<NonNullable<GetTaskPayloadRequest["params"]>, ParamsEnvelope>;
+    handlerResult: WithOptional<GetTaskPayloadResult, ResultEnvelope>;
+    callResult: WithOptional<GetTaskPayloadResult, ResultEnvelope>;
   };
   "tasks/list": {
     kind: "request";
@@ -2835,7 +2895,9 @@ export interface Methods {
     message: ListTasksRequest;
     params: PaginatedRequestParams;
     result: ListTasksResult;
-    handlerResult: ListTasksResult;
+    handlerParams: WithPartial<PaginatedRequestParams, ParamsEnvelope>;
+    handlerResult: WithOptional<ListTasksResult, ResultEnvelope>;
+    callResult: WithOptional<ListTasksResult, ResultEnvelope>;
   };
   "tasks/cancel": {
     kind: "request";
@@ -2843,7 +2905,9 @@ export interface Methods {
     message: CancelTaskRequest;
     params: NonNullable<CancelTaskRequest["params"]>;
     result: CancelTaskResult;
-    handlerResult: CancelTaskResult;
+    handlerParams: WithPartial<NonNullable<CancelTaskRequest["params"]>, ParamsEnvelope>;
+    handlerResult: WithOptional<CancelTaskResult, ResultEnvelope>;
+    callResult: WithOptional<CancelTaskResult, ResultEnvelope>;
   };
   "sampling/createMessage": {
     kind: "request";
@@ -2851,7 +2915,9 @@ export interface Methods {
     message: CreateMessageRequest;
     params: CreateMessageRequestParams;
     result: CreateMessageResult;
-    handlerResult: CreateMessageResult | CreateTaskResult;
+    handlerParams: WithPartial<CreateMessageRequestParams, ParamsEnvelope>;
+    handlerResult: WithOptional<CreateMessageResult, ResultEnvelope> | CreateTaskResult;
+    callResult: WithOptional<CreateMessageResult, ResultEnvelope> | CreateTaskResult;
   };
   "elicitation/create": {
     kind: "request";
@@ -2859,7 +2925,9 @@ export interface Methods {
     message: ElicitRequest;
     params: ElicitRequestParams;
     result: ElicitResult;
-    handlerResult: ElicitResult | CreateTaskResult;
+    handlerParams: WithPartial<ElicitRequestParams, ParamsEnvelope>;
+    handlerResult: WithOptional<ElicitResult, ResultEnvelope> | CreateTaskResult;
+    callResult: WithOptional<ElicitResult, ResultEnvelope> | CreateTaskResult;
   };
   "roots/list": {
     kind: "request";
@@ -2867,7 +2935,9 @@ export interface Methods {
     message: ListRootsRequest;
     params: RequestParams;
     result: ListRootsResult;
-    handlerResult: ListRootsResult;
+    handlerParams: WithPartial<RequestParams, ParamsEnvelope>;
+    handlerResult: WithOptional<ListRootsResult, ResultEnvelope>;
+    callResult: WithOptional<ListRootsResult, ResultEnvelope>;
   };
   "notifications/cancelled": {
     kind: "notification";
@@ -2875,7 +2945,9 @@ export interface Methods {
     message: CancelledNotification;
     params: CancelledNotificationParams;
     result: never;
+    handlerParams: WithPartial<CancelledNotificationParams, ParamsEnvelope>;
     handlerResult: void;
+    callResult: never;
   };
   "notifications/progress": {
     kind: "notification";
@@ -2883,7 +2955,9 @@ export interface Methods {
     message: ProgressNotification;
     params: ProgressNotificationParams;
     result: never;
+    handlerParams: WithPartial<ProgressNotificationParams, ParamsEnvelope>;
     handlerResult: void;
+    callResult: never;
   };
   "notifications/roots/list_changed": {
     kind: "notification";
@@ -2891,7 +2965,9 @@ export interface Methods {
     message: RootsListChangedNotification;
     params: NotificationParams;
     result: never;
+    handlerParams: WithPartial<NotificationParams, ParamsEnvelope>;
     handlerResult: void;
+    callResult: never;
   };
   "notifications/resources/list_changed": {
     kind: "notification";
@@ -2899,7 +2975,9 @@ export interface Methods {
     message: ResourceListChangedNotification;
     params: NotificationParams;
     result: never;
+    handlerParams: WithPartial<NotificationParams, ParamsEnvelope>;
     handlerResult: void;
+    callResult: never;
   };
   "notifications/resources/updated": {
     kind: "notification";
@@ -2907,7 +2985,9 @@ export interface Methods {
     message: ResourceUpdatedNotification;
     params: ResourceUpdatedNotificationParams;
     result: never;
+    handlerParams: WithPartial<ResourceUpdatedNotificationParams, ParamsEnvelope>;
     handlerResult: void;
+    callResult: never;
   };
   "notifications/prompts/list_changed": {
     kind: "notification";
@@ -2915,7 +2995,9 @@ export interface Methods {
     message: PromptListChangedNotification;
     params: NotificationParams;
     result: never;
+    handlerParams: WithPartial<NotificationParams, ParamsEnvelope>;
     handlerResult: void;
+    callResult: never;
   };
   "notifications/tools/list_changed": {
     kind: "notification";
@@ -2923,7 +3005,9 @@ export interface Methods {
     message: ToolListChangedNotification;
     params: NotificationParams;
     result: never;
+    handlerParams: WithPartial<NotificationParams, ParamsEnvelope>;
     handlerResult: void;
+    callResult: never;
   };
   "notifications/message": {
     kind: "notification";
@@ -2931,7 +3015,9 @@ export interface Methods {
     message: LoggingMessageNotification;
     params: LoggingMessageNotificationParams;
     result: never;
+    handlerParams: WithPartial<LoggingMessageNotificationParams, ParamsEnvelope>;
     handlerResult: void;
+    callResult: never;
   };
   "notifications/elicitation/complete": {
     kind: "notification";
@@ -2939,7 +3025,9 @@ export interface Methods {
     message: ElicitationCompleteNotification;
     params: NonNullable<ElicitationCompleteNotification["params"]>;
     result: never;
+    handlerParams: WithPartial<NonNullable<ElicitationCompleteNotification["params"]>, ParamsEnvelope>;
     handlerResult: void;
+    callResult: never;
   };
   "notifications/tasks/status": {
     kind: "notification";
@@ -2947,7 +3035,9 @@ export interface Methods {
     message: TaskStatusNotification;
     params: TaskStatusNotificationParams;
     result: never;
+    handlerParams: WithPartial<TaskStatusNotificationParams, ParamsEnvelope>;
     handlerResult: void;
+    callResult: never;
   };
 }
 
@@ -2980,8 +3070,14 @@ export type Params<M extends Method> = Methods[M]["params"];
  * schema's `Result` definition (declared above as `ResultBase`).
  */
 export type Result<M extends RequestMethod = never> = [M] extends [never] ? ResultBase : Methods[M]["result"];
-/** What a handler for `M` returns: its result, or an alternative the manifest allows (input_required, a task, a stream). */
+/** The params of `M` as a handler receives them in either era: the envelope (see ParamsEnvelope) optional and partial. */
+export type HandlerParams<M extends Method> = Methods[M]["handlerParams"];
+/** The params of `M` as a caller writes them: the same as a handler sees them (the client adds the envelope). */
+export type CallParams<M extends Method> = HandlerParams<M>;
+/** What a handler for `M` returns in either era: the envelope (see ParamsEnvelope) optional; or an alternative the manifest allows (input_required, a task, a stream). */
 export type HandlerResult<M extends Method> = Methods[M]["handlerResult"];
+/** What a call of request `M` resolves to in either era: the envelope (see ParamsEnvelope) optional (a task where the manifest allows one). */
+export type CallResult<M extends RequestMethod> = Methods[M]["callResult"];
 /** The whole wire message of method `M`. */
 export type MessageOf<M extends Method> = Methods[M]["message"];
 /** Union of every request message. */

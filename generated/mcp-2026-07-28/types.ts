@@ -2766,8 +2766,36 @@ export interface UntitledSingleSelectEnumSchema {
 }
 
 /**
+ * The envelope: fields the runtime writes into messages itself, so handlers and callers may leave them out.
+ * Read off the schema by the generator: `ParamsEnvelope` is the properties of the `RequestParams` definition
+ * (or of `Request`'s params), `ResultEnvelope` those of `Result`, `CacheEnvelope` what `CacheableResult`
+ * adds to `Result`, on the results of the methods the manifest marks `cacheable`.
+ */
+export type ParamsEnvelope = "_meta";
+/** See {@link ParamsEnvelope}. */
+export type ResultEnvelope = "_meta" | "resultType";
+/** See {@link ParamsEnvelope}. */
+export type CacheEnvelope = "cacheScope" | "ttlMs";
+/** The keys of `T` that are not index signatures. */
+export type KnownKeys<T> = keyof { [P in keyof T as string extends P ? never : number extends P ? never : P]: 0 };
+/** `T` (each member of a union) with its keys in `K` optional; index signatures and the other keys as they are. */
+export type WithOptional<T, K extends PropertyKey> = T extends unknown
+  ? [Extract<KnownKeys<T>, K>] extends [never]
+    ? T
+    : { [P in keyof T as P extends K ? never : P]: T[P] } & { [P in keyof T as P extends K ? P : never]?: T[P] }
+  : never;
+/** `T` (each member of a union) with its keys in `K` optional and partial (`_meta` without the keys the runtime adds). */
+export type WithPartial<T, K extends PropertyKey> = T extends unknown
+  ? [Extract<KnownKeys<T>, K>] extends [never]
+    ? T
+    : { [P in keyof T as P extends K ? never : P]: T[P] } & {
+        [P in keyof T as P extends K ? P : never]?: Partial<NonNullable<T[P]>>;
+      }
+  : never;
+
+/**
  * Every method of MCP 2026-07-28, from the method manifest: kind, direction, and the message, params,
- * result and handler-return types. Use the helpers below rather than indexing this directly.
+ * result, handler and caller types. Use the helpers below rather than indexing this directly.
  */
 export interface Methods {
   "server/discover": {
@@ -2776,7 +2804,9 @@ export interface Methods {
     message: DiscoverRequest;
     params: RequestParams;
     result: DiscoverResult;
-    handlerResult: DiscoverResult;
+    handlerParams: WithPartial<RequestParams, ParamsEnvelope>;
+    handlerResult: WithOptional<DiscoverResult, ResultEnvelope | CacheEnvelope>;
+    callResult: WithOptional<DiscoverResult, ResultEnvelope | CacheEnvelope>;
   };
   "resources/list": {
     kind: "request";
@@ -2784,7 +2814,9 @@ export interface Methods {
     message: ListResourcesRequest;
     params: PaginatedRequestParams;
     result: ListResourcesResult;
-    handlerResult: ListResourcesResult;
+    handlerParams: WithPartial<PaginatedRequestParams, ParamsEnvelope>;
+    handlerResult: WithOptional<ListResourcesResult, ResultEnvelope | CacheEnvelope>;
+    callResult: WithOptional<ListResourcesResult, ResultEnvelope | CacheEnvelope>;
   };
   "resources/templates/list": {
     kind: "request";
@@ -2792,7 +2824,9 @@ export interface Methods {
     message: ListResourceTemplatesRequest;
     params: PaginatedRequestParams;
     result: ListResourceTemplatesResult;
-    handlerResult: ListResourceTemplatesResult;
+    handlerParams: WithPartial<PaginatedRequestParams, ParamsEnvelope>;
+    handlerResult: WithOptional<ListResourceTemplatesResult, ResultEnvelope | CacheEnvelope>;
+    callResult: WithOptional<ListResourceTemplatesResult, ResultEnvelope | CacheEnvelope>;
   };
   "resources/read": {
     kind: "request";
@@ -2800,7 +2834,9 @@ export interface Methods {
     message: ReadResourceRequest;
     params: ReadResourceRequestParams;
     result: ReadResourceResult;
-    handlerResult: ReadResourceResult | InputRequiredResult;
+    handlerParams: WithPartial<ReadResourceRequestParams, ParamsEnvelope>;
+    handlerResult: WithOptional<ReadResourceResult, ResultEnvelope | CacheEnvelope> | InputRequiredResult;
+    callResult: WithOptional<ReadResourceResult, ResultEnvelope | CacheEnvelope>;
   };
   "subscriptions/listen": {
     kind: "request";
@@ -2808,7 +2844,9 @@ export interface Methods {
     message: SubscriptionsListenRequest;
     params: SubscriptionsListenRequestParams;
     result: SubscriptionsListenResult;
-    handlerResult: SubscriptionsListenResult;
+    handlerParams: WithPartial<SubscriptionsListenRequestParams, ParamsEnvelope>;
+    handlerResult: WithOptional<SubscriptionsListenResult, ResultEnvelope>;
+    callResult: WithOptional<SubscriptionsListenResult, ResultEnvelope>;
   };
   "prompts/list": {
     kind: "request";
@@ -2816,7 +2854,9 @@ export interface Methods {
     message: ListPromptsRequest;
     params: PaginatedRequestParams;
     result: ListPromptsResult;
-    handlerResult: ListPromptsResult;
+    handlerParams: WithPartial<PaginatedRequestParams, ParamsEnvelope>;
+    handlerResult: WithOptional<ListPromptsResult, ResultEnvelope | CacheEnvelope>;
+    callResult: WithOptional<ListPromptsResult, ResultEnvelope | CacheEnvelope>;
   };
   "prompts/get": {
     kind: "request";
@@ -2824,7 +2864,9 @@ export interface Methods {
     message: GetPromptRequest;
     params: GetPromptRequestParams;
     result: GetPromptResult;
-    handlerResult: GetPromptResult | InputRequiredResult;
+    handlerParams: WithPartial<GetPromptRequestParams, ParamsEnvelope>;
+    handlerResult: WithOptional<GetPromptResult, ResultEnvelope> | InputRequiredResult;
+    callResult: WithOptional<GetPromptResult, ResultEnvelope>;
   };
   "tools/list": {
     kind: "request";
@@ -2832,7 +2874,9 @@ export interface Methods {
     message: ListToolsRequest;
     params: PaginatedRequestParams;
     result: ListToolsResult;
-    handlerResult: ListToolsResult;
+    handlerParams: WithPartial<PaginatedRequestParams, ParamsEnvelope>;
+    handlerResult: WithOptional<ListToolsResult, ResultEnvelope | CacheEnvelope>;
+    callResult: WithOptional<ListToolsResult, ResultEnvelope | CacheEnvelope>;
   };
   "tools/call": {
     kind: "request";
@@ -2840,7 +2884,9 @@ export interface Methods {
     message: CallToolRequest;
     params: CallToolRequestParams;
     result: CallToolResult;
-    handlerResult: CallToolResult | InputRequiredResult;
+    handlerParams: WithPartial<CallToolRequestParams, ParamsEnvelope>;
+    handlerResult: WithOptional<CallToolResult, ResultEnvelope> | InputRequiredResult;
+    callResult: WithOptional<CallToolResult, ResultEnvelope>;
   };
   "completion/complete": {
     kind: "request";
@@ -2848,7 +2894,9 @@ export interface Methods {
     message: CompleteRequest;
     params: CompleteRequestParams;
     result: CompleteResult;
-    handlerResult: CompleteResult;
+    handlerParams: WithPartial<CompleteRequestParams, ParamsEnvelope>;
+    handlerResult: WithOptional<CompleteResult, ResultEnvelope>;
+    callResult: WithOptional<CompleteResult, ResultEnvelope>;
   };
   "sampling/createMessage": {
     kind: "request";
@@ -2856,7 +2904,9 @@ export interface Methods {
     message: CreateMessageRequest;
     params: CreateMessageRequestParams;
     result: CreateMessageResult;
-    handlerResult: CreateMessageResult;
+    handlerParams: WithPartial<CreateMessageRequestParams, ParamsEnvelope>;
+    handlerResult: WithOptional<CreateMessageResult, ResultEnvelope>;
+    callResult: WithOptional<CreateMessageResult, ResultEnvelope>;
   };
   "elicitation/create": {
     kind: "request";
@@ -2864,7 +2914,9 @@ export interface Methods {
     message: ElicitRequest;
     params: ElicitRequestParams;
     result: ElicitResult;
-    handlerResult: ElicitResult;
+    handlerParams: WithPartial<ElicitRequestParams, ParamsEnvelope>;
+    handlerResult: WithOptional<ElicitResult, ResultEnvelope>;
+    callResult: WithOptional<ElicitResult, ResultEnvelope>;
   };
   "roots/list": {
     kind: "request";
@@ -2872,7 +2924,9 @@ export interface Methods {
     message: ListRootsRequest;
     params: NonNullable<ListRootsRequest["params"]>;
     result: ListRootsResult;
-    handlerResult: ListRootsResult;
+    handlerParams: WithPartial<NonNullable<ListRootsRequest["params"]>, ParamsEnvelope>;
+    handlerResult: WithOptional<ListRootsResult, ResultEnvelope>;
+    callResult: WithOptional<ListRootsResult, ResultEnvelope>;
   };
   "notifications/cancelled": {
     kind: "notification";
@@ -2880,7 +2934,9 @@ export interface Methods {
     message: CancelledNotification;
     params: CancelledNotificationParams;
     result: never;
+    handlerParams: WithPartial<CancelledNotificationParams, ParamsEnvelope>;
     handlerResult: void;
+    callResult: never;
   };
   "notifications/progress": {
     kind: "notification";
@@ -2888,7 +2944,9 @@ export interface Methods {
     message: ProgressNotification;
     params: ProgressNotificationParams;
     result: never;
+    handlerParams: WithPartial<ProgressNotificationParams, ParamsEnvelope>;
     handlerResult: void;
+    callResult: never;
   };
   "notifications/resources/list_changed": {
     kind: "notification";
@@ -2896,7 +2954,9 @@ export interface Methods {
     message: ResourceListChangedNotification;
     params: NotificationParams;
     result: never;
+    handlerParams: WithPartial<NotificationParams, ParamsEnvelope>;
     handlerResult: void;
+    callResult: never;
   };
   "notifications/resources/updated": {
     kind: "notification";
@@ -2904,7 +2964,9 @@ export interface Methods {
     message: ResourceUpdatedNotification;
     params: ResourceUpdatedNotificationParams;
     result: never;
+    handlerParams: WithPartial<ResourceUpdatedNotificationParams, ParamsEnvelope>;
     handlerResult: void;
+    callResult: never;
   };
   "notifications/prompts/list_changed": {
     kind: "notification";
@@ -2912,7 +2974,9 @@ export interface Methods {
     message: PromptListChangedNotification;
     params: NotificationParams;
     result: never;
+    handlerParams: WithPartial<NotificationParams, ParamsEnvelope>;
     handlerResult: void;
+    callResult: never;
   };
   "notifications/tools/list_changed": {
     kind: "notification";
@@ -2920,7 +2984,9 @@ export interface Methods {
     message: ToolListChangedNotification;
     params: NotificationParams;
     result: never;
+    handlerParams: WithPartial<NotificationParams, ParamsEnvelope>;
     handlerResult: void;
+    callResult: never;
   };
   "notifications/message": {
     kind: "notification";
@@ -2928,7 +2994,9 @@ export interface Methods {
     message: LoggingMessageNotification;
     params: LoggingMessageNotificationParams;
     result: never;
+    handlerParams: WithPartial<LoggingMessageNotificationParams, ParamsEnvelope>;
     handlerResult: void;
+    callResult: never;
   };
   "notifications/subscriptions/acknowledged": {
     kind: "notification";
@@ -2936,7 +3004,9 @@ export interface Methods {
     message: SubscriptionsAcknowledgedNotification;
     params: SubscriptionsAcknowledgedNotificationParams;
     result: never;
+    handlerParams: WithPartial<SubscriptionsAcknowledgedNotificationParams, ParamsEnvelope>;
     handlerResult: void;
+    callResult: never;
   };
 }
 
@@ -2969,8 +3039,14 @@ export type Params<M extends Method> = Methods[M]["params"];
  * schema's `Result` definition (declared above as `ResultBase`).
  */
 export type Result<M extends RequestMethod = never> = [M] extends [never] ? ResultBase : Methods[M]["result"];
-/** What a handler for `M` returns: its result, or an alternative the manifest allows (input_required, a task, a stream). */
+/** The params of `M` as a handler receives them in either era: the envelope (see ParamsEnvelope) optional and partial. */
+export type HandlerParams<M extends Method> = Methods[M]["handlerParams"];
+/** The params of `M` as a caller writes them: the same as a handler sees them (the client adds the envelope). */
+export type CallParams<M extends Method> = HandlerParams<M>;
+/** What a handler for `M` returns in either era: the envelope (see ParamsEnvelope) optional; or an alternative the manifest allows (input_required, a task, a stream). */
 export type HandlerResult<M extends Method> = Methods[M]["handlerResult"];
+/** What a call of request `M` resolves to in either era: the envelope (see ParamsEnvelope) optional (a task where the manifest allows one). */
+export type CallResult<M extends RequestMethod> = Methods[M]["callResult"];
 /** The whole wire message of method `M`. */
 export type MessageOf<M extends Method> = Methods[M]["message"];
 /** Union of every request message. */

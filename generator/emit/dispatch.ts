@@ -25,13 +25,22 @@ export function emitHandlers(plan: PinPlan): string {
     plan.methods.filter((m) => m.direction === 'both' || m.direction === (side === 'server' ? 'client-to-server' : 'server-to-client'));
   return render('handlers.ts', {
     title: title(plan),
+    mcp: plan.protocol === 'mcp',
     serverMethods: withReturns(receivedBy('server')),
     clientMethods: withReturns(receivedBy('client')),
   });
 }
 
+/**
+ * Whether the pin gets a generated `Client` (client.ts): A2A does (the A2A transports serve it). MCP does not:
+ * one client, the runtime's McpClient, speaks both eras, typed by the newest pin's `CallParams`/`CallResult`.
+ */
+export function hasClient(plan: PinPlan): boolean {
+  return plan.protocol !== 'mcp';
+}
+
 export function emitIndex(plan: PinPlan): string {
-  return render('index.ts', { ...plan, title: title(plan) });
+  return render('index.ts', { ...plan, title: title(plan), client: hasClient(plan) });
 }
 
 /** The era a revision belongs to, read off its methods. */

@@ -4,7 +4,7 @@
 import { GENERATOR_NAME } from '../context.ts';
 import { formatFiles, header, type FileSet } from '../format/index.ts';
 import type { PinPlan } from '../plan/index.ts';
-import { emitClient, emitDispatch, emitHandlers, emitIndex } from './dispatch.ts';
+import { emitClient, emitDispatch, emitHandlers, emitIndex, hasClient } from './dispatch.ts';
 import { emitPackageJson, emitReadme } from './package.ts';
 import { emitTypes } from './types.ts';
 import { emitValidators } from './validators.ts';
@@ -25,7 +25,8 @@ export async function emitPin(plan: PinPlan): Promise<FileSet> {
     ['validators.d.ts', dts],
     ['dispatch.ts', emitDispatch(plan)],
     ['handlers.ts', emitHandlers(plan)],
-    ['client.ts', emitClient(plan)],
+    // MCP pins have no generated client: the runtime's McpClient speaks every revision, typed by the newest pin.
+    ...(hasClient(plan) ? [['client.ts', emitClient(plan)] as [string, string]] : []),
     ...(plan.wireOrder ? [['wire-order.ts', emitWireOrder(plan.wireOrder, plan)] as [string, string]] : []),
     ['index.ts', emitIndex(plan)],
     ['package.json', emitPackageJson(plan, GENERATOR_NAME, js.includes('ajv-formats'))],

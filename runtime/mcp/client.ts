@@ -2,12 +2,13 @@
  * @module mcp/client — an MCP client over any channel (stdio, in-memory, Streamable HTTP), in either era:
  * the handshake era (`initialize`, negotiating down to a revision both sides know; server→client requests
  * answered by handlers) or 2026-07-28 (per-request `_meta`; `server/discover` first in auto mode; the
- * multi round-trip loop; caching by ttlMs). It is the transport of the generated typed clients.
+ * multi round-trip loop; caching by ttlMs). `request` is typed by the newest pin (`CallParams`,
+ * `CallResult` of `@wiregen/mcp-2026-07-28`); every result is checked against the negotiated revision's schema.
  */
 import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
 import { ErrorCode, isObject, JsonRpcError, type JsonObject, type RequestId } from '../jsonrpc/message.ts';
-import type { ClientTransport, MethodEntry } from '../core/index.ts';
-import type { ServerRequestMethod } from '@wiregen/mcp-2026-07-28';
+import type { MethodEntry } from '../core/index.ts';
+import type { CallParams, CallResult, ClientRequestMethod, HandlerParams, HandlerResult, ServerRequestMethod } from '@wiregen/mcp-2026-07-28';
 import { canonicalJson } from '../jsonrpc/canonical.ts';
 import { headerAnnotations } from './http-headers.ts';
 import { META } from './meta.ts';
@@ -25,8 +26,18 @@ import type { LoggingLevel } from './types.ts';
 
 export type ClientMode = 'handshake' | 'stateless' | 'auto';
 
-/** What the client answers for the server: one handler per server-to-client request of the newest revision's manifest. */
-export type ServerRequestHandlers = { [M in ServerRequestMethod]?: (params: JsonObject) => JsonObject | Promise<JsonObject> };
+/**
+ * What the client answers for the server: one handler per server-to-client request of the newest revision's
+ * manifest, with its params and result as the newest pin types them (era-neutral: `_meta` optional). A handler
+ * may throw a JsonRpcError to answer with that error (handshake era).
+ */
+export type ServerRequestHandlers = {
+  [M in ServerRequestMethod]?: (params: HandlerParams<M>) => HandlerResult<M> | Promise<HandlerResult<M>>;
+};
+
+/** The arguments of {@link McpClient.request} after the method: params (optional when nothing in them is required) and options. */
+export type RequestArgs<M extends ClientRequestMethod> =
+  object extends CallParams<M> ? [params?: CallParams<M>, options?: CallOptions] : [params: CallParams<M>, options?: CallOptions];
 
 export interface McpClientOptions {
   readonly clientInfo: { readonly name: string; readonly version: string } & JsonObject;
@@ -53,9 +64,16 @@ export interface McpClientOptions {
 }
 
 export interface CallOptions {
-  /** Ask for progress: the request carries a progressToken (its own id). */
+  /** Ask for progress: the request carries a progressToken (its own id). Implied by `onProgress`. Default false. */
   readonly progress?: boolean;
+  /**
+   * Called with each notifications/progress the server sends for this call (its progressToken is the request's
+   * id; each input_required round has its own). Notifications also reach `onNotification`. Default none.
+   */
+  readonly onProgress?: (progress: number, total?: number, message?: string) => void;
+  /** Aborting it gives the call up: the server is sent notifications/cancelled. Default none. */
   readonly signal?: AbortSignal;
+  /** How long each round trip of this call may take. Default the client's `timeoutMs` (60 s). */
   readonly timeoutMs?: number;
 }
 
@@ -106,7 +124,7 @@ const CACHEABLE_KEY = (method: string, params: JsonObject | undefined) => {
   return `${method} ${canonicalJson(rest)}`;
 };
 
-export class McpClient implements ClientTransport {
+export class McpClient {
   readonly options: McpClientOptions;
   readonly channel: ClientChannel;
   #era: 'handshake' | 'stateless' | undefined;
@@ -115,6 +133,8 @@ export class McpClient implements ClientTransport {
   #serverInfo: JsonObject | undefined;
   #tools: Map<string, JsonObject> | undefined;
   readonly #cache = new Map<string, { expires: number; result: unknown }>();
+  /** onProgress callbacks of the calls in flight, by progressToken. */
+  readonly #progress = new Map<string | number, NonNullable<CallOptions['onProgress']>>();
   /** ajv, loaded the first time a structuredContent needs checking (servers and most calls never do). */
   #ajv: Promise<Ajv2020> | undefined;
   /** Each outputSchema compiled once; null when ajv cannot compile it. */
@@ -187,9 +207,15 @@ export class McpClient implements ClientTransport {
     await this.channel.notify('notifications/initialized');
   }
 
-  /** ClientTransport (the generated Client calls this). */
-  request(method: string, params: unknown): Promise<unknown> {
-    return this.call(method, params as JsonObject | undefined);
+  /**
+   * One typed call of a request the newest revision defines (`tools/call`, `resources/read`, …), on a connection
+   * of either era: `params` as the caller writes them (`_meta` optional: the client adds the envelope), the
+   * result as {@link call} checks it, typed `CallResult<M>` (the envelope optional: a handshake server sends none).
+   * Methods outside the newest pin (ping, logging/setLevel, …) go through {@link call}.
+   */
+  request<M extends ClientRequestMethod>(method: M, ...[params, options]: RequestArgs<M>): Promise<CallResult<M>> {
+    // call() checked the result against the negotiated revision's schema for `method`; the newest pin types it.
+    return this.call(method, params as JsonObject | undefined, options) as Promise<CallResult<M>>;
   }
 
   /**
@@ -245,12 +271,23 @@ export class McpClient implements ClientTransport {
     return result;
   }
 
-  /** Answers one server request (handshake era) or input request (2026-07-28) with the handlers. */
-  async #answer(request: JsonObject): Promise<JsonObject> {
+  /**
+   * Answers one server request (handshake era) or input request (2026-07-28) with the handlers, after checking
+   * its params against the negotiated revision's schema (-32602 otherwise): the handler gets what its type says.
+   */
+  async #answer(request: JsonObject): Promise<unknown> {
     const method = String(request['method']);
-    const handler = this.options.handlers?.[method as keyof ServerRequestHandlers];
+    const handler = this.options.handlers?.[method as keyof ServerRequestHandlers] as ((params: JsonObject) => unknown) | undefined;
     if (!handler) throw new McpClientError(ErrorCode.MethodNotFound, `the server asked for ${method}, which this client does not handle`);
-    return handler(isObject(request['params']) ? request['params'] : {});
+    const params = isObject(request['params']) ? request['params'] : {};
+    const check = this.#revision?.lookup(method)?.params;
+    if (check && !check(params))
+      throw new McpClientError(
+        ErrorCode.InvalidParams,
+        `the server's ${method} params do not match the ${this.#revision!.version} schema`,
+        check.errors,
+      );
+    return handler(params);
   }
 
   /** Answers a server→client request arriving on the channel (handshake era). */
@@ -268,11 +305,29 @@ export class McpClient implements ClientTransport {
   /** Notifications from the server. */
   handleNotification(method: string, params: JsonObject | undefined): void {
     if (method === 'notifications/tools/list_changed') this.#tools = undefined;
+    const token = params?.['progressToken'];
+    const onProgress =
+      method === 'notifications/progress' && (typeof token === 'string' || typeof token === 'number') ? this.#progress.get(token) : undefined;
+    if (onProgress && typeof params?.['progress'] === 'number') {
+      const { total, message } = params;
+      onProgress(params['progress'], typeof total === 'number' ? total : undefined, typeof message === 'string' ? message : undefined);
+    }
     this.options.onNotification?.(method, params ?? {});
   }
 
   async #send(method: string, params: JsonObject | undefined, options: CallOptions, retried = false): Promise<unknown> {
     const id = this.channel.reserveId();
+    const token = id as string | number;
+    if (options.onProgress) this.#progress.set(token, options.onProgress);
+    try {
+      return await this.#sendAs(id, method, params, options, retried);
+    } finally {
+      this.#progress.delete(token);
+    }
+  }
+
+  async #sendAs(id: RequestId, method: string, params: JsonObject | undefined, options: CallOptions, retried: boolean): Promise<unknown> {
+    const progress = options.progress === true || options.onProgress !== undefined;
     let sent = params;
     if (this.#era === 'stateless') {
       const meta: JsonObject = {
@@ -281,10 +336,10 @@ export class McpClient implements ClientTransport {
         [META.clientCapabilities]: this.options.capabilities ?? {},
         ...(this.options.logLevel ? { [META.logLevel]: this.options.logLevel } : {}),
         ...(isObject(params?.['_meta']) ? params!['_meta'] : {}),
-        ...(options.progress ? { progressToken: id as string | number } : {}),
+        ...(progress ? { progressToken: id as string | number } : {}),
       };
       sent = { ...(params ?? {}), _meta: meta };
-    } else if (options.progress)
+    } else if (progress)
       sent = { ...(params ?? {}), _meta: { ...(isObject(params?.['_meta']) ? params!['_meta'] : {}), progressToken: id as string | number } };
     const toolSchema = method === 'tools/call' ? this.#tools?.get(String(params?.['name'])) : undefined;
     try {

@@ -138,7 +138,7 @@ export class McpConnection {
 
   /** A handler for `method`: the server's, or undefined (answered -32601). */
   handlerFor(method: string): Handler | undefined {
-    return this.server.options.handlers[method];
+    return this.server.handlers.get(method);
   }
 
   /** Throws -32601 unless the entry's server-side capability gates are all advertised in `caps`. */

@@ -3,7 +3,16 @@
  * request: who to notify, whether progress and logs were asked for, and how input is obtained.
  */
 import type { JsonObject, RequestId } from '../jsonrpc/message.ts';
-import { LOGGING_LEVELS, type InputRequest, type LoggingLevel, type RequestContext } from './types.ts';
+import {
+  LOGGING_LEVELS,
+  type InputMethod,
+  type InputRequest,
+  type InputResult,
+  type InputResults,
+  type LoggingLevel,
+  type RequestContext,
+  type WireInputRequest,
+} from './types.ts';
 
 /** What a request's context is built from: the fields it passes on as they are, and what its methods use. */
 export interface ContextInit extends Pick<
@@ -18,7 +27,7 @@ export interface ContextInit extends Pick<
   /** Server-wide change notifications (see RequestContext.listChanged). */
   changed(kind: 'tools' | 'prompts' | 'resources' | { uri: string }): void;
   /** Obtains all `requests` (see RequestContext.input). */
-  obtain(requests: Readonly<Record<string, InputRequest>>): Promise<Record<string, JsonObject>>;
+  obtain(requests: Readonly<Record<string, WireInputRequest>>): Promise<Record<string, JsonObject>>;
 }
 
 /** A context plus what the handler asked to keep for the next round. */
@@ -55,11 +64,13 @@ export function createContext(init: ContextInit): BuiltContext {
       if (!admits(init.logLevel, level) || init.signal.aborted) return;
       init.notify('notifications/message', logger === undefined ? { level, data } : { level, logger, data });
     },
-    async input<T>(key: string, request: InputRequest): Promise<T> {
-      return (await init.obtain({ [key]: request }))[key] as T;
+    // The answers are checked against the schema of the revision in use before they are returned (handshake:
+    // askClient; 2026-07-28: answersFor), so they are the typed results; the requests go out as they are.
+    async input<M extends InputMethod>(key: string, request: InputRequest<M>): Promise<InputResult<M>> {
+      return (await init.obtain({ [key]: request as WireInputRequest }))[key] as InputResult<M>;
     },
-    inputs(requests) {
-      return init.obtain(requests);
+    async inputs<R extends Readonly<Record<string, InputRequest>>>(requests: R): Promise<InputResults<R>> {
+      return (await init.obtain(requests as Readonly<Record<string, WireInputRequest>>)) as InputResults<R>;
     },
     listChanged(kind) {
       init.changed(kind);

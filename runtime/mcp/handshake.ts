@@ -10,7 +10,7 @@ import { alreadyInitialized, invalidRequestParameters, methodNotFound, stateless
 import { hasStatelessEnvelope } from './meta.ts';
 import { checkClientCapabilities } from './mrtr.ts';
 import { isHandshakeVersion, LATEST_HANDSHAKE, requireRevision, type Revision } from './revisions.ts';
-import type { Handler, InputRequest, LoggingLevel } from './types.ts';
+import type { Handler, WireInputRequest, LoggingLevel } from './types.ts';
 
 export interface HandshakeState {
   readonly revision: Revision;
@@ -70,7 +70,7 @@ const BUILTIN: Record<string, (conn: McpConnection, params: JsonObject) => JsonO
 /** Sends each input request to the client in turn and returns its answers (validated by the schema). */
 async function askClient(
   conn: McpConnection,
-  requests: Readonly<Record<string, InputRequest>>,
+  requests: Readonly<Record<string, WireInputRequest>>,
   req: IncomingRequest,
 ): Promise<Record<string, JsonObject>> {
   const state = conn.handshake!;

@@ -4,7 +4,20 @@
  * (https://modelcontextprotocol.io/specification/2026-07-28).
  */
 export { McpServer } from './server.ts';
-export type { CacheHints, Era, Handler, InputRequest, LoggingLevel, McpServerOptions, NotificationHandler, RequestContext } from './types.ts';
+export type {
+  CacheHints,
+  Era,
+  Handler,
+  InputMethod,
+  InputRequest,
+  InputResult,
+  InputResults,
+  LoggingLevel,
+  McpHandlers,
+  McpServerOptions,
+  NotificationHandler,
+  RequestContext,
+} from './types.ts';
 export { LOGGING_LEVELS } from './types.ts';
 export { InputRequired } from './mrtr.ts';
 export {
@@ -23,6 +36,21 @@ export {
   type ToolOutput,
   type ToolSpec,
 } from './catalog.ts';
+export {
+  mcpServer,
+  McpServerBuilder,
+  type CodeFirstOptions,
+  type PromptArgumentDefinition,
+  type PromptArguments,
+  type PromptDefinition,
+  type ResourceDefinition,
+  type ResourceReader,
+  type TemplateVariables,
+  type ToolDefinition,
+  type ToolFunction,
+  type ToolValue,
+} from './code-first.ts';
+export type { FromSchema, JsonSchema, ObjectSchema } from './from-schema.ts';
 export { HTTP_DEFAULTS, listenMcpHttp, McpHttpHandler, type McpHttpOptions, type RunningHttpServer } from './http.ts';
 export {
   mcpExpress,
@@ -41,6 +69,7 @@ export {
   type ClientChannel,
   type ClientMode,
   type McpClientOptions,
+  type RequestArgs,
   type ServerRequestHandlers,
 } from './client.ts';
 export { HttpChannel, spawnStdio, type HttpChannelOptions } from './client-channels.ts';

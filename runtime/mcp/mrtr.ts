@@ -6,12 +6,12 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ErrorCode, isObject, JsonRpcError, type JsonObject } from '../jsonrpc/message.ts';
 import { canonicalJson } from '../jsonrpc/canonical.ts';
 import { gateOpen, type Revision } from './revisions.ts';
-import type { InputRequest } from './types.ts';
+import type { WireInputRequest } from './types.ts';
 
 /** Raised inside a handler (through ctx.input) to end this round with an input_required result. */
 export class InputRequired {
-  readonly requests: Readonly<Record<string, InputRequest>>;
-  constructor(requests: Readonly<Record<string, InputRequest>>) {
+  readonly requests: Readonly<Record<string, WireInputRequest>>;
+  constructor(requests: Readonly<Record<string, WireInputRequest>>) {
     this.requests = requests;
   }
 }
@@ -30,7 +30,7 @@ function nest(path: readonly string[]): JsonObject {
  * The client capabilities one input request needs that `caps` lacks: the gate the manifest gives its method,
  * refined by the request's shape (elicitation mode, sampling tools and context; seed 001 §10.2).
  */
-export function missingCapabilities(request: InputRequest, caps: JsonObject, revision: Revision): JsonObject[] {
+export function missingCapabilities(request: WireInputRequest, caps: JsonObject, revision: Revision): JsonObject[] {
   const params = request.params ?? {};
   const needs: string[][] = (revision.lookup(request.method)?.capabilities ?? []).filter((g) => g.side === 'client').map((g) => [...g.path]);
   if (request.method === 'elicitation/create') {
@@ -47,7 +47,7 @@ export function missingCapabilities(request: InputRequest, caps: JsonObject, rev
 }
 
 /** Throws -32021 naming every capability the client lacks for `requests` (merged), if any. */
-export function checkClientCapabilities(requests: Readonly<Record<string, InputRequest>>, caps: JsonObject, revision: Revision): void {
+export function checkClientCapabilities(requests: Readonly<Record<string, WireInputRequest>>, caps: JsonObject, revision: Revision): void {
   const missing = Object.values(requests).flatMap((r) => missingCapabilities(r, caps, revision));
   if (missing.length) throw new JsonRpcError(-32021, 'Missing required client capability', { requiredCapabilities: missing.reduce(merge, {}) });
 }

@@ -6,15 +6,25 @@ import type { Transport } from '../transports/transport.ts';
 import { McpConnection, type ConnectionOptions } from './connection.ts';
 import { RequestStateCodec } from './mrtr.ts';
 import { deliverListChanged, deliverResourceUpdated, type ListKind } from './subscriptions.ts';
-import type { McpServerOptions } from './types.ts';
+import type { Handler, McpServerOptions } from './types.ts';
 
 export class McpServer {
   readonly options: McpServerOptions;
   readonly codec: RequestStateCodec;
   readonly connections = new Set<McpConnection>();
 
+  /** The handlers by method name: the one loose shape dispatch uses (see {@link Handler}). */
+  readonly handlers: ReadonlyMap<string, Handler>;
+
   constructor(options: McpServerOptions) {
     this.options = options;
+    // Each typed handler takes its method's params, which the revision's schema has checked before it runs
+    // (serveHandshake, serveStateless), and its result is checked after: by name, they are all Handlers.
+    this.handlers = new Map(
+      Object.entries(options.handlers as Readonly<Record<string, Handler | undefined>>).filter(
+        (e): e is [string, Handler] => typeof e[1] === 'function',
+      ),
+    );
     this.codec = new RequestStateCodec(options.requestStateSecret, options.requestStateTtlSeconds);
   }
 

@@ -19,7 +19,7 @@ import {
   type Revision,
 } from './revisions.ts';
 import { listen } from './subscriptions.ts';
-import type { Handler, InputRequest } from './types.ts';
+import type { Handler, WireInputRequest } from './types.ts';
 import type { MethodEntry } from '../core/index.ts';
 
 /** Protocol methods the runtime answers itself in this era. */
@@ -34,8 +34,8 @@ const BUILTIN: Record<string, (conn: McpConnection) => Handler> = {
 };
 
 /** The answers a retry carries for `requests`, or the InputRequired signal for those still missing. */
-function answersFor(requests: Readonly<Record<string, InputRequest>>, responses: JsonObject, revision: Revision): Record<string, JsonObject> {
-  const missing: Record<string, InputRequest> = {};
+function answersFor(requests: Readonly<Record<string, WireInputRequest>>, responses: JsonObject, revision: Revision): Record<string, JsonObject> {
+  const missing: Record<string, WireInputRequest> = {};
   const answers: Record<string, JsonObject> = {};
   for (const [key, request] of Object.entries(requests)) {
     const answer = responses[key];
@@ -107,7 +107,7 @@ export async function serveStateless(conn: McpConnection, req: IncomingRequest):
     if (!entry.inputRequired) throw new JsonRpcError(ErrorCode.InternalError, 'Input-required result is not permitted for this operation');
     const asking: JsonObject = { ...value };
     if (isObject(asking['inputRequests']))
-      checkClientCapabilities(asking['inputRequests'] as Record<string, InputRequest>, meta.clientCapabilities, revision);
+      checkClientCapabilities(asking['inputRequests'] as Record<string, WireInputRequest>, meta.clientCapabilities, revision);
     if (kept.set) asking['requestState'] = server.codec.sign(req.method, params, kept.data);
     if (asking['inputRequests'] === undefined && asking['requestState'] === undefined)
       throw new JsonRpcError(ErrorCode.InternalError, 'Invalid input-required result');

@@ -1,18 +1,34 @@
 /**
- * @module mcp/types — the server's configuration and what a handler sees. Handlers are era-neutral: the
- * runtime adds each era's envelope (resultType, serverInfo, cache hints) around what they return.
+ * @module mcp/types — the server's configuration and what a handler sees. Handlers are typed by the newest
+ * 2026-07-28 pin (`ServerHandlers` of `@wiregen/mcp-2026-07-28`) and era-neutral: the runtime adds each era's
+ * envelope (resultType, serverInfo, cache hints) around what they return, and checks params before and
+ * results after against the schema of the revision in use.
  */
+import type { CallParams, CallResult, ServerHandlers, ServerRequestMethod } from '@wiregen/mcp-2026-07-28';
 import type { JsonObject, RequestId } from '../jsonrpc/message.ts';
 
 export type Era = 'handshake' | 'stateless';
 export type LoggingLevel = 'debug' | 'info' | 'notice' | 'warning' | 'error' | 'critical' | 'alert' | 'emergency';
 export const LOGGING_LEVELS: readonly LoggingLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
 
-/** A request the server asks of the client: elicitation/create, sampling/createMessage or roots/list. */
-export interface InputRequest {
+/** The requests a server may ask of the client (elicitation/create, sampling/createMessage, roots/list): the newest pin's. */
+export type InputMethod = ServerRequestMethod;
+type InputParams<M extends InputMethod> = object extends CallParams<M> ? { readonly params?: CallParams<M> } : { readonly params: CallParams<M> };
+/** A request the server asks of the client, typed by its method (params as the caller writes them: `_meta` optional). */
+export type InputRequest<M extends InputMethod = InputMethod> = { [K in M]: { readonly method: K } & InputParams<K> }[M];
+/** The client's answer to an input request of method `M` (checked against the schema of the revision in use). */
+export type InputResult<M extends InputMethod> = CallResult<M>;
+/**
+ * An input request as the runtime handles it, whatever its method (the typed {@link InputRequest} is what a
+ * handler writes; its params reach the client checked by the schema: handshake, the client's; 2026-07-28, the
+ * InputRequiredResult check of the result carrying them).
+ */
+export interface WireInputRequest {
   readonly method: string;
   readonly params?: JsonObject;
 }
+/** The answers to several input requests, by key. */
+export type InputResults<R extends Readonly<Record<string, InputRequest>>> = { -readonly [K in keyof R]: InputResult<R[K]['method']> };
 
 /** What every handler receives beside its params. */
 export interface RequestContext {
@@ -38,9 +54,9 @@ export interface RequestContext {
    * 2026-07-28: returns the answer carried in the retry's inputResponses, or ends this round with an
    * input_required result asking for it (the handler runs again on the retry).
    */
-  input<T = JsonObject>(key: string, request: InputRequest): Promise<T>;
+  input<M extends InputMethod>(key: string, request: InputRequest<M>): Promise<InputResult<M>>;
   /** Several inputs at once (2026-07-28 asks for all that are missing in one round). */
-  inputs(requests: Readonly<Record<string, InputRequest>>): Promise<Record<string, JsonObject>>;
+  inputs<R extends Readonly<Record<string, InputRequest>>>(requests: R): Promise<InputResults<R>>;
   /** Tells subscribed clients that a list changed (listen streams; handshake clients when advertised). */
   listChanged(kind: 'tools' | 'prompts' | 'resources'): void;
   /** Tells subscribers of `uri` that the resource changed. */
@@ -51,7 +67,30 @@ export interface RequestContext {
   keepState(data: unknown): void;
 }
 
+/**
+ * The handlers a server serves: one typed function per method of the newest pin (params and results
+ * era-neutral, see `HandlerParams`/`HandlerResult` of `@wiregen/mcp-2026-07-28`).
+ *
+ * What a handler throws becomes, for every method: a `JsonRpcError`, that error response as it is (a protocol
+ * error, e.g. -32602 for an unknown name); `InputRequired` (thrown by `ctx.input`), the input_required round
+ * (2026-07-28); anything else, -32603 "Internal error" (the message is not sent; the server's `log` gets the
+ * stack). One exception, `tools/call` of a catalogue (`catalogHandlers`, the generated and code-first
+ * servers): a tool's plain `Error` is a tool execution error, an `isError` result "Error executing tool <name>"
+ * (https://modelcontextprotocol.io/specification/2026-07-28/server/tools#error-handling); its resources/read,
+ * prompts/get and completion/complete functions follow the rule above.
+ */
+export type McpHandlers = ServerHandlers<RequestContext>;
+
+/**
+ * The loose shape the runtime dispatches by method name. Params have passed the revision's schema before a
+ * handler runs and its result is checked after (`validateResults`), so dispatch does not need the types.
+ */
 export type Handler = (params: JsonObject, ctx: RequestContext) => unknown;
+
+/**
+ * A notification from the client. Loose: the handshake era's notifications (notifications/roots/list_changed…)
+ * are not in the newest pin; params are as received.
+ */
 export type NotificationHandler = (params: JsonObject, ctx: { readonly era: Era | undefined }) => void;
 
 export interface CacheHints {
@@ -65,8 +104,13 @@ export interface McpServerOptions {
   readonly instructions?: string;
   /** Capabilities advertised by initialize (handshake) and by server/discover (2026-07-28). */
   readonly capabilities: { readonly handshake: JsonObject; readonly stateless: JsonObject };
-  /** One handler per method the server serves (tools/call, resources/read, …). */
-  readonly handlers: Readonly<Partial<Record<string, Handler>>>;
+  /**
+   * One handler per method the server serves (tools/call, resources/read, …), typed by the newest pin. The
+   * runtime answers server/discover, subscriptions/listen, ping, logging/setLevel and resources/(un)subscribe
+   * itself; a method without a handler is -32601.
+   */
+  readonly handlers: McpHandlers;
+  /** Notifications from the client, by method (notifications/cancelled and notifications/initialized are the runtime's). */
   readonly notificationHandlers?: Readonly<Partial<Record<string, NotificationHandler>>>;
   /** ttlMs/cacheScope put on cacheable results that do not set them. Default 0 / private. */
   readonly cache?: CacheHints;

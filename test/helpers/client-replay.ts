@@ -129,10 +129,10 @@ function startMemory(frames: WireFrame[]): Started {
 }
 
 function handlersFor(intent: ClientIntent): ServerRequestHandlers {
-  const handlers: ServerRequestHandlers = {};
-  for (const [method, answer] of Object.entries(intent.answers ?? {}))
-    handlers[method as keyof ServerRequestHandlers] = () => structuredClone(answer) as JsonObject;
-  return handlers;
+  // The recorded answers, replayed as they were recorded (the server checks each against its schema).
+  return Object.fromEntries(
+    Object.entries(intent.answers ?? {}).map(([method, answer]) => [method, () => structuredClone(answer)]),
+  ) as ServerRequestHandlers;
 }
 
 /** Plays `intent` with a new McpClient against a new fixture server; never throws for a failed call. */

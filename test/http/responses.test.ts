@@ -7,12 +7,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JsonRpcError, type JsonObject } from '../../runtime/jsonrpc/message.ts';
 import type { RunningHttpServer } from '../../runtime/mcp/http.ts';
-import type { Handler } from '../../runtime/mcp/types.ts';
+import type { McpHandlers } from '../../runtime/mcp/types.ts';
 import { call, serverPool, type CallOptions } from '../helpers/http-client.ts';
 import { LOG_LEVEL, SERVER_INFO, SERVER_INFO_KEY } from '../helpers/mcp-pair.ts';
 
 const logged: string[] = [];
-const TOOLS: Record<string, Handler> = {
+const TOOLS: Record<string, NonNullable<McpHandlers['tools/call']>> = {
   ok: () => ({ content: [{ type: 'text', text: 'fine' }] }),
   invalid: () => {
     throw new JsonRpcError(-32602, 'Bad widget', { widget: 7 });

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { JsonRpcError, type JsonObject } from '../../runtime/jsonrpc/message.ts';
 import type { McpHttpOptions, RunningHttpServer } from '../../runtime/mcp/http.ts';
 import { McpServer } from '../../runtime/mcp/server.ts';
+import type { InputRequest } from '../../runtime/mcp/types.ts';
 import { ACCEPT_BOTH, eventually, JSON_HEADERS, open, send, serverPool, sleep, type Exchange, type Headers } from '../helpers/http-client.ts';
 import { SERVER_INFO } from '../helpers/mcp-pair.ts';
 
@@ -18,7 +19,7 @@ afterEach(async () => {
   await pool.closeAll();
 });
 
-const ELICIT = {
+const ELICIT: InputRequest<'elicitation/create'> = {
   method: 'elicitation/create',
   params: { message: 'Your name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } },
 };
@@ -32,7 +33,7 @@ function newServer(listChanged = true): McpServer {
       'tools/call': async (params, ctx) => {
         if (params['name'] === 'fail') throw new JsonRpcError(-32602, 'Bad widget');
         if (params['name'] === 'crash') throw new Error('boom');
-        const answer = await ctx.input<JsonObject>('name', ELICIT);
+        const answer = await ctx.input('name', ELICIT);
         return { content: [{ type: 'text', text: `Hello ${String((answer['content'] as JsonObject)['name'])}` }] };
       },
     },

@@ -161,7 +161,9 @@ describe('closing the client connection cancels the request (§9)', () => {
       handlers: {
         'tools/call': (_p, ctx) => {
           ctx.progress(1);
-          return new Promise((resolve) => ctx.signal.addEventListener('abort', () => resolve(aborted.push((ctx.signal.reason as Error).message))));
+          return new Promise((resolve) =>
+            ctx.signal.addEventListener('abort', () => resolve({ content: [], isError: aborted.push((ctx.signal.reason as Error).message) > 0 })),
+          );
         },
       },
     });

@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../runtime/jsonrpc/message.ts';
-import { McpClient, McpClientError, type ClientChannel, type McpClientOptions } from '../../runtime/mcp/client.ts';
+import { McpClient, McpClientError, type ClientChannel, type McpClientOptions, type ServerRequestHandlers } from '../../runtime/mcp/client.ts';
 import { HttpChannel, spawnStdio } from '../../runtime/mcp/client-channels.ts';
 import { startBadHttpServer, type BadHttpServer } from '../helpers/bad-http-server.ts';
 import { ROOT } from '../helpers/project.ts';
@@ -135,7 +135,7 @@ describe('stdio: a server that misbehaves', () => {
 
   it('a request frame in 2026-07-28 is refused with -32600, no handler runs, and the call still ends', async () => {
     let asked = 0;
-    const handlers = { 'elicitation/create': () => (asked++, { action: 'accept', content: { confirm: true } }) };
+    const handlers: ServerRequestHandlers = { 'elicitation/create': () => (asked++, { action: 'accept', content: { confirm: true } }) };
     const { client, received } = stdio('server-request', { handlers, capabilities: { elicitation: { form: {} } } });
     await client.connect();
     await typedError(client.call('tools/call', { name: 'delete_file', arguments: { path: 'build/' } }, { timeoutMs: 1_000 }));

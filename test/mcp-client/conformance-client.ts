@@ -18,6 +18,7 @@
  * Each step is written to stdout as one JSON line (`{"step":…,"ok":…}`), which the runner keeps in the
  * scenario's stdout.txt. Exit code: 0 when every step succeeded, 1 otherwise, 2 when the whole run took too long.
  */
+import type { ElicitResult } from '@wiregen/mcp-2026-07-28';
 import type { JsonObject } from '../../runtime/jsonrpc/message.ts';
 import type { McpClient, ServerRequestHandlers } from '../../runtime/mcp/client.ts';
 import { invalidHeaderAnnotations, sampleArguments, sampleElicitation } from '../helpers/schema-sample.ts';
@@ -63,7 +64,9 @@ async function step<T>(name: string, detail: JsonObject, run: () => Promise<T>):
 const handlers: ServerRequestHandlers = {
   'elicitation/create': (params) => {
     emit({ handler: 'elicitation/create', mode: params['mode'] ?? 'form' });
-    return params['mode'] === 'url' ? { action: 'accept' } : { action: 'accept', content: sampleElicitation(params['requestedSchema']) };
+    if (params['mode'] === 'url') return { action: 'accept' };
+    // One value per field of the requested (flat, primitive) schema: what ElicitResult.content holds.
+    return { action: 'accept', content: sampleElicitation(params['requestedSchema']) as ElicitResult['content'] };
   },
   'sampling/createMessage': () => {
     emit({ handler: 'sampling/createMessage' });

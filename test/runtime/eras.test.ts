@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { McpServerOptions } from '../../runtime/mcp/types.ts';
 import { handshake, mcpPair, meta, SERVER_INFO, withMeta } from '../helpers/mcp-pair.ts';
 
-const TOOLS = { tools: [{ name: 't', inputSchema: { type: 'object' } }] };
+const TOOLS = { tools: [{ name: 't', inputSchema: { type: 'object' as const } }] };
 const OPTIONS: McpServerOptions = {
   serverInfo: SERVER_INFO,
   capabilities: { handshake: { tools: {} }, stateless: { tools: {} } },

@@ -16,10 +16,9 @@ const SAMPLE: InputRequest = {
   method: 'sampling/createMessage',
   params: { messages: [{ role: 'user', content: { type: 'text', text: 'Hi' } }], maxTokens: 5 },
 };
-const URL_MODE: InputRequest = {
-  method: 'elicitation/create',
-  params: { mode: 'url', message: 'Sign in', url: 'https://example.com/', elicitationId: 'e1' },
-};
+/** elicitationId is the handshake era's (2025-11-25 ElicitRequestURLParams); 2026-07-28 has none, so it is added untyped. */
+const URL_PARAMS = { mode: 'url', message: 'Sign in', url: 'https://example.com/', elicitationId: 'e1' } as const;
+const URL_MODE: InputRequest = { method: 'elicitation/create', params: URL_PARAMS };
 /** Sampling with tools and context: two sub-capabilities of sampling at once. */
 const SAMPLE_TOOLS: InputRequest = {
   method: 'sampling/createMessage',

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../runtime/jsonrpc/message.ts';
+import type { SamplingMessage } from '@wiregen/mcp-2026-07-28';
 import type { InputRequest } from '../../runtime/mcp/types.ts';
 import { CAPS, mcpPair, SERVER_INFO, withMeta } from '../helpers/mcp-pair.ts';
 
@@ -12,11 +13,10 @@ const FORM: InputRequest = {
   method: 'elicitation/create',
   params: { mode: 'form', message: 'OK?', requestedSchema: { type: 'object', properties: {} } },
 };
-const URL_MODE: InputRequest = {
-  method: 'elicitation/create',
-  params: { mode: 'url', message: 'Sign in', url: 'https://example.com/login', elicitationId: 'e1' },
-};
-const MESSAGES = [{ role: 'user', content: { type: 'text', text: 'Hi' } }];
+/** elicitationId is the handshake era's (2025-11-25 ElicitRequestURLParams); 2026-07-28 has none, so it is added untyped. */
+const URL_PARAMS = { mode: 'url', message: 'Sign in', url: 'https://example.com/login', elicitationId: 'e1' } as const;
+const URL_MODE: InputRequest = { method: 'elicitation/create', params: URL_PARAMS };
+const MESSAGES: SamplingMessage[] = [{ role: 'user', content: { type: 'text', text: 'Hi' } }];
 const SAMPLING: InputRequest = { method: 'sampling/createMessage', params: { messages: MESSAGES, maxTokens: 10 } };
 const SAMPLING_TOOLS: InputRequest = {
   method: 'sampling/createMessage',

@@ -7,14 +7,14 @@ import { describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../runtime/jsonrpc/message.ts';
 import { RequestStateCodec } from '../../runtime/mcp/mrtr.ts';
 import { McpServer } from '../../runtime/mcp/server.ts';
-import type { Handler, McpServerOptions } from '../../runtime/mcp/types.ts';
+import type { InputRequest, McpHandlers, McpServerOptions } from '../../runtime/mcp/types.ts';
 import { mcpPair, SERVER_INFO, SERVER_INFO_KEY, withMeta, type McpPair } from '../helpers/mcp-pair.ts';
 
-const CONFIRM = {
+const CONFIRM: InputRequest<'elicitation/create'> = {
   method: 'elicitation/create',
   params: { mode: 'form', message: 'Delete?', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } },
 };
-const NAME = {
+const NAME: InputRequest<'elicitation/create'> = {
   method: 'elicitation/create',
   params: { mode: 'form', message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } },
 };
@@ -22,11 +22,11 @@ const ACCEPT = { action: 'accept', content: { ok: true } };
 const CAPS = { 'io.modelcontextprotocol/clientCapabilities': { elicitation: {} } };
 const META = { [SERVER_INFO_KEY]: SERVER_INFO };
 const SECRET = Buffer.alloc(32, 7);
-const text = (t: string) => ({ content: [{ type: 'text', text: t }] });
+const text = (t: string) => ({ content: [{ type: 'text' as const, text: t }] });
 
-const TOOLS: Record<string, Handler> = {
+const TOOLS: Record<string, NonNullable<McpHandlers['tools/call']>> = {
   /** One input. */
-  confirm: async (_args, ctx) => text((await ctx.input<{ action: string }>('confirm', CONFIRM)).action),
+  confirm: async (_args, ctx) => text((await ctx.input('confirm', CONFIRM)).action),
   /** Two inputs asked for at once. */
   both: async (_args, ctx) => {
     const got = await ctx.inputs({ confirm: CONFIRM, name: NAME });
@@ -131,8 +131,11 @@ describe('input_required rounds', () => {
     await pair.close();
   });
 
-  const forbidden: [string, { handler: Handler }][] = [
+  // Both handlers are wrong on purpose (tools/list may not answer input_required), so neither type-checks.
+  const forbidden: [string, { handler: NonNullable<McpHandlers['tools/list']> }][] = [
+    // @ts-expect-error ctx.input resolves to the client's answer, not a tools/list result
     ['ctx.input', { handler: async (_p, ctx) => ctx.input('confirm', CONFIRM) }],
+    // @ts-expect-error an input_required value is no tools/list result
     ['an input_required value', { handler: () => ({ resultType: 'input_required', inputRequests: { confirm: CONFIRM } }) }],
   ];
   it.each(forbidden)('answers %s from tools/list (not inputRequired) with -32603', async (_name, { handler }) => {

@@ -5,6 +5,7 @@
  * handshake era adds none of this.
  */
 import { describe, expect, it } from 'vitest';
+import type { ResultMetaObject } from '@wiregen/mcp-2026-07-28';
 import type { JsonObject } from '../../runtime/jsonrpc/message.ts';
 import type { CacheHints, McpServerOptions } from '../../runtime/mcp/types.ts';
 import { handshake, mcpPair, SERVER_INFO, SERVER_INFO_KEY, withMeta } from '../helpers/mcp-pair.ts';
@@ -75,7 +76,9 @@ describe('2026-07-28 result envelope', () => {
   });
 
   it("keeps the handler's own cache hints and _meta keys", async () => {
-    const opts = { ...options(), handlers: { 'tools/list': () => ({ tools: [], ttlMs: 10, cacheScope: 'public', _meta: { 'com.example/x': 1 } }) } };
+    // The schema's ResultMetaObject names only serverInfo (its types are closed), so a key of one's own is cast in.
+    const own = { 'com.example/x': 1 } as ResultMetaObject;
+    const opts: McpServerOptions = { ...options(), handlers: { 'tools/list': () => ({ tools: [], ttlMs: 10, cacheScope: 'public', _meta: own }) } };
     expect(await resultFor(opts, 'tools/list', {})).toEqual({
       tools: [],
       resultType: 'complete',
@@ -112,7 +115,8 @@ describe('2026-07-28 result envelope', () => {
   });
 
   it('answers a result the schema rejects with -32603', async () => {
-    const opts = { ...options(), handlers: { 'tools/list': () => ({ tools: 'none' }) } };
+    // @ts-expect-error a result the schema rejects, on purpose
+    const opts: McpServerOptions = { ...options(), handlers: { 'tools/list': () => ({ tools: 'none' }) } };
     expect(await resultFor(opts, 'tools/list', {})).toEqual({ jsonrpc: '2.0', id: 'r1', error: { code: -32603, message: 'Internal error' } });
   });
 });

@@ -1,0 +1,95 @@
+/**
+ * @module mcp/catalog-types — a catalogue as data: the spec (tools, resources, resource templates, prompts,
+ * with the fixture-only fields that say how a value becomes a result) and the behaviours that serve it. The
+ * generated fixture modules (`generated/fixtures/<name>/`) and the code-first builder (code-first.ts) both
+ * produce a {@link FixtureDefinition}; catalog.ts serves one.
+ */
+import type { PromptMessage } from '@wiregen/mcp-2026-07-28';
+import type { JsonObject } from '../jsonrpc/message.ts';
+import type { CacheHints, RequestContext } from './types.ts';
+import type { Check } from '../core/index.ts';
+
+/** How a tool's return value becomes its result. */
+export type ToolOutput =
+  /** `structuredContent: {result: value}` and the value as text (the SDK's MCPServer, seed 000). */
+  | 'wrapped'
+  /** The value (an object) as `structuredContent`, and its canonical JSON (sorted keys, compact) as text. */
+  | 'structured'
+  /** The value (a string) as one text block. */
+  | 'text'
+  /** The value is the whole CallToolResult. */
+  | 'result';
+
+/**
+ * A tool as the spec lists it: the schema's `Tool` (checked against it when the spec is made: by the generator
+ * for spec files, by code-first.ts for code) plus the fixture-only fields below.
+ */
+export interface ToolSpec extends JsonObject {
+  name: string;
+  inputSchema: JsonObject;
+  /** Default `text`, or `wrapped` when the tool has an outputSchema. */
+  output?: ToolOutput;
+  /** Unlisted tools are callable but absent from tools/list. Default true. */
+  listed?: boolean;
+}
+/** A resource as the schema's `Resource` (checked as a {@link ToolSpec} is). */
+export interface ResourceSpec extends JsonObject {
+  uri: string;
+  name: string;
+}
+/** A resource template as the schema's `ResourceTemplate` (checked as a {@link ToolSpec} is). */
+export interface ResourceTemplateSpec extends JsonObject {
+  uriTemplate: string;
+  name: string;
+}
+/** A prompt as the schema's `Prompt` (checked as a {@link ToolSpec} is). */
+export interface PromptSpec extends JsonObject {
+  name: string;
+}
+
+export interface FixtureSpec {
+  readonly fixture: string;
+  readonly serverInfo: { readonly name: string; readonly version: string } & JsonObject;
+  readonly instructions?: string;
+  readonly capabilities: { readonly handshake: JsonObject; readonly stateless: JsonObject };
+  readonly cache?: CacheHints;
+  /** A call to a tool the catalogue lacks: -32602 "Unknown tool: <name>" (default), or an isError result (the Python SDK). */
+  readonly unknownTool?: 'error' | 'result';
+  /**
+   * Arguments that fail a tool's inputSchema: an isError result naming the JSON pointer (default; what the
+   * SDK's MCPServer sends, and SEP-1303's tool execution error), or -32602 naming it (`error`).
+   */
+  readonly invalidArguments?: 'error' | 'result';
+  readonly pageSize?: number;
+  readonly tools?: readonly ToolSpec[];
+  readonly resources?: readonly ResourceSpec[];
+  readonly resourceTemplates?: readonly ResourceTemplateSpec[];
+  readonly prompts?: readonly PromptSpec[];
+}
+
+/** What a resource function returns: its text, or its contents. */
+export type ResourceBody = string | { text: string; mimeType?: string } | { blob: string; mimeType?: string };
+/** What a prompt function returns: the user message's text, or the messages. */
+export type PromptBody = string | { description?: string; messages: PromptMessage[] };
+/** A completion request's reference and argument. */
+export interface CompletionQuery {
+  readonly ref: JsonObject;
+  readonly argument: { readonly name: string; readonly value: string };
+  readonly context?: JsonObject;
+}
+
+/** The behaviours a fixture module passes in (the generated module types them per tool and prompt). */
+export interface Behaviours {
+  readonly tools?: Readonly<Record<string, (args: never, ctx: RequestContext) => unknown>>;
+  readonly resources?: Readonly<Record<string, (ctx: RequestContext) => ResourceBody | Promise<ResourceBody>>>;
+  readonly resourceTemplates?: Readonly<Record<string, (vars: Record<string, string>, ctx: RequestContext) => ResourceBody | Promise<ResourceBody>>>;
+  readonly prompts?: Readonly<Record<string, (args: never, ctx: RequestContext) => PromptBody | Promise<PromptBody>>>;
+  readonly complete?: (query: CompletionQuery, ctx: RequestContext) => readonly string[] | Promise<readonly string[]>;
+}
+
+export interface FixtureDefinition {
+  readonly spec: FixtureSpec;
+  readonly behaviours: Behaviours;
+  /** Precompiled validators of each tool's input and output schemas (generated, or compiled once by code-first.ts). */
+  readonly validators: Readonly<Record<string, { readonly input?: Check; readonly output?: Check }>>;
+}
