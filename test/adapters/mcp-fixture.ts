@@ -5,7 +5,7 @@
  */
 import { JsonRpcError, type JsonObject } from '../../runtime/jsonrpc/message.ts';
 import { McpServer } from '../../runtime/mcp/server.ts';
-import type { Handler, McpServerOptions } from '../../runtime/mcp/types.ts';
+import type { InputRequest, McpHandlers, McpServerOptions } from '../../runtime/mcp/types.ts';
 import { SERVER_INFO } from '../helpers/mcp-pair.ts';
 
 export const rpcError = (id: unknown, code: number, message: string, data?: unknown) => ({
@@ -15,7 +15,7 @@ export const rpcError = (id: unknown, code: number, message: string, data?: unkn
 });
 
 export const POST_ONLY = rpcError(null, -32600, 'Streamable HTTP accepts POST only');
-export const ELICIT = {
+export const ELICIT: InputRequest<'elicitation/create'> = {
   method: 'elicitation/create',
   params: { message: 'Your name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } },
 };
@@ -42,7 +42,7 @@ export function mcpFixture(extra: Partial<McpServerOptions> = {}): Fixture {
   const aborted: string[] = [];
   let started: () => void = () => {};
   const waiting = new Promise<void>((resolve) => (started = resolve));
-  const tools: Record<string, Handler> = {
+  const tools: Record<string, NonNullable<McpHandlers['tools/call']>> = {
     progress: (_p, ctx) => {
       ctx.progress(1, 3, 'one');
       ctx.progress(2, 3);
@@ -61,8 +61,8 @@ export function mcpFixture(extra: Partial<McpServerOptions> = {}): Fixture {
       );
     },
     ask: async (_p, ctx) => {
-      const answer = await ctx.input<JsonObject>('name', ELICIT);
-      return { content: [{ type: 'text', text: `Hello ${String((answer['content'] as JsonObject)['name'])}` }] };
+      const answer = await ctx.input('name', ELICIT);
+      return { content: [{ type: 'text', text: `Hello ${String(answer.content?.['name'])}` }] };
     },
     fail: () => {
       throw new JsonRpcError(-32602, 'Bad widget');
@@ -74,7 +74,7 @@ export function mcpFixture(extra: Partial<McpServerOptions> = {}): Fixture {
     handlers: {
       'tools/list': () => ({ tools: [] }),
       'tools/call': (params, ctx) => {
-        const tool = tools[params['name'] as string];
+        const tool = tools[params.name];
         if (tool) return tool(params, ctx);
         if (params['name'] === 'change') ctx.listChanged('tools');
         return { content: [{ type: 'text', text: `called ${String(params['name'])}` }] };
