@@ -74,7 +74,7 @@ export function loadAndCheck(ctx: Context): Loaded {
 
 /** The index of the generated folder. */
 function generatedReadme(plans: readonly PinPlan[], served: readonly PinPlan[]): string {
-  const draft = (p: PinPlan) => (served.includes(p) ? '' : ' (draft: not served)');
+  const draft = (p: PinPlan) => (served.includes(p) ? '' : ' (draft, not served)');
   const rows = plans.map((p) => `| \`${p.id}/\` | \`${p.packageName}\` | ${p.version} | ${title(p)}${draft(p)} |`);
   return `# generated/
 

@@ -77,21 +77,30 @@ export function compareSemver(a: string, b: string): number {
   return 0;
 }
 
-/** One pinned file's release: its tag and date, else the pin's. */
-function releaseOf(pin: Pin, file: PinnedFile): { tag?: [number, number, number]; date?: number } {
-  const tag = semverOfTag(file.tag ?? (file.commit === undefined ? pin.source.tag : undefined));
-  const date = file.date ?? (file.commit === undefined && file.tag === undefined ? pin.source.date : undefined);
-  return { ...(tag ? { tag } : {}), ...(date !== undefined ? { date: Date.parse(date) } : {}) };
+/**
+ * One pinned file's place in the release history: a release tag it is at, or one its untagged commit
+ * follows (`since`, ranked just after that release), and its commit's date; each the file's own, else the pin's.
+ */
+function releaseOf(pin: Pin, file: PinnedFile): { release?: [number, number, number, number]; date?: number } {
+  const own = file.commit !== undefined || file.tag !== undefined;
+  const at = semverOfTag(own ? file.tag : pin.source.tag);
+  const after = own ? undefined : semverOfTag(pin.source.since);
+  const release: [number, number, number, number] | undefined = at ? [...at, 0] : after ? [...after, 1] : undefined;
+  const date = own ? file.date : pin.source.date;
+  return { ...(release ? { release } : {}), ...(date !== undefined ? { date: Date.parse(date) } : {}) };
 }
 
 /**
- * Whether pinned file `a` comes from a later release than `b` of the same pin: by their release tags when
- * both have one, else by their commit dates; false when the provenance cannot tell.
+ * Whether pinned file `a` comes from a later release than `b` of the same pin: by the releases they are at
+ * or follow when both have one, else by their commit dates; false when the provenance cannot tell.
  */
 export function isNewer(pin: Pin, a: PinnedFile, b: PinnedFile): boolean {
   const x = releaseOf(pin, a);
   const y = releaseOf(pin, b);
-  if (x.tag && y.tag) return compareSemver(x.tag.join('.'), y.tag.join('.')) > 0;
+  if (x.release && y.release) {
+    for (let i = 0; i < 4; i++) if (x.release[i] !== y.release[i]) return x.release[i]! > y.release[i]!;
+    return false;
+  }
   if (x.date !== undefined && y.date !== undefined) return x.date > y.date;
   return false;
 }
