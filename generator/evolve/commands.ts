@@ -137,8 +137,8 @@ function against(ctx: Context, ref: string, only: readonly string[]): Comparison
       .map((id): Comparison => {
         const a = was.find((p) => p.id === id);
         const b = now.find((p) => p.id === id);
-        const findings = diffPinRecords(a, b, 'schemas/pins.json');
-        if (a && b && !samePinnedInputs(a, b)) {
+        const findings = diffPinRecords(a, b, display(ctx, ctx.options.pinsFile));
+        if (a && b && !samePinnedInputs(oldCtx, a, ctx, b)) {
           const [x] = loadForDiff(oldCtx, [id]);
           const [y] = loadForDiff(ctx, [id]);
           findings.push(...diffPins(relabel(x!, ref), y!));

@@ -5,6 +5,8 @@
  * required-ness and types, enum values) is not reported again from the bundle; the bundle adds only what the
  * proto cannot say (formats, consts, value constraints, closed objects).
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Context } from '../context.ts';
 import { fail } from '../errors.ts';
 import { loadPinInputs, type LoadedPin } from '../load/index.ts';
@@ -70,14 +72,27 @@ export function diffPinRecords(a: Pin | undefined, b: Pin | undefined, pinsFile:
   return [];
 }
 
-/** Whether two records pin the same bytes of every file a comparison reads (and the same served flag). */
-export function samePinnedInputs(a: Pin, b: Pin): boolean {
-  const read = (p: Pin) =>
+/**
+ * Whether pin `a` (of the project in `ctxA`) and `b` (in `ctxB`) have the same inputs a comparison reads:
+ * the pinned schema and proto (by sha256), the manifest (by its bytes: pins.json does not hash it), and
+ * the served flag. Then there is nothing to compare.
+ */
+export function samePinnedInputs(ctxA: Context, a: Pin, ctxB: Context, b: Pin): boolean {
+  const hashes = (p: Pin) =>
     JSON.stringify(
       p.files
         .filter((f) => f.path === p.schema || f.path === p.proto)
         .map((f) => f.sha256)
         .sort(),
     );
-  return read(a) === read(b) && a.manifest === b.manifest && isServed(a) === isServed(b);
+  const manifest = (ctx: Context, p: Pin) => {
+    try {
+      return readFileSync(join(ctx.options.schemasDir, p.manifest));
+    } catch {
+      return undefined;
+    }
+  };
+  const ma = manifest(ctxA, a);
+  const mb = manifest(ctxB, b);
+  return hashes(a) === hashes(b) && isServed(a) === isServed(b) && ma !== undefined && mb !== undefined && ma.equals(mb);
 }

@@ -45,12 +45,13 @@ export function driftSummary(ctx: Context, stale: readonly string[]): string[] {
         lines.push(`  ${label}: not among that commit's pins`);
         continue;
       }
-      if (samePinnedInputs(was, now)) {
+      const then = createContext({ root: at.root, log: ctx.options.log });
+      if (samePinnedInputs(then, was, ctx, now)) {
         lines.push(`  ${label}: inputs unchanged, so the generator's output changed`);
         continue;
       }
       try {
-        const [a] = loadForDiff(createContext({ root: at.root, log: ctx.options.log }), [id]);
+        const [a] = loadForDiff(then, [id]);
         const [b] = loadForDiff(ctx, [id]);
         lines.push(`  ${label}: ${brief([...diffPinRecords(was, now, 'schemas/pins.json'), ...diffPins(a!, b!)])}`);
       } catch (e) {

@@ -105,9 +105,13 @@ export function planPinning(ctx: Context, req: PinRequest): PinPlan {
   if (repository === undefined) fail({ file: req.from, message: 'give --repo: the source repository URL' });
   const at = commit ?? facts.commit;
   if (at === undefined) fail({ file: req.from, message: 'give --commit: the source commit (not a git checkout, so it cannot be read off)' });
-  const tag = req.tag ?? facts.tag;
+  // Git's date and tag are of its HEAD: they hold only when that is the commit pinned. Re-pinning the pin's
+  // own commit keeps what its record says of it.
+  const fromGit = at === facts.commit;
+  const sameCommit = at === existing?.source.commit;
+  const tag = req.tag ?? (fromGit ? facts.tag : undefined) ?? (sameCommit ? existing?.source.tag : undefined);
   const since = tag === undefined ? (existing?.source.tag ?? existing?.source.since) : undefined;
-  const date = req.date ?? facts.date;
+  const date = req.date ?? (fromGit ? facts.date : undefined) ?? (sameCommit ? existing?.source.date : undefined);
   const source: PinSource = {
     repository,
     ...(tag !== undefined ? { tag } : {}),
@@ -119,9 +123,20 @@ export function planPinning(ctx: Context, req: PinRequest): PinPlan {
 
   const dir = existing ? existing.schema.replace(/\/[^/]+$/, '') : `${protocol}/${revision}`;
   const original = (f: SourceFile) => (f.upstream === '' ? base : `${base}/${f.upstream}`);
+  // A record that spells out its own commit keeps saying so when it is re-pinned at that commit.
+  const own = (path: string) => {
+    const was = existing?.files.find((r) => r.path === path);
+    if (was?.commit === undefined || was.commit !== at) return {};
+    return {
+      ...(was.tag !== undefined && was.tag === tag ? { tag: was.tag } : {}),
+      commit: was.commit,
+      ...(was.date !== undefined ? { date: was.date } : {}),
+    };
+  };
   const fresh = files.map((f): PinnedFile & { abs: string } => ({
     path: `${dir}/${f.rel}`,
     original: original(f),
+    ...own(`${dir}/${f.rel}`),
     sha256: sha256(readFileSync(f.abs)),
     abs: f.abs,
   }));

@@ -117,7 +117,7 @@ export function verifyPins(ctx: Context, pins: readonly Pin[], only: (file: Pinn
       if (actual !== f.sha256)
         fail({
           file: name,
-          message: `pinned file of ${pin.id} has changed: sha256 ${actual} but schemas/pins.json records ${f.sha256}. Restore it, or bump the pin (README: "Bumping a pin")`,
+          message: `pinned file of ${pin.id} has changed: sha256 ${actual} but schemas/pins.json records ${f.sha256}. Restore it, or re-pin it: wiregen pin ${pin.id} --update --from <source> (docs/bumping-a-schema.md)`,
         });
     }
   }

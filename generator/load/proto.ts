@@ -10,84 +10,30 @@
 import { fail } from '../errors.ts';
 import { tokenize, type LexOptions, type Token } from './proto-lex.ts';
 
-/** One `google.api.http` binding: verb, path template and body selector. */
-export interface HttpRule {
-  readonly verb: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  readonly path: string;
-  readonly body?: string;
-}
+import type {
+  HttpRule,
+  ProtoLocated,
+  ProtoRpc,
+  ProtoService,
+  ProtoField,
+  ProtoMessage,
+  ProtoEnumValue,
+  ProtoEnum,
+  ProtoFile,
+} from './proto-types.ts';
 
-/** Where a declaration starts (its first token), and its leading comment as protoc reads it. */
-export interface ProtoLocated {
-  readonly line: number;
-  readonly column: number;
-  /** The leading comment: the text after each `//`, newlines kept (e.g. `" Task id.\n"`). */
-  readonly doc?: string;
-}
-
-/** `reserved` statements: field (or value) numbers, as inclusive ranges, and names. */
-export interface ProtoReserved {
-  readonly numbers: readonly (readonly [number, number])[];
-  readonly names: readonly string[];
-}
-
-export interface ProtoRpc extends ProtoLocated {
-  readonly name: string;
-  readonly input: string;
-  readonly output: string;
-  readonly clientStreaming: boolean;
-  readonly serverStreaming: boolean;
-  /** The primary binding first, then `additional_bindings` in order. */
-  readonly http: readonly HttpRule[];
-}
-
-export interface ProtoService extends ProtoLocated {
-  readonly name: string;
-  readonly rpcs: readonly ProtoRpc[];
-}
-
-export interface ProtoField extends ProtoLocated {
-  readonly name: string;
-  /** ProtoJSON name: lowerCamelCase of the field name. */
-  readonly jsonName: string;
-  readonly type: string;
-  readonly number: number;
-  readonly repeated: boolean;
-  readonly optional: boolean;
-  readonly map?: { readonly key: string; readonly value: string };
-  /** `google.api.field_behavior` values, e.g. `REQUIRED`, `OUTPUT_ONLY`. */
-  readonly behaviors: readonly string[];
-  /** The oneof group the field belongs to, if any. */
-  readonly oneof?: string;
-}
-
-export interface ProtoMessage extends ProtoLocated {
-  /** Fully qualified within the file: `Outer.Inner` for nested messages. */
-  readonly name: string;
-  readonly fields: readonly ProtoField[];
-  readonly oneofs: readonly string[];
-  readonly reserved: ProtoReserved;
-}
-
-export interface ProtoEnumValue extends ProtoLocated {
-  readonly name: string;
-  readonly number: number;
-}
-
-export interface ProtoEnum extends ProtoLocated {
-  readonly name: string;
-  readonly values: readonly ProtoEnumValue[];
-  readonly reserved: ProtoReserved;
-}
-
-export interface ProtoFile {
-  /** Display path, for diagnostics. */
-  readonly file: string;
-  readonly package: string;
-  readonly services: readonly ProtoService[];
-  readonly messages: ReadonlyMap<string, ProtoMessage>;
-  readonly enums: ReadonlyMap<string, ProtoEnum>;
-}
+export type {
+  HttpRule,
+  ProtoLocated,
+  ProtoReserved,
+  ProtoRpc,
+  ProtoService,
+  ProtoField,
+  ProtoMessage,
+  ProtoEnumValue,
+  ProtoEnum,
+  ProtoFile,
+} from './proto-types.ts';
 
 /**
  * The name a proto type has in the bundle and the wire-order tables: the type without the file's package

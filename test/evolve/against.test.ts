@@ -78,3 +78,15 @@ describe('generate --check', () => {
     expect(out.slice(stale + 3)).toContainEqual('  generated/mcp-2024-11-05/types.ts');
   });
 });
+
+describe('a manifest-only change', () => {
+  it('is compared too (pins.json does not hash manifests)', async () => {
+    project.edit('schemas/manifest/mcp-2026-07-28.yaml', /( {2}prompts\/list:\n(?: {4}.*\n)*? {4}capability: )server\.prompts/, '$1server.tools');
+    const { code, out } = await runCli(['diff', '--against', 'HEAD', 'mcp-2026-07-28'], project.root);
+    expect(code).toBe(100);
+    expect(out[0]).toBe('mcp-2026-07-28@HEAD → mcp-2026-07-28: 1 wire-breaking, 0 source-breaking, 0 compatible');
+    expect(out[1]).toMatch(
+      /^ {2}wire-breaking +METHOD_SAME_CAPABILITY +schemas\/manifest\/mcp-2026-07-28\.yaml:\d+:\d+ \/methods\/prompts~1list\/capability: "prompts\/list" is gated by server\.tools, was server\.prompts$/,
+    );
+  });
+});

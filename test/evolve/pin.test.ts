@@ -327,3 +327,52 @@ describe('bad input: one line, exit 2, nothing written', () => {
     expect(relative(project.root, project.path('schemas'))).toBe('schemas');
   });
 });
+
+describe('a new revision the nearest manifest does not fit', () => {
+  it('is pinned, and the cross-check findings are what must be filled in (exit 1)', async () => {
+    const project = copyProject();
+    try {
+      const source = upstream('mcp/2025-11-25');
+      const { code, out } = await runCli(
+        ['pin', 'mcp-2027-01-01', '--from', source, '--commit', COMMIT, '--path', 'schema/2027-01-01'],
+        project.root,
+      );
+      expect(code).toBe(1);
+      expect(out).toContain("Started schemas/manifest/mcp-2027-01-01.yaml from mcp-2026-07-28's manifest.");
+      const todo = out.findIndex((l) => l.startsWith('To fill in:'));
+      expect(out[todo]).toMatch(/^To fill in: the manifest cross-check has \d+ finding\(s\); fix them, then run 'npm run generate':$/);
+      expect(out.slice(todo + 1)).toContain(
+        '  schemas/mcp/2027-01-01/schema.json /$defs/InitializeRequest: fixes method "initialize", but schemas/manifest/mcp-2027-01-01.yaml has no entry for it',
+      );
+      // Exactly what generate reports, so the list is the work left.
+      const generate = await runCli(['generate', '--check', '--only', 'mcp-2027-01-01'], project.root);
+      expect(generate.code).toBe(2);
+      expect(generate.err.map((l) => `  ${l}`)).toEqual(out.slice(todo + 1));
+      expect(pins(project).find((p) => p.id === 'mcp-2027-01-01')!.files[0]!.original).toBe('schema/2027-01-01/schema.json');
+    } finally {
+      project.dispose();
+    }
+  });
+});
+
+describe('re-pinning a pin at its own commit', () => {
+  it('changes nothing: the same records, so pins.json is byte-identical', async () => {
+    const project = copyProject();
+    try {
+      const before = project.read('schemas/pins.json');
+      const a2a = pins(project).find((p) => p.id === 'a2a-1.0')!;
+      const mcp = pins(project).find((p) => p.id === 'mcp-2026-07-28')!;
+      const dir = mkdtempSync(join(tmpdir(), 'wiregen-same-'));
+      temp.push(dir);
+      cpSync(project.path('schemas/a2a/1.0/a2a.proto'), join(dir, 'a2a.proto'));
+      expect((await runCli(['pin', 'a2a-1.0', '--update', '--from', dir, '--commit', a2a.source.commit!], project.root)).code).toBe(0);
+      expect(
+        (await runCli(['pin', 'mcp-2026-07-28', '--update', '--from', upstream('mcp/2026-07-28'), '--commit', mcp.source.commit!], project.root))
+          .code,
+      ).toBe(0);
+      expect(project.read('schemas/pins.json')).toBe(before);
+    } finally {
+      project.dispose();
+    }
+  });
+});

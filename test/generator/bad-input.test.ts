@@ -31,7 +31,7 @@ describe('bad input to generate', () => {
       .update(readFileSync(project.path('schemas/mcp/2025-06-18/schema.json')))
       .digest('hex');
     expect(err).toEqual([
-      `schemas/mcp/2025-06-18/schema.json: pinned file of mcp-2025-06-18 has changed: sha256 ${actual} but schemas/pins.json records ${recorded}. Restore it, or bump the pin (README: "Bumping a pin")`,
+      `schemas/mcp/2025-06-18/schema.json: pinned file of mcp-2025-06-18 has changed: sha256 ${actual} but schemas/pins.json records ${recorded}. Restore it, or re-pin it: wiregen pin mcp-2025-06-18 --update --from <source> (docs/bumping-a-schema.md)`,
     ]);
   });
 
