@@ -30,8 +30,8 @@ Options:
   --path <path>         where --from lives in the repository (default: from git or the pin's records)
   --date <iso>          the commit's date, ISO 8601 (default: git's); orders package pseudo-versions
   --update              re-pin an existing pin (without it, the pin id must be new)
-  --draft               a new pin that is not served: generated and diffable, never negotiated
-                        (implied for the revision "draft", e.g. mcp-draft)
+  --draft               mark the pin not served: generated and diffable, never negotiated
+                        (implied for a new pin of the revision "draft", e.g. mcp-draft)
   --check               write nothing: exit 0 when schemas/ already holds the source as pinned, else 1
   -h, --help            this help
 

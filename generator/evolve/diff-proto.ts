@@ -41,6 +41,15 @@ export function diffProtos(a: ProtoFile, b: ProtoFile): Finding[] {
   const out: Finding[] = [];
   const push = (rule: string, cls: FindingClass, side: ProtoFile, where: ProtoLocated, subject: string, message: string) =>
     out.push({ rule, class: cls, file: side.file, line: where.line, column: where.column, subject, message });
+  if (a.package !== b.package)
+    push(
+      'FILE_SAME_PACKAGE',
+      'wire-breaking',
+      b,
+      b.packageAt,
+      b.package,
+      `package ${b.package}, was ${a.package}: every gRPC method path and type URL changes`,
+    );
   const typeA = (t: string) => protoTypeName(a, t);
   const typeB = (t: string) => protoTypeName(b, t);
 

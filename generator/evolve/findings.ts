@@ -61,6 +61,7 @@ export const RULES: Readonly<Record<string, string>> = {
   METHOD_SAME_PARAMS: 'source-breaking: the params are another definition; their shapes are compared too',
   METHOD_SAME_RESULT: 'source-breaking: the result is another definition; their shapes are compared too',
   METHOD_SAME_CAPABILITY: 'wire-breaking when a capability gate is added or changed; compatible when removed',
+  FILE_SAME_PACKAGE: 'wire-breaking: the proto package changed (gRPC method paths and type URLs name it)',
   MESSAGE_NO_DELETE: 'source-breaking: a proto message is removed',
   MESSAGE_ADDED: 'compatible: a new proto message',
   FIELD_NO_DELETE: 'wire-breaking: a proto field is removed (source-breaking when its name and number are reserved)',

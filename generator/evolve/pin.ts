@@ -42,7 +42,7 @@ export interface PinRequest {
   readonly date?: string;
   /** Re-pin an existing pin. Default: false (the id must be new). */
   readonly update?: boolean;
-  /** Mark a new pin as a draft (not served). Default: false, except for a revision named `draft`. */
+  /** Mark the pin a draft (not served). Default: false; a new pin of the revision `draft` is one. */
   readonly draft?: boolean;
   /** Compare, write nothing. Default: false. */
   readonly check?: boolean;
@@ -158,7 +158,7 @@ export function planPinning(ctx: Context, req: PinRequest): PinPlan {
   const schemaRecord = files.find((f) => f.role === 'schema');
   const protoRecord = files.find((f) => f.role === 'proto');
   const examples = files.some((f) => f.role === 'example');
-  const served = existing ? existing.served !== false : !(req.draft || revision === 'draft');
+  const served = !req.draft && (existing ? existing.served !== false : revision !== 'draft');
   const records = [...fresh.map(({ abs: _abs, ...r }) => r), ...kept];
   const order = (p: PinnedFile) => (p.path.endsWith('.json') && !p.path.includes('/examples/') ? 0 : p.path.endsWith('.proto') ? 1 : 2);
   records.sort((a, b) => order(a) - order(b) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

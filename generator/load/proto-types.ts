@@ -78,6 +78,8 @@ export interface ProtoFile {
   /** Display path, for diagnostics. */
   readonly file: string;
   readonly package: string;
+  /** Where the `package` statement is (line 1 when there is none). */
+  readonly packageAt: ProtoLocated;
   readonly services: readonly ProtoService[];
   readonly messages: ReadonlyMap<string, ProtoMessage>;
   readonly enums: ReadonlyMap<string, ProtoEnum>;

@@ -68,6 +68,7 @@ export function parseProto(text: string, file: string, options: LexOptions = {})
   const messages = new Map<string, ProtoMessage>();
   const enums = new Map<string, ProtoEnum>();
   let pkg = '';
+  let packageAt: ProtoLocated = { line: 1, column: 1 };
 
   const peek = (): Token | undefined => tokens[p];
   const error = (message: string, t: Token | undefined = peek()): never => fail({ file, line: t?.line ?? 1, column: t?.column ?? 1, message });
@@ -317,6 +318,7 @@ export function parseProto(text: string, file: string, options: LexOptions = {})
         expect(';');
         break;
       case 'package':
+        packageAt = located(t);
         pkg = ident();
         expect(';');
         break;
@@ -343,5 +345,5 @@ export function parseProto(text: string, file: string, options: LexOptions = {})
         error(`unexpected '${t.text}' at top level`, t);
     }
   }
-  return { file, package: pkg, services, messages, enums };
+  return { file, package: pkg, packageAt, services, messages, enums };
 }
