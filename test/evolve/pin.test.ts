@@ -286,7 +286,7 @@ describe('bad input: one line, exit 2, nothing written', () => {
     [
       '--update of a pin that does not exist',
       ['pin', 'mcp-2027-01-01', '--update', '--from', source, '--commit', COMMIT],
-      expect.stringMatching(/^schemas\/pins\.json: no pin mcp-2027-01-01 to update/) as unknown as string,
+      expect.stringMatching(/^schemas\/pins\.json: no pin mcp-2027-01-01 to update/),
     ],
     [
       'a folder without schema.json',
@@ -306,7 +306,7 @@ describe('bad input: one line, exit 2, nothing written', () => {
     [
       'diff of an unknown pin',
       ['diff', 'mcp-2026-07-28', 'mcp-2099-01-01'],
-      expect.stringMatching(/^schemas\/pins\.json: no pin mcp-2099-01-01 \(pins: mcp-2024-11-05, /) as unknown as string,
+      expect.stringMatching(/^schemas\/pins\.json: no pin mcp-2099-01-01 \(pins: mcp-2024-11-05, /),
     ],
   ];
   it.each(cases)('%s', async (_name, argv, line) => {
