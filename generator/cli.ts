@@ -17,6 +17,8 @@ Commands:
   generate --check    write nothing; exit 1 and list the files when generated/ is stale
   validate            validate JSON files against a definition of one protocol revision
   serve               run a fixture as an MCP server (stdio)
+  pin                 pin a revision's files (schemas/, pins.json with sha256), start its manifest
+  diff                what changed between two pins, or against a commit; exit 100 when breaking
 
 Run 'wiregen <command> --help' for a command's options.
 Exit codes: 0 ok, 1 differences or invalid data, 2 bad input (the error names the file and location).`,
@@ -89,6 +91,7 @@ async function runGenerate(args: string[], out: (l: string) => void, base: Parti
     const differ = trees.flatMap(([id, set]) => diffTree(join(ctx.options.generatedDir, id), set).map((p) => (id ? `${id}/${p}` : p)));
     if (differ.length) {
       out(`generated/ is stale: ${differ.length} file(s) differ from what the generator produces (${seconds} s):`);
+      (await import('./evolve/drift.ts')).driftSummary(ctx, differ).forEach((l) => out(l));
       differ.forEach((p) => out(`  generated/${p}`));
       out("Run 'npm run generate' and commit the result.");
       return EXIT_DIFFERENT;
@@ -170,6 +173,10 @@ export async function main(
         return await runValidate(rest, out, base);
       case 'serve':
         return await runServe(rest, out);
+      case 'pin':
+        return await (await import('./evolve/commands.ts')).runPin(rest, out, base);
+      case 'diff':
+        return await (await import('./evolve/commands.ts')).runDiff(rest, out, base);
       case undefined:
       case '-h':
       case '--help':

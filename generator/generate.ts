@@ -13,7 +13,7 @@ import { InputError, type Diagnostic } from './errors.ts';
 import { diffTree, formatFile, header, writeTree, type FileSet } from './format/index.ts';
 import { loadPinInputs } from './load/index.ts';
 import { manifestValidator } from './load/manifest.ts';
-import { loadPins, verifyPins, type Pin } from './load/pins.ts';
+import { isServed, loadPins, verifyPins, type Pin } from './load/pins.ts';
 import { planPin, type PinPlan } from './plan/index.ts';
 
 export interface PinReport {
@@ -27,10 +27,15 @@ export interface PinReport {
 export interface Loaded {
   readonly pins: Pin[];
   readonly plans: PinPlan[];
-  /** The MCP plans, oldest revision first: the fixtures are checked against the last, the registry lists them so. */
+  /**
+   * The served MCP plans, oldest revision first: the fixtures are checked against the last, the registry lists
+   * them so. Drafts (`served: false`) are generated but never registered, so never advertised nor negotiated.
+   */
   readonly mcp: PinPlan[];
-  /** The A2A plan the agent fixtures are checked against and import their types from. */
+  /** The served A2A plan the agent fixtures are checked against and import their types from. */
   readonly a2a?: PinPlan;
+  /** The plans the registry lists: every served pin's. */
+  readonly served: PinPlan[];
   readonly fixtures: FixtureSpecFile[];
   readonly agents: FixtureSpecFile[];
 }
@@ -56,18 +61,21 @@ export function loadAndCheck(ctx: Context): Loaded {
     if (found.length === 0) plans.push(planPin(loaded));
   }
   if (diagnostics.length) throw new InputError(diagnostics);
-  const mcp = plans.filter((p) => p.protocol === 'mcp').sort((a, b) => (a.revision < b.revision ? -1 : a.revision > b.revision ? 1 : 0));
-  const a2a = plans.find((p) => p.protocol === 'a2a');
+  const servedIds = new Set(pins.filter(isServed).map((p) => p.id));
+  const served = plans.filter((p) => servedIds.has(p.id));
+  const mcp = served.filter((p) => p.protocol === 'mcp').sort((a, b) => (a.revision < b.revision ? -1 : a.revision > b.revision ? 1 : 0));
+  const a2a = served.find((p) => p.protocol === 'a2a');
   // Fixtures are checked against the newest MCP revision, and only generated in a full run.
   const newestMcp = mcp.at(-1);
   const fixtures = !only && newestMcp ? loadFixtures(ctx, newestMcp) : [];
   const agents = !only && a2a ? loadAgentFixtures(ctx, a2a) : [];
-  return { pins, plans, mcp, ...(a2a ? { a2a } : {}), fixtures, agents };
+  return { pins, plans, mcp, ...(a2a ? { a2a } : {}), served, fixtures, agents };
 }
 
 /** The index of the generated folder. */
-function generatedReadme(plans: readonly PinPlan[]): string {
-  const rows = plans.map((p) => `| \`${p.id}/\` | \`${p.packageName}\` | ${p.version} | ${title(p)} |`);
+function generatedReadme(plans: readonly PinPlan[], served: readonly PinPlan[]): string {
+  const draft = (p: PinPlan) => (served.includes(p) ? '' : ' (draft, not served)');
+  const rows = plans.map((p) => `| \`${p.id}/\` | \`${p.packageName}\` | ${p.version} | ${title(p)}${draft(p)} |`);
   return `# generated/
 
 Committed output of \`npm run generate\`: one package per pinned protocol revision. Do not edit; CI runs
@@ -103,7 +111,7 @@ async function emitFolder(
 
 /** Runs the whole pipeline; returns the file set (paths relative to generated/) and a report per pin. */
 export async function generateAll(ctx: Context): Promise<{ files: FileSet; reports: PinReport[] }> {
-  const { plans, mcp, a2a, fixtures, agents } = loadAndCheck(ctx);
+  const { plans, mcp, a2a, served, fixtures, agents } = loadAndCheck(ctx);
   const files: FileSet = new Map();
   const reports: PinReport[] = [];
   const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
@@ -137,10 +145,10 @@ export async function generateAll(ctx: Context): Promise<{ files: FileSet; repor
         (n) => `${plural(n, 'file')} (A2A agent)`,
       );
   if (!ctx.options.only) {
-    files.set('README.md', await formatFile('README.md', generatedReadme(plans), ''));
+    files.set('README.md', await formatFile('README.md', generatedReadme(plans, served), ''));
     const registryHead = header(GENERATOR_NAME, ['schemas/pins.json']);
-    files.set('revisions/index.ts', await formatFile('index.ts', emitRegistry(plans, mcp), registryHead));
-    files.set('revisions/package.json', emitRegistryPackageJson(plans));
+    files.set('revisions/index.ts', await formatFile('index.ts', emitRegistry(served, mcp), registryHead));
+    files.set('revisions/package.json', emitRegistryPackageJson(served));
   }
   return { files, reports };
 }

@@ -7,6 +7,7 @@
  * reshapes fails here before any code is written.
  */
 import type { Diagnostic } from '../errors.ts';
+import { checkPinFields } from './a2a-fields.ts';
 import { pointer } from '../errors.ts';
 import type { LoadedPin } from '../load/index.ts';
 import type { Direction, Manifest, ManifestMethod } from '../load/manifest.ts';
@@ -320,6 +321,9 @@ function checkA2a(loaded: LoadedPin, c: Checker): void {
 export function checkManifest(loaded: LoadedPin): Diagnostic[] {
   const c = new Checker(loaded);
   if (loaded.manifest.protocol === 'mcp') checkMcp(loaded, c);
-  else checkA2a(loaded, c);
+  else {
+    checkA2a(loaded, c);
+    c.diagnostics.push(...checkPinFields(loaded));
+  }
   return c.diagnostics;
 }

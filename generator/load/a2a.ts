@@ -1,10 +1,12 @@
 /**
  * @module load/a2a — turns the A2A bundled JSON Schema into one self-contained document.
  *
- * The published bundle keys its 47 definitions by title ("Send Message Request") and refers to them as
- * separate files (`lf.a2a.v1.SendMessageRequest.jsonschema.json`, `google.protobuf.Struct.jsonschema.json`).
- * This pass renames each definition after its proto message (the title without spaces), rewrites every
- * reference to a local `#/$defs/<Name>`, hoists the inline proto enums (`"title": "Task State"`) into
+ * Two layouts are read (load/a2a-layout.ts). The v1.0.0 bundle keys its 47 definitions by title ("Send
+ * Message Request") and refers to them as separate files (`lf.a2a.v1.SendMessageRequest.jsonschema.json`,
+ * `google.protobuf.Struct.jsonschema.json`); upstream's newer build (protoc-gen-jsonschema `json-bundle`, then
+ * scripts/clean_schema_names.py, https://github.com/a2aproject/A2A commit 2c3affc9) keys `$defs` by message
+ * name with local `#/$defs/<Name>` refs. Either way each definition is named after its proto message, every
+ * reference becomes a local `#/$defs/<Name>`, this pass hoists the inline proto enums (`"title": "Task State"`) into
  * definitions of their own, and adds `Empty` for `google.protobuf.Empty`, which the bundle omits but the
  * proto's rpcs return. A reference that names no definition is an error naming its JSON pointer.
  *
@@ -13,6 +15,7 @@
  * field names (`^(context_id)$` patterns; the types show the camelCase names, which ProtoJSON output uses).
  */
 import { fail, pointer } from '../errors.ts';
+import { readDefinitions } from './a2a-layout.ts';
 import type { ProtoFile } from './proto.ts';
 import { draftOf, isObject, mapSchema, walkSchema, withoutKeywords, type Json, type JsonObject, type SchemaBundle } from './schema.ts';
 
@@ -21,10 +24,6 @@ const ANNOTATIONS: ReadonlySet<string> = new Set(['description', 'default', 'tit
 
 function withoutAnnotations(node: Json): Json {
   return mapSchema(node, (schema) => withoutKeywords(schema, ANNOTATIONS));
-}
-
-function clone<T extends Json>(v: T): T {
-  return structuredClone(v);
 }
 
 /**
@@ -75,32 +74,52 @@ function applyProtoConstraints(defs: Record<string, JsonObject>, proto: ProtoFil
   return validationOnly;
 }
 
+/** Options of {@link bundleA2a}. */
+export interface A2aBundleOptions {
+  /**
+   * Take every message's, field's and enum's description from the proto's doc comments, as
+   * protoc-gen-jsonschema writes them (see {@link protoDescription}): for a proto newer than the bundle.
+   * Default: false (the bundle's descriptions).
+   */
+  readonly docsFromProto?: boolean;
+}
+
+/**
+ * A doc comment as protoc-gen-jsonschema turns it into a description (bufbuild/protoschema-plugins,
+ * `setDescription`): trimmed; of two or more paragraphs the first is the title, the rest the description.
+ */
+export function protoDescription(doc: string | undefined): string | undefined {
+  if (doc === undefined) return undefined;
+  const text = doc.trim();
+  const split = text.indexOf('\n\n');
+  return split < 0 ? text : text.slice(split + 2).trim();
+}
+
+/** Replaces the bundle's descriptions with the proto's (messages, their fields in both spellings, enums). */
+function applyProtoDocs(defs: Record<string, JsonObject>, proto: ProtoFile): void {
+  const set = (node: JsonObject | undefined, doc: string | undefined) => {
+    if (!node) return;
+    const text = protoDescription(doc);
+    if (text === undefined) delete node['description'];
+    else node['description'] = text;
+  };
+  for (const message of proto.messages.values()) {
+    const def = defs[message.name];
+    if (!def) continue;
+    set(def, message.doc);
+    const props = isObject(def['properties']) ? def['properties'] : {};
+    const patterns = isObject(def['patternProperties']) ? def['patternProperties'] : {};
+    for (const field of message.fields)
+      for (const node of [props[field.jsonName], patterns[`^(${field.name})$`]]) if (isObject(node)) set(node, field.doc);
+  }
+  for (const e of proto.enums.values()) if (defs[e.name] && e.doc !== undefined) set(defs[e.name], e.doc);
+}
+
 /** Bundles `doc` (the parsed a2a.json) using the proto's enum and rpc facts. */
-export function bundleA2a(doc: unknown, file: string, proto: ProtoFile): SchemaBundle {
+export function bundleA2a(doc: unknown, file: string, proto: ProtoFile, options: A2aBundleOptions = {}): SchemaBundle {
   if (!isObject(doc)) fail({ file, pointer: '', message: 'a schema document must be a JSON object' });
   const draft = draftOf(doc, file);
-  // `<package>.<Message>.jsonschema.json` and `google.protobuf.<Type>.jsonschema.json`: the files the bundle refers to.
-  const fileRef = new RegExp(
-    `^(?:${[proto.package, 'google.protobuf'].map((p) => p.replace(/\./g, '\\.')).join('|')})\\.([A-Za-z0-9_]+)\\.jsonschema\\.json$`,
-  );
-  const source = doc['definitions'];
-  if (!isObject(source)) fail({ file, pointer: '/definitions', message: 'expected a "definitions" object' });
-
-  const defs: Record<string, JsonObject> = {};
-  const defSource: Record<string, string> = {};
-  for (const [key, schema] of Object.entries(source)) {
-    if (!isObject(schema)) fail({ file, pointer: `/definitions/${key}`, message: 'a definition must be a JSON object' });
-    const title = typeof schema['title'] === 'string' ? schema['title'] : key;
-    const name = title.replace(/ /g, '');
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
-      fail({ file, pointer: `/definitions/${key}/title`, message: `cannot derive a definition name from title ${JSON.stringify(title)}` });
-    if (name in defs) fail({ file, pointer: `/definitions/${key}`, message: `two definitions are both named ${name}` });
-    const copy = clone(schema);
-    delete copy['$schema'];
-    delete copy['title'];
-    defs[name] = copy;
-    defSource[name] = `/definitions/${key}`;
-  }
+  const { defs, defSource, resolveRef } = readDefinitions(doc, file, proto);
 
   const enumNames = new Set([...proto.enums.keys()].filter((n) => !n.includes('.')));
   for (const [name, schema] of Object.entries({ ...defs })) {
@@ -108,15 +127,7 @@ export function bundleA2a(doc: unknown, file: string, proto: ProtoFile): SchemaB
       const at = () => defSource[name] + pointer(...path);
       const ref = node['$ref'];
       if (typeof ref === 'string') {
-        const m = fileRef.exec(ref);
-        const target = m?.[1];
-        if (target === undefined || !(target in defs))
-          fail({
-            file,
-            pointer: `${at()}/$ref`,
-            message: `unresolved reference ${JSON.stringify(ref)}: no definition is titled after ${target ?? 'it'}`,
-          });
-        node['$ref'] = `#/$defs/${target}`;
+        node['$ref'] = `#/$defs/${resolveRef(ref, `${at()}/$ref`)}`;
         return;
       }
       const title = node['title'];
@@ -149,6 +160,7 @@ export function bundleA2a(doc: unknown, file: string, proto: ProtoFile): SchemaB
     defSource['Empty'] = '(google.protobuf.Empty, from the proto)';
   }
 
+  if (options.docsFromProto) applyProtoDocs(defs, proto);
   const validationOnly = applyProtoConstraints(defs, proto);
 
   const sorted: Record<string, JsonObject> = {};

@@ -10,6 +10,8 @@ import { readJson, readText } from './json.ts';
 import { loadManifest, manifestValidator, type Manifest } from './manifest.ts';
 import { display, type Pin } from './pins.ts';
 import { parseProto, type ProtoFile } from './proto.ts';
+import type { LexOptions } from './proto-lex.ts';
+import { isNewer } from './version.ts';
 import { bundleFromDocument, type SchemaBundle } from './schema.ts';
 
 export interface LoadedPin {
@@ -17,6 +19,16 @@ export interface LoadedPin {
   readonly bundle: SchemaBundle;
   readonly manifest: Manifest;
   readonly proto?: ProtoFile;
+}
+
+/** A2A's build drops these comment lines before protoc reads the proto (load/proto-lex.ts). */
+export const A2A_LEX: LexOptions = { dropCommentLines: /\/\/ (?:--8<--|protolint:)/ };
+
+/** Whether the pin's proto comes from a later release than its bundle: then the doc comments are the proto's. */
+export function protoIsNewer(pin: Pin): boolean {
+  const proto = pin.files.find((f) => f.path === pin.proto);
+  const schema = pin.files.find((f) => f.path === pin.schema);
+  return proto !== undefined && schema !== undefined && isNewer(pin, proto, schema);
 }
 
 export function loadPinInputs(ctx: Context, pin: Pin, validator = manifestValidator(ctx)): LoadedPin {
@@ -32,9 +44,10 @@ export function loadPinInputs(ctx: Context, pin: Pin, validator = manifestValida
   if (pin.proto !== undefined) {
     const protoPath = join(ctx.options.schemasDir, pin.proto);
     const protoName = display(ctx, protoPath);
-    proto = parseProto(readText(protoPath, protoName), protoName);
+    proto = parseProto(readText(protoPath, protoName), protoName, A2A_LEX);
   }
-  const bundle = pin.protocol === 'a2a' && proto ? bundleA2a(doc, schemaName, proto) : bundleFromDocument(doc, schemaName);
+  const bundle =
+    pin.protocol === 'a2a' && proto ? bundleA2a(doc, schemaName, proto, { docsFromProto: protoIsNewer(pin) }) : bundleFromDocument(doc, schemaName);
   const manifest = loadManifest(ctx, pin, validator);
   return { pin, bundle, manifest, ...(proto ? { proto } : {}) };
 }

@@ -18,17 +18,38 @@ export interface PinnedFile {
   readonly sha256: string;
   readonly commit?: string;
   readonly tag?: string;
+  /** The commit's date (ISO 8601), when it differs from the pin's. */
+  readonly date?: string;
+}
+
+/** Where a pin's files come from (schemas/pins.schema.json `source`). */
+export interface PinSource {
+  readonly repository: string;
+  readonly commit?: string;
+  /** A release tag at `commit`. */
+  readonly tag?: string;
+  /** The release tag an untagged `commit` follows (package versions: load/version.ts). */
+  readonly since?: string;
+  /** The commit's date (ISO 8601). */
+  readonly date?: string;
+  readonly license: string;
 }
 
 export interface Pin {
   readonly id: string;
   readonly protocol: 'mcp' | 'a2a';
   readonly revision: string;
+  /**
+   * Whether servers and clients speak this revision. A pin with `served: false` (a draft) is generated,
+   * type-checked and diffable, but the registry never lists it, so it is never advertised nor negotiated.
+   * Default: true.
+   */
+  readonly served?: boolean;
   readonly schema: string;
   readonly proto?: string;
   readonly manifest: string;
   readonly examples?: string;
-  readonly source: { readonly repository: string; readonly commit?: string; readonly tag?: string; readonly license: string };
+  readonly source: PinSource;
   readonly files: readonly PinnedFile[];
 }
 
@@ -49,6 +70,12 @@ export function loadPins(ctx: Context): Pin[] {
   pins.forEach((pin, i) => {
     if (ids.has(pin.id)) fail({ file: name, pointer: `/pins/${i}/id`, message: `duplicate pin id ${pin.id}` });
     ids.add(pin.id);
+    if (pin.protocol === 'mcp' && pin.served !== false && !/^\d{4}-\d{2}-\d{2}$/.test(pin.revision))
+      fail({
+        file: name,
+        pointer: `/pins/${i}/revision`,
+        message: `pin ${pin.id}: MCP revision ${JSON.stringify(pin.revision)} is not a date, so it cannot be negotiated; mark the pin "served": false (a draft)`,
+      });
     const listed = new Set(pin.files.map((f) => f.path));
     for (const key of ['schema', 'proto'] as const) {
       const path = pin[key];
@@ -63,10 +90,18 @@ export function sha256(bytes: Buffer | string): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
-/** Verifies every pinned file's sha256; stops at the first mismatch with a one-line error naming the file. */
-export function verifyPins(ctx: Context, pins: readonly Pin[]): void {
+/** Whether the pin is served (see {@link Pin.served}). */
+export function isServed(pin: Pick<Pin, 'served'>): boolean {
+  return pin.served !== false;
+}
+
+/**
+ * Verifies every pinned file's sha256 (or only those `only` accepts); stops at the first mismatch with a
+ * one-line error naming the file.
+ */
+export function verifyPins(ctx: Context, pins: readonly Pin[], only: (file: PinnedFile) => boolean = () => true): void {
   for (const pin of pins) {
-    for (const f of pin.files) {
+    for (const f of pin.files.filter(only)) {
       const abs = join(ctx.options.schemasDir, f.path);
       const name = display(ctx, abs);
       let bytes: Buffer;
@@ -82,7 +117,7 @@ export function verifyPins(ctx: Context, pins: readonly Pin[]): void {
       if (actual !== f.sha256)
         fail({
           file: name,
-          message: `pinned file of ${pin.id} has changed: sha256 ${actual} but schemas/pins.json records ${f.sha256}. Restore it, or bump the pin (README: "Bumping a pin")`,
+          message: `pinned file of ${pin.id} has changed: sha256 ${actual} but schemas/pins.json records ${f.sha256}. Restore it, or re-pin it: wiregen pin ${pin.id} --update --from <source> (docs/bumping-a-schema.md)`,
         });
     }
   }

@@ -3,140 +3,37 @@
  * messages with field behaviours and oneofs (facts the A2A bundled JSON Schema leaves out).
  *
  * It reads what a2a.proto uses (proto3 syntax, comments, options, nested messages and enums, maps,
- * oneofs, message-literal option values) and reports anything else as an error with line and column.
+ * oneofs, message-literal option values, reserved names and numbers) and reports anything else as an error
+ * with line and column. Every declaration keeps its line, column and leading comment (`doc`, as protoc
+ * attaches it: load/proto-lex.ts), for the diffs' locations and the A2A doc comments.
  */
 import { fail } from '../errors.ts';
+import { tokenize, type LexOptions, type Token } from './proto-lex.ts';
 
-/** One `google.api.http` binding: verb, path template and body selector. */
-export interface HttpRule {
-  readonly verb: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  readonly path: string;
-  readonly body?: string;
-}
+import type {
+  HttpRule,
+  ProtoLocated,
+  ProtoRpc,
+  ProtoService,
+  ProtoField,
+  ProtoMessage,
+  ProtoEnumValue,
+  ProtoEnum,
+  ProtoFile,
+} from './proto-types.ts';
 
-export interface ProtoRpc {
-  readonly name: string;
-  readonly input: string;
-  readonly output: string;
-  readonly clientStreaming: boolean;
-  readonly serverStreaming: boolean;
-  /** The primary binding first, then `additional_bindings` in order. */
-  readonly http: readonly HttpRule[];
-  readonly line: number;
-}
-
-export interface ProtoService {
-  readonly name: string;
-  readonly rpcs: readonly ProtoRpc[];
-}
-
-export interface ProtoField {
-  readonly name: string;
-  /** ProtoJSON name: lowerCamelCase of the field name. */
-  readonly jsonName: string;
-  readonly type: string;
-  readonly number: number;
-  readonly repeated: boolean;
-  readonly optional: boolean;
-  readonly map?: { readonly key: string; readonly value: string };
-  /** `google.api.field_behavior` values, e.g. `REQUIRED`, `OUTPUT_ONLY`. */
-  readonly behaviors: readonly string[];
-  /** The oneof group the field belongs to, if any. */
-  readonly oneof?: string;
-}
-
-export interface ProtoMessage {
-  /** Fully qualified within the file: `Outer.Inner` for nested messages. */
-  readonly name: string;
-  readonly fields: readonly ProtoField[];
-  readonly oneofs: readonly string[];
-}
-
-export interface ProtoEnum {
-  readonly name: string;
-  readonly values: readonly { readonly name: string; readonly number: number }[];
-}
-
-export interface ProtoFile {
-  /** Display path, for diagnostics. */
-  readonly file: string;
-  readonly package: string;
-  readonly services: readonly ProtoService[];
-  readonly messages: ReadonlyMap<string, ProtoMessage>;
-  readonly enums: ReadonlyMap<string, ProtoEnum>;
-}
-
-interface Token {
-  readonly kind: 'ident' | 'string' | 'number' | 'punct';
-  readonly text: string;
-  readonly line: number;
-  readonly column: number;
-}
-
-function tokenize(text: string, file: string): Token[] {
-  const tokens: Token[] = [];
-  let i = 0;
-  let line = 1;
-  let lineStart = 0;
-  while (i < text.length) {
-    const c = text[i]!;
-    if (c === '\n') {
-      line++;
-      lineStart = ++i;
-      continue;
-    }
-    if (c === ' ' || c === '\t' || c === '\r') {
-      i++;
-      continue;
-    }
-    if (text.startsWith('//', i)) {
-      while (i < text.length && text[i] !== '\n') i++;
-      continue;
-    }
-    if (text.startsWith('/*', i)) {
-      const end = text.indexOf('*/', i + 2);
-      if (end < 0) fail({ file, line, column: i - lineStart + 1, message: 'unterminated comment' });
-      for (let k = i; k < end; k++) if (text[k] === '\n') (line++, (lineStart = k + 1));
-      i = end + 2;
-      continue;
-    }
-    const column = i - lineStart + 1;
-    const ident = /^[A-Za-z_][A-Za-z0-9_.]*/.exec(text.slice(i, i + 200));
-    if (ident) {
-      tokens.push({ kind: 'ident', text: ident[0], line, column });
-      i += ident[0].length;
-      continue;
-    }
-    const num = /^-?(0x[0-9a-fA-F]+|\d+(\.\d+)?([eE][+-]?\d+)?)/.exec(text.slice(i, i + 60));
-    if (num) {
-      tokens.push({ kind: 'number', text: num[0], line, column });
-      i += num[0].length;
-      continue;
-    }
-    if (c === '"' || c === "'") {
-      let j = i + 1;
-      let value = '';
-      while (j < text.length && text[j] !== c) {
-        if (text[j] === '\n') fail({ file, line, column, message: 'unterminated string' });
-        if (text[j] === '\\') {
-          j++;
-          value += ({ n: '\n', t: '\t', r: '\r' } as Record<string, string>)[text[j]!] ?? text[j];
-        } else value += text[j];
-        j++;
-      }
-      tokens.push({ kind: 'string', text: value, line, column });
-      i = j + 1;
-      continue;
-    }
-    if ('{}()[]<>;=,:'.includes(c)) {
-      tokens.push({ kind: 'punct', text: c, line, column });
-      i++;
-      continue;
-    }
-    fail({ file, line, column, message: `unexpected character ${JSON.stringify(c)}` });
-  }
-  return tokens;
-}
+export type {
+  HttpRule,
+  ProtoLocated,
+  ProtoReserved,
+  ProtoRpc,
+  ProtoService,
+  ProtoField,
+  ProtoMessage,
+  ProtoEnumValue,
+  ProtoEnum,
+  ProtoFile,
+} from './proto-types.ts';
 
 /**
  * The name a proto type has in the bundle and the wire-order tables: the type without the file's package
@@ -158,14 +55,20 @@ interface LiteralObject {
   [key: string]: Literal | Literal[];
 }
 
+/** Where token `t` is, with its leading comment. */
+function located(t: Token): ProtoLocated {
+  return { line: t.line, column: t.column, ...(t.leading !== undefined ? { doc: t.leading } : {}) };
+}
+
 /** Parses a .proto file's text; `file` names it in errors. */
-export function parseProto(text: string, file: string): ProtoFile {
-  const tokens = tokenize(text, file);
+export function parseProto(text: string, file: string, options: LexOptions = {}): ProtoFile {
+  const tokens = tokenize(text, file, options);
   let p = 0;
   const services: ProtoService[] = [];
   const messages = new Map<string, ProtoMessage>();
   const enums = new Map<string, ProtoEnum>();
   let pkg = '';
+  let packageAt: ProtoLocated = { line: 1, column: 1 };
 
   const peek = (): Token | undefined => tokens[p];
   const error = (message: string, t: Token | undefined = peek()): never => fail({ file, line: t?.line ?? 1, column: t?.column ?? 1, message });
@@ -237,9 +140,18 @@ export function parseProto(text: string, file: string): ProtoFile {
     else accept(';');
     return [name, value];
   };
-  /** Skips `reserved …;` after the keyword. */
-  const skipStatement = () => {
-    while (!accept(';')) next();
+  /** `reserved 2, 9 to 11;` or `reserved "foo", "bar";` after the keyword, added to `into`. */
+  const reservedStatement = (into: { numbers: [number, number][]; names: string[] }) => {
+    do {
+      const t = next();
+      if (t.kind === 'string') into.names.push(t.text);
+      else if (t.kind === 'number') {
+        const from = Number(t.text);
+        const to = accept('to') ? (accept('max') ? Number.MAX_SAFE_INTEGER : Number(next().text)) : from;
+        into.numbers.push([from, to]);
+      } else error(`expected a number or a name in reserved, found '${t.text}'`, t);
+    } while (accept(','));
+    expect(';');
   };
 
   const httpRules = (lit: LiteralObject, t: Token): HttpRule[] => {
@@ -262,6 +174,7 @@ export function parseProto(text: string, file: string): ProtoFile {
   };
 
   const parseService = () => {
+    const keyword = tokens[p - 1]!;
     const name = ident();
     expect('{');
     const rpcs: ProtoRpc[] = [];
@@ -270,7 +183,7 @@ export function parseProto(text: string, file: string): ProtoFile {
         optionStatement();
         continue;
       }
-      const rpcTok = peek();
+      const rpcTok = peek()!;
       if (!accept('rpc')) error(`expected 'rpc' in service ${name}, found '${peek()?.text}'`);
       const rpcName = ident();
       expect('(');
@@ -291,9 +204,9 @@ export function parseProto(text: string, file: string): ProtoFile {
           if (oname === '(google.api.http)') http = httpRules(value as LiteralObject, optTok!);
         }
       } else expect(';');
-      rpcs.push({ name: rpcName, input, output, clientStreaming, serverStreaming, http, line: rpcTok!.line });
+      rpcs.push({ name: rpcName, input, output, clientStreaming, serverStreaming, http, ...located(rpcTok) });
     }
-    services.push({ name, rpcs });
+    services.push({ name, rpcs, ...located(keyword) });
   };
 
   const fieldOptions = (): string[] => {
@@ -310,34 +223,40 @@ export function parseProto(text: string, file: string): ProtoFile {
   };
 
   const parseEnum = (prefix: string) => {
+    const keyword = tokens[p - 1]!;
     const name = prefix + ident();
     expect('{');
-    const values: { name: string; number: number }[] = [];
+    const values: ProtoEnumValue[] = [];
+    const reserved = { numbers: [] as [number, number][], names: [] as string[] };
     while (!accept('}')) {
       if (accept('option')) {
         optionStatement();
         continue;
       }
       if (accept('reserved')) {
-        skipStatement();
+        reservedStatement(reserved);
         continue;
       }
+      const at = peek()!;
       const vname = ident();
       expect('=');
       const num = Number(next().text);
       fieldOptions();
       expect(';');
-      values.push({ name: vname, number: num });
+      values.push({ name: vname, number: num, ...located(at) });
     }
-    enums.set(name, { name, values });
+    enums.set(name, { name, values, reserved, ...located(keyword) });
   };
 
   const parseMessage = (prefix: string) => {
+    const keyword = tokens[p - 1]!;
     const name = prefix + ident();
     expect('{');
     const fields: ProtoField[] = [];
     const oneofs: string[] = [];
+    const reserved = { numbers: [] as [number, number][], names: [] as string[] };
     const field = (oneof: string | undefined) => {
+      const at = peek()!;
       let repeated = false;
       let optional = false;
       let map: { key: string; value: string } | undefined;
@@ -368,13 +287,14 @@ export function parseProto(text: string, file: string): ProtoFile {
         ...(map ? { map } : {}),
         behaviors,
         ...(oneof ? { oneof } : {}),
+        ...located(at),
       });
     };
     while (!accept('}')) {
       if (accept('message')) parseMessage(`${name}.`);
       else if (accept('enum')) parseEnum(`${name}.`);
       else if (accept('option')) optionStatement();
-      else if (accept('reserved')) skipStatement();
+      else if (accept('reserved')) reservedStatement(reserved);
       else if (accept('oneof')) {
         const group = ident();
         oneofs.push(group);
@@ -385,7 +305,7 @@ export function parseProto(text: string, file: string): ProtoFile {
         }
       } else field(undefined);
     }
-    messages.set(name, { name, fields, oneofs });
+    messages.set(name, { name, fields, oneofs, reserved, ...located(keyword) });
   };
 
   while (p < tokens.length) {
@@ -398,6 +318,7 @@ export function parseProto(text: string, file: string): ProtoFile {
         expect(';');
         break;
       case 'package':
+        packageAt = located(t);
         pkg = ident();
         expect(';');
         break;
@@ -424,5 +345,5 @@ export function parseProto(text: string, file: string): ProtoFile {
         error(`unexpected '${t.text}' at top level`, t);
     }
   }
-  return { file, package: pkg, services, messages, enums };
+  return { file, package: pkg, packageAt, services, messages, enums };
 }

@@ -7,6 +7,7 @@ import { fail, pointer } from '../errors.ts';
 import type { LoadedPin } from '../load/index.ts';
 import type { Direction, ManifestRoute } from '../load/manifest.ts';
 import { deref, parseSchemaRef, resolveSchemaRef, type Draft, type JsonObject, type SchemaRef } from '../load/schema.ts';
+import { packageVersion } from '../load/version.ts';
 import { planWireOrder, type WireOrder } from './wire-order.ts';
 
 export interface ValidatorPlan {
@@ -69,18 +70,6 @@ export interface PinPlan {
   readonly methods: readonly MethodPlan[];
   /** ProtoJSON member order (pins with a proto: A2A). */
   readonly wireOrder?: WireOrder;
-}
-
-/** Semver from the pin: MCP date revisions become `YYYY.M.D`; A2A takes the proto's tag (`v1.0.1`). */
-export function packageVersion(loaded: LoadedPin): string {
-  const { pin } = loaded;
-  const date = /^(\d{4})-(\d{2})-(\d{2})$/.exec(pin.revision);
-  if (date) return `${Number(date[1])}.${Number(date[2])}.${Number(date[3])}`;
-  const tag = /^v?(\d+\.\d+\.\d+)$/.exec(pin.source.tag ?? '');
-  if (tag) return tag[1]!;
-  const parts = pin.revision.split('.');
-  while (parts.length < 3) parts.push('0');
-  return parts.join('.');
 }
 
 function planRef(loaded: LoadedPin, text: string, where: string): ValidatorPlan {
@@ -156,7 +145,7 @@ export function planPin(loaded: LoadedPin): PinPlan {
     protocol: pin.protocol,
     revision: pin.revision,
     packageName: `@wiregen/${pin.id}`,
-    version: packageVersion(loaded),
+    version: packageVersion(pin),
     draft: bundle.draft,
     defsKey: bundle.defsKey,
     schemaId: `urn:wiregen:${pin.id}`,

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { copyProject, runCli, type Project } from '../helpers/project.ts';
+import { copyProject, pinIds, runCli, type Project } from '../helpers/project.ts';
 
 let project: Project;
 afterEach(() => project?.dispose());
@@ -31,7 +31,7 @@ describe('bad input to generate', () => {
       .update(readFileSync(project.path('schemas/mcp/2025-06-18/schema.json')))
       .digest('hex');
     expect(err).toEqual([
-      `schemas/mcp/2025-06-18/schema.json: pinned file of mcp-2025-06-18 has changed: sha256 ${actual} but schemas/pins.json records ${recorded}. Restore it, or bump the pin (README: "Bumping a pin")`,
+      `schemas/mcp/2025-06-18/schema.json: pinned file of mcp-2025-06-18 has changed: sha256 ${actual} but schemas/pins.json records ${recorded}. Restore it, or re-pin it: wiregen pin mcp-2025-06-18 --update --from <source> (docs/bumping-a-schema.md)`,
     ]);
   });
 
@@ -65,9 +65,7 @@ describe('bad input to generate', () => {
 
   it('an unknown pin', async () => {
     const err = await failGenerate(() => {}, ['--only', 'mcp-2099-01-01']);
-    expect(err).toEqual([
-      'schemas/pins.json: no pin mcp-2099-01-01 (pins: mcp-2024-11-05, mcp-2025-03-26, mcp-2025-06-18, mcp-2025-11-25, mcp-2026-07-28, a2a-1.0)',
-    ]);
+    expect(err).toEqual([`schemas/pins.json: no pin mcp-2099-01-01 (pins: ${pinIds().join(', ')})`]);
   });
 
   it('a fixture tool schema of another JSON Schema draft names the spec line and pointer', async () => {
@@ -108,7 +106,10 @@ describe('bad input to validate', () => {
     const { code, err } = await runCli(['validate', 'mcp@2026-07-29', 'Tool', 'x.json']);
     expect(code).toBe(2);
     expect(err).toEqual([
-      'mcp@2026-07-29: unknown protocol revision; expected <protocol>@<revision>, one of: a2a@1.0, mcp@2024-11-05, mcp@2025-03-26, mcp@2025-06-18, mcp@2025-11-25, mcp@2026-07-28',
+      `mcp@2026-07-29: unknown protocol revision; expected <protocol>@<revision>, one of: ${pinIds()
+        .sort()
+        .map((id) => id.replace(/^(mcp|a2a)-/, '$1@'))
+        .join(', ')}`,
     ]);
   });
 

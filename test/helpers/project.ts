@@ -51,6 +51,11 @@ export function copyProject(options: { generated?: boolean } = {}): Project {
   return project;
 }
 
+/** The pin ids schemas/pins.json lists (of the repository, or of `root`), in its order: tests derive pin lists from it. */
+export function pinIds(root: string = ROOT): string[] {
+  return (JSON.parse(readFileSync(join(root, 'schemas', 'pins.json'), 'utf8')) as { pins: { id: string }[] }).pins.map((p) => p.id);
+}
+
 /** Runs the CLI in-process against `root`, capturing its output. */
 export async function runCli(argv: string[], root?: string): Promise<{ code: number; out: string[]; err: string[] }> {
   const { main } = await import('../../generator/cli.ts');

@@ -1,0 +1,184 @@
+/**
+ * @module evolve/commands — the `wiregen pin` and `wiregen diff` commands: their options and help, wired
+ * to evolve/pin.ts and evolve/diff.ts. generator/cli.ts dispatches here.
+ */
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createContext, type Context, type Options } from '../context.ts';
+import { EXIT_OK, fail } from '../errors.ts';
+import type { LoadedPin } from '../load/index.ts';
+import { display, loadPins } from '../load/pins.ts';
+import { diffPinRecords, diffPins, loadForDiff, samePinnedInputs } from './diff.ts';
+import { inputsAt, resolveCommit } from './git.ts';
+import { exitCode, formatJson, formatText, type Comparison } from './report.ts';
+
+export const PIN_HELP = `Usage: wiregen pin <pin-id> --from <dir-or-file> [--repo URL] [--commit SHA] [--tag T] [--path P]
+                   [--date D] [--update] [--draft] [--check]
+
+Copies a protocol revision's files into schemas/<protocol>/<revision>/ (MCP: schema.json and examples/;
+A2A: the .proto and its bundled JSON Schema), records each file's provenance and sha256 in
+schemas/pins.json, and for a new pin starts schemas/manifest/<pin-id>.yaml from the nearest pin's. Then
+runs the manifest cross-check: its findings are what must be filled in before 'npm run generate'.
+When --from is in a git checkout, the commit, its date, an exact tag, the origin and the path are read off.
+
+Options:
+  --from <dir-or-file>  the source: a folder of an upstream checkout (e.g. schema/2026-07-28, specification),
+                        or one file replacing the pin's schema, proto or bundle
+  --repo <url>          the source repository (default: git origin, else the pin's or the nearest pin's)
+  --commit <sha>        the source commit, 40 hex digits (default: the checkout's HEAD)
+  --tag <tag>           a release tag at that commit (default: the checkout's exact tag, if any)
+  --path <path>         where --from lives in the repository (default: from git or the pin's records)
+  --date <iso>          the commit's date, ISO 8601 (default: git's); orders package pseudo-versions
+  --update              re-pin an existing pin (without it, the pin id must be new)
+  --draft               mark the pin not served: generated and diffable, never negotiated
+                        (implied for a new pin of the revision "draft", e.g. mcp-draft)
+  --check               write nothing: exit 0 when schemas/ already holds the source as pinned, else 1
+  -h, --help            this help
+
+Exit: 0 pinned and the manifest agrees, 1 pinned with cross-check findings to fill in (or --check found
+differences), 2 bad input (nothing written).`;
+
+export const DIFF_HELP = `Usage: wiregen diff <pinA> <pinB> [--json]
+       wiregen diff --against <git-ref> [<pin-id>...] [--json]
+
+Reports what changed between two pins of one protocol (e.g. mcp-2025-11-25 mcp-2026-07-28), or between the
+working tree's pins and a committed version (--against HEAD, --against origin/main): definitions,
+properties, required-ness, types, enums, consts, formats, additionalProperties; methods, their params,
+results and capability gates; for A2A also proto messages, fields (renamed, renumbered, type or cardinality
+changed), enum values, rpcs and HTTP routes. Each finding has a rule id and a class, as buf breaking does:
+wire-breaking, source-breaking or compatible.
+
+Options:
+  --against <git-ref>  compare the working tree's pins (or the ones named) with that commit's
+  --json               one JSON document: { comparisons: [{ from, to, counts, findings }], breaking }
+  -h, --help           this help
+
+Exit: 0 nothing breaking, 100 something wire- or source-breaking (as buf breaking), 2 bad input.`;
+
+type Out = (line: string) => void;
+
+/** Runs `parse`; a bad option becomes one line naming the command (exit 2). */
+function parsing<T>(command: string, parse: () => T): T {
+  try {
+    return parse();
+  } catch (e) {
+    if (e instanceof TypeError && 'code' in e && String((e as { code: unknown }).code).startsWith('ERR_PARSE_ARGS'))
+      fail({ file: `wiregen ${command}`, message: `${e.message} (see 'wiregen ${command} --help')` });
+    throw e;
+  }
+}
+
+export async function runPin(args: string[], out: Out, base: Partial<Options>): Promise<number> {
+  const { values, positionals } = parsing('pin', () =>
+    parseArgs({
+      args,
+      options: {
+        from: { type: 'string' },
+        repo: { type: 'string' },
+        commit: { type: 'string' },
+        tag: { type: 'string' },
+        path: { type: 'string' },
+        date: { type: 'string' },
+        update: { type: 'boolean' },
+        draft: { type: 'boolean' },
+        check: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      allowPositionals: true,
+      strict: true,
+    }),
+  );
+  if (values.help) return (out(PIN_HELP), EXIT_OK);
+  if (positionals.length !== 1 || !values.from)
+    fail({ file: 'wiregen pin', message: "needs one <pin-id> and --from <dir-or-file> (see 'wiregen pin --help')" });
+  const { runPinning } = await import('./pin.ts');
+  const ctx = createContext({ ...base, log: out });
+  const pick = <K extends string>(k: K, v: string | boolean | undefined) => (v === undefined ? {} : ({ [k]: v } as Record<K, typeof v>));
+  const { lines, code } = runPinning(ctx, {
+    id: positionals[0]!,
+    from: resolve(values.from),
+    ...pick('repo', values.repo),
+    ...pick('commit', values.commit),
+    ...pick('tag', values.tag),
+    ...pick('path', values.path),
+    ...pick('date', values.date),
+    update: values.update ?? false,
+    draft: values.draft ?? false,
+    check: values.check ?? false,
+  });
+  lines.forEach((l) => out(l));
+  return code;
+}
+
+/** `file` → `file@ref`, for the findings located in the committed version. */
+function relabel(loaded: LoadedPin, ref: string): LoadedPin {
+  const at = (file: string) => `${file}@${ref}`;
+  return {
+    ...loaded,
+    bundle: { ...loaded.bundle, file: at(loaded.bundle.file) },
+    manifest: { ...loaded.manifest, file: at(loaded.manifest.file) },
+    ...(loaded.proto ? { proto: { ...loaded.proto, file: at(loaded.proto.file) } } : {}),
+  };
+}
+
+/** The working tree's pins (or `only`) against the pins of `ref`. */
+function against(ctx: Context, ref: string, only: readonly string[]): Comparison[] {
+  const commit = resolveCommit(ctx.options.root, ref);
+  const now = loadPins(ctx);
+  const old = inputsAt(ctx.options.root, commit);
+  try {
+    const was = old.pins ?? [];
+    const ids = [...new Set([...was.map((p) => p.id), ...now.map((p) => p.id)])];
+    for (const id of only)
+      if (!ids.includes(id)) fail({ file: display(ctx, ctx.options.pinsFile), message: `no pin ${id} here or at ${ref} (pins: ${ids.join(', ')})` });
+    const oldCtx = createContext({ root: old.root, log: ctx.options.log });
+    return ids
+      .filter((id) => only.length === 0 || only.includes(id))
+      .map((id): Comparison => {
+        const a = was.find((p) => p.id === id);
+        const b = now.find((p) => p.id === id);
+        const findings = diffPinRecords(a, b, display(ctx, ctx.options.pinsFile));
+        if (a && b && !samePinnedInputs(oldCtx, a, ctx, b)) {
+          const [x] = loadForDiff(oldCtx, [id]);
+          const [y] = loadForDiff(ctx, [id]);
+          findings.push(...diffPins(relabel(x!, ref), y!));
+        }
+        return { from: `${id}@${ref}`, to: id, findings };
+      });
+  } finally {
+    old.dispose();
+  }
+}
+
+export async function runDiff(args: string[], out: Out, base: Partial<Options>): Promise<number> {
+  const { values, positionals } = parsing('diff', () =>
+    parseArgs({
+      args,
+      options: { against: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+      strict: true,
+    }),
+  );
+  if (values.help) return (out(DIFF_HELP), EXIT_OK);
+  if (values.against === undefined && positionals.length !== 2)
+    fail({ file: 'wiregen diff', message: "needs two pin ids, or --against <git-ref> (see 'wiregen diff --help')" });
+  const ctx = createContext({ ...base, log: out });
+  let comparisons: Comparison[];
+  if (values.against !== undefined) comparisons = against(ctx, values.against, positionals);
+  else {
+    const [idA, idB] = positionals as [string, string];
+    const pins = loadPins(ctx);
+    const pa = pins.find((p) => p.id === idA);
+    const pb = pins.find((p) => p.id === idB);
+    if (pa && pb && pa.protocol !== pb.protocol)
+      fail({
+        file: display(ctx, ctx.options.pinsFile),
+        message: `${idA} is ${pa.protocol} and ${idB} is ${pb.protocol}: diff compares two pins of one protocol`,
+      });
+    const [a, b] = loadForDiff(ctx, [idA, idB]);
+    comparisons = [{ from: idA, to: idB, findings: diffPins(a!, b!) }];
+  }
+  if (values.json) out(formatJson(comparisons));
+  else formatText(comparisons).forEach((l) => out(l));
+  return exitCode(comparisons);
+}
