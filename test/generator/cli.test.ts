@@ -68,3 +68,23 @@ describe('wiregen validate', () => {
     expect(out).toEqual([`${notJson}:2:8: not valid JSON: unexpected "}"`]);
   });
 });
+
+describe('wiregen generate --only <fixture>', () => {
+  it('generates one repository spec through the same path and compares it with generated/fixtures/<name>/', async () => {
+    const { code, out, err } = await runCli(['generate', '--only', 'golden', '--only', 'research-agent', '--check']);
+    expect([code, err]).toEqual([0, []]);
+    expect(out.filter((l) => !l.startsWith('fixtures/'))).toEqual([
+      expect.stringMatching(/^generated\/ is up to date: 0 package\(s\), 3 files checked in /),
+    ]);
+  });
+
+  it('a name that is neither a pin nor a repository spec', async () => {
+    const { code, err } = await runCli(['generate', '--only', 'nope']);
+    expect([code, err]).toEqual([
+      2,
+      [
+        'schemas/fixtures: no pin or fixture nope (fixtures: conformance, fixture-server, golden-extended, golden, code-reviewer, deployer, research-agent, test-runner; pins: mcp-2024-11-05, mcp-2025-03-26, mcp-2025-06-18, mcp-2025-11-25, mcp-2026-07-28, a2a-1.0)',
+      ],
+    ]);
+  });
+});
