@@ -1,6 +1,6 @@
 /**
- * Bad input to `wiregen generate --spec`: one line per problem naming the file, line, column and JSON
- * pointer (or the flag), exit code 2, nothing written.
+ * Bad input to `wiregen generate --spec` and `wiregen serve`: one line per problem naming the file, line,
+ * column and JSON pointer (or the flag or target), exit code 2, no stack trace, nothing written.
  */
 import { existsSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -83,5 +83,80 @@ describe('bad input to generate --spec', () => {
     const { code, err } = await project.cli(['generate', '--spec', 'server.yaml', '--out', 'src']);
     expect([code, err]).toEqual([2, ['src: holds files wiregen did not write (server.ts); --out must be a folder of its own']]);
     expect(project.read('src/server.ts')).toBe('export {};\n');
+  });
+});
+
+/** The behaviours module of a served spec, with `add` only. */
+const PARTIAL = `import { createServer } from './generated/index.js';
+export default createServer({ tools: { add: ({ a, b }) => ({ sum: a + b }) } });
+`;
+
+describe('bad input to serve (the wiregen process)', () => {
+  /** Runs `wiregen serve …` in a fresh project; expects exit 2 and one stderr line per problem, no stack. */
+  async function failServe(files: Record<string, string>, argv: string[]): Promise<string[]> {
+    project = userProject(files, { nodeModules: true });
+    if (files['server.yaml']) expect((await project.cli(['generate', '--spec', 'server.yaml', '--out', 'src/generated'])).code).toBe(0);
+    const { code, stdout, stderr } = await project.spawn(['serve', ...argv]);
+    expect(stdout).toBe('');
+    expect(code).toBe(2);
+    expect(stderr).not.toMatch(/\n\s+at /);
+    return stderr.trimEnd().split('\n');
+  }
+
+  it('a behaviour missing: the lines createServer reports, each naming where the spec declares it', async () => {
+    const spec = `${CALC}main: ./src/server.ts\n`;
+    const err = await failServe({ 'server.yaml': spec, 'src/server.ts': PARTIAL }, ['server.yaml', '--stdio']);
+    expect(err).toEqual([
+      `server.yaml:${position(spec, 'name: shout')} /tools/1: tool "shout" has no behaviour: behaviours.tools["shout"] is not a function`,
+      `server.yaml:${position(spec, '{ uri:')} /resources/0: resource "docs://readme" has no behaviour: behaviours.resources["docs://readme"] is not a function`,
+      `server.yaml:${position(spec, 'name: greet')} /prompts/0: prompt "greet" has no behaviour: behaviours.prompts["greet"] is not a function`,
+    ]);
+  });
+
+  it('a spec without main, and a main that does not exist', async () => {
+    expect(await failServe({ 'server.yaml': CALC }, ['server.yaml', '--stdio'])).toEqual([
+      'server.yaml: names no module to serve: add `main: ./src/server.ts` (the module whose default export createServer or createAgent made)',
+    ]);
+    const spec = `${CALC}main: ./src/missing.ts\n`;
+    expect(await failServe({ 'server.yaml': spec }, ['server.yaml', '--stdio'])).toEqual([
+      `server.yaml:${position(spec, './src/missing.ts')} /main: ./src/missing.ts does not exist`,
+    ]);
+  });
+
+  it('a module whose default export is not a server', async () => {
+    expect(await failServe({ 'thing.mjs': 'export default { hello: 1 };\n' }, ['thing.mjs', '--http', '0'])).toEqual([
+      'thing.mjs: its default export is not a server: export what a generated createServer or createAgent returns (or an McpServer or A2aServer)',
+    ]);
+  });
+
+  it('an unknown target', async () => {
+    expect(await failServe({}, ['nope', '--stdio'])).toEqual(['wiregen serve: unknown target "nope": not a file, and no fixtures/nope.ts here']);
+    expect(await failServe({}, ['./nope.yaml', '--stdio'])).toEqual(['wiregen serve: unknown target "./nope.yaml": no such file']);
+  });
+});
+
+describe("bad input to serve, in this repository's root", () => {
+  const project = { cli: (argv: string[]) => import('../helpers/project.ts').then(({ runCli }) => runCli(argv)) };
+  it.each([
+    [['golden', '--stdio', '--http', '0'], 'wiregen serve: give --stdio or --http <port>, not both'],
+    [['golden'], 'wiregen serve: give --stdio or --http <port>'],
+    [['--stdio'], 'wiregen serve: name what to serve: a spec file, a module or a fixture (wiregen serve --help)'],
+    [['golden', 'extra', '--stdio'], 'wiregen serve: one target at a time; also given: extra'],
+    [['golden', '--http', 'abc'], 'wiregen serve: --http "abc" is not a port: give an integer from 0 to 65535'],
+    [['golden', '--http', '65536'], 'wiregen serve: --http "65536" is not a port: give an integer from 0 to 65535'],
+    [['golden', '--stdio', '--max-line-bytes', '0'], 'wiregen serve: --max-line-bytes "0" is not a positive integer'],
+    [['golden', '--http', '0', '--parse-errors'], 'wiregen serve: --parse-errors is for --stdio'],
+    [
+      ['nope', '--stdio'],
+      'wiregen serve: unknown target "nope": not a file, and no fixtures/nope.ts here (fixtures: code-reviewer, conformance, deployer, fixture-server, golden, research-agent, test-runner)',
+    ],
+    [['golden', '--stdio', '--handlers', 'nope'], 'wiregen serve: fixtures/golden.ts has no handler set "nope" (sets: base, extended)'],
+    [['research-agent', '--stdio'], 'wiregen serve: research-agent is an A2A agent: serve it over HTTP with --http <port>'],
+    [
+      ['research-agent', '--http', '0', '--notifications'],
+      'wiregen serve: --notifications is for MCP servers; fixtures/research-agent.ts is an A2A agent',
+    ],
+  ])('%j', async (argv, line) => {
+    expect(await project.cli(['serve', ...argv])).toEqual({ code: 2, out: [], err: [line] });
   });
 });
