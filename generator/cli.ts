@@ -6,11 +6,13 @@ import type { Options } from './context.ts';
 import { EXIT_BAD_INPUT, EXIT_OK, formatDiagnostic, InputError } from './errors.ts';
 import { CliError, type Command } from './commands/command.ts';
 import { generate } from './commands/generate.ts';
+import { init } from './commands/init.ts';
 import { serve } from './commands/serve.ts';
 import { validate } from './commands/validate.ts';
 
 /** The commands, in the order the help lists them. */
 const COMMANDS: Readonly<Record<string, Command>> = {
+  init,
   generate,
   validate,
   serve,

@@ -14,6 +14,22 @@ describe('wiregen --help', () => {
     expect(out.join('\n')).toMatch(/^(wiregen: |Usage: wiregen )/);
   });
 
+  it.each([[['init', '--help']], [['serve', '--help']], [['init', '-h']]])('%j prints the usage of the command and exits 0', async (argv) => {
+    const { code, out, err } = await runCli(argv);
+    expect([code, err]).toEqual([0, []]);
+    expect(out.join('\n')).toMatch(new RegExp(`^Usage: wiregen ${argv[0]} `));
+  });
+
+  it('the top-level help lists every command, and serve as MCP and A2A, stdio and HTTP', async () => {
+    const help = (await runCli(['--help'])).out.join('\n');
+    for (const command of ['init', 'generate', 'validate', 'serve']) expect(help).toMatch(new RegExp(`^  ${command}\\b`, 'm'));
+    const serve = help.split('\n').find((l) => l.startsWith('  serve'))!;
+    expect(serve).not.toContain('(stdio)');
+    expect(serve).toMatch(/--stdio/);
+    expect(serve).toMatch(/--http/);
+    expect(serve).toMatch(/A2A/);
+  });
+
   it('an unknown command or option exits 2 with the usage', async () => {
     const a = await runCli(['frobnicate']);
     expect(a.code).toBe(2);
