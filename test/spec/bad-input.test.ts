@@ -13,6 +13,7 @@ const PINS = 'mcp-2024-11-05, mcp-2025-03-26, mcp-2025-06-18, mcp-2025-11-25, mc
 
 /** Runs generate on `spec` (as server.yaml); expects exit 2 and nothing written; returns the error lines. */
 async function failGenerate(spec: string, extra: string[] = []): Promise<string[]> {
+  project?.dispose();
   project = userProject({ 'server.yaml': spec });
   const { code, out, err } = await project.cli(['generate', '--spec', 'server.yaml', '--out', 'src/generated', ...extra]);
   expect(out).toEqual([]);
@@ -94,6 +95,7 @@ export default createServer({ tools: { add: ({ a, b }) => ({ sum: a + b }) } });
 describe('bad input to serve (the wiregen process)', () => {
   /** Runs `wiregen serve …` in a fresh project; expects exit 2 and one stderr line per problem, no stack. */
   async function failServe(files: Record<string, string>, argv: string[]): Promise<string[]> {
+    project?.dispose();
     project = userProject(files, { nodeModules: true });
     if (files['server.yaml']) expect((await project.cli(['generate', '--spec', 'server.yaml', '--out', 'src/generated'])).code).toBe(0);
     const { code, stdout, stderr } = await project.spawn(['serve', ...argv]);
