@@ -12,7 +12,7 @@ export interface Options {
   readonly generatedDir: string;
   /** The pin registry. Default: `<schemasDir>/pins.json`. */
   readonly pinsFile: string;
-  /** Restrict work to these pin ids. Default: every pin. */
+  /** Restrict `wiregen generate` to these pin ids and repository spec names. Default: all of them. */
   readonly only?: readonly string[];
   /** Progress output. Default: a line on stdout. */
   readonly log: (line: string) => void;

@@ -1,14 +1,15 @@
 /**
- * @module generate — the pipeline for all pins: load → check → plan → emit → format, then write or compare.
+ * @module generate — the repository's pipeline: every pin (load → check → plan → emit → format) and every
+ * repository spec (spec/generate.ts), then write or compare generated/.
  */
 import type { Context } from './context.ts';
 import { checkManifest } from './check/manifest.ts';
 import { emitRegistry, title } from './emit/dispatch.ts';
 import { GENERATOR_NAME } from './context.ts';
-import { emitAgentFixture, emitFixture } from './emit/fixture.ts';
 import { emitPin } from './emit/index.ts';
 import { emitRegistryPackageJson } from './emit/package.ts';
-import { loadAgentFixtures, loadFixtures, type FixtureSpecFile } from './load/fixtures.ts';
+import { checkFixtureName, fixtureFiles, type FixtureFile } from './load/fixtures.ts';
+import { generateSpec, type GeneratedSpec } from './spec/generate.ts';
 import { InputError, type Diagnostic } from './errors.ts';
 import { diffTree, formatFile, header, writeTree, type FileSet } from './format/index.ts';
 import { loadPinInputs } from './load/index.ts';
@@ -28,34 +29,46 @@ export interface Loaded {
   readonly pins: Pin[];
   readonly plans: PinPlan[];
   /**
-   * The served MCP plans, oldest revision first: the fixtures are checked against the last, the registry lists
-   * them so. Drafts (`served: false`) are generated but never registered, so never advertised nor negotiated.
+   * The served MCP plans, oldest revision first: the registry lists them so. Drafts (`served: false`) are
+   * generated but never registered, so never advertised nor negotiated.
    */
   readonly mcp: PinPlan[];
-  /** The served A2A plan the agent fixtures are checked against and import their types from. */
-  readonly a2a?: PinPlan;
   /** The plans the registry lists: every served pin's. */
   readonly served: PinPlan[];
-  readonly fixtures: FixtureSpecFile[];
-  readonly agents: FixtureSpecFile[];
 }
 
-/** Loads and verifies every pin (or `options.only`), cross-checking each manifest; throws on any problem. */
-export function loadAndCheck(ctx: Context): Loaded {
-  const all = loadPins(ctx);
+/** The pin ids and the repository spec names of `options.only` (everything when it is not set). */
+function partitionOnly(ctx: Context, pins: readonly Pin[], fixtures: readonly FixtureFile[]) {
   const only = ctx.options.only;
-  if (only) {
-    const unknown = only.filter((id) => !all.some((p) => p.id === id));
-    if (unknown.length)
-      throw new InputError([{ file: 'schemas/pins.json', message: `no pin ${unknown.join(', ')} (pins: ${all.map((p) => p.id).join(', ')})` }]);
+  if (!only) return { pins: [...pins], fixtures: [...fixtures] };
+  const unknown = only.filter((id) => !pins.some((p) => p.id === id) && !fixtures.some((f) => f.name === id));
+  if (unknown.length) {
+    const pinList = pins.map((p) => p.id).join(', ');
+    const looksLikePin = unknown.every((id) => /^(mcp|a2a)-/.test(id));
+    throw new InputError([
+      looksLikePin
+        ? { file: 'schemas/pins.json', message: `no pin ${unknown.join(', ')} (pins: ${pinList})` }
+        : {
+            file: 'schemas/fixtures',
+            message: `no pin or fixture ${unknown.join(', ')} (fixtures: ${fixtures.map((f) => f.name).join(', ')}; pins: ${pinList})`,
+          },
+    ]);
   }
-  const pins = only ? all.filter((p) => only.includes(p.id)) : all;
+  return { pins: pins.filter((p) => only.includes(p.id)), fixtures: fixtures.filter((f) => only.includes(f.name)) };
+}
+
+/**
+ * Loads and verifies every pin of `options.only` (all without it), cross-checking each manifest; throws on any
+ * problem. `only` may also name repository specs (generateAll generates those).
+ */
+export function loadAndCheck(ctx: Context): Loaded {
+  const { pins } = partitionOnly(ctx, loadPins(ctx), fixtureFiles(ctx));
   verifyPins(ctx, pins);
-  const validator = manifestValidator(ctx);
+  const validator = pins.length ? manifestValidator(ctx) : undefined;
   const diagnostics: Diagnostic[] = [];
   const plans: PinPlan[] = [];
   for (const pin of pins) {
-    const loaded = loadPinInputs(ctx, pin, validator);
+    const loaded = loadPinInputs(ctx, pin, validator!);
     const found = checkManifest(loaded);
     diagnostics.push(...found);
     if (found.length === 0) plans.push(planPin(loaded));
@@ -64,13 +77,36 @@ export function loadAndCheck(ctx: Context): Loaded {
   const servedIds = new Set(pins.filter(isServed).map((p) => p.id));
   const served = plans.filter((p) => servedIds.has(p.id));
   const mcp = served.filter((p) => p.protocol === 'mcp').sort((a, b) => (a.revision < b.revision ? -1 : a.revision > b.revision ? 1 : 0));
-  const a2a = served.find((p) => p.protocol === 'a2a');
-  // Fixtures are checked against the newest MCP revision, and only generated in a full run.
-  const newestMcp = mcp.at(-1);
-  const fixtures = !only && newestMcp ? loadFixtures(ctx, newestMcp) : [];
-  const agents = !only && a2a ? loadAgentFixtures(ctx, a2a) : [];
-  return { pins, plans, mcp, ...(a2a ? { a2a } : {}), served, fixtures, agents };
+  return { pins, plans, mcp, served };
 }
+
+/**
+ * The repository's specs (all, or those `options.only` names), each generated by {@link generateSpec}, the
+ * function behind `wiregen generate --spec`, with its protocol's default pin. Every problem of every spec
+ * is reported at once.
+ */
+async function generateFixtures(ctx: Context): Promise<{ folder: string; generated: GeneratedSpec }[]> {
+  const { fixtures } = partitionOnly(ctx, loadPins(ctx), fixtureFiles(ctx));
+  const out: { folder: string; generated: GeneratedSpec }[] = [];
+  const diagnostics: Diagnostic[] = [];
+  for (const fixture of fixtures) {
+    const t0 = performance.now();
+    try {
+      const generated = await generateSpec(ctx, fixture.path);
+      diagnostics.push(...checkFixtureName(generated.spec, fixture));
+      out.push({ folder: `fixtures/${fixture.name}`, generated });
+      const what = generated.spec.kind === 'agent' ? ' (A2A agent)' : '';
+      ctx.options.log(`fixtures/${fixture.name}: ${plural(generated.files.size, 'file')}${what} (${((performance.now() - t0) / 1000).toFixed(2)} s)`);
+    } catch (err) {
+      if (!(err instanceof InputError)) throw err;
+      diagnostics.push(...err.diagnostics);
+    }
+  }
+  if (diagnostics.length) throw new InputError(diagnostics);
+  return out;
+}
+
+const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 /** The index of the generated folder. */
 function generatedReadme(plans: readonly PinPlan[], served: readonly PinPlan[]): string {
@@ -109,12 +145,16 @@ async function emitFolder(
   return { files: emitted.size, ms };
 }
 
-/** Runs the whole pipeline; returns the file set (paths relative to generated/) and a report per pin. */
+/**
+ * Runs the whole pipeline; returns the file set (paths relative to generated/) and a report per pin. The
+ * pins are loaded and checked first, then the repository's specs are generated (so a bad spec stops the run
+ * before the pins' emission), then the pins are emitted.
+ */
 export async function generateAll(ctx: Context): Promise<{ files: FileSet; reports: PinReport[] }> {
-  const { plans, mcp, a2a, served, fixtures, agents } = loadAndCheck(ctx);
+  const { plans, mcp, served } = loadAndCheck(ctx);
   const files: FileSet = new Map();
+  for (const { folder, generated } of await generateFixtures(ctx)) for (const [name, text] of generated.files) files.set(`${folder}/${name}`, text);
   const reports: PinReport[] = [];
-  const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
   for (const plan of plans) {
     const defs = Object.keys(plan.defs).length;
     const methods = plan.methods.length;
@@ -127,23 +167,6 @@ export async function generateAll(ctx: Context): Promise<{ files: FileSet; repor
     );
     reports.push({ id: plan.id, defs, methods, ...done });
   }
-  for (const fixture of fixtures)
-    await emitFolder(
-      ctx,
-      files,
-      `fixtures/${fixture.name}`,
-      () => emitFixture(fixture),
-      (n) => plural(n, 'file'),
-    );
-  if (a2a)
-    for (const agent of agents)
-      await emitFolder(
-        ctx,
-        files,
-        `fixtures/${agent.name}`,
-        () => emitAgentFixture(agent, a2a),
-        (n) => `${plural(n, 'file')} (A2A agent)`,
-      );
   if (!ctx.options.only) {
     files.set('README.md', await formatFile('README.md', generatedReadme(plans, served), ''));
     const registryHead = header(GENERATOR_NAME, ['schemas/pins.json']);
@@ -151,6 +174,14 @@ export async function generateAll(ctx: Context): Promise<{ files: FileSet; repor
     files.set('revisions/package.json', emitRegistryPackageJson(served));
   }
   return { files, reports };
+}
+
+/** The folders of generated/ `options.only` names (a pin's, or fixtures/<name>), or undefined for all of it. */
+export function onlyFolders(ctx: Context): string[] | undefined {
+  const only = ctx.options.only;
+  if (!only) return undefined;
+  const fixtures = new Set(fixtureFiles(ctx).map((f) => f.name));
+  return only.map((id) => (fixtures.has(id) ? `fixtures/${id}` : id));
 }
 
 export { diffTree, writeTree };

@@ -1,25 +1,21 @@
 /**
- * @module emit/fixture — one fixture's module: generated/fixtures/<name>/index.ts (the spec as typed data,
- * argument and value types from each tool's schemas, defineFixture) and validators.js/.d.ts (ajv standalone
- * validators of every tool's input and output schema, compiled now, not when the server starts, by the same
- * pipeline as a pin's validators: emit/validators.ts); and an A2A agent's module (its card as typed data).
- * Tool schemas are checked to be JSON Schema 2020-12 when the specs are loaded (load/fixtures.ts).
+ * @module emit/fixture — the module of one spec (spec/load.ts), written into the `--out` folder (or
+ * generated/fixtures/<name>/ for the repository's own specs). For an MCP server: index.ts (the spec as typed
+ * data, argument and value types from each tool's schemas, the Behaviours type, defineServer and
+ * createServer) and validators.ts (ajv standalone validators of every tool's input and output schema,
+ * compiled now, not when the server starts, by the same pipeline as a pin's validators: emit/validators.ts).
+ * For an A2A agent: index.ts (its card as typed data, defineAgent and createAgent). The code imports only
+ * `@wiregen/runtime/...` and, for types, the pin's package, with `.js` relative specifiers.
  */
 import { compile } from 'json-schema-to-typescript';
 import { GENERATOR_NAME } from '../context.ts';
+import { pointer } from '../errors.ts';
 import { formatFiles, header, type FileSet } from '../format/index.ts';
-import type { FixtureSpecFile } from '../load/fixtures.ts';
 import { isObject, mapSchema, type Json, type JsonObject } from '../load/schema.ts';
-import type { PinPlan } from '../plan/index.ts';
+import { SECTIONS, TOOL_AJV, type LoadedSpec } from '../spec/load.ts';
 import { render } from './templates.ts';
 import { TS_OPTIONS } from './types.ts';
 import { createAjv, standaloneEsm } from './validators.ts';
-
-/**
- * The ajv options of a fixture's validators, as overrides of the all-errors ones (emit/validators.ts): tool
- * schemas are the fixture author's, so not strict, and references are inlined (ajv's default).
- */
-const FIXTURE_AJV = { strict: false, inlineRefs: true } as const;
 
 /** `read_doc` → `ReadDoc`. */
 function pascal(name: string): string {
@@ -39,41 +35,75 @@ async function typeOf(schema: JsonObject, name: string): Promise<string> {
   return ts.replace(/^export (interface|type) (?!\w+ )/m, 'export $1 ');
 }
 
-function validators(fixture: FixtureSpecFile, names: Map<string, { input: string; output?: string }>): { js: string; dts: string } {
-  const ajv = createAjv({ draft: '2020-12' }, true, FIXTURE_AJV);
+/** The export names of one tool's validators. */
+interface ToolValidatorNames {
+  readonly input: string;
+  readonly output?: string;
+}
+
+/**
+ * validators.ts: ajv's standalone JavaScript for every tool schema, as a TypeScript file that is not
+ * type-checked (`@ts-nocheck`) and types each export as a Check. A `.ts` file, not `.js` beside a `.d.ts`,
+ * so a consumer's `tsc` emits it with the rest (tsc does not copy `.js` files it only reads types for).
+ */
+function validators(loaded: LoadedSpec, names: ReadonlyMap<string, ToolValidatorNames>): string {
+  const ajv = createAjv({ draft: '2020-12' }, true, TOOL_AJV);
   const refs: Record<string, string> = {};
-  const tools = (fixture.spec['tools'] ?? []) as JsonObject[];
-  for (const tool of tools) {
+  for (const tool of (loaded.spec['tools'] ?? []) as JsonObject[]) {
     const n = names.get(tool['name'] as string)!;
-    for (const [kind, exportName] of [
-      ['input', n.input],
-      ['output', n.output],
+    for (const [field, exportName] of [
+      ['inputSchema', n.input],
+      ['outputSchema', n.output],
     ] as const) {
-      const schema = tool[kind === 'input' ? 'inputSchema' : 'outputSchema'];
+      const schema = tool[field];
       if (!exportName || !isObject(schema)) continue;
-      const id = `urn:wiregen:fixture:${fixture.name}:${exportName}`;
+      const id = `urn:wiregen:spec:${loaded.name}:${exportName}`;
       const { $schema, ...rest } = schema;
       ajv.addSchema({ ...rest, $id: id });
       refs[exportName] = id;
     }
   }
-  const js = standaloneEsm(ajv, refs, `fixture ${fixture.name}`);
-  const dts = [
-    'import type { Check } from "@wiregen/runtime/core";',
-    '',
-    ...Object.keys(refs)
-      .sort()
-      .map((name) => `export declare const ${name}: Check;`),
-    '',
-  ].join('\n');
-  return { js, dts };
+  const js = standaloneEsm(ajv, refs, `spec ${loaded.name}`);
+  const typed = js
+    .replace(/^export const ([A-Za-z_$][\w$]*) = /gm, 'export const $1: Check = ')
+    .replace(/^"use strict";\n/, '"use strict";\nimport type { Check } from "@wiregen/runtime/core";\n');
+  if (!typed.includes('import type { Check }')) throw new Error(`standalone code for spec ${loaded.name} does not start with "use strict"`);
+  return ["// @ts-nocheck: ajv's standalone JavaScript is not type-checked; each export is typed as a Check.", typed].join('\n');
 }
 
-/** The files of one fixture's folder (relative to generated/fixtures/<name>/), formatted. */
-export async function emitFixture(fixture: FixtureSpecFile): Promise<FileSet> {
-  const spec = fixture.spec;
+/** `file:line:column /pointer` of a place in the spec, as createServer's errors name it. */
+function where(loaded: LoadedSpec, at: string): string {
+  const pos = loaded.locate(at);
+  return `${loaded.file}${pos ? `:${pos.line}:${pos.column}` : ''} ${at === '' ? '(root)' : at}`;
+}
+
+/**
+ * Where each item the behaviours must cover is declared, by section: what the generated check of the
+ * behaviours reports (every tool, resource and prompt needs a function; a resource template may go without,
+ * and is then listed but not readable).
+ */
+function declared(loaded: LoadedSpec): JsonObject {
+  const out: JsonObject = {};
+  for (const { section, key, label } of SECTIONS) {
+    const items = (loaded.spec[section] ?? []) as JsonObject[];
+    const at = where(loaded, loaded.spec[section] === undefined ? '' : pointer(section));
+    const placed: JsonObject = {};
+    items.forEach((item, i) => (placed[String(item[key])] = where(loaded, pointer(section, i))));
+    out[section] = { at, label, required: section !== 'resourceTemplates', items: placed };
+  }
+  return out;
+}
+
+/** The header of a spec's files: where they come from and how to write them again. */
+function specHeader(loaded: LoadedSpec): string {
+  return header(GENERATOR_NAME, [loaded.file], `change ${loaded.file} and run \`wiregen generate\` again`);
+}
+
+/** The files of an MCP server spec's module (index.ts, validators.ts when it has tools), formatted. */
+export async function emitServer(loaded: LoadedSpec): Promise<FileSet> {
+  const { main, ...spec } = loaded.spec;
   const tools = (spec['tools'] ?? []) as JsonObject[];
-  const names = new Map<string, { input: string; output?: string }>();
+  const names = new Map<string, ToolValidatorNames>();
   const used = new Set<string>();
   const unique = (base: string) => {
     let name = base;
@@ -89,12 +119,12 @@ export async function emitFixture(fixture: FixtureSpecFile): Promise<FileSet> {
     const argsType = unique(`${base}Args`);
     types.push(await typeOf(tool['inputSchema'] as JsonObject, argsType));
     const output = (tool['output'] as string | undefined) ?? (tool['outputSchema'] ? 'wrapped' : 'text');
-    let valueType = 'string';
     let outputType: string | undefined;
     if (isObject(tool['outputSchema'])) {
       outputType = unique(`${base}Output`);
       types.push(await typeOf(tool['outputSchema'], outputType));
     }
+    let valueType: string;
     if (output === 'wrapped') valueType = outputType ? `${outputType}["result"]` : 'unknown';
     else if (output === 'structured') valueType = outputType ?? 'Record<string, unknown>';
     else if (output === 'result') valueType = '{ content: unknown[]; isError?: boolean; structuredContent?: unknown; [k: string]: unknown }';
@@ -104,10 +134,12 @@ export async function emitFixture(fixture: FixtureSpecFile): Promise<FileSet> {
     names.set(name, n);
     toolRows.push({ name, argsType, valueType, inputValidator: n.input, outputValidator: n.output });
   }
-  const { js, dts } = validators(fixture, names);
-  const index = render('fixture.ts', {
-    name: fixture.name,
+  const index = render('server.ts', {
+    name: loaded.name,
+    file: loaded.file,
+    pin: loaded.pin.id,
     specJson: JSON.stringify(spec, null, 2),
+    declaredJson: JSON.stringify(declared(loaded), null, 2),
     types: types.join('\n'),
     tools: toolRows,
     anyWrapped: toolRows.some((t) => t.valueType.endsWith('["result"]')),
@@ -115,23 +147,28 @@ export async function emitFixture(fixture: FixtureSpecFile): Promise<FileSet> {
     resources: spec['resources'] ?? [],
     resourceTemplates: spec['resourceTemplates'] ?? [],
   });
-  const raw: [string, string][] = [
-    ['index.ts', index],
-    ['validators.js', js],
-    ['validators.d.ts', dts],
-  ];
-  return formatFiles(raw, header(GENERATOR_NAME, [fixture.file]));
+  const raw: [string, string][] = [['index.ts', index]];
+  if (tools.length) raw.push(['validators.ts', validators(loaded, names)]);
+  return formatFiles(raw, specHeader(loaded));
 }
 
-/** One A2A agent's module: generated/fixtures/<name>/index.ts, importing the types of the `a2a` package. */
-export async function emitAgentFixture(agent: FixtureSpecFile, a2a: PinPlan): Promise<FileSet> {
-  const spec = agent.spec;
+/** The files of an A2A agent spec's module (index.ts, importing the types of the pin's package), formatted. */
+export async function emitAgent(loaded: LoadedSpec): Promise<FileSet> {
+  const spec = loaded.spec;
   const index = render('agent.ts', {
-    name: agent.name,
-    a2aPackage: a2a.packageName,
+    name: loaded.name,
+    file: loaded.file,
+    pin: loaded.pin.id,
+    a2aPackage: loaded.pin.packageName,
     behaviourConst: spec['behaviour'] === 'kit' ? 'KIT_BEHAVIOUR' : 'SDK_BEHAVIOUR',
     cardJson: JSON.stringify(spec['card'], null, 2),
     extendedCardJson: spec['extendedCard'] ? JSON.stringify(spec['extendedCard'], null, 2) : undefined,
+    executorAt: where(loaded, ''),
   });
-  return formatFiles([['index.ts', index]], header(GENERATOR_NAME, [agent.file]));
+  return formatFiles([['index.ts', index]], specHeader(loaded));
+}
+
+/** The files of a spec's module, whichever its kind. */
+export function emitSpec(loaded: LoadedSpec): Promise<FileSet> {
+  return loaded.kind === 'server' ? emitServer(loaded) : emitAgent(loaded);
 }

@@ -13,9 +13,8 @@
  * validators.js is the one to read.
  *
  * Also the one ajv pipeline of the generator: {@link createAjv} makes every instance (the all-errors set,
- * the accept-path set with its overrides and class, a fixture's tool validators), {@link standaloneEsm} turns
- * one into an ES module, and {@link compiledDocument} compiles a pin's validation document once for the
- * fixture checks and validators.js alike.
+ * the accept-path set with its overrides and class, a spec's tool validators), {@link standaloneEsm} turns
+ * one into an ES module, and {@link compiledDocument} compiles a pin's validation document once.
  */
 import Ajv, { type Options, type ValidateFunction } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020.js';
@@ -79,7 +78,7 @@ function allErrorsOptions(forStandalone: boolean): Options {
 
 /**
  * An ajv instance with the formats the schemas use: by default the all-errors one for the pin's draft;
- * `overrides` change options (the accept path's, a fixture's), `Class` the ajv class.
+ * `overrides` change options (the accept path's, a spec's), `Class` the ajv class.
  */
 export function createAjv(
   plan: Pick<PinPlan, 'draft'>,
@@ -124,6 +123,21 @@ export function standaloneEsm(
   if (js.includes('formats[')) imports.push(`import { formats } from "@wiregen/runtime/core";`);
   if (missing.size) imports.push(`import ajvFormats from "ajv-formats/dist/formats.js";`);
   if (imports.length) js = js.replace('"use strict";', `"use strict";\n${imports.join('\n')}`);
+  // ajv's runtime helpers (ucs2length for minLength/maxLength, equal for uniqueItems and object consts…)
+  // are required even in ESM output (`require("ajv/dist/runtime/x").default`): each becomes a default
+  // import of the same CommonJS file. Node gives its module.exports as the default export; loaders that
+  // honour `__esModule` (bundlers, Vitest) give module.exports.default, which is wrapped back.
+  const helpers = new Map<string, string>();
+  js = js.replace(/require\("(ajv\/dist\/runtime\/[\w/-]+)"\)/g, (_, path: string) => {
+    let name = helpers.get(path);
+    if (name === undefined) helpers.set(path, (name = `ajvRuntime${helpers.size}`));
+    return name;
+  });
+  const helperLines = [...helpers].flatMap(([path, name]) => [
+    `import ${name}Module from "${path}.js";`,
+    `const ${name} = ${name}Module.__esModule ? ${name}Module : { default: ${name}Module };`,
+  ]);
+  if (helpers.size) js = js.replace('"use strict";', ['"use strict";', ...helperLines].join('\n'));
   if (/\brequire\(/.test(js)) throw new Error(`standalone code for ${label} still calls require(): ${/require\([^)]*\)/.exec(js)?.[0]}`);
   return js;
 }
@@ -142,8 +156,7 @@ const compiledDocuments = new WeakMap<PinPlan, CompiledDocument>();
 
 /**
  * The all-errors ajv instance of a pin with its validation document added and every exported validator
- * compiled, made once per plan: the fixture checks (load/fixtures.ts) validate with it and
- * {@link emitValidators} writes validators.js from it, then lets it go (it is the last use in a run, and
+ * compiled, made once per plan: {@link emitValidators} writes validators.js from it, then lets it go (it is the last use in a run, and
  * keeping every pin's instance would only hold memory). Compiled up front in export order, which is the order
  * standalone code would compile them in: ajv numbers its functions as it compiles them, so the generated code
  * is the same whoever asks first.

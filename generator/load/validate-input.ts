@@ -15,8 +15,11 @@ export function compileInputSchema(schema: object): ValidateFunction {
   return ajv.compile(schema);
 }
 
-/** A one-line reason for an ajv error, naming the property where ajv puts it in params. */
-export function describeError(e: ErrorObject): string {
+/**
+ * A one-line reason for an ajv error, naming the property where ajv puts it in params. Takes what every
+ * ajv-compiled validator leaves, including a generated package's (runtime/core ValidationError).
+ */
+export function describeError(e: Pick<ErrorObject, 'keyword' | 'params' | 'message'>): string {
   switch (e.keyword) {
     case 'additionalProperties':
       return `unknown property ${JSON.stringify(e.params['additionalProperty'])}`;

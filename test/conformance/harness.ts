@@ -80,7 +80,10 @@ export interface RunningFixture {
   stop(): Promise<number | null>;
 }
 
-/** Starts `wiregen serve <fixture> --http 0` and waits for its `{"conformanceReady":true,…}` line. */
+/**
+ * Starts `wiregen serve <fixture> --http 0` and waits for its ready line, `{"ready":true,"url":…}` (or
+ * `{"conformanceReady":true,…}`, what serve printed for MCP before the ready line was the same for MCP and A2A).
+ */
 export function startFixture(fixture: string, timeoutMs = 30_000): Promise<RunningFixture> {
   const child = spawn(process.execPath, [join(ROOT, 'bin', 'wiregen.mjs'), 'serve', fixture, '--http', '0'], {
     cwd: ROOT,
@@ -93,13 +96,13 @@ export function startFixture(fixture: string, timeoutMs = 30_000): Promise<Runni
     const timer = setTimeout(() => reject(new Error(`fixture ${fixture} not ready within ${timeoutMs} ms: ${stderr}`)), timeoutMs);
     void exited.then((code) => reject(new Error(`fixture ${fixture} exited with ${code} before it was ready: ${stderr}`)));
     createInterface({ input: child.stdout }).on('line', (line) => {
-      let ready: { conformanceReady?: boolean; url?: string } | undefined;
+      let ready: { ready?: boolean; conformanceReady?: boolean; url?: string } | undefined;
       try {
         ready = JSON.parse(line) as typeof ready;
       } catch {
         return;
       }
-      if (!ready?.conformanceReady || !ready.url) return;
+      if (!(ready?.ready || ready?.conformanceReady) || !ready.url) return;
       clearTimeout(timer);
       resolve({
         url: ready.url,

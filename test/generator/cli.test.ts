@@ -14,6 +14,22 @@ describe('wiregen --help', () => {
     expect(out.join('\n')).toMatch(/^(wiregen: |Usage: wiregen )/);
   });
 
+  it.each([[['init', '--help']], [['serve', '--help']], [['init', '-h']]])('%j prints the usage of the command and exits 0', async (argv) => {
+    const { code, out, err } = await runCli(argv);
+    expect([code, err]).toEqual([0, []]);
+    expect(out.join('\n')).toMatch(new RegExp(`^Usage: wiregen ${argv[0]} `));
+  });
+
+  it('the top-level help lists every command, and serve as MCP and A2A, stdio and HTTP', async () => {
+    const help = (await runCli(['--help'])).out.join('\n');
+    for (const command of ['init', 'generate', 'validate', 'serve']) expect(help).toMatch(new RegExp(`^  ${command}\\b`, 'm'));
+    const serve = help.split('\n').find((l) => l.startsWith('  serve'))!;
+    expect(serve).not.toContain('(stdio)');
+    expect(serve).toMatch(/--stdio/);
+    expect(serve).toMatch(/--http/);
+    expect(serve).toMatch(/A2A/);
+  });
+
   it('an unknown command or option exits 2 with the usage', async () => {
     const a = await runCli(['frobnicate']);
     expect(a.code).toBe(2);
@@ -66,5 +82,25 @@ describe('wiregen validate', () => {
     const { code, out } = await runCli(['validate', 'a2a@1.0', 'Task', notJson]);
     expect(code).toBe(2);
     expect(out).toEqual([`${notJson}:2:8: not valid JSON: unexpected "}"`]);
+  });
+});
+
+describe('wiregen generate --only <fixture>', () => {
+  it('generates one repository spec through the same path and compares it with generated/fixtures/<name>/', async () => {
+    const { code, out, err } = await runCli(['generate', '--only', 'golden', '--only', 'research-agent', '--check']);
+    expect([code, err]).toEqual([0, []]);
+    expect(out.filter((l) => !l.startsWith('fixtures/'))).toEqual([
+      expect.stringMatching(/^generated\/ is up to date: 0 package\(s\), 3 files checked in /),
+    ]);
+  });
+
+  it('a name that is neither a pin nor a repository spec', async () => {
+    const { code, err } = await runCli(['generate', '--only', 'nope']);
+    expect([code, err]).toEqual([
+      2,
+      [
+        'schemas/fixtures: no pin or fixture nope (fixtures: conformance, fixture-server, golden-extended, golden, code-reviewer, deployer, research-agent, test-runner; pins: mcp-2024-11-05, mcp-2025-03-26, mcp-2025-06-18, mcp-2025-11-25, mcp-2026-07-28, a2a-1.0)',
+      ],
+    ]);
   });
 });

@@ -1,0 +1,24 @@
+/**
+ * @module spec/generate — one spec to one module: the function behind `wiregen generate --spec <file> --out
+ * <dir>`, and behind every generated/fixtures/<name>/ of `npm run generate` (generate.ts calls it for each
+ * of the repository's specs). Nothing is written here: the caller writes or compares the files.
+ */
+import type { Context } from '../context.ts';
+import { emitSpec } from '../emit/fixture.ts';
+import type { FileSet } from '../format/index.ts';
+import { loadSpec, type LoadedSpec } from './load.ts';
+
+export interface GeneratedSpec {
+  readonly spec: LoadedSpec;
+  /** The module's files, by path relative to its folder. */
+  readonly files: FileSet;
+}
+
+/**
+ * Reads and checks the spec at `path` (relative to the project root) for the pin `pinId` (default: the newest
+ * pin of its protocol) and emits its module. Throws an InputError listing every problem of the spec.
+ */
+export async function generateSpec(ctx: Context, path: string, pinId?: string): Promise<GeneratedSpec> {
+  const spec = await loadSpec(ctx, path, pinId);
+  return { spec, files: await emitSpec(spec) };
+}

@@ -1,0 +1,183 @@
+/**
+ * @module spec/load — reads a spec file (YAML, or JSON, which is YAML too) and checks it: against the spec
+ * format's own JSON Schema (spec/server.schema.json for an MCP server, spec/agent.schema.json for an A2A
+ * agent: a spec with a `card` is an agent), then each tool, resource, resource template and prompt against
+ * the pin's MCP definition of it (or the card against A2A's AgentCard) with the pin package's precompiled
+ * validators; each tool's inputSchema and outputSchema must be JSON Schema 2020-12 (the draft its
+ * validators are compiled for) that ajv can compile; names and URIs are unique within their list. Every
+ * problem is a diagnostic naming the file, line, column and JSON pointer; all of them are reported at once.
+ */
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import type { Context } from '../context.ts';
+import { fail, InputError, pointer, type Diagnostic } from '../errors.ts';
+import { readJson } from '../load/json.ts';
+import { display } from '../load/pins.ts';
+import { draftNamed, isObject, SCHEMA_URI, type JsonObject } from '../load/schema.ts';
+import { assertValid, compileInputSchema, describeError, type Locator } from '../load/validate-input.ts';
+import { readYaml } from '../load/yaml.ts';
+import { defaultPin, findPin, type MCP_ITEM_DEFS, protocolOf, specPins, type SpecKind, type SpecPin } from './pins.ts';
+
+/** A spec as read and checked. */
+export interface LoadedSpec {
+  /** Absolute path of the spec file. */
+  readonly path: string;
+  /** The path errors and generated headers name (relative to the project root when inside it). */
+  readonly file: string;
+  readonly kind: SpecKind;
+  readonly name: string;
+  readonly spec: JsonObject;
+  readonly pin: SpecPin;
+  /** Line and column of a JSON pointer into the file. */
+  readonly locate: Locator;
+}
+
+/** The list sections of a server spec: the MCP definition each item must be, its key, and what the errors call it. */
+export const SECTIONS = [
+  { section: 'tools', def: 'Tool', key: 'name', label: 'tool' },
+  { section: 'resources', def: 'Resource', key: 'uri', label: 'resource' },
+  { section: 'resourceTemplates', def: 'ResourceTemplate', key: 'uriTemplate', label: 'resource template' },
+  { section: 'prompts', def: 'Prompt', key: 'name', label: 'prompt' },
+] as const satisfies readonly { section: string; def: (typeof MCP_ITEM_DEFS)[number]; key: string; label: string }[];
+
+/** A tool's schemas, which become validators compiled for JSON Schema 2020-12. */
+export const TOOL_SCHEMAS = ['inputSchema', 'outputSchema'] as const;
+
+/**
+ * The ajv options of a spec's tool validators, as overrides of the generator's all-errors ones
+ * (emit/validators.ts createAjv): tool schemas are the spec author's, so not strict, and references are
+ * inlined (ajv's default). The load-time compile check uses them too, so what loads also emits.
+ */
+export const TOOL_AJV = { strict: false, inlineRefs: true } as const;
+
+const specSchemas = new Map<SpecKind, { schema: JsonObject; validate: ReturnType<typeof compileInputSchema> }>();
+
+/** The spec format's JSON Schema for `kind` (shipped beside this module), compiled once. */
+export function specSchema(kind: SpecKind) {
+  let loaded = specSchemas.get(kind);
+  if (!loaded) {
+    const path = fileURLToPath(new URL(`./${kind}.schema.json`, import.meta.url));
+    const schema = readJson(path) as JsonObject;
+    loaded = { schema, validate: compileInputSchema(schema) };
+    specSchemas.set(kind, loaded);
+  }
+  return loaded;
+}
+
+/** The pin `--pin` names, or the default one for the kind of spec; one line for an unknown or unfitting pin. */
+function choosePin(kind: SpecKind, file: string, pinId: string | undefined): SpecPin {
+  if (pinId === undefined) return defaultPin(kind);
+  const pin = findPin(pinId);
+  const fitting = specPins().filter((p) => p.protocol === protocolOf(kind));
+  const list = fitting.map((p) => p.id).join(', ');
+  if (!pin)
+    fail({
+      file: `--pin ${pinId}`,
+      message: `unknown pin (pins: ${specPins()
+        .map((p) => p.id)
+        .join(', ')})`,
+    });
+  if (pin.protocol !== protocolOf(kind))
+    fail({
+      file,
+      message: `is ${kind === 'server' ? 'an MCP server spec (it has no card)' : 'an A2A agent spec (it has a card)'}, but --pin ${pinId} is an ${pin.protocol.toUpperCase()} pin (pins for it: ${list})`,
+    });
+  return pin;
+}
+
+/** A compiler for tool schemas, to find the ones ajv cannot compile before anything is emitted. */
+function toolSchemaAjv() {
+  const ajv = new Ajv2020.default({ ...TOOL_AJV, allErrors: true });
+  addFormats.default(ajv);
+  return ajv;
+}
+
+type Report = (at: string, message: string) => void;
+
+/** A tool's inputSchema/outputSchema: JSON Schema 2020-12, valid against its meta-schema, compilable. */
+function checkToolSchema(ajv: ReturnType<typeof toolSchemaAjv>, schema: unknown, at: string, tool: string, report: Report): void {
+  if (!isObject(schema)) return; // the MCP Tool check reports it
+  const declared = schema['$schema'];
+  if (declared !== undefined && draftNamed(declared) !== '2020-12') {
+    report(
+      `${at}/$schema`,
+      `tool ${tool} declares $schema ${JSON.stringify(declared)}; fixture tools use JSON Schema 2020-12 (${SCHEMA_URI['2020-12']})`,
+    );
+    return;
+  }
+  const { $schema, ...rest } = schema;
+  if (!ajv.validateSchema(rest)) {
+    const seen = new Set<string>();
+    for (const e of ajv.errors ?? []) {
+      if (seen.has(e.instancePath)) continue; // the first reason per location: the others restate it
+      seen.add(e.instancePath);
+      report(at + e.instancePath, `not a valid JSON Schema 2020-12: ${describeError(e)}`);
+    }
+    return;
+  }
+  try {
+    ajv.compile(rest);
+  } catch (err) {
+    report(at, `tool ${tool}: ajv cannot compile this schema: ${(err as Error).message}`);
+  }
+}
+
+/** The fields a section's items have that are the spec's, not MCP's: what the spec schema declares beside the key. */
+function specOnlyFields(kindSchema: JsonObject, section: string, key: string): ReadonlySet<string> {
+  const sectionSchema = (kindSchema['properties'] as JsonObject | undefined)?.[section];
+  const items = isObject(sectionSchema) ? sectionSchema['items'] : undefined;
+  const declared = isObject(items) && isObject(items['properties']) ? Object.keys(items['properties']) : [];
+  return new Set(declared.filter((k) => k !== key));
+}
+
+async function checkServer(spec: JsonObject, pin: SpecPin, report: Report): Promise<void> {
+  const validators = await pin.validators();
+  const { schema } = specSchema('server');
+  const ajv = toolSchemaAjv();
+  for (const { section, def, key, label } of SECTIONS) {
+    const items = (spec[section] ?? []) as JsonObject[];
+    const validate = validators[def]!;
+    const ours = specOnlyFields(schema, section, key);
+    const first = new Map<string, number>();
+    items.forEach((item, i) => {
+      const at = pointer(section, i);
+      const wire = Object.fromEntries(Object.entries(item).filter(([k]) => !ours.has(k)));
+      if (!validate(wire))
+        for (const e of validate.errors ?? []) report(at + e.instancePath, `not a valid MCP ${pin.revision} ${def}: ${describeError(e)}`);
+      const id = String(item[key]);
+      const seen = first.get(id);
+      if (seen !== undefined) report(`${at}/${key}`, `${label} ${JSON.stringify(id)} is declared twice (first at ${pointer(section, seen)})`);
+      else first.set(id, i);
+      if (section === 'tools') for (const field of TOOL_SCHEMAS) checkToolSchema(ajv, item[field], `${at}/${field}`, id, report);
+    });
+  }
+}
+
+async function checkAgent(spec: JsonObject, pin: SpecPin, report: Report): Promise<void> {
+  const validateCard = (await pin.validators())['AgentCard']!;
+  for (const key of ['card', 'extendedCard'] as const) {
+    if (spec[key] === undefined || validateCard(spec[key])) continue;
+    for (const e of validateCard.errors ?? []) report(`/${key}${e.instancePath}`, `not a valid A2A ${pin.revision} AgentCard: ${describeError(e)}`);
+  }
+}
+
+/**
+ * Reads and checks the spec at `path` (relative paths against the project root) for the pin `pinId` (default:
+ * the newest of its protocol). Throws an {@link InputError} listing every problem.
+ */
+export async function loadSpec(ctx: Context, path: string, pinId?: string): Promise<LoadedSpec> {
+  const abs = resolve(ctx.options.root, path);
+  const file = display(ctx, abs);
+  const { data, locate } = readYaml(abs, file);
+  const kind: SpecKind = isObject(data) && 'card' in data ? 'agent' : 'server';
+  const pin = choosePin(kind, file, pinId);
+  assertValid(specSchema(kind).validate, data, file, locate);
+  const spec = data as JsonObject;
+  const diagnostics: Diagnostic[] = [];
+  const report: Report = (at, message) => diagnostics.push({ file, pointer: at, ...locate(at), message });
+  await (kind === 'server' ? checkServer(spec, pin, report) : checkAgent(spec, pin, report));
+  if (diagnostics.length) throw new InputError(diagnostics);
+  return { path: abs, file, kind, name: spec['name'] as string, spec, pin, locate };
+}
