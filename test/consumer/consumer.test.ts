@@ -8,8 +8,9 @@
  * Streamable HTTP, and `@a2a-js/sdk` 1.3.0 for the agent.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport as V1Stdio } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -17,7 +18,8 @@ import { StreamableHTTPClientTransport as V1Http } from '@modelcontextprotocol/s
 import { Client as V2Client, StreamableHTTPClientTransport as V2Http } from '@modelcontextprotocol/client';
 import { StdioClientTransport as V2Stdio } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildAndPack, consumerProject, packedFiles, type ConsumerProject, type Packed } from './packages.ts';
+import { ROOT } from '../helpers/project.ts';
+import { buildAndPack, consumerProject, installTarballs, NPM, packedFiles, run, type ConsumerProject, type Packed } from './packages.ts';
 
 const INFO = { name: 'consumer-test', version: '1.0.0' };
 let packed: Packed;
@@ -97,7 +99,7 @@ describe('examples/mcp-server, installed from the tarballs', () => {
   let project: ConsumerProject;
 
   beforeAll(() => {
-    project = consumerProject('mcp-server', packed);
+    project = consumerProject('mcp-server', packed, ['hono@4']);
   }, 300_000);
 
   afterAll(() => project?.dispose());
@@ -108,7 +110,17 @@ describe('examples/mcp-server, installed from the tarballs', () => {
     expect(tree(project.path('src/generated'))).toEqual(committed);
   });
 
-  it('type-checks with the strict consumer flags and builds', () => {
+  it("type-checks with the strict consumer flags and builds (with the README's code, which must compile here)", () => {
+    // The TypeScript blocks of the README's "Use it in your project" import what this example has: the weather
+    // spec's generated module, its server, express and hono.
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const section = readme.slice(
+      readme.indexOf('## Use it in your project'),
+      readme.indexOf('\n## ', readme.indexOf('## Use it in your project') + 1),
+    );
+    const blocks = [...section.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!);
+    expect(blocks.length).toBeGreaterThanOrEqual(4);
+    blocks.forEach((code, i) => writeFileSync(project.path(`src/readme-${i + 1}.ts`), code));
     const tsconfig = JSON.parse(readFileSync(project.path('tsconfig.json'), 'utf8')) as { compilerOptions: Record<string, unknown> };
     expect(tsconfig.compilerOptions).toMatchObject({
       strict: true,
@@ -249,6 +261,39 @@ describe('examples/a2a-agent, installed from the tarballs', () => {
       expect(frames).toEqual(['task', 'statusUpdate', 'artifactUpdate', 'artifactUpdate', 'statusUpdate']);
     } finally {
       child.kill('SIGTERM');
+    }
+  });
+});
+
+describe("the README's first commands: wiregen init, npm install, npm run build, npm start", () => {
+  it('make a server that answers on stdio, from the packed CLI on plain Node', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wiregen-init-'));
+    try {
+      const root = join(dir, 'weather');
+      const cli = join(dir, 'cli');
+      // The packed CLI, installed on its own, makes the project; the project then installs the tarballs.
+      installTarballs(cli, packed, []);
+      run(process.execPath, [join(cli, 'node_modules/wiregen/dist/bin.js'), 'init', 'weather'], { cwd: dir });
+      installTarballs(root, packed, []);
+      run(NPM, ['run', 'build'], { cwd: root });
+      const client = new V1Client(INFO);
+      const start = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.start as string;
+      expect(start).toBe('wiregen serve dist/server.js --stdio');
+      await client.connect(
+        new V1Stdio({
+          command: process.execPath,
+          args: ['node_modules/wiregen/dist/bin.js', 'serve', 'dist/server.js', '--stdio'],
+          cwd: root,
+          stderr: 'pipe',
+        }),
+      );
+      try {
+        expect((await client.callTool({ name: 'add', arguments: { a: 2, b: 3 } })).structuredContent).toEqual({ sum: 5 });
+      } finally {
+        await client.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -11,9 +11,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../helpers/project.ts';
 
-const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+export const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-function run(cmd: string, args: readonly string[], options: ExecFileSyncOptions): string {
+/** Runs `cmd args`; returns stdout, throws with stdout and stderr on a non-zero exit. */
+export function run(cmd: string, args: readonly string[], options: ExecFileSyncOptions): string {
   try {
     return execFileSync(cmd, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], ...options }) as string;
   } catch (err) {
@@ -73,6 +74,28 @@ export interface ConsumerProject {
   dispose(): void;
 }
 
+const ENV = { ...process.env, npm_config_update_notifier: 'false' };
+
+/**
+ * Installs our packages into the project at `root` (made with a package.json if it has none) from the tarballs,
+ * which stand in for the registry: the packages its package.json names, and those only ours depend on (the
+ * registry of pins, the pins the runtime loads). Everything else comes from the npm cache where it can.
+ */
+export function installTarballs(root: string, packed: Packed, extra: readonly string[]): void {
+  mkdirSync(root, { recursive: true });
+  const pkgPath = join(root, 'package.json');
+  if (!existsSync(pkgPath)) writeFileSync(pkgPath, `${JSON.stringify({ name: 'consumer', private: true, type: 'module' }, null, 2)}\n`);
+  const pkg = JSON.parse(readFileSync(pkgPath, 'utf8')) as { dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
+  const dependencies = { ...pkg.dependencies };
+  const devDependencies = { ...pkg.devDependencies };
+  for (const [name, tarball] of packed.tarballs) {
+    if (name in devDependencies) devDependencies[name] = `file:${tarball}`;
+    else dependencies[name] = `file:${tarball}`;
+  }
+  writeFileSync(pkgPath, `${JSON.stringify({ ...pkg, dependencies, devDependencies }, null, 2)}\n`);
+  run(NPM, ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', ...extra], { cwd: root, env: ENV });
+}
+
 /**
  * A project outside the repository made from `example` (a folder of examples/, copied without node_modules or
  * generated output), with our tarballs installed in place of the registry versions its package.json names.
@@ -83,19 +106,7 @@ export function consumerProject(example: string, packed: Packed, extra: readonly
     recursive: true,
     filter: (src) => !/[/\\](node_modules|dist)([/\\]|$)/.test(src),
   });
-  // The tarballs stand in for the registry: the packages the example names, and those only ours depend on
-  // (the registry of pins, the pins the runtime loads), are installed from them.
-  const pkgPath = join(root, 'package.json');
-  const pkg = JSON.parse(readFileSync(pkgPath, 'utf8')) as { dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
-  const dependencies = { ...pkg.dependencies };
-  const devDependencies = { ...pkg.devDependencies };
-  for (const [name, tarball] of packed.tarballs) {
-    if (name in devDependencies) devDependencies[name] = `file:${tarball}`;
-    else dependencies[name] = `file:${tarball}`;
-  }
-  writeFileSync(pkgPath, `${JSON.stringify({ ...pkg, dependencies, devDependencies }, null, 2)}\n`);
-  mkdirSync(join(root, 'node_modules'), { recursive: true });
-  const exec = (cmd: string, args: readonly string[]) => run(cmd, args, { cwd: root, env: { ...process.env, npm_config_update_notifier: 'false' } });
-  exec(NPM, ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', ...extra]);
+  installTarballs(root, packed, extra);
+  const exec = (cmd: string, args: readonly string[]) => run(cmd, args, { cwd: root, env: ENV });
   return { root, path: (rel) => join(root, rel), exec, dispose: () => rmSync(root, { recursive: true, force: true }) };
 }
