@@ -19,3 +19,13 @@ export {
 export { OAuthClient, type Grant, type OAuthClientOptions } from './oauth-client.ts';
 export type { ClientCredentials, ClientMetadata } from './registration.ts';
 export { MemoryAuthStore, type AuthStore, type StoredClient, type StoredGrant } from './store.ts';
+export {
+  protectedResource,
+  type IntrospectionVerification,
+  type JwtVerification,
+  type ProtectedResource,
+  type ProtectedResourceOptions,
+  type ResourceAuthorization,
+  type TokenInfo,
+  type TokenVerifier,
+} from './resource-server.ts';
