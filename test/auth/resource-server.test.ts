@@ -9,7 +9,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseChallenges } from '../../runtime/auth/index.ts';
-import { call, statelessRequest } from '../helpers/http-client.ts';
+import { call, statelessHeaders, statelessRequest } from '../helpers/http-client.ts';
 import { startLocalAs, startProtectedServer, type LocalAs } from './local-as.ts';
 
 let as: LocalAs;
@@ -127,8 +127,8 @@ describe('JWT access tokens (signature, iss, aud, exp)', () => {
   });
 
   it('a token in the query string or a Basic header is not a bearer token', async () => {
-    const { headers, body } = statelessRequest('tools/list');
-    const query = await fetch(`${jwt.url}?access_token=${await token()}`, { method: 'POST', headers, body });
+    const { body } = statelessRequest('tools/list');
+    const query = await fetch(`${jwt.url}?access_token=${await token()}`, { method: 'POST', headers: statelessHeaders('tools/list'), body });
     expect(query.status).toBe(401);
     const basic = await call(jwt.url, 'tools/list', {}, { headers: { authorization: 'Basic YTpi' } });
     expect(challengeOf(basic.headers).params['error_description']).toMatch(/not a bearer token/);
