@@ -23,8 +23,8 @@ export interface GrantContext {
   readonly as: oauth.AuthorizationServer;
   readonly client: oauth.Client;
   readonly clientAuth: oauth.ClientAuth;
-  /** The RFC 8707 resource indicator. */
-  readonly resource: string;
+  /** The RFC 8707 resource indicator (MCP always sends one; an A2A agent's card asks for none). */
+  readonly resource?: string | undefined;
   readonly scope?: string | undefined;
   readonly dpop?: oauth.DPoPHandle | undefined;
   readonly fetch: typeof fetch;
@@ -67,7 +67,7 @@ async function exchange(ctx: GrantContext, send: () => Promise<Response>, proces
 const withResource = (ctx: GrantContext, extra: Record<string, string> = {}): Record<string, string> => ({
   ...extra,
   ...(ctx.scope ? { scope: ctx.scope } : {}),
-  resource: ctx.resource,
+  ...(ctx.resource ? { resource: ctx.resource } : {}),
 });
 
 function tokenOptions(ctx: GrantContext, parameters: Record<string, string>) {
@@ -118,7 +118,7 @@ export async function authorizationCodeGrant(
   url.searchParams.set('code_challenge_method', 'S256');
   url.searchParams.set('state', state);
   if (ctx.scope) url.searchParams.set('scope', ctx.scope);
-  url.searchParams.set('resource', ctx.resource);
+  if (ctx.resource) url.searchParams.set('resource', ctx.resource);
   const returned = await authorize(url, { redirectUri, signal: ctx.signal });
   const callback = typeof returned === 'string' ? new URL(returned, redirectUri) : returned;
   let params: URLSearchParams;

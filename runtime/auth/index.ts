@@ -20,6 +20,7 @@ export { OAuthClient, type Grant, type OAuthClientOptions } from './oauth-client
 export type { ClientCredentials, ClientMetadata } from './registration.ts';
 export { MemoryAuthStore, type AuthStore, type StoredClient, type StoredGrant } from './store.ts';
 export {
+  jwtVerifier,
   protectedResource,
   type IntrospectionVerification,
   type JwtVerification,
@@ -29,3 +30,4 @@ export {
   type TokenInfo,
   type TokenVerifier,
 } from './resource-server.ts';
+export { a2aAuthenticate, a2aClientAuth, type A2aCredentials, type A2aVerifiers } from './a2a.ts';

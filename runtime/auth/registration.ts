@@ -144,7 +144,7 @@ export function clientSecretBasic(secret: string): oauth.ClientAuth {
 }
 
 /** How `client` authenticates at `as`'s token endpoint. */
-export async function clientAuthFor(as: oauth.AuthorizationServer, client: StoredClient & Partial<ClientCredentials>): Promise<oauth.ClientAuth> {
+export async function clientAuthFor(as: oauth.AuthorizationServer, client: ClientCredentials): Promise<oauth.ClientAuth> {
   const method = client.token_endpoint_auth_method ?? (client.privateKey ? 'private_key_jwt' : client.client_secret ? secretMethod(as) : 'none');
   switch (method) {
     case 'none':

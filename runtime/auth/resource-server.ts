@@ -106,7 +106,16 @@ function jwtFailure(err: unknown): AuthError {
   return new AuthError('invalid-token', `the token is not a valid JWT: ${(err as Error).message}`);
 }
 
-function jwtVerifier(config: JwtVerification, resource: string, options: ProtectedResourceOptions): TokenVerifier {
+/**
+ * A TokenVerifier for JWT access tokens from `config.issuer` meant for `audience` (also what A2A's
+ * `a2aAuthenticate` takes as its bearer verifier).
+ */
+export function jwtVerifier(
+  config: JwtVerification,
+  audience: string,
+  options: Pick<ProtectedResourceOptions, 'fetch' | 'allowLoopbackHttp'> = {},
+): TokenVerifier {
+  const resource = audience;
   let jwks: ReturnType<typeof createRemoteJWKSet> | undefined;
   const keys = async () => {
     if (jwks) return jwks;

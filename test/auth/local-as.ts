@@ -13,6 +13,9 @@ import { McpServer } from '../../runtime/mcp/server.ts';
 import type { McpServerOptions } from '../../runtime/mcp/types.ts';
 import { SERVER_INFO } from '../helpers/mcp-pair.ts';
 
+/** The audience of tokens asked for without a resource indicator. */
+export const A2A_AUDIENCE = 'urn:wiregen:test-agent';
+
 export interface LocalAs {
   readonly server: OAuth2Server;
   /** Its issuer identifier (`http://127.0.0.1:<port>`). */
@@ -42,7 +45,8 @@ export async function startLocalAs(): Promise<LocalAs> {
     if (token.payload['sub'] === 'johndoe' && !('amr' in token.payload)) return;
     tokens++;
     resources.push(req.body['resource']);
-    if (req.body['resource']) token.payload['aud'] = req.body['resource'];
+    // The audience: the RFC 8707 resource asked for, else (A2A asks for none) the test agent.
+    token.payload['aud'] = req.body['resource'] ?? A2A_AUDIENCE;
     const scope = req.body['code'] ? scopeOfCode.get(req.body['code']) : req.body['scope'];
     token.payload['scope'] = scope ?? '';
   });
