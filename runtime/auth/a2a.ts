@@ -6,8 +6,7 @@
  * server side enforces the card's requirements on both bindings through the HTTP options' `authenticate`,
  * answering a refusal with the 401 and `Bearer realm=…` challenge the deployer kit uses.
  */
-import type { AuthorizationServer } from 'oauth4webapi';
-import * as oauth from 'oauth4webapi';
+import type { AuthorizationServer, TokenEndpointResponse } from 'oauth4webapi';
 import type { AuthRequest, Authenticate } from '../a2a/http.ts';
 import type { AgentCard, SecurityScheme } from '@wiregen/a2a-1.0';
 import { formatChallenge, scopeList } from './challenge.ts';
@@ -145,7 +144,7 @@ async function oauth2Token(
   scopes: readonly string[],
   fetchFn: typeof fetch,
   allowLoopbackHttp: boolean,
-): Promise<oauth.TokenEndpointResponse> {
+): Promise<TokenEndpointResponse> {
   const tokenUrl = requireSecureUrl(new URL(flow.tokenUrl), 'token URL', allowLoopbackHttp);
   // The card gives endpoints, not metadata: the issuer is unknown, so there is no PKCE list or `iss` to compare.
   const as: AuthorizationServer = markFallback({
