@@ -179,6 +179,7 @@ export class OAuthClient {
         init.method ?? 'GET',
         url,
         headers,
+        // fetch's BodyInit is wider (Blob, FormData); callers send strings (HttpChannel does), which both types take.
         init.body as oauth.ProtectedResourceRequestBody,
         {
           ...httpOptions({ fetch: this.#fetch, allowLoopbackHttp: this.#allowLoopbackHttp, signal: init.signal ?? undefined }),

@@ -74,10 +74,11 @@ function applicationType(redirectUris: readonly string[] | undefined): 'native' 
 /** Who the client is at `as`: pre-registered, stored, CIMD, or newly registered (then stored). */
 export async function clientFor(as: oauth.AuthorizationServer, options: RegistrationOptions, grantTypes: readonly string[]): Promise<StoredClient> {
   const pre = typeof options.client === 'function' ? options.client(as.issuer) : options.client;
+  // Pre-registered credentials are kept as given (a privateKey may be a CryptoKey, not JSON): nothing stores them.
   if (pre) return pre as StoredClient;
   const stored = await options.store.getClient(as.issuer);
   if (stored) return stored;
-  if (as.client_id_metadata_document_supported === true && options.clientMetadataUrl)
+  if (as['client_id_metadata_document_supported'] === true && options.clientMetadataUrl)
     return { client_id: options.clientMetadataUrl, token_endpoint_auth_method: 'none' };
   if (!as.registration_endpoint)
     throw new AuthError(
@@ -86,6 +87,7 @@ export async function clientFor(as: oauth.AuthorizationServer, options: Registra
     );
   const method = registrationMethod(as, options.metadata);
   const metadata: Partial<oauth.OmitSymbolProperties<oauth.Client>> = {
+    // ClientMetadata is JSON (its arrays readonly); oauth4webapi's type wants mutable JSON arrays.
     ...(options.metadata as oauth.JsonObject),
     redirect_uris: [...(options.metadata.redirect_uris ?? [])],
     application_type: options.metadata.application_type ?? applicationType(options.metadata.redirect_uris),
@@ -126,6 +128,7 @@ async function registrationResponse(endpoint: string, res: Response): Promise<St
     throw new AuthError('client-registration', `registration endpoint ${endpoint}: the response has no client_id`);
   if (json['client_secret'] !== undefined && typeof json['client_secret'] !== 'string')
     throw new AuthError('client-registration', `registration endpoint ${endpoint}: client_secret is not a string`);
+  // Checked above: an object with a string client_id (and a string client_secret, if any); the rest is JSON.
   return json as StoredClient;
 }
 
