@@ -4,6 +4,7 @@
  * streaming methods. `connect` reads an agent card and picks an interface.
  */
 import { Client, pin, type ClientTransport, type MethodEntry } from '@wiregen/a2a-1.0';
+import type { A2aCredentials } from '../auth/a2a.ts';
 import { sseEvents } from '../transports/sse.ts';
 import type { AgentCard } from './types.ts';
 import { paramsInWireOrder, protoJsonName } from './wire-order.ts';
@@ -45,6 +46,11 @@ export interface TransportOptions {
   /** The A2A version sent in `A2A-Version`. Default 1.0. */
   readonly version?: string;
   readonly fetch?: typeof fetch;
+  /**
+   * Credentials for the card's security schemes (`connect` only): presented as its `securityRequirements`
+   * ask (bearer, API key, OAuth 2), by `@wiregen/runtime/auth`, loaded only then. Default none.
+   */
+  readonly auth?: A2aCredentials;
 }
 
 /** The JSON payloads of an SSE body, one per event with data. */
@@ -163,7 +169,10 @@ export async function connect(baseUrl: string, options: TransportOptions = {}): 
   const res = await get(new URL('/.well-known/agent-card.json', baseUrl), { headers: options.headers ?? {} });
   if (!res.ok) throw new A2aClientError(res.status, `agent card: HTTP ${res.status}`, undefined, res.status);
   const card = (await res.json()) as AgentCard;
-  const chosen = clientForCard(card, options);
+  const authorized = options.auth
+    ? (await import('../auth/a2a.ts')).a2aClientAuth(card, { ...(options.fetch ? { fetch: options.fetch } : {}), ...options.auth }).fetch
+    : options.fetch;
+  const chosen = clientForCard(card, { ...options, ...(authorized ? { fetch: authorized } : {}) });
   if (!chosen) throw new A2aClientError(-32004, 'the agent card lists no JSONRPC or HTTP+JSON interface');
   return { card, client: chosen.client };
 }

@@ -29,8 +29,9 @@ export interface AuthRequest {
   readonly headers: HeaderRecord;
 }
 
-/** Who is calling, when authentication says; handed to nothing yet but the extended card. */
-export type Authenticate = (req: AuthRequest) => { readonly ok: true } | { readonly ok: false; readonly challenge: string };
+/** Who is calling, when authentication says; handed to nothing yet but the extended card. May be async (a token check). */
+export type Authenticate = (req: AuthRequest) => AuthResult | Promise<AuthResult>;
+export type AuthResult = { readonly ok: true } | { readonly ok: false; readonly challenge: string };
 
 export interface A2aHttpOptions {
   /** The JSON-RPC endpoint. Default: the path of the card's JSONRPC interface URL, else `/a2a`. */
@@ -121,7 +122,9 @@ export class A2aHttpHandler {
     )
       return;
     if (next && !this.owns(req)) return next();
-    const auth = this.#options.authenticate?.(req instanceof NodeRequest ? req.req : { method: req.method, url: req.target, headers: req.headers });
+    const auth = await this.#options.authenticate?.(
+      req instanceof NodeRequest ? req.req : { method: req.method, url: req.target, headers: req.headers },
+    );
     if (auth && !auth.ok)
       return res.send(401, { 'www-authenticate': auth.challenge, 'content-type': 'application/json' }, JSON.stringify({ error: 'unauthorized' }));
     if (url.pathname === this.#jsonRpcPath) {

@@ -5,7 +5,15 @@
  */
 export { isAgentDefinition, type AgentDefinition } from './agent.ts';
 export { A2aServer, type A2aServerOptions } from './server.ts';
-export { A2aHttpHandler, listenA2aHttp, type A2aHttpOptions, type Authenticate, type AuthRequest, type RunningA2aServer } from './http.ts';
+export {
+  A2aHttpHandler,
+  listenA2aHttp,
+  type A2aHttpOptions,
+  type Authenticate,
+  type AuthRequest,
+  type AuthResult,
+  type RunningA2aServer,
+} from './http.ts';
 export {
   a2aExpress,
   a2aFetchHandler,

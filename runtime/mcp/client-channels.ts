@@ -90,6 +90,12 @@ export function spawnStdio(command: string, args: readonly string[], options: { 
 export interface HttpChannelOptions {
   readonly headers?: Record<string, string>;
   readonly fetch?: typeof fetch;
+  /**
+   * Authorization for a protected server: every request goes through its `fetch` (an `OAuthClient` from
+   * `@wiregen/runtime/auth`, which answers 401 and 403 challenges itself). Default none: a 401 or 403 is an error
+   * naming the status and the server's `WWW-Authenticate` challenge.
+   */
+  readonly auth?: { readonly fetch: typeof fetch };
 }
 
 /** A header value as sent: plain visible ASCII as is, anything else in the `=?base64?…?=` wrapper. */
@@ -118,6 +124,8 @@ async function* sseMessages(body: ReadableStream<Uint8Array>, cursor: SseCursor)
 export class HttpChannel implements ClientChannel {
   readonly #url: string;
   readonly #options: HttpChannelOptions;
+  /** Where requests go: the authorization's fetch, else the given one, else the global one. */
+  readonly #send: typeof fetch;
   #client: McpClient | undefined;
   #session: string | undefined;
   #version: string | undefined;
@@ -128,6 +136,7 @@ export class HttpChannel implements ClientChannel {
   constructor(url: string, options: HttpChannelOptions = {}) {
     this.#url = url;
     this.#options = options;
+    this.#send = options.auth?.fetch ?? options.fetch ?? ((input, init) => fetch(input, init));
   }
 
   attach(client: McpClient): void {
@@ -164,7 +173,7 @@ export class HttpChannel implements ClientChannel {
   }
 
   async #post(body: JsonObject, headers: Record<string, string>, signal?: AbortSignal): Promise<Response> {
-    return (this.#options.fetch ?? fetch)(this.#url, { method: 'POST', headers, body: serialize(body), ...(signal ? { signal } : {}) });
+    return this.#send(this.#url, { method: 'POST', headers, body: serialize(body), ...(signal ? { signal } : {}) });
   }
 
   async call(id: RequestId, method: string, params: JsonObject | undefined, context: CallContext): Promise<unknown> {
@@ -185,6 +194,18 @@ export class HttpChannel implements ClientChannel {
   async #call(id: RequestId, method: string, params: JsonObject | undefined, context: CallContext, signal: AbortSignal): Promise<unknown> {
     const message: JsonObject = params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params };
     const res = await this.#post(message, this.#headers(context, method, params), signal);
+    if (res.status === 401 || res.status === 403) {
+      await res.arrayBuffer().catch(() => undefined);
+      const challenge = res.headers.get('www-authenticate');
+      throw new JsonRpcError(
+        ErrorCode.InternalError,
+        `HTTP ${res.status} from ${this.#url}: ${challenge ? `WWW-Authenticate: ${challenge}` : 'no challenge'}`,
+        {
+          status: res.status,
+          ...(challenge ? { challenge } : {}),
+        },
+      );
+    }
     const session = res.headers.get('mcp-session-id');
     if (session && method === 'initialize') this.#session = session;
     if (method === 'initialize') this.#version = context.protocolVersion;
@@ -217,7 +238,7 @@ export class HttpChannel implements ClientChannel {
     yield* sseMessages(res.body!, cursor);
     for (let attempt = 0; cursor.lastEventId !== undefined && attempt < 5; attempt++) {
       await new Promise((r) => setTimeout(r, cursor.retryMs ?? 1000));
-      const again = await (this.#options.fetch ?? fetch)(this.#url, {
+      const again = await this.#send(this.#url, {
         method: 'GET',
         headers: { ...this.#headers(context, '', undefined), accept: 'text/event-stream', 'last-event-id': cursor.lastEventId },
         signal,
@@ -236,7 +257,7 @@ export class HttpChannel implements ClientChannel {
     this.#standalone = controller;
     void (async () => {
       try {
-        const res = await (this.#options.fetch ?? fetch)(this.#url, {
+        const res = await this.#send(this.#url, {
           method: 'GET',
           headers: { ...this.#headers(undefined, '', undefined), accept: 'text/event-stream' },
           signal: controller.signal,
@@ -280,9 +301,7 @@ export class HttpChannel implements ClientChannel {
     this.#standalone?.abort();
     this.#standalone = undefined;
     if (!this.#session) return;
-    const res = await (this.#options.fetch ?? fetch)(this.#url, { method: 'DELETE', headers: this.#headers(undefined, 'DELETE', undefined) }).catch(
-      () => undefined,
-    );
+    const res = await this.#send(this.#url, { method: 'DELETE', headers: this.#headers(undefined, 'DELETE', undefined) }).catch(() => undefined);
     await res?.arrayBuffer();
     this.#session = undefined;
   }

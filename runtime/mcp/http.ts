@@ -60,6 +60,20 @@ export interface McpHttpOptions extends OriginPolicy {
   readonly keepAliveMs?: number;
   /** A handshake-era session unused this long is closed. Default 30 min. */
   readonly sessionIdleMs?: number;
+  /**
+   * Authorization, opt-in: asked before any request is dispatched (POSTs once their JSON-RPC method is known),
+   * and given the first look at every request (its metadata document). `protectedResource(…)` from
+   * `@wiregen/runtime/auth` makes one. Default none (every request is served).
+   */
+  readonly authorization?: HttpAuthorization;
+}
+
+/** The authorization hook of McpHttpOptions (implemented by `@wiregen/runtime/auth`'s `protectedResource`). */
+export interface HttpAuthorization {
+  /** Answers a request it owns outside the endpoint (a metadata document); true when it did. */
+  serve(req: HttpRequest, res: HttpResponse): boolean;
+  /** Undefined when the request may proceed, else the answer that refuses it. */
+  check(req: HttpRequest, method: string | undefined): Promise<{ status: number; headers: Record<string, string>; body: string } | undefined>;
 }
 
 export const HTTP_DEFAULTS = {
@@ -105,7 +119,9 @@ interface Session {
 
 export class McpHttpHandler {
   readonly #server: McpServer;
-  readonly #opts: Required<Omit<McpHttpOptions, 'allowedOrigins' | 'allowedHosts'>> & OriginPolicy;
+  readonly #opts: Required<Omit<McpHttpOptions, 'allowedOrigins' | 'allowedHosts' | 'authorization'>> &
+    Pick<McpHttpOptions, 'authorization'> &
+    OriginPolicy;
   readonly #sessions = new Map<string, Session>();
   #streams = 0;
   readonly #sweeper: NodeJS.Timeout;
@@ -142,6 +158,7 @@ export class McpHttpHandler {
    * request outside the endpoint is passed on to it instead of answered 404 (middleware).
    */
   serve(req: HttpRequest, res: HttpResponse, next?: () => void): void {
+    if (this.#opts.authorization?.serve(req, res)) return;
     if (next && !this.#isEndpoint(req.target)) return next();
     this.#handle(req, res).catch((err: unknown) => {
       this.#server.log(`HTTP request failed: ${(err as Error)?.stack ?? String(err)}`);
@@ -160,6 +177,7 @@ export class McpHttpHandler {
     const refused = refusedOrigin(req, this.#opts);
     if (refused) return sendJson(res, 403, errorBody(null, ErrorCode.InvalidRequest, refused));
     if (sessionId === null) return sendJson(res, 400, errorBody(null, ErrorCode.InvalidRequest, 'Bad Request: Mcp-Session-Id is repeated'));
+    if (req.method !== 'POST' && (await this.#refused(req, res, undefined))) return;
     // A session that ended (or never was): 404, which tells a handshake-era client to initialize again.
     if (req.method !== 'POST' && !session) return sendJson(res, 404, errorBody(null, ErrorCode.InvalidRequest, 'Session not found'));
     if (req.method === 'GET') return this.#openStream(req, res, session!);
@@ -186,6 +204,7 @@ export class McpHttpHandler {
       return sendJson(res, 400, errorBody(null, ErrorCode.ParseError, 'Parse error'));
     }
     const msg = classify(value);
+    if (await this.#refused(req, res, msg.kind === 'request' ? msg.method : undefined)) return;
     if (msg.kind === 'invalid') return sendError(res, statusForError(msg.error.code), msg.id, msg.error);
     // An unknown session: 404, except that a 2026-07-28 request ignores a stray session id (it has no sessions).
     if (sessionId !== undefined && !session && !(msg.kind === 'request' && hasStatelessEnvelope(msg.params)))
@@ -199,6 +218,14 @@ export class McpHttpHandler {
     if (session) return this.#inSession(req, res, session, msg.id, text);
     if (msg.method === 'initialize' && !hasStatelessEnvelope(msg.params)) return this.#openSession(res, msg.id, text);
     return this.#stateless(req, res, msg, text);
+  }
+
+  /** Asks the authorization (if any) about `req`; true when it refused, and the refusal was sent. */
+  async #refused(req: HttpRequest, res: HttpResponse, method: string | undefined): Promise<boolean> {
+    const refusal = await this.#opts.authorization?.check(req, method);
+    if (!refusal) return false;
+    sendJson(res, refusal.status, refusal.body, refusal.headers);
+    return true;
   }
 
   /** Whether the request target is the MCP endpoint (a query is allowed); the URL is parsed only when unusual. */

@@ -51,7 +51,7 @@ export {
   type ToolValue,
 } from './code-first.ts';
 export type { FromSchema, JsonSchema, ObjectSchema } from './from-schema.ts';
-export { HTTP_DEFAULTS, listenMcpHttp, McpHttpHandler, type McpHttpOptions, type RunningHttpServer } from './http.ts';
+export { HTTP_DEFAULTS, listenMcpHttp, McpHttpHandler, type HttpAuthorization, type McpHttpOptions, type RunningHttpServer } from './http.ts';
 export {
   mcpExpress,
   mcpFetchHandler,

@@ -46,11 +46,11 @@ export interface RunnerOutput {
   readonly output: string;
 }
 
-/** Runs the conformance runner with `args` (killed after `timeoutMs`). */
-export function run(args: readonly string[], timeoutMs: number): Promise<RunnerOutput> {
+/** Runs the conformance runner with `args` (killed after `timeoutMs`); `env` adds to the environment (the client leg's driver inherits it). */
+export function run(args: readonly string[], timeoutMs: number, env: Readonly<Record<string, string>> = {}): Promise<RunnerOutput> {
   const { node, runner } = runnerPaths();
   return new Promise((resolve, reject) => {
-    const child = spawn(node, [runner, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(node, [runner, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     let stdout = '';
     let stderr = '';
     let output = '';
@@ -116,16 +116,41 @@ export function startFixture(fixture: string, timeoutMs = 30_000): Promise<Runni
   });
 }
 
-/** Reads every scenario's checks.json under the runner's output folder. */
+/** A scenario's name from its output folder's path under the runner's output folder: `auth/metadata-default-<time>` → `auth/metadata-default`. */
+export function scenarioOfFolder(relative: string): string {
+  return relative
+    .split(/[\\/]/)
+    .join('/')
+    .replace(/(^|\/)server-/, '$1')
+    .replace(/-\d{4}-\d{2}-\d{2}T[\d-]+Z$/, '');
+}
+
+/**
+ * Every scenario folder under the runner's output folder (one holding a checks.json), at any depth: the runner
+ * nests a scenario named `auth/x` as `auth/x-<time>/`.
+ */
+export function resultFolders(outDir: string): { scenario: string; dir: string }[] {
+  const found: { scenario: string; dir: string }[] = [];
+  const walk = (dir: string, relative: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      if (!entry.isDirectory()) continue;
+      const path = join(dir, entry.name);
+      const rel = relative ? `${relative}/${entry.name}` : entry.name;
+      if (existsSync(join(path, 'checks.json'))) found.push({ scenario: scenarioOfFolder(rel), dir: path });
+      else walk(path, rel);
+    }
+  };
+  walk(outDir, '');
+  return found;
+}
+
+/** Reads every scenario's checks.json under the runner's output folder (nested folders included). */
 export function readResults(outDir: string, scored: ReadonlySet<string>): ScenarioResult[] {
-  const results: ScenarioResult[] = [];
-  for (const entry of readdirSync(outDir).sort()) {
-    const file = join(outDir, entry, 'checks.json');
-    if (!existsSync(file)) continue;
-    const scenario = entry.replace(/^server-/, '').replace(/-\d{4}-\d{2}-\d{2}T[\d-]+Z$/, '');
-    results.push({ scenario, scored: scored.has(scenario), checks: JSON.parse(readFileSync(file, 'utf8')) as Check[] });
-  }
-  return results;
+  return resultFolders(outDir).map(({ scenario, dir }) => ({
+    scenario,
+    scored: scored.has(scenario),
+    checks: JSON.parse(readFileSync(join(dir, 'checks.json'), 'utf8')) as Check[],
+  }));
 }
 
 export interface Leg {
@@ -135,22 +160,32 @@ export interface Leg {
   readonly outDir: string;
 }
 
+/** Which scenarios a leg runs: a requirement set (`--requirements`), or a suite at a spec version (`--suite`, `--spec-version`). */
+export type Selection = string | { readonly suite: string; readonly specVersion: string };
+
+export interface LegOptions {
+  readonly timeoutMs?: number;
+  /** The scored scenarios of the requirement set; listed when not given (none for a suite). */
+  readonly scored?: readonly string[];
+  /** The runner's per-scenario limit on the client (`--timeout`). Default the runner's (30 s). */
+  readonly scenarioTimeoutMs?: number;
+  /** Added to the environment of the runner and so of the client it launches. */
+  readonly env?: Readonly<Record<string, string>>;
+}
+
 /**
- * Runs one leg of the runner for `requirements`: the server leg against `target`, a URL, or the client leg
- * launching `target`, a command (split on spaces by the runner). `scored` is the scored scenarios of the
- * requirement set, listed when not given.
+ * Runs one leg of the runner for `selection`: the server leg against `target`, a URL, or the client leg
+ * launching `target`, a command (split on spaces by the runner).
  */
-export async function runLeg(
-  side: Side,
-  target: string,
-  requirements: string,
-  options: { timeoutMs?: number; scored?: readonly string[] } = {},
-): Promise<Leg> {
-  const outDir = mkdtempSync(join(tmpdir(), `conformance-${side}-${requirements}-`));
+export async function runLeg(side: Side, target: string, selection: Selection, options: LegOptions = {}): Promise<Leg> {
+  const label = typeof selection === 'string' ? selection : `${selection.suite}-${selection.specVersion}`;
+  const outDir = mkdtempSync(join(tmpdir(), `conformance-${side}-${label}-`));
   const how = side === 'server' ? ['--url', target] : ['--command', target];
-  const { code, output } = await run([side, ...how, '--requirements', requirements, '--output-dir', outDir], options.timeoutMs ?? 10 * 60_000);
+  const which = typeof selection === 'string' ? ['--requirements', selection] : ['--suite', selection.suite, '--spec-version', selection.specVersion];
+  const limit = options.scenarioTimeoutMs ? ['--timeout', String(options.scenarioTimeoutMs)] : [];
+  const { code, output } = await run([side, ...how, ...which, ...limit, '--output-dir', outDir], options.timeoutMs ?? 10 * 60_000, options.env);
   if (code !== 0 && code !== 1) throw new Error(`the conformance runner exited with ${code}:\n${output}`);
-  const scored = new Set(options.scored ?? (await scoredScenarios(requirements, side)));
+  const scored = new Set(options.scored ?? (typeof selection === 'string' ? await scoredScenarios(selection, side) : []));
   return { results: readResults(outDir, scored), log: output, outDir };
 }
 

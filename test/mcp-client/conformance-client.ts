@@ -13,27 +13,42 @@
  * valid with arguments sampled from its schema; resources/list and read each, prompts/list and get each, when
  * advertised. Elicitation (form and URL), sampling and roots are answered by handlers, in both eras.
  *
- * Authorization scenarios (auth/…) end at once: the runtime has no OAuth client.
+ * Authorization scenarios (auth/…): the channel authorizes with an OAuthClient (@wiregen/runtime/auth), the
+ * browser step done headlessly (test/auth/headless-browser.ts), configured as an application would be from what
+ * the scenario's context hands over: pre-registered credentials, a client-credentials client (secret or private
+ * key), a workload JWT (jwt-bearer), or an enterprise IdP's ID token (identity assertion). Every other auth
+ * scenario runs the authorization code grant with a Client ID Metadata Document URL and dynamic registration
+ * as fallbacks. Loopback http is allowed (the runner serves http on localhost).
  *
  * Each step is written to stdout as one JSON line (`{"step":…,"ok":…}`), which the runner keeps in the
  * scenario's stdout.txt. Exit code: 0 when every step succeeded, 1 otherwise, 2 when the whole run took too long.
  */
 import type { ElicitResult } from '@wiregen/mcp-2026-07-28';
 import type { JsonObject } from '../../runtime/jsonrpc/message.ts';
+import type { OAuthClientOptions } from '../../runtime/auth/index.ts';
 import type { McpClient, ServerRequestHandlers } from '../../runtime/mcp/client.ts';
+import { headlessBrowser } from '../auth/headless-browser.ts';
 import { invalidHeaderAnnotations, sampleArguments, sampleElicitation } from '../helpers/schema-sample.ts';
 
-/** The runner kills the client after 30 s; give up a little before, so the log says why. */
-const RUN_LIMIT_MS = 28_000;
+/**
+ * The runner kills the client after its --timeout (30 s by default); give up a little before, so the log says
+ * why. The harness raises both when it runs many scenarios at once (WIREGEN_CONFORMANCE_RUN_LIMIT_MS).
+ */
+const RUN_LIMIT_MS = Number(process.env['WIREGEN_CONFORMANCE_RUN_LIMIT_MS'] ?? 28_000);
 /**
  * Long, because the runner serves every scenario from one process while it starts them all at once (and
  * compiles the schema validators it checks each message with): under that load an answer can take seconds.
+ * A call's limit covers the authorization it sets off (discovery, registration, the grant).
  */
-const CALL_TIMEOUT_MS = 25_000;
+const CALL_TIMEOUT_MS = Math.max(5_000, RUN_LIMIT_MS - 3_000);
 const MAX_PAGES = 10;
 const MAX_READS = 10;
 
 const CLIENT_INFO = { name: 'wiregen-conformance-client', version: '0.1.0' };
+/** The redirect URI registered for the authorization code grant (a native client's loopback redirect, RFC 8252 §7.3). */
+const REDIRECT_URI = 'http://localhost:3000/callback';
+/** This client's Client ID Metadata Document URL (the runner's authorization servers accept it as is). */
+const CLIENT_METADATA_URL = 'https://conformance-test.local/client-metadata.json';
 /** Everything a scenario may ask of the client, declared in both eras. */
 const CAPABILITIES: JsonObject = { roots: { listChanged: false }, sampling: {}, elicitation: { form: {}, url: {} } };
 
@@ -78,11 +93,30 @@ const handlers: ServerRequestHandlers = {
   },
 };
 
-/** fetch, logging each exchange (the JSON-RPC method, the HTTP status, how long it took). */
+/** The JSON-RPC body of a request, when it has one (token and registration requests have none). */
+function rpcBody(body: unknown): JsonObject {
+  if (typeof body !== 'string') return {};
+  try {
+    const value = JSON.parse(body) as unknown;
+    return value !== null && typeof value === 'object' && 'jsonrpc' in value ? (value as JsonObject) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * fetch, logging each exchange: the URL without its query, the JSON-RPC method, the HTTP status, how long it
+ * took. Never a header or a form body (they carry credentials and tokens).
+ */
 const loggedFetch: typeof fetch = async (input, init) => {
   const started = Date.now();
-  const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as JsonObject) : {};
-  const what = { http: init?.method ?? 'GET', method: body['method'] ?? (body['id'] !== undefined ? 'response' : null) };
+  const body = rpcBody(init?.body);
+  const target = new URL(input instanceof Request ? input.url : input);
+  const what = {
+    http: init?.method ?? 'GET',
+    url: `${target.origin}${target.pathname}`,
+    method: body['method'] ?? (body['id'] !== undefined ? 'response' : null),
+  };
   try {
     const res = await fetch(input, init);
     emit({ ...what, status: res.status, ms: Date.now() - started });
@@ -121,8 +155,46 @@ function plannedCalls(tools: readonly JsonObject[], context: JsonObject): ToolCa
   return calls;
 }
 
+/** The OAuth client an application would configure for this scenario, from the credentials its context hands over. */
+function authOptions(context: JsonObject): OAuthClientOptions {
+  const text = (key: string) => (typeof context[key] === 'string' ? (context[key] as string) : undefined);
+  const base: OAuthClientOptions = {
+    fetch: loggedFetch,
+    allowLoopbackHttp: true,
+    clientMetadata: { client_name: CLIENT_INFO.name, redirect_uris: [REDIRECT_URI] },
+    clientMetadataUrl: CLIENT_METADATA_URL,
+    authorize: headlessBrowser(loggedFetch, { onHop: (at) => emit({ browser: at }) }),
+  };
+  const clientId = text('client_id');
+  if (!clientId) return base;
+  const secret = text('client_secret');
+  const client = { client_id: clientId, ...(secret ? { client_secret: secret } : {}) };
+  if (text('idp_id_token'))
+    return {
+      ...base,
+      client,
+      grant: {
+        type: 'identity-assertion',
+        idToken: () => text('idp_id_token')!,
+        idp: { tokenEndpoint: text('idp_token_endpoint')!, issuer: text('idp_issuer')!, clientId: text('idp_client_id')! },
+      },
+    };
+  if (text('valid_jwt')) return { ...base, client, grant: { type: 'jwt-bearer', assertion: () => text('valid_jwt')! } };
+  const pem = text('private_key_pem');
+  if (pem)
+    return {
+      ...base,
+      client: { ...client, privateKey: pem, signingAlgorithm: text('signing_algorithm') ?? 'ES256' },
+      grant: { type: 'client-credentials' },
+    };
+  // A machine client (its scenario is about client credentials), or a user's app with pre-registered credentials.
+  return String(context['name'] ?? '').includes('client-credentials')
+    ? { ...base, client, grant: { type: 'client-credentials' } }
+    : { ...base, client };
+}
+
 async function run(url: string): Promise<void> {
-  // Imported here, not at the top: a run that ends early (authorization scenarios) skips loading the validators.
+  // Imported here, not at the top: a usage error ends before loading the validators.
   const [{ McpClient }, { HttpChannel }, { isStatelessVersion }] = await Promise.all([
     import('../../runtime/mcp/client.ts'),
     import('../../runtime/mcp/client-channels.ts'),
@@ -131,7 +203,8 @@ async function run(url: string): Promise<void> {
   const version = process.env['MCP_CONFORMANCE_PROTOCOL_VERSION'] ?? '2025-11-25';
   const context = process.env['MCP_CONFORMANCE_CONTEXT'] ? (JSON.parse(process.env['MCP_CONFORMANCE_CONTEXT']) as JsonObject) : {};
   const stateless = isStatelessVersion(version);
-  const client = new McpClient(new HttpChannel(url, { fetch: loggedFetch }), {
+  const auth = scenario.startsWith('auth/') ? new (await import('../../runtime/auth/index.ts')).OAuthClient(authOptions(context)) : undefined;
+  const client = new McpClient(new HttpChannel(url, auth ? { auth } : { fetch: loggedFetch }), {
     clientInfo: CLIENT_INFO,
     capabilities: CAPABILITIES,
     mode: stateless ? 'auto' : 'handshake',
@@ -174,11 +247,6 @@ if (!url || !/^https?:\/\//.test(url)) {
   process.exit(2);
 }
 const scenario = process.env['MCP_CONFORMANCE_SCENARIO'] ?? '';
-if (scenario.startsWith('auth/')) {
-  // Authorization (OAuth) is not part of the runtime: say so and leave, instead of loading everything to fail.
-  emit({ scenario, skipped: 'this client implements no authorization' });
-  process.exit(0);
-}
 const limit = setTimeout(() => {
   emit({ step: 'run', ok: false, error: { message: `gave up after ${RUN_LIMIT_MS} ms` } });
   process.exit(2);

@@ -1,21 +1,25 @@
 /**
- * The official conformance runner's client leg (issue 9 item 3) against our McpClient: the runner launches
- * test/mcp-client/conformance-client.ts once per client scenario (seed 001 §18, §19.2) and scores the traffic
- * its scenario servers saw. Both requirement sets run at once (about a minute on two cores):
+ * The official conformance runner's client leg (issue 9 item 3, issue 18 item 5) against our McpClient: the
+ * runner launches test/mcp-client/conformance-client.ts once per client scenario and scores the traffic its
+ * scenario servers (and authorization servers) saw. Both requirement sets run, one after the other, then the
+ * 2025-03-26 back-compat suite:
  *
  * - `--requirements 2026-07-28`: tools_call, request-metadata, sep-2322-client-request-state,
  *   http-standard-headers, http-custom-headers, http-invalid-tool-headers and json-schema-ref-no-deref must
  *   end with no FAILURE check;
- * - `--requirements 2025-11-25`: every client scenario the runner lists that is not about authorization
- *   (auth/…; the runtime has no OAuth client) must end with no FAILURE either.
+ * - `--requirements 2025-11-25`: every client scenario the runner lists must end with no FAILURE either;
+ * - authorization: every `auth/…` scenario either set runs, scored or an extension (client credentials, DPoP,
+ *   enterprise-managed authorization, workload identity), and both `--suite backcompat --spec-version
+ *   2025-03-26` scenarios must end with no FAILURE; the scored ones with no WARNING either. The runner writes
+ *   them in nested folders (`auth/<name>-<time>/`), which the harness reads.
  *
- * WARNING, SKIPPED and INFO checks are printed with the status table (afterAll), not failed on, except where a
- * test below asks for a SUCCESS the runtime should earn.
+ * Other WARNING, SKIPPED and INFO checks are printed with the status table (afterAll), not failed on, except
+ * where a test below asks for a SUCCESS the runtime should earn.
  */
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runLeg, scoredScenarios, tally, type Leg, type ScenarioResult } from '../conformance/harness.ts';
+import { resultFolders, runLeg, scoredScenarios, tally, type Leg, type ScenarioResult } from '../conformance/harness.ts';
 import { ROOT } from '../helpers/project.ts';
 
 /** The 2026-07-28 client scenarios issue 9 names. */
@@ -29,24 +33,59 @@ const REQUIRED_2026 = [
   'json-schema-ref-no-deref',
 ];
 /** The whole runner part must stay well under the test timeout. */
-const LEG_TIMEOUT_MS = 150_000;
+const LEG_TIMEOUT_MS = 240_000;
+/**
+ * The runner starts every scenario of a set at once (about 40 clients on two cores, twice over): each client
+ * gets 90 s instead of the runner's default 30, and the driver gives up 2 s before (it reads the variable).
+ */
+const SCENARIO_TIMEOUT_MS = 90_000;
+const DRIVER_ENV = { WIREGEN_CONFORMANCE_RUN_LIMIT_MS: String(SCENARIO_TIMEOUT_MS - 2_000) };
 const DRIVER = `${process.execPath} --import tsx ${join(ROOT, 'test/mcp-client/conformance-client.ts')}`;
 // The runner splits --command on spaces (seed 001 §19.2): a path with a space would break it silently.
 if (/\s/.test(process.execPath) || /\s/.test(ROOT)) throw new Error(`the runner cannot launch a command with spaces in a path: ${DRIVER}`);
 
 const listed = { '2026-07-28': await scoredScenarios('2026-07-28', 'client'), '2025-11-25': await scoredScenarios('2025-11-25', 'client') };
 const NON_AUTH_2025 = listed['2025-11-25'].filter((s) => !s.startsWith('auth/'));
+/** The 2025-03-26 authorization scenarios, run by `--suite backcompat --spec-version 2025-03-26` (no requirement set holds them). */
+const BACKCOMPAT = ['auth/2025-03-26-oauth-metadata-backcompat', 'auth/2025-03-26-oauth-endpoint-fallback'];
+/** The authorization extensions each requirement set runs unscored. */
+const AUTH_EXTENSIONS = [
+  'auth/client-credentials-jwt',
+  'auth/client-credentials-basic',
+  'auth/enterprise-managed-authorization',
+  'auth/dpop',
+  'auth/dpop-nonce',
+  'auth/wif-jwt-bearer',
+];
 
 /** The client leg for `requirements`: the runner launches DRIVER once per client scenario. */
 function runClientLeg(requirements: keyof typeof listed): Promise<Leg> {
-  return runLeg('client', DRIVER, requirements, { timeoutMs: LEG_TIMEOUT_MS, scored: listed[requirements] });
+  return runLeg('client', DRIVER, requirements, {
+    timeoutMs: LEG_TIMEOUT_MS,
+    scored: listed[requirements],
+    scenarioTimeoutMs: SCENARIO_TIMEOUT_MS,
+    env: DRIVER_ENV,
+  });
 }
 
 const legs = new Map<string, Leg>();
 beforeAll(async () => {
-  const [modern, legacy] = await Promise.all([runClientLeg('2026-07-28'), runClientLeg('2025-11-25')]);
-  legs.set('2026-07-28', modern).set('2025-11-25', legacy);
-}, 2 * LEG_TIMEOUT_MS);
+  // One set after the other: the runner starts all of a set's scenarios at once (about 40 clients, each
+  // authorizing with its own authorization server), and two sets at once overload two cores (minutes instead of seconds).
+  legs.set('2026-07-28', await runClientLeg('2026-07-28'));
+  legs.set('2025-11-25', await runClientLeg('2025-11-25'));
+  const backcompat = await runLeg(
+    'client',
+    DRIVER,
+    { suite: 'backcompat', specVersion: '2025-03-26' },
+    {
+      timeoutMs: LEG_TIMEOUT_MS,
+      scenarioTimeoutMs: SCENARIO_TIMEOUT_MS,
+      env: DRIVER_ENV,
+    },
+  );
+  legs.set('2025-03-26', backcompat);
+}, 3 * LEG_TIMEOUT_MS);
 
 function result(requirements: string, scenario: string): ScenarioResult {
   const found = legs.get(requirements)?.results.find((r) => r.scenario === scenario);
@@ -64,12 +103,19 @@ function failures(requirements: string, scenario: string): string[] {
 /** The driver's JSON lines for a scenario (test/mcp-client/conformance-client.ts writes one per step). */
 function driverLog(requirements: string, scenario: string): Record<string, unknown>[] {
   const outDir = legs.get(requirements)!.outDir;
-  const entry = readdirSync(outDir).find((e) => e.replace(/-\d{4}-\d{2}-\d{2}T[\d-]+Z$/, '') === scenario);
-  if (!entry) throw new Error(`no output folder for ${scenario} in ${outDir}`);
-  return readFileSync(join(outDir, entry, 'stdout.txt'), 'utf8')
+  const folder = resultFolders(outDir).find((f) => f.scenario === scenario);
+  if (!folder) throw new Error(`no output folder for ${scenario} in ${outDir}`);
+  return readFileSync(join(folder.dir, 'stdout.txt'), 'utf8')
     .split('\n')
     .filter((l) => l.startsWith('{'))
     .map((l) => JSON.parse(l) as Record<string, unknown>);
+}
+
+/** The scenario's WARNING checks, one line each. */
+function warnings(requirements: string, scenario: string): string[] {
+  return result(requirements, scenario)
+    .checks.filter((c) => c.status === 'WARNING')
+    .map((c) => `${c.id}: ${c.errorMessage ?? c.description ?? ''}`);
 }
 
 describe('client leg, --requirements 2026-07-28', () => {
@@ -107,11 +153,64 @@ describe('client leg, --requirements 2025-11-25 (not authorization)', () => {
   });
 });
 
+/** Every authorization scenario of a requirement set: its scored ones, then the extensions it runs. */
+const authOf = (requirements: keyof typeof listed) => [...listed[requirements].filter((s) => s.startsWith('auth/')), ...AUTH_EXTENSIONS];
+
+describe.each(['2026-07-28', '2025-11-25'] as const)('client leg, --requirements %s, authorization', (requirements) => {
+  it('runs the scored authorization scenarios and the extensions', () => {
+    expect(listed[requirements].filter((s) => s.startsWith('auth/')).length).toBe(requirements === '2026-07-28' ? 25 : 14);
+    const ran = legs.get(requirements)!.results.map((r) => r.scenario);
+    expect(ran).toEqual(expect.arrayContaining(authOf(requirements)));
+  });
+
+  it.each(authOf(requirements))('%s: no FAILURE check', (scenario) => {
+    expect(result(requirements, scenario).checks.length).toBeGreaterThan(0);
+    expect(failures(requirements, scenario)).toEqual([]);
+  });
+
+  it.each(listed[requirements].filter((s) => s.startsWith('auth/')))('%s (scored): no WARNING check', (scenario) => {
+    expect(warnings(requirements, scenario)).toEqual([]);
+  });
+
+  it('resource-mismatch, iss and issuer refusals: the driver stopped with the check named, before any token was asked for', () => {
+    if (requirements !== '2026-07-28') return;
+    const refusals: Record<string, RegExp> = {
+      'auth/resource-mismatch': /"resource" https:\/\/evil\.example\.com\/mcp is not the server/,
+      'auth/metadata-issuer-mismatch': /"issuer" "https:\/\/attacker\.example\.com" is not/,
+      'auth/iss-wrong-issuer': /unexpected "iss"/,
+      'auth/iss-normalized': /unexpected "iss"/,
+      'auth/iss-supported-missing': /"iss" \(issuer\) missing/,
+      'auth/scope-retry-limit': /403 insufficient_scope/,
+    };
+    for (const [scenario, message] of Object.entries(refusals)) {
+      const connect = driverLog(requirements, scenario).find((e) => e['step'] === 'connect');
+      expect((connect?.['error'] as { message?: string } | undefined)?.message, scenario).toMatch(message);
+    }
+  });
+});
+
+describe('client leg, --suite backcompat --spec-version 2025-03-26', () => {
+  it.each(BACKCOMPAT)('%s: no FAILURE check', (scenario) => {
+    expect(result('2025-03-26', scenario).checks.length).toBeGreaterThan(0);
+    expect(failures('2025-03-26', scenario)).toEqual([]);
+  });
+});
+
+describe('client leg: no token value in what the driver printed', () => {
+  it('stdout and stderr of every authorization scenario hold no access token, secret or JWT', () => {
+    for (const leg of legs.values())
+      for (const { scenario, dir } of resultFolders(leg.outDir).filter((f) => f.scenario.startsWith('auth/'))) {
+        const printed = ['stdout.txt', 'stderr.txt'].map((f) => readFileSync(join(dir, f), 'utf8')).join('\n');
+        // The runner's tokens start test-token / cc-token; JWTs (DPoP-bound tokens, assertions) start eyJ.
+        expect(printed.match(/test-token-\S*|cc-token-\S*|eyJ[\w-]{10,}|test-secret-\d+|pre-registered-secret/g), scenario).toBeNull();
+      }
+  });
+});
+
 afterAll(() => {
   const rows: string[] = [];
   for (const [requirements, leg] of legs) {
-    const wanted = requirements === '2026-07-28' ? REQUIRED_2026 : NON_AUTH_2025;
-    for (const r of leg.results.filter((x) => wanted.includes(x.scenario))) {
+    for (const r of leg.results) {
       const t = tally(r);
       const notable = r.checks.filter((c) => c.status !== 'SUCCESS').map((c) => `${c.status} ${c.id}`);
       rows.push(

@@ -1,0 +1,33 @@
+/**
+ * @module @wiregen/runtime/auth — authorization, loaded only by what uses it: an OAuth 2.1 client for
+ * protected MCP servers (`OAuthClient`, given to `HttpChannel` as `auth`), the resource-server side for our
+ * Streamable HTTP servers (`protectedResource`, given to the MCP HTTP options as `authorization`), and A2A
+ * security schemes on both sides (`a2aClientAuth`, `a2aAuthenticate`). Built on oauth4webapi and jose.
+ */
+export { formatChallenge, parseChallenges, primaryChallenge, scopeList, type Challenge } from './challenge.ts';
+export { AuthError, isLoopbackHost, type AuthCheck } from './errors.ts';
+export { ID_JAG_TYPE, ID_TOKEN_TYPE, JWT_BEARER, TOKEN_EXCHANGE, type AuthorizeCallback, type IdentityProvider } from './grants.ts';
+export {
+  authorizationServerMetadataUrls,
+  canonicalResource,
+  discoverAuthorizationServer,
+  discoverResource,
+  resourceCovers,
+  resourceMetadataUrls,
+  type ResourceMetadata,
+} from './metadata.ts';
+export { OAuthClient, type Grant, type OAuthClientOptions } from './oauth-client.ts';
+export type { ClientCredentials, ClientMetadata } from './registration.ts';
+export { MemoryAuthStore, type AuthStore, type StoredClient, type StoredGrant } from './store.ts';
+export {
+  jwtVerifier,
+  protectedResource,
+  type IntrospectionVerification,
+  type JwtVerification,
+  type ProtectedResource,
+  type ProtectedResourceOptions,
+  type ResourceAuthorization,
+  type TokenInfo,
+  type TokenVerifier,
+} from './resource-server.ts';
+export { a2aAuthenticate, a2aClientAuth, type A2aCredentials, type A2aVerifiers } from './a2a.ts';
