@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { EXIT_OK } from '../errors.ts';
 import { type Command, usageError } from './command.ts';
 
-const HELP = `Usage: wiregen serve <target> (--stdio [--parse-errors] [--max-line-bytes <n>] | --http <port>)
+const HELP = `Usage: wiregen serve <target> (--stdio [--parse-errors] [--max-line-bytes <n>] | --http <port> [--auth <config>])
                      [--handlers <set>] [--notifications]
 
 Serves an MCP server (both eras: the handshake era, initialize, 2024-11-05 to 2025-11-25, and 2026-07-28)
@@ -32,6 +32,9 @@ Options:
   --parse-errors          (stdio) answer a line that is not JSON with -32700 (JSON-RPC 2.0); by default such
                           a line gets no reply, as the official MCP SDK's stdio server does
   --max-line-bytes <n>    (stdio) longest line accepted (default 4 MiB); a longer one is answered -32600, id null
+  --auth <config>         (MCP over HTTP) serve as an OAuth 2.1 protected resource: a YAML or JSON file with
+                          resource, authorizationServers, verify ({jwt: {issuer}} or {introspection: …}) and
+                          optional requiredScopes / methodScopes (its JSON Schema: dist/serve/auth.schema.json)
   --handlers <set>        a handler set the module exports in handlerSets (default: base, its default export)
   --notifications         (MCP) serve as a transport that can deliver change notifications: listChanged and
                           resources subscribe become true in both eras
@@ -62,6 +65,7 @@ export const serve: Command = {
         handlers: { type: 'string' },
         notifications: { type: 'boolean' },
         'max-line-bytes': { type: 'string' },
+        auth: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       allowPositionals: true,
@@ -83,6 +87,8 @@ export const serve: Command = {
       throw usageError('serve', `--max-line-bytes ${JSON.stringify(rawMax)} is not a positive integer`);
     if (!stdio && (values['parse-errors'] || rawMax !== undefined))
       throw usageError('serve', `--${values['parse-errors'] ? 'parse-errors' : 'max-line-bytes'} is for --stdio`);
+    if (values.auth !== undefined && stdio)
+      throw usageError('serve', '--auth is for --http: stdio has no authorization (the host starting the server is trusted)');
     // The runtime is loaded only for this command: generating never depends on it.
     const { resolveTarget } = await import('../serve/target.ts');
     const { serveHttp, serveStdio } = await import('../serve/run.ts');
@@ -91,7 +97,14 @@ export const serve: Command = {
       notifications: values.notifications ?? false,
     });
     if (port !== undefined) {
-      await serveHttp(served, port);
+      if (values.auth !== undefined && served.protocol !== 'mcp')
+        throw usageError(
+          'serve',
+          `--auth protects MCP servers; ${target} is an A2A agent, which enforces its card's security schemes (a2aAuthenticate)`,
+        );
+      const authorization =
+        values.auth === undefined ? undefined : await (await import('../serve/auth.ts')).loadAuthorization(values.auth, base.root ?? process.cwd());
+      await serveHttp(served, port, authorization);
       return EXIT_OK;
     }
     if (served.protocol !== 'mcp') throw usageError('serve', `${target} is an A2A agent: serve it over HTTP with --http <port>`);

@@ -5,6 +5,7 @@
  * `{"ready":true,"url":"…"}`, and closed cleanly when stdin closes.
  */
 import { listenA2aHttp } from '@wiregen/runtime/a2a';
+import type { ResourceAuthorization } from '@wiregen/runtime/auth';
 import { listenMcpHttp, type McpServer } from '@wiregen/runtime/mcp';
 import { stdioTransport } from '@wiregen/runtime/transports';
 import type { Served } from './target.ts';
@@ -31,10 +32,15 @@ export async function serveStdio(server: McpServer, options: StdioOptions = {}):
   await conn.finished;
 }
 
-/** Serves over HTTP on 127.0.0.1:`port` (0: any free port): MCP at /mcp, A2A at its card's paths. */
-export async function serveHttp(served: Served, port: number): Promise<void> {
+/**
+ * Serves over HTTP on 127.0.0.1:`port` (0: any free port): MCP at /mcp (behind `authorization` when given), A2A
+ * at its card's paths.
+ */
+export async function serveHttp(served: Served, port: number, authorization?: ResourceAuthorization): Promise<void> {
   const running =
-    served.protocol === 'mcp' ? await listenMcpHttp(served.server, { port }) : await listenA2aHttp(served.server, { ...served.http, port });
+    served.protocol === 'mcp'
+      ? await listenMcpHttp(served.server, { port, ...(authorization ? { authorization } : {}) })
+      : await listenA2aHttp(served.server, { ...served.http, port });
   process.stdout.write(`${JSON.stringify({ ready: true, url: running.url })}\n`);
   await untilStdinCloses();
   await running.close();
