@@ -298,7 +298,7 @@ export class A2aHttpHandler {
           params[key] = value === 'true' ? true : value === 'false' ? false : value;
         }
       }
-      route.names.forEach((name, i) => (params[name] = decodeURIComponent(m[i + 1]!)));
+      route.names.forEach((name, i) => (params[name] = decodePathSegment(m[i + 1]!)));
       checkParams(route.entry.params, params);
       const result = await this.#server.call(route.method, params);
       if (route.entry.streaming)
@@ -313,6 +313,15 @@ export class A2aHttpHandler {
       if (!(err instanceof A2aError)) throw err;
       if (!res.started) this.#restError(res, err);
     }
+  }
+}
+
+/** A path variable's value; malformed percent-encoding (`/tasks/%`) is a 400, not a URIError. */
+function decodePathSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw A2aErrors.invalidRequest(`Malformed percent-encoding in the request path: ${segment}`);
   }
 }
 
