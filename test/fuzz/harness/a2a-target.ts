@@ -28,6 +28,8 @@ export interface A2aRun {
   readonly answerMs: number;
   readonly maxRssMb: number;
   readonly concurrency: number;
+  /** performance.now() past which no more is sent. */
+  readonly stopAt: number;
 }
 
 /** The servers' default body limit (4 MiB). */
@@ -87,7 +89,7 @@ export async function fuzzA2a(run: A2aRun): Promise<void> {
     let rpcSerial = 0;
     let restSerial = 0;
     const rpcWorker = async () => {
-      while (rpcSerial < run.count.jsonrpc && !server.died()) {
+      while (rpcSerial < run.count.jsonrpc && !server.died() && performance.now() < run.stopAt) {
         const n = rpcSerial++;
         const text = onTheWire(fuzz(rng, withId(rng.pick(run.seeds), n), n, false));
         run.jsonrpc.sent++;
@@ -95,7 +97,7 @@ export async function fuzzA2a(run: A2aRun): Promise<void> {
       }
     };
     const restWorker = async () => {
-      while (restSerial < run.count.rest && !server.died()) {
+      while (restSerial < run.count.rest && !server.died() && performance.now() < run.stopAt) {
         const n = restSerial++;
         const req = restRequest(rng, rng.pick(run.seeds), n);
         run.rest.sent++;
@@ -111,6 +113,8 @@ export async function fuzzA2a(run: A2aRun): Promise<void> {
     };
     const half = Math.max(1, Math.floor(run.concurrency / 2));
     await Promise.all([...Array.from({ length: half }, rpcWorker), ...Array.from({ length: half }, restWorker)]);
+    if (rpcSerial + restSerial < run.count.jsonrpc + run.count.rest && !server.died())
+      violation(run.jsonrpc, 'deadline reached', `${rpcSerial + restSerial} of ${run.count.jsonrpc + run.count.rest} sent`);
     const card = await fetch(`${origin}/.well-known/agent-card.json`).catch(() => undefined);
     if (card?.status !== 200) violation(run.jsonrpc, 'server stopped serving', `card: ${card?.status}`);
     await card?.text();

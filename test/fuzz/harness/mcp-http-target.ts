@@ -27,6 +27,8 @@ export interface HttpRun {
   readonly answerMs: number;
   readonly maxRssMb: number;
   readonly concurrency: number;
+  /** performance.now() past which no more is sent. */
+  readonly stopAt: number;
 }
 
 const ACCEPT = 'application/json, text/event-stream';
@@ -89,7 +91,7 @@ export async function fuzzMcpHttp(run: HttpRun): Promise<void> {
     const session = await openSession(origin, path);
     let serial = 0;
     const worker = async () => {
-      while (serial < run.count && !server.died()) {
+      while (serial < run.count && !server.died() && performance.now() < run.stopAt) {
         const n = serial++;
         const inSession = session !== undefined && rng.chance(0.3);
         const seed = inSession ? rng.pick(run.handshake.slice(1)) : rng.pick(run.stateless);
@@ -110,6 +112,7 @@ export async function fuzzMcpHttp(run: HttpRun): Promise<void> {
       }
     };
     await Promise.all(Array.from({ length: run.concurrency }, worker));
+    if (serial < run.count && !server.died()) violation(report, 'deadline reached', `${serial} of ${run.count} sent`);
     const final = await exchange(origin, agent, {
       path,
       headers: statelessHeaders('{"method":"server/discover"}'),

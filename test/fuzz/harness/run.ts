@@ -22,6 +22,8 @@ export interface FuzzOptions {
   readonly maxRssMb?: number;
   /** Requests in flight per HTTP target. Default 8. */
   readonly concurrency?: number;
+  /** The longest the run may take: a target still sending then stops, and that is a violation. Default 600 s. */
+  readonly deadlineMs?: number;
 }
 
 export interface FuzzResult {
@@ -41,6 +43,7 @@ export async function runFuzz(options: FuzzOptions = {}): Promise<FuzzResult> {
   const maxRssMb = options.maxRssMb ?? 512;
   const concurrency = options.concurrency ?? 8;
   const started = performance.now();
+  const stopAt = started + (options.deadlineMs ?? 600_000);
   const mcp = loadMcpCorpus();
   const counts = SHARES.map((share) => Math.round(n * share));
   const reports = ['mcp stdio 2026-07-28', 'mcp stdio handshake', 'mcp http', 'a2a json-rpc', 'a2a http+json'].map(targetReport);
@@ -55,6 +58,7 @@ export async function runFuzz(options: FuzzOptions = {}): Promise<FuzzResult> {
       count: counts[0]!,
       answerMs,
       maxRssMb,
+      stopAt,
     }),
     fuzzStdio({
       report: reports[1]!,
@@ -65,6 +69,7 @@ export async function runFuzz(options: FuzzOptions = {}): Promise<FuzzResult> {
       count: counts[1]!,
       answerMs,
       maxRssMb,
+      stopAt,
     }),
     fuzzMcpHttp({
       report: reports[2]!,
@@ -74,6 +79,7 @@ export async function runFuzz(options: FuzzOptions = {}): Promise<FuzzResult> {
       count: counts[2]!,
       answerMs,
       maxRssMb,
+      stopAt,
       concurrency,
     }),
     fuzzA2a({
@@ -84,6 +90,7 @@ export async function runFuzz(options: FuzzOptions = {}): Promise<FuzzResult> {
       count: { jsonrpc: counts[3]!, rest: counts[4]! },
       answerMs,
       maxRssMb,
+      stopAt,
       concurrency,
     }),
   ]);

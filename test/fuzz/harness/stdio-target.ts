@@ -27,6 +27,8 @@ export interface StdioRun {
   readonly count: number;
   readonly answerMs: number;
   readonly maxRssMb: number;
+  /** performance.now() past which no more is sent. */
+  readonly stopAt: number;
   /** Server command instead of `wiregen serve fixture-server --stdio` (argv). */
   readonly command?: readonly string[];
 }
@@ -106,7 +108,7 @@ export async function fuzzStdio(run: StdioRun): Promise<void> {
       if (Object.hasOwn(message, 'id')) outstanding.set(`s:${id}`, { at: performance.now(), text: 'opening', owed: 1 });
     }
     let serial = 0;
-    for (let window = 0; serial < run.count; window++) {
+    for (let window = 0; serial < run.count && performance.now() < run.stopAt; window++) {
       const owed = { min: 0, max: 0 };
       const texts: string[] = [];
       for (let k = 0; k < WINDOW && serial < run.count; k++, serial++) {
@@ -126,6 +128,7 @@ export async function fuzzStdio(run: StdioRun): Promise<void> {
       }
       if (!(await closeWindow(window, owed, texts)) || server.died()) break;
     }
+    if (serial < run.count && !server.died()) violation(report, 'deadline reached', `${serial} of ${run.count} sent`);
     // The last answers, then: still serving?
     const end = performance.now() + run.answerMs;
     while (outstanding.size && performance.now() < end && !server.died()) await new Promise((r) => setTimeout(r, 50));
