@@ -57,7 +57,7 @@ export function hardeningCases(target: McpTarget): void {
       const reply = await send(srv.url, { headers: statelessHeaders('tools/call', 'x'), body: deepCall(7, nest(depth)) });
       expect(reply.status).toBe(400);
       expect(reply.json).toMatchObject({ id: 7, error: { code: -32602 } });
-      expect(String((reply.json?.['error'] as { message: string }).message)).toMatch(
+      expect(String((reply.json?.['error'] as { message?: string } | undefined)?.message)).toMatch(
         /^Invalid params: \/params\/arguments\/v\/0\/.*nested deeper than 128 levels$/,
       );
     }

@@ -19,7 +19,7 @@ import { ROOT } from '../helpers/project.ts';
  * The bound of the flood test: the server's peak RSS while it floods (an idle server run from sources with
  * tsx is about 100 MB; before the bound, issue 14 measured 1.4 GB for the same request).
  */
-export const FLOOD_RSS_MB = 300;
+const FLOOD_RSS_MB = 300;
 
 /** A Writable that takes nothing (its callback never runs): what stdout is to a client that stopped reading. */
 function stalled(): Writable {
