@@ -24,6 +24,8 @@ export interface FuzzOptions {
   readonly concurrency?: number;
   /** The longest the run may take: a target still sending then stops, and that is a violation. Default 600 s. */
   readonly deadlineMs?: number;
+  /** The stdio servers' command (argv) instead of `wiregen serve fixture-server --stdio` (e.g. the built runtime). */
+  readonly stdioCommand?: readonly string[];
 }
 
 export interface FuzzResult {
@@ -55,6 +57,7 @@ export async function runFuzz(options: FuzzOptions = {}): Promise<FuzzResult> {
       rng: rng(0),
       seeds: mcp.stateless,
       raw: [...mcp.raw, ...PROBE_LINES],
+      ...(options.stdioCommand ? { command: options.stdioCommand } : {}),
       count: counts[0]!,
       answerMs,
       maxRssMb,
@@ -66,6 +69,7 @@ export async function runFuzz(options: FuzzOptions = {}): Promise<FuzzResult> {
       seeds: mcp.handshake.slice(1),
       opening: [mcp.handshake[0]!, { jsonrpc: '2.0', method: 'notifications/initialized' }],
       raw: [...mcp.raw, ...PROBE_LINES],
+      ...(options.stdioCommand ? { command: options.stdioCommand } : {}),
       count: counts[1]!,
       answerMs,
       maxRssMb,
