@@ -15,26 +15,43 @@ export const MAX_JSON_DEPTH = 128;
 
 /**
  * Does JSON `text` nest deeper than `max`? A scan of the text (strings skipped), so it costs one pass and
- * builds nothing; text too short to hold `max` brackets is not scanned. Malformed text is scanned as far as
- * it goes (JSON.parse decides whether it parses).
+ * builds nothing; text with at most `max` opening brackets is not scanned. Malformed text is scanned as far
+ * as it goes (JSON.parse decides whether it parses).
  */
 export function textExceedsDepth(text: string, max = MAX_JSON_DEPTH): boolean {
-  if (text.length <= max) return false;
+  if (text.length <= max || openingsAtMost(text, max)) return false;
   let depth = 0;
-  for (let i = 0; i < text.length; i++) {
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
     if (c === 34 /* " */) {
-      // Skip the string: to the next quote not escaped.
-      for (i++; i < text.length; i++) {
-        const d = text.charCodeAt(i);
-        if (d === 92 /* \ */) i++;
-        else if (d === 34) break;
-      }
+      // Skip the string with a native search for its closing quote (one preceded by an even run of backslashes).
+      let end = text.indexOf('"', i + 1);
+      while (end > 0 && escaped(text, end)) end = text.indexOf('"', end + 1);
+      if (end < 0) return false;
+      i = end;
     } else if (c === 91 /* [ */ || c === 123 /* { */) {
       if (++depth > max) return true;
     } else if (c === 93 /* ] */ || c === 125 /* } */) depth--;
   }
   return false;
+}
+
+/**
+ * Whether `text` holds at most `max` opening brackets (in strings or not): then it cannot nest deeper. Native
+ * searches that stop past `max`, so the usual message costs a few of them instead of a scan.
+ */
+function openingsAtMost(text: string, max: number): boolean {
+  let count = 0;
+  for (const bracket of ['{', '[']) for (let i = text.indexOf(bracket); i >= 0; i = text.indexOf(bracket, i + 1)) if (++count > max) return false;
+  return true;
+}
+
+/** Whether the quote at `at` is escaped: preceded by an odd number of backslashes. */
+function escaped(text: string, at: number): boolean {
+  let slashes = 0;
+  for (let i = at - 1; i >= 0 && text.charCodeAt(i) === 92; i--) slashes++;
+  return slashes % 2 === 1;
 }
 
 /**

@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MAX_JSON_DEPTH } from '../../runtime/jsonrpc/limits.ts';
+import { MAX_JSON_DEPTH, textExceedsDepth } from '../../runtime/jsonrpc/limits.ts';
 import { parseFrame, serialize, type Incoming } from '../../runtime/jsonrpc/message.ts';
 import { checkRequestMeta } from '../../runtime/mcp/meta.ts';
 import { LATEST_STATELESS, requireRevision } from '../../runtime/mcp/revisions.ts';
@@ -102,6 +102,22 @@ describe('the JSON-RPC envelope (fast-check)', () => {
         if (msg.kind === 'invalid') expect(() => serialize({ jsonrpc: '2.0', id: msg.id, error: msg.error })).not.toThrow();
       }),
       { numRuns: 400 },
+    );
+  });
+
+  it('textExceedsDepth agrees with the depth of the value, strings with brackets and escapes included', () => {
+    const depthOf = (v: unknown): number =>
+      v !== null && typeof v === 'object' ? 1 + Math.max(0, ...Object.values(v as Record<string, unknown>).map(depthOf)) : 0;
+    const tricky = fc.constantFrom('[[[', '{"}', '\\', '\\"[', '"]]"', '');
+    fc.assert(
+      fc.property(
+        fc.jsonValue({ maxDepth: 8, values: [fc.string(), tricky, fc.integer(), fc.boolean()] }),
+        fc.integer({ min: 0, max: 8 }),
+        (value, max) => {
+          expect(textExceedsDepth(JSON.stringify(value), max)).toBe(depthOf(value) > max);
+        },
+      ),
+      { numRuns: 3000 },
     );
   });
 
