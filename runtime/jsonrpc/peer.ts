@@ -141,7 +141,12 @@ export class Peer {
       this.#respond(message);
     } catch (err) {
       this.#log(`response to ${String(message['id'])} could not be written: ${(err as Error)?.message ?? String(err)}`);
-      this.#respond(errorResponse(message['id'] as RequestId | null, new JsonRpcError(ErrorCode.InternalError, 'Internal error')));
+      try {
+        this.#respond(errorResponse(message['id'] as RequestId | null, new JsonRpcError(ErrorCode.InternalError, 'Internal error')));
+      } catch (again) {
+        // The transport itself fails: nothing can be answered on it.
+        this.#log(`response to ${String(message['id'])} could not be sent: ${(again as Error)?.message ?? String(again)}`);
+      }
     }
   }
 
