@@ -288,8 +288,12 @@ export class Peer {
   /** Sends a notification; `relatedTo` names the incoming request it was produced for, if any. */
   notify(method: string, params?: JsonObject, relatedTo?: RequestId): void {
     if (this.#closed && !this.#inflight.size) return;
-    const meta: FrameMeta = relatedTo === undefined ? { kind: 'notification' } : { kind: 'notification', relatedTo };
-    if ((this.#options.droppableNotifications ?? DROPPABLE_NOTIFICATIONS).has(method)) (meta as { droppable?: boolean }).droppable = true;
+    const droppable = (this.#options.droppableNotifications ?? DROPPABLE_NOTIFICATIONS).has(method);
+    const meta: FrameMeta = {
+      kind: 'notification',
+      ...(relatedTo === undefined ? {} : { relatedTo }),
+      ...(droppable ? { droppable } : {}),
+    };
     this.#send(params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params }, meta);
   }
 

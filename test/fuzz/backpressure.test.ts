@@ -9,7 +9,9 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { PassThrough, Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import type { StreamResponse } from '@wiregen/a2a-1.0';
 import { PushSender } from '../../runtime/a2a/push.ts';
+import { SDK_BEHAVIOUR, type TaskPushNotificationConfig } from '../../runtime/a2a/types.ts';
 import { Peer } from '../../runtime/jsonrpc/peer.ts';
 import { stdioTransport } from '../../runtime/transports/stdio.ts';
 import { admitFrame, createLinkedPair } from '../../runtime/transports/transport.ts';
@@ -118,12 +120,12 @@ describe('outbound queue limits', () => {
           return new Response('', { status: 200 });
         },
       },
-      { jsonContentType: 'application/json' } as never,
+      SDK_BEHAVIOUR,
       (l) => logs.push(l),
     );
-    const config = { taskId: 't', id: 'c', url: 'http://127.0.0.1:9/hook' };
-    const update = { statusUpdate: { taskId: 't', contextId: 'c', status: { state: 'TASK_STATE_WORKING' } } };
-    for (let i = 0; i < 10; i++) push.deliver([config as never], update as never);
+    const config: TaskPushNotificationConfig = { taskId: 't', id: 'c', url: 'http://127.0.0.1:9/hook' };
+    const update: StreamResponse = { statusUpdate: { taskId: 't', contextId: 'c', status: { state: 'TASK_STATE_WORKING' } } };
+    for (let i = 0; i < 10; i++) push.deliver([config], update);
     expect(logs.filter((l) => l.includes('left out'))).toHaveLength(7);
     release();
     await push.drain();

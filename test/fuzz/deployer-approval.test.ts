@@ -56,6 +56,8 @@ function post(url: string, headers: Record<string, string>): Promise<{ status: n
 /** Calls the route as node:http would, from `remoteAddress` with `headers`. */
 async function route(deployer: Deployer, remoteAddress: string, headers: Record<string, string>): Promise<{ status: number; body: unknown }> {
   const rawHeaders = Object.entries(headers).flat();
+  // The part of IncomingMessage the route reads (method, headers, the peer's address); a socket from another
+  // address cannot be made on loopback, so the request is built.
   const req = { method: 'POST', url: '/approve/t1', headers, rawHeaders, socket: { remoteAddress } } as unknown as IncomingMessage;
   let status = 0;
   let body = '';
