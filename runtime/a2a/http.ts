@@ -10,9 +10,11 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { lookup, methods, pin, type MethodEntry } from '@wiregen/a2a-1.0';
 import { canonicalJson } from '../jsonrpc/canonical.ts';
+import { deepPointer, MAX_JSON_DEPTH, shortPointer, textExceedsDepth } from '../jsonrpc/limits.ts';
 import { HttpFailure, sendJson, SseStream, type HeaderRecord, type HttpRequest, type HttpResponse } from '../transports/exchange.ts';
 import { FetchRequest, FetchResponse } from '../transports/fetch-exchange.ts';
-import { listenHttp } from '../transports/http.ts';
+import { listenHttp, type HttpServerTimeouts } from '../transports/http.ts';
+import type { OutboundLimits } from '../transports/transport.ts';
 import { NodeRequest, NodeResponse } from '../transports/node-exchange.ts';
 import { A2aError, A2aErrors } from './errors.ts';
 import { CARD_PATH, compileRoute, pathOf, targetOf, type Route, type Target } from './http-routes.ts';
@@ -33,7 +35,12 @@ export interface AuthRequest {
 export type Authenticate = (req: AuthRequest) => AuthResult | Promise<AuthResult>;
 export type AuthResult = { readonly ok: true } | { readonly ok: false; readonly challenge: string };
 
-export interface A2aHttpOptions {
+/**
+ * Besides its own options: the bounds of each SSE answer's outbound queue (OutboundLimits, transports/transport.ts:
+ * an answer the client does not read is aborted past maxQueueBytes, 16 MiB) and, for `listenA2aHttp` only, the
+ * node:http server's timeouts (HttpServerTimeouts, transports/http.ts).
+ */
+export interface A2aHttpOptions extends OutboundLimits, HttpServerTimeouts {
   /** The JSON-RPC endpoint. Default: the path of the card's JSONRPC interface URL, else `/a2a`. */
   readonly jsonRpcPath?: string;
   /** Prefix of the HTTP+JSON routes. Default: the path of the card's HTTP+JSON interface URL, else none. */
@@ -196,6 +203,12 @@ export class A2aHttpHandler {
     if (msg === null || typeof msg !== 'object' || Array.isArray(msg)) return fail(null, A2aErrors.invalidRequest());
     const { id, method, params, jsonrpc } = msg as Record<string, unknown>;
     const usableId = typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id)) ? id : null;
+    // Nested too deep for the validators and the store to walk (jsonrpc/limits.ts): refused before either.
+    if (textExceedsDepth(text)) {
+      const deep = Object.keys(msg).filter((key) => deepPointer((msg as Record<string, unknown>)[key], MAX_JSON_DEPTH, 1) !== undefined);
+      if (deep.length === 1 && deep[0] === 'params' && usableId !== null) return fail(usableId, tooDeep('params', params));
+      return fail(usableId, A2aErrors.invalidRequest(`Invalid Request: message nested deeper than ${MAX_JSON_DEPTH} levels`));
+    }
     if (
       jsonrpc !== '2.0' ||
       typeof method !== 'string' ||
@@ -231,7 +244,12 @@ export class A2aHttpHandler {
     frame: (e: unknown) => string,
     errorFrame: (e: A2aError) => string,
   ): Promise<void> {
-    const sse = new SseStream(res, 200, {}, this.#server.behaviour.keepAliveMs);
+    const { softQueueBytes, maxQueueBytes } = this.#options;
+    const sse = new SseStream(res, 200, {}, this.#server.behaviour.keepAliveMs, {
+      ...(softQueueBytes !== undefined ? { softQueueBytes } : {}),
+      ...(maxQueueBytes !== undefined ? { maxQueueBytes } : {}),
+      log: (line) => this.#server.log(line),
+    });
     const it = events[Symbol.asyncIterator]();
     res.onClose(() => void it.return?.());
     try {
@@ -276,13 +294,14 @@ export class A2aHttpHandler {
           throw A2aErrors.parse();
         }
         if (params === null || typeof params !== 'object' || Array.isArray(params)) throw A2aErrors.invalidRequest('The body must be a JSON object');
+        if (textExceedsDepth(text, MAX_JSON_DEPTH - 1)) throw tooDeep('', params);
       } else {
         for (const [key, value] of url.searchParams) {
           if (key === 'A2A-Version') continue;
           params[key] = value === 'true' ? true : value === 'false' ? false : value;
         }
       }
-      route.names.forEach((name, i) => (params[name] = decodeURIComponent(m[i + 1]!)));
+      route.names.forEach((name, i) => (params[name] = decodePathSegment(m[i + 1]!)));
       checkParams(route.entry.params, params);
       const result = await this.#server.call(route.method, params);
       if (route.entry.streaming)
@@ -298,6 +317,25 @@ export class A2aHttpHandler {
       if (!res.started) this.#restError(res, err);
     }
   }
+}
+
+/** A path variable's value; malformed percent-encoding (`/tasks/%`) is a 400, not a URIError. */
+function decodePathSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw A2aErrors.invalidRequest(`Malformed percent-encoding in the request path: ${segment}`);
+  }
+}
+
+/**
+ * -32602 for params nested deeper than MAX_JSON_DEPTH (the JSON-RPC message counts as level 1, so params may
+ * hold MAX_JSON_DEPTH - 1 levels, on either binding); the field is where it first goes too deep.
+ */
+function tooDeep(prefix: string, params: unknown): A2aError {
+  const at = shortPointer(deepPointer(params, MAX_JSON_DEPTH, 1) ?? '');
+  const field = `${prefix}${at.replace(/\//g, '.')}`.replace(/^\./, '');
+  return A2aErrors.invalidParams([{ field, message: `Field is nested deeper than ${MAX_JSON_DEPTH} levels.` }]);
 }
 
 export interface RunningA2aServer {

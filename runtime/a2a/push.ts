@@ -22,6 +22,11 @@ export interface PushOptions {
   readonly timeoutMs?: number;
   /** Where deliveries go; injectable for tests. Default: global fetch. */
   readonly fetch?: typeof fetch;
+  /**
+   * Updates waiting for one webhook (one delivery at a time, each up to `attempts` × `timeoutMs`): past it
+   * further updates to that webhook are left out and logged, so a slow webhook cannot grow memory. Default 64.
+   */
+  readonly maxQueued?: number;
 }
 
 export class PushSender {
@@ -32,6 +37,8 @@ export class PushSender {
   readonly pending = new Set<Promise<void>>();
   /** Per webhook config, the last delivery queued: a config's updates arrive one at a time, in update order. */
   readonly #queues = new Map<string, Promise<void>>();
+  /** Per webhook config, how many updates wait (the one being delivered included). */
+  readonly #waiting = new Map<string, number>();
 
   constructor(options: PushOptions, behaviour: A2aBehaviour, log?: (line: string) => void) {
     this.#options = options;
@@ -63,11 +70,20 @@ export class PushSender {
     const body = JSON.stringify(inWireOrder(update, 'StreamResponse'));
     for (const config of configs) {
       const key = `${config.taskId}\u0000${config.id}\u0000${config.url}`;
+      const waiting = this.#waiting.get(key) ?? 0;
+      if (waiting >= (this.#options.maxQueued ?? 64)) {
+        this.#log(`push to ${config.url} left out: ${waiting} updates already wait for this webhook`);
+        continue;
+      }
+      this.#waiting.set(key, waiting + 1);
       const previous = this.#queues.get(key) ?? Promise.resolve();
       const p: Promise<void> = previous
         .then(() => this.#send(config, body))
         .finally(() => {
           this.pending.delete(p);
+          const left = (this.#waiting.get(key) ?? 1) - 1;
+          if (left > 0) this.#waiting.set(key, left);
+          else this.#waiting.delete(key);
           if (this.#queues.get(key) === p) this.#queues.delete(key);
         });
       this.#queues.set(key, p);

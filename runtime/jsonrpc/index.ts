@@ -4,4 +4,5 @@
  */
 export { canonicalJson } from './canonical.ts';
 export { ErrorCode, JsonRpcError, isObject, parseJson, serialize, type JsonObject, type RequestId, type WideId } from './message.ts';
-export { DEFAULT_REQUEST_TIMEOUT_MS, Peer, type IncomingRequest, type PeerOptions } from './peer.ts';
+export { DEFAULT_REQUEST_TIMEOUT_MS, DROPPABLE_NOTIFICATIONS, Peer, type IncomingRequest, type PeerOptions } from './peer.ts';
+export { MAX_JSON_DEPTH, textExceedsDepth } from './limits.ts';

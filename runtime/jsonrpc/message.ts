@@ -1,8 +1,10 @@
 /**
- * @module jsonrpc/message — the JSON-RPC 2.0 envelope (seed 001 §1): classifying one incoming message,
- * request ids (a string of at most 256 bytes or an int64 integer), error objects, and serialisation that
- * echoes an int64 id beyond 2^53 digit for digit.
+ * @module jsonrpc/message — the JSON-RPC 2.0 envelope (https://www.jsonrpc.org/specification): classifying one
+ * incoming message, request ids (a string of at most 256 bytes or an int64 integer), error objects, and
+ * serialisation that echoes an int64 id beyond 2^53 digit for digit. A message nested deeper than
+ * MAX_JSON_DEPTH (limits.ts) is classified without being walked: -32600, or -32602 when only `params` is deep.
  */
+import { deepPointer, MAX_JSON_DEPTH, shortPointer, textExceedsDepth } from './limits.ts';
 
 /** An int64 id too large for a JS number, kept as its decimal digits so it is echoed exactly. */
 export class WideId {
@@ -15,13 +17,9 @@ export class WideId {
   }
   /** What JSON.stringify writes for it: a sentinel string serialize() turns back into the bare digits. */
   toJSON(): string {
-    wideWritten = true;
     return WIDE_SENTINEL + this.digits;
   }
 }
-
-/** Set when a WideId was written by JSON.stringify (serialize() resets and reads it). */
-let wideWritten = false;
 
 export type RequestId = string | number | WideId;
 export type JsonObject = Record<string, unknown>;
@@ -190,7 +188,7 @@ export function classify(value: unknown): Incoming {
         id,
         error: valid
           ? (error as { code: number; message: string })
-          : { code: ErrorCode.InternalError, message: `malformed error response: ${JSON.stringify(error)}` },
+          : { code: ErrorCode.InternalError, message: `malformed error response: ${brief(error)}` },
       };
     }
     return { kind: 'response', id, result: value['result'] };
@@ -212,27 +210,67 @@ export function classify(value: unknown): Incoming {
   return { kind: 'request', id, method, params };
 }
 
-/** Parses one frame of text; a frame that is not JSON is `ignored` unless `answerParseErrors`. */
-export function parseFrame(text: string, answerParseErrors = false): Incoming {
-  let value: unknown;
+/** At most 200 characters of JSON for a message naming a value; never throws (a value may be too deep to write). */
+function brief(value: unknown): string {
+  let text: string;
   try {
-    value = parseJson(text);
+    text = deepPointer(value, 16) === undefined ? String(JSON.stringify(value)) : '(nested too deep to show)';
   } catch {
-    return answerParseErrors ? invalid(null, ErrorCode.ParseError, 'Parse error') : { kind: 'ignored', reason: 'not JSON' };
+    text = '(not JSON)';
   }
-  return classify(value);
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
 }
 
-const WIDE_PATTERN = new RegExp(`"${WIDE_SENTINEL.replace('\u0000', '\\\\u0000')}(-?\\d+)"`, 'g');
+/**
+ * Classifies a message nested deeper than `max` (its text said so) without walking it: a request whose only
+ * deep member is `params` is -32602 with its id; a notification is ignored (never answered); a response is
+ * routed as the failure -32600 (never answered); anything else is -32600, with its id when it has a usable one.
+ */
+export function classifyDeep(value: unknown, max = MAX_JSON_DEPTH): Incoming {
+  const tooDeep = `nested deeper than ${max} levels`;
+  if (!isObject(value)) return invalid(null, ErrorCode.InvalidRequest, `Invalid Request: message ${tooDeep}`);
+  const deep = Object.keys(value).filter((key) => deepPointer(value[key], max, 1) !== undefined);
+  const id = Object.hasOwn(value, 'id') && !deep.includes('id') ? (readId(value['id']) ?? null) : null;
+  const method = value['method'];
+  if (method === undefined && ('result' in value || 'error' in value))
+    return { kind: 'response', id, error: { code: ErrorCode.InvalidRequest, message: `Invalid Request: response ${tooDeep}` } };
+  if (typeof method === 'string' && !Object.hasOwn(value, 'id')) return { kind: 'ignored', reason: `notification ${tooDeep}` };
+  if (deep.length === 1 && deep[0] === 'params' && id !== null && value['jsonrpc'] === '2.0' && typeof method === 'string') {
+    const at = shortPointer(`/params${deepPointer(value['params'], max, 1)!}`);
+    return invalid(id, ErrorCode.InvalidParams, `Invalid params: ${at} is ${tooDeep}`);
+  }
+  return invalid(id, ErrorCode.InvalidRequest, `Invalid Request: message ${tooDeep}`);
+}
+
+/**
+ * Parses and classifies one message's text (JSON.parse does not recurse, so any depth parses; a text nested
+ * deeper than MAX_JSON_DEPTH is then classified by classifyDeep). Throws a SyntaxError when it is not JSON.
+ */
+export function parseMessage(text: string): Incoming {
+  const value = parseJson(text);
+  return textExceedsDepth(text) ? classifyDeep(value) : classify(value);
+}
+
+/** Parses one frame of text; a frame that is not JSON is `ignored` unless `answerParseErrors`. */
+export function parseFrame(text: string, answerParseErrors = false): Incoming {
+  try {
+    return parseMessage(text);
+  } catch (err) {
+    if (!(err instanceof SyntaxError)) throw err;
+    return answerParseErrors ? invalid(null, ErrorCode.ParseError, 'Parse error') : { kind: 'ignored', reason: 'not JSON' };
+  }
+}
+
+/** The sentinel as JSON.stringify writes it (the NUL escaped): what serialize() looks for. */
+const WIDE_WRITTEN = JSON.stringify(WIDE_SENTINEL).slice(1, -1);
+const WIDE_PATTERN = new RegExp(`"${WIDE_WRITTEN.replace(/\\/g, '\\\\')}(-?\\d+)"`, 'g');
 
 /** Serialises a message to one line of JSON; WideIds are written as their digits. */
 export function serialize(message: unknown): string {
-  // No replacer (it would run for every member): WideId.toJSON writes its sentinel and says so.
-  wideWritten = false;
-  const text = JSON.stringify(message);
-  const wide = wideWritten;
-  wideWritten = false;
-  return wide ? text.replace(WIDE_PATTERN, '$1') : text;
+  // No replacer (it would run for every member): WideId.toJSON writes its sentinel, found by one search.
+  const text = JSON.stringify(message) as string | undefined;
+  if (text === undefined) throw new TypeError('serialize: the message is not JSON');
+  return text.includes(WIDE_WRITTEN) ? text.replace(WIDE_PATTERN, '$1') : text;
 }
 
 /** Map key for an id: strings and numbers must not collide ("1" vs 1). */

@@ -45,6 +45,12 @@ class LazyAbort {
   }
 }
 
+/**
+ * Notifications a transport may leave out while the other side is not reading (FrameMeta.droppable): MCP's
+ * progress (a later one supersedes it) and log messages (advisory), so a flood of them cannot fill memory.
+ */
+export const DROPPABLE_NOTIFICATIONS: ReadonlySet<string> = new Set(['notifications/progress', 'notifications/message']);
+
 /** How long an outgoing request waits for its answer by default. */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
 
@@ -63,12 +69,23 @@ export interface PeerOptions {
   onNotification?(method: string, params: JsonObject | undefined): void;
   /** Answer a frame that is not JSON with -32700 (JSON-RPC 2.0) instead of silence (the MCP SDK's stdio). Default false. */
   readonly answerParseErrors?: boolean;
-  /** Called once when the transport closes (incoming requests keep running and may still answer). */
+  /**
+   * Called once when the transport closes (incoming requests keep running and may still answer; when the
+   * transport failed, e.g. its outbound queue overflowed, they are aborted instead).
+   */
   onClose?(): void;
   /** Called when an outgoing request is given up (its signal aborted, or it timed out): tell the other side. */
   onAbandon?(id: RequestId, reason: string): void;
   /** Where to report internal failures. Default: stderr. */
   readonly log?: (line: string) => void;
+  /** Notifications marked droppable for the transport. Default: DROPPABLE_NOTIFICATIONS. */
+  readonly droppableNotifications?: ReadonlySet<string>;
+  /**
+   * The longest an incoming request may run, in ms: past it, its signal aborts and it is answered -32001
+   * ("Request timed out"); whatever the handler returns later is dropped. A handler that never yields cannot be
+   * stopped this way (it holds the event loop). Default 0: no limit.
+   */
+  readonly handlerTimeoutMs?: number;
 }
 
 interface Pending {
@@ -93,10 +110,17 @@ export class Peer {
     this.#options = options;
     this.finished = new Promise((resolve) => (this.#drained = resolve));
     transport.start({
-      message: (text, parsed) => this.#receive(text, parsed),
+      message: (text, parsed) => {
+        // Nothing one frame holds may take the connection down: a failure here is logged, and serving goes on.
+        try {
+          this.#receive(text, parsed);
+        } catch (err) {
+          this.#log(`incoming frame failed: ${(err as Error)?.stack ?? String(err)}`);
+        }
+      },
       oversize: (limit) =>
         this.#respond(errorResponse(null, new JsonRpcError(ErrorCode.InvalidRequest, `Invalid Request: message larger than ${limit} bytes`))),
-      close: () => this.#onClose(),
+      close: (reason) => this.#onClose(reason),
     });
   }
 
@@ -106,6 +130,24 @@ export class Peer {
 
   #send(message: unknown, meta?: FrameMeta): void {
     this.#transport.send(serialize(message), meta);
+  }
+
+  /**
+   * Sends a response; one that cannot be written (a result JSON cannot hold: a BigInt, a cycle, a value nested
+   * too deep for JSON.stringify) is logged and answered -32603 instead, so the request still gets its answer.
+   */
+  #respondSafely(message: JsonObject): void {
+    try {
+      this.#respond(message);
+    } catch (err) {
+      this.#log(`response to ${String(message['id'])} could not be written: ${(err as Error)?.message ?? String(err)}`);
+      try {
+        this.#respond(errorResponse(message['id'] as RequestId | null, new JsonRpcError(ErrorCode.InternalError, 'Internal error')));
+      } catch (again) {
+        // The transport itself fails: nothing can be answered on it.
+        this.#log(`response to ${String(message['id'])} could not be sent: ${(again as Error)?.message ?? String(again)}`);
+      }
+    }
   }
 
   #respond(message: JsonObject): void {
@@ -148,28 +190,45 @@ export class Peer {
     const key = idKey(id);
     const controller = new LazyAbort();
     this.#inflight.set(key, controller);
+    const limit = this.#options.handlerTimeoutMs ?? 0;
+    const timer =
+      limit > 0
+        ? setTimeout(() => {
+            if (this.#inflight.get(key) !== controller) return;
+            this.#inflight.delete(key);
+            const error = new JsonRpcError(ErrorCode.RequestTimeout, `Request timed out after ${limit} ms`);
+            this.#respondSafely(errorResponse(id, error));
+            controller.abort(error);
+            this.#maybeDrained();
+          }, limit)
+        : undefined;
     const done = (message: JsonObject) => {
+      clearTimeout(timer);
       if (this.#inflight.get(key) === controller) this.#inflight.delete(key);
-      if (!controller.aborted) this.#respond(message);
+      if (!controller.aborted) this.#respondSafely(message);
       this.#maybeDrained();
     };
-    this.#options
-      .onRequest({
+    let running: Promise<unknown>;
+    try {
+      running = this.#options.onRequest({
         id,
         method,
         params,
         get signal() {
           return controller.signal;
         },
-      })
-      .then(
-        (result) => done(response(id, result)),
-        (err: unknown) => {
-          if (err instanceof JsonRpcError) return done(errorResponse(id, err));
-          this.#log(`request ${method} failed: ${(err as Error)?.stack ?? String(err)}`);
-          done(errorResponse(id, new JsonRpcError(ErrorCode.InternalError, 'Internal error')));
-        },
-      );
+      });
+    } catch (err) {
+      running = Promise.reject(err);
+    }
+    running.then(
+      (result) => done(response(id, result)),
+      (err: unknown) => {
+        if (err instanceof JsonRpcError) return done(errorResponse(id, err));
+        this.#log(`request ${method} failed: ${(err as Error)?.stack ?? String(err)}`);
+        done(errorResponse(id, new JsonRpcError(ErrorCode.InternalError, 'Internal error')));
+      },
+    );
   }
 
   /** Ids of the incoming requests still running. */
@@ -229,7 +288,12 @@ export class Peer {
   /** Sends a notification; `relatedTo` names the incoming request it was produced for, if any. */
   notify(method: string, params?: JsonObject, relatedTo?: RequestId): void {
     if (this.#closed && !this.#inflight.size) return;
-    const meta: FrameMeta = relatedTo === undefined ? { kind: 'notification' } : { kind: 'notification', relatedTo };
+    const droppable = (this.#options.droppableNotifications ?? DROPPABLE_NOTIFICATIONS).has(method);
+    const meta: FrameMeta = {
+      kind: 'notification',
+      ...(relatedTo === undefined ? {} : { relatedTo }),
+      ...(droppable ? { droppable } : {}),
+    };
     this.#send(params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params }, meta);
   }
 
@@ -238,9 +302,17 @@ export class Peer {
     this.#transport.close();
   }
 
-  #onClose(): void {
+  /** The transport closed; with a `reason` it failed (it cannot write any more), so running requests are aborted. */
+  #onClose(reason?: string): void {
     if (this.#closed) return;
     this.#closed = true;
+    if (reason !== undefined) {
+      this.#log(`connection closed: ${reason}`);
+      for (const [key, controller] of this.#inflight) {
+        this.#inflight.delete(key);
+        controller.abort(new JsonRpcError(ErrorCode.InternalError, `Connection closed: ${reason}`));
+      }
+    }
     for (const [key, p] of this.#pending) {
       this.#pending.delete(key);
       clearTimeout(p.timer);

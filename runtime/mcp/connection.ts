@@ -56,6 +56,7 @@ export class McpConnection {
       },
       ...(options.answerParseErrors !== undefined ? { answerParseErrors: options.answerParseErrors } : {}),
       ...(server.options.log ? { log: server.options.log } : {}),
+      ...(server.options.requestTimeoutMs ? { handlerTimeoutMs: server.options.requestTimeoutMs } : {}),
     });
   }
 

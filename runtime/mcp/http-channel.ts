@@ -5,7 +5,7 @@
  * related to the request comes first; frames tied to no open request go to the session's GET stream.
  */
 import { idKey, type Incoming } from '../jsonrpc/message.ts';
-import { sendJson, SseStream, type HttpResponse } from '../transports/exchange.ts';
+import { sendJson, SseStream, type HttpResponse, type SseLimits } from '../transports/exchange.ts';
 import type { FrameMeta, Transport, TransportSink } from '../transports/transport.ts';
 
 export const NO_HEADERS: Record<string, string> = Object.freeze({}) as Record<string, string>;
@@ -17,18 +17,21 @@ export class Exchange {
   readonly #statusFor: (code: number | undefined) => number;
   readonly #keepAliveMs: number;
   readonly #successHeaders: Record<string, string>;
+  readonly #limits: SseLimits;
   #sse: SseStream | undefined;
   done = false;
 
-  /** `successHeaders` go only on a result (the session id of a successful initialize). */
+  /** `successHeaders` go only on a result (the session id of a successful initialize); `limits` bound its SSE queue. */
   constructor(
     res: HttpResponse,
     headers: Record<string, string>,
     statusFor: (code: number | undefined) => number,
     keepAliveMs: number,
     successHeaders: Record<string, string> = NO_HEADERS,
+    limits: SseLimits = {},
   ) {
     this.#res = res;
+    this.#limits = limits;
     this.#headers = headers;
     this.#successHeaders = successHeaders;
     this.#statusFor = statusFor;
@@ -37,12 +40,12 @@ export class Exchange {
 
   /** Switches the response to SSE (at the first notification, or at once for a stream). */
   stream(): SseStream {
-    this.#sse ??= new SseStream(this.#res, 200, this.#headers, this.#keepAliveMs);
+    this.#sse ??= new SseStream(this.#res, 200, this.#headers, this.#keepAliveMs, this.#limits);
     return this.#sse;
   }
 
-  event(text: string): void {
-    this.stream().event(text);
+  event(text: string, meta?: FrameMeta): void {
+    this.stream().event(text, undefined, meta);
   }
 
   finish(text: string, errorCode: number | undefined): void {
@@ -87,8 +90,8 @@ export class HttpChannel implements Transport {
       return;
     }
     const exchange = meta?.relatedTo === undefined ? undefined : this.exchanges.get(idKey(meta.relatedTo));
-    if (exchange && !exchange.done) exchange.event(text);
-    else if (this.stream && !this.stream.closed) this.stream.event(text);
+    if (exchange && !exchange.done) exchange.event(text, meta);
+    else if (this.stream && !this.stream.closed) this.stream.event(text, undefined, meta);
   }
 
   close(): void {

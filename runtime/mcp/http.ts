@@ -14,12 +14,11 @@
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import {
-  classify,
   ErrorCode,
   errorResponse,
   idKey,
   JsonRpcError,
-  parseJson,
+  parseMessage,
   serialize,
   type Incoming,
   type JsonObject,
@@ -35,9 +34,11 @@ import {
   type HttpRequest,
   type HttpResponse,
   type OriginPolicy,
+  type SseLimits,
 } from '../transports/exchange.ts';
 import { FetchRequest, FetchResponse } from '../transports/fetch-exchange.ts';
-import { listenHttp } from '../transports/http.ts';
+import { HTTP_TIMEOUTS, listenHttp, type HttpServerTimeouts } from '../transports/http.ts';
+import { OUTBOUND_DEFAULTS, type OutboundLimits } from '../transports/transport.ts';
 import { NodeRequest, NodeResponse } from '../transports/node-exchange.ts';
 import type { McpConnection } from './connection.ts';
 import { headerMismatch, unsupportedVersion } from './errors.ts';
@@ -47,7 +48,7 @@ import { hasStatelessEnvelope, META } from './meta.ts';
 import { isStatelessVersion, LATEST_STATELESS, loadedRevision, requireRevision, STATELESS_VERSIONS } from './revisions.ts';
 import type { McpServer } from './server.ts';
 
-export interface McpHttpOptions extends OriginPolicy {
+export interface McpHttpOptions extends OriginPolicy, OutboundLimits, HttpServerTimeouts {
   /** The endpoint. Default `/mcp`. */
   readonly path?: string;
   /** Largest request body. Default 4 MiB (413 beyond). */
@@ -60,6 +61,8 @@ export interface McpHttpOptions extends OriginPolicy {
   readonly keepAliveMs?: number;
   /** A handshake-era session unused this long is closed. Default 30 min. */
   readonly sessionIdleMs?: number;
+  // OutboundLimits: each SSE answer's queue (softQueueBytes 1 MiB, maxQueueBytes 16 MiB, transports/transport.ts).
+  // HttpServerTimeouts: listenMcpHttp's node:http server only (transports/http.ts); adapters use the caller's server.
   /**
    * Authorization, opt-in: asked before any request is dispatched (POSTs once their JSON-RPC method is known),
    * and given the first look at every request (its metadata document). `protectedResource(…)` from
@@ -83,6 +86,8 @@ export const HTTP_DEFAULTS = {
   maxStreams: 256,
   keepAliveMs: 15_000,
   sessionIdleMs: 30 * 60_000,
+  ...OUTBOUND_DEFAULTS,
+  ...HTTP_TIMEOUTS,
 } as const;
 
 /** HTTP status of a JSON-RPC error in the 2026-07-28 era (the transports page's table of status codes). */
@@ -125,10 +130,12 @@ export class McpHttpHandler {
   readonly #sessions = new Map<string, Session>();
   #streams = 0;
   readonly #sweeper: NodeJS.Timeout;
+  readonly #sseLimits: SseLimits;
 
   constructor(server: McpServer, options: McpHttpOptions = {}) {
     this.#server = server;
     this.#opts = { ...HTTP_DEFAULTS, ...options };
+    this.#sseLimits = { softQueueBytes: this.#opts.softQueueBytes, maxQueueBytes: this.#opts.maxQueueBytes, log: (line) => server.log(line) };
     this.#sweeper = setInterval(() => this.#sweep(), Math.min(60_000, this.#opts.sessionIdleMs));
     this.#sweeper.unref();
   }
@@ -197,13 +204,13 @@ export class McpHttpHandler {
       if (!(err instanceof HttpFailure)) throw err;
       return sendJson(res, err.status, errorBody(null, ErrorCode.InvalidRequest, err.message), { connection: 'close' });
     }
-    let value: unknown;
+    let msg: Incoming;
     try {
-      value = parseJson(text);
-    } catch {
+      msg = parseMessage(text);
+    } catch (err) {
+      if (!(err instanceof SyntaxError)) throw err;
       return sendJson(res, 400, errorBody(null, ErrorCode.ParseError, 'Parse error'));
     }
-    const msg = classify(value);
     if (await this.#refused(req, res, msg.kind === 'request' ? msg.method : undefined)) return;
     if (msg.kind === 'invalid') return sendError(res, statusForError(msg.error.code), msg.id, msg.error);
     // An unknown session: 404, except that a 2026-07-28 request ignores a stray session id (it has no sessions).
@@ -259,7 +266,7 @@ export class McpHttpHandler {
     if (listen && this.#streams >= this.#opts.maxStreams)
       return sendJson(res, 503, errorBody(id, ErrorCode.InternalError, `Too many open streams (limit ${this.#opts.maxStreams})`));
     const channel = new HttpChannel();
-    const exchange = new Exchange(res, NO_HEADERS, statusForError, this.#opts.keepAliveMs);
+    const exchange = new Exchange(res, NO_HEADERS, statusForError, this.#opts.keepAliveMs, NO_HEADERS, this.#sseLimits);
     channel.exchanges.set(idKey(id), exchange);
     const conn = this.#server.connect(channel, { era: 'stateless' });
     channel.onIdle = () => channel.close();
@@ -281,7 +288,7 @@ export class McpHttpHandler {
   #openSession(res: HttpResponse, id: RequestId, text: string): void {
     const sessionId = crypto.randomUUID();
     const channel = new HttpChannel();
-    const exchange = new Exchange(res, {}, () => 200, this.#opts.keepAliveMs, { 'mcp-session-id': sessionId });
+    const exchange = new Exchange(res, {}, () => 200, this.#opts.keepAliveMs, { 'mcp-session-id': sessionId }, this.#sseLimits);
     channel.exchanges.set(idKey(id), exchange);
     const conn = this.#server.connect(channel);
     const session: Session = { id: sessionId, channel, conn, lastSeen: Date.now() };
@@ -306,7 +313,7 @@ export class McpHttpHandler {
       );
     if (channel.exchanges.has(idKey(id)))
       return sendJson(res, 400, errorBody(id, ErrorCode.InvalidRequest, 'Invalid Request: a request with this id is still running in this session'));
-    const exchange = new Exchange(res, {}, () => 200, this.#opts.keepAliveMs);
+    const exchange = new Exchange(res, {}, () => 200, this.#opts.keepAliveMs, NO_HEADERS, this.#sseLimits);
     channel.exchanges.set(idKey(id), exchange);
     res.onClose(() => {
       if (exchange.done) return;
@@ -327,7 +334,7 @@ export class McpHttpHandler {
       return sendJson(res, 503, errorBody(null, ErrorCode.InternalError, `Too many open streams (limit ${this.#opts.maxStreams})`));
     this.#streams++;
     res.onClose(() => this.#streams--);
-    channel.stream = new SseStream(res, 200, { 'mcp-session-id': session.id }, this.#opts.keepAliveMs);
+    channel.stream = new SseStream(res, 200, { 'mcp-session-id': session.id }, this.#opts.keepAliveMs, this.#sseLimits);
   }
 
   #touch(session: Session): Session {

@@ -53,6 +53,20 @@ export function checkClientCapabilities(requests: Readonly<Record<string, WireIn
 }
 
 const b64url = (buf: Buffer | string) => Buffer.from(buf).toString('base64url');
+
+/** The bytes of `text` when it is canonical unpadded base64url (decode then encode gives it back), else undefined. */
+export function canonicalBase64url(text: string): Buffer | undefined {
+  if (!/^[A-Za-z0-9_-]+$/.test(text)) return undefined;
+  const bytes = Buffer.from(text, 'base64url');
+  return bytes.toString('base64url') === text ? bytes : undefined;
+}
+
+/** Constant-time equality of two strings (their UTF-8 bytes); different lengths are unequal at once. */
+export function equalText(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'utf8');
+  const y = Buffer.from(b, 'utf8');
+  return x.length === y.length && timingSafeEqual(x, y);
+}
 export const INVALID_STATE = 'Invalid or expired request state';
 const MAX_TOKEN_BYTES = 16 * 1024;
 
@@ -94,19 +108,24 @@ export class RequestStateCodec {
     if (token.length > MAX_TOKEN_BYTES) throw fail();
     const parts = token.split('.');
     if (parts.length !== 3 || parts[0] !== 'mrtr1') throw fail();
+    // Canonical encoding only: Buffer.from(…, 'base64url') skips characters outside the alphabet and ignores
+    // the unused low bits of the last character, so many texts decode to the signature; only the one sign()
+    // writes is accepted.
+    const given = canonicalBase64url(parts[2]!);
+    const payloadBytes = canonicalBase64url(parts[1]!);
+    if (!given || !payloadBytes) throw fail();
     const expected = this.#mac('token', parts[1]!);
-    const given = Buffer.from(parts[2]!, 'base64url');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw fail();
     let payload: unknown;
     try {
-      payload = JSON.parse(Buffer.from(parts[1]!, 'base64url').toString('utf8'));
+      payload = JSON.parse(payloadBytes.toString('utf8'));
     } catch {
       throw fail();
     }
     if (!Array.isArray(payload) || payload.length !== 5 || payload[0] !== 1) throw fail();
     const [, , expiresAt, scope, data] = payload as [number, number, number, string, unknown];
     if (typeof expiresAt !== 'number' || Math.floor(this.#now() / 1000) > expiresAt) throw fail();
-    if (scope !== this.#scope(method, params)) throw fail();
+    if (typeof scope !== 'string' || !equalText(scope, this.#scope(method, params))) throw fail();
     return data;
   }
 }

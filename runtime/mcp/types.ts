@@ -126,4 +126,10 @@ export interface McpServerOptions {
   readonly toolInputSchema?: (name: string) => JsonObject | undefined;
   /** Where internal failures are reported. Default: stderr. */
   readonly log?: (line: string) => void;
+  /**
+   * The longest one incoming request may run, in ms: past it, its signal aborts and it is answered -32001
+   * "Request timed out after N ms" (PeerOptions.handlerTimeoutMs). Default 0: no limit (a listen stream runs
+   * until it ends; with a limit, it is cut at the limit too).
+   */
+  readonly requestTimeoutMs?: number;
 }

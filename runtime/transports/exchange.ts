@@ -7,6 +7,7 @@
  * Plus the rules every binding applies the same way: DNS-rebinding checks (Origin, Host), Accept and
  * Content-Type matching, JSON answers and the SSE writer.
  */
+import { admitFrame, OUTBOUND_DEFAULTS, type FrameMeta, type OutboundLimits } from './transport.ts';
 
 /** A failure to answer at the HTTP level, before any JSON-RPC processing (413, 408, 400 for an unreadable body). */
 export class HttpFailure extends Error {
@@ -48,6 +49,10 @@ export interface HttpStream {
   write(text: string): void;
   /** Ends the answer. */
   end(): void;
+  /** Bytes written that the client has not taken yet (the stream's outbound queue). */
+  readonly queued: number;
+  /** Ends the answer abruptly (the connection is dropped): the client is not reading and nothing more can go. */
+  abort(): void;
 }
 
 /** How a server answers one HTTP request. */
@@ -134,14 +139,27 @@ export function mediaTypeOf(contentType: string | undefined): string {
   return (contentType ?? '').split(';')[0]!.trim().toLowerCase();
 }
 
-/** An open Server-Sent Events answer (https://html.spec.whatwg.org/multipage/server-sent-events.html): `data:` events with optional ids, keep-alive comments. */
+/** The outbound queue of an SSE answer (transports/transport.ts OutboundLimits), and where an overflow is told. */
+export interface SseLimits extends OutboundLimits {
+  /** Where dropped notifications and a closed stream are reported. Default: stderr. */
+  readonly log?: (line: string) => void;
+}
+
+/**
+ * An open Server-Sent Events answer (https://html.spec.whatwg.org/multipage/server-sent-events.html): `data:`
+ * events with optional ids, keep-alive comments. Its outbound queue is bounded (`SseLimits`): past the soft
+ * limit droppable events are left out, past the hard limit the stream is aborted with a logged reason.
+ */
 export class SseStream {
   readonly #out: HttpStream;
+  readonly #limits: SseLimits;
   #timer: ReturnType<typeof setInterval> | undefined;
   #closed = false;
+  #dropped = 0;
 
   /** Begins the answer on `res` (status 200 by default); a keep-alive comment every `keepAliveMs` (0: none). */
-  constructor(res: HttpResponse, status = 200, headers: Readonly<Record<string, string>> = {}, keepAliveMs = 15_000) {
+  constructor(res: HttpResponse, status = 200, headers: Readonly<Record<string, string>> = {}, keepAliveMs = 15_000, limits: SseLimits = {}) {
+    this.#limits = limits;
     this.#out = res.stream(status, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'x-accel-buffering': 'no', ...headers });
     if (keepAliveMs > 0) {
       this.#timer = setInterval(() => this.#write(': keepalive\n\n'), keepAliveMs);
@@ -155,14 +173,35 @@ export class SseStream {
     return this.#closed;
   }
 
-  #write(text: string): void {
-    if (!this.#closed) this.#out.write(text);
+  #write(text: string, meta?: FrameMeta): void {
+    if (this.#closed) return;
+    const verdict = admitFrame(this.#out.queued, meta, this.#limits);
+    if (verdict === 'send') {
+      if (this.#dropped > 0 && this.#out.queued === 0) this.#reportDropped();
+      this.#out.write(text);
+    } else if (verdict === 'drop') this.#dropped++;
+    else {
+      this.#log(
+        `SSE stream aborted: outbound queue over ${this.#limits.maxQueueBytes ?? OUTBOUND_DEFAULTS.maxQueueBytes} bytes (the client is not reading)`,
+      );
+      this.#stop();
+      this.#out.abort();
+    }
   }
 
-  /** One event carrying `data` (a JSON text: never contains a newline). */
-  event(data: string, id?: string): void {
+  #log(line: string): void {
+    (this.#limits.log ?? ((l: string) => process.stderr.write(`${l}\n`)))(line);
+  }
+
+  #reportDropped(): void {
+    this.#log(`SSE stream: left out ${this.#dropped} progress/log notification(s) while the client was not reading`);
+    this.#dropped = 0;
+  }
+
+  /** One event carrying `data` (a JSON text: never contains a newline); `meta` says whether it may be left out. */
+  event(data: string, id?: string, meta?: FrameMeta): void {
     if (id !== undefined && /[\r\n]/.test(id)) throw new Error('SSE event ids cannot contain CR or LF');
-    this.#write(`${id !== undefined ? `id: ${id}\n` : ''}data: ${data}\n\n`);
+    this.#write(`${id !== undefined ? `id: ${id}\n` : ''}data: ${data}\n\n`, meta);
   }
 
   #stop(): void {
@@ -172,6 +211,7 @@ export class SseStream {
 
   end(): void {
     if (this.#closed) return;
+    if (this.#dropped > 0) this.#reportDropped();
     this.#stop();
     this.#out.end();
   }

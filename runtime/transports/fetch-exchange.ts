@@ -134,11 +134,15 @@ export class FetchResponse implements HttpResponse, HttpStream {
 
   stream(status: number, headers: Readonly<Record<string, string>>): HttpStream {
     this.#started = true;
-    const body = new ReadableStream<Uint8Array>({
-      start: (controller) => void (this.#controller = controller),
-      // The consumer stopped reading: the client went away.
-      cancel: () => this.#finish(),
-    });
+    const body = new ReadableStream<Uint8Array>(
+      {
+        start: (controller) => void (this.#controller = controller),
+        // The consumer stopped reading: the client went away.
+        cancel: () => this.#finish(),
+      },
+      // Counted in bytes, with no high-water mark: desiredSize is minus the bytes not yet read (`queued`).
+      { highWaterMark: 0, size: (chunk) => chunk.byteLength },
+    );
     this.#resolve(new Response(body, { status, headers: { ...headers } }));
     return this;
   }
@@ -151,6 +155,16 @@ export class FetchResponse implements HttpResponse, HttpStream {
   end(): void {
     if (this.#over || !this.#controller) return;
     this.#controller.close();
+    this.#finish();
+  }
+
+  get queued(): number {
+    return this.#over || !this.#controller ? 0 : -(this.#controller.desiredSize ?? 0);
+  }
+
+  abort(): void {
+    if (this.#over || !this.#controller) return;
+    this.#controller.error(new Error('The client is not reading: the stream was aborted'));
     this.#finish();
   }
 

@@ -36,14 +36,47 @@ export interface ListeningHttp {
   stop(graceMs?: number): Promise<void>;
 }
 
-/** Listens with `listener` on `host:port` (port 0: any free port; host 127.0.0.1 by default). */
+/**
+ * The timeouts of the node:http servers `listen…` start (https://nodejs.org/api/http.html#class-httpserver).
+ * Streams (SSE) are answers, which none of these limit; a request's body has its own deadline (bodyTimeoutMs).
+ */
+export interface HttpServerTimeouts {
+  /** Time to receive a request's headers; a client that trickles them is answered 408 and cut. Default 10 s. */
+  readonly headersTimeoutMs?: number;
+  /** Time to receive a whole request, headers and body (0: none). Default 60 s, above the default body deadline (30 s). */
+  readonly requestTimeoutMs?: number;
+  /** How long an idle keep-alive connection is kept between requests. Default 5 s (Node's). */
+  readonly keepAliveTimeoutMs?: number;
+  /**
+   * How often the headers and request deadlines are checked: a deadline is enforced this much late at
+   * most. Default 1 s (Node's default of 30 s is why a trickled header was cut only after 30–60 s).
+   */
+  readonly timeoutCheckIntervalMs?: number;
+}
+
+export const HTTP_TIMEOUTS = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 60_000,
+  keepAliveTimeoutMs: 5_000,
+  timeoutCheckIntervalMs: 1_000,
+} as const;
+
+/** Listens with `listener` on `host:port` (port 0: any free port; host 127.0.0.1 by default), with `HTTP_TIMEOUTS` unless given. */
 export async function listenHttp(
   listener: (req: IncomingMessage, res: ServerResponse) => void,
-  options: { port?: number; host?: string } = {},
+  options: { port?: number; host?: string } & HttpServerTimeouts = {},
 ): Promise<ListeningHttp> {
   const host = options.host ?? '127.0.0.1';
-  const http = createServer(listener);
-  http.headersTimeout = 30_000;
+  const t = { ...HTTP_TIMEOUTS, ...definedOnly(options) };
+  const http = createServer(
+    {
+      headersTimeout: t.headersTimeoutMs,
+      requestTimeout: t.requestTimeoutMs,
+      keepAliveTimeout: t.keepAliveTimeoutMs,
+      connectionsCheckingInterval: t.timeoutCheckIntervalMs,
+    },
+    listener,
+  );
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
     http.listen(options.port ?? 0, host, () => resolve());
@@ -60,4 +93,12 @@ export async function listenHttp(
         else http.closeAllConnections();
       }),
   };
+}
+
+/** The timeouts `options` sets (an undefined member keeps the default). */
+function definedOnly(options: HttpServerTimeouts): HttpServerTimeouts {
+  const out: Record<string, number> = {};
+  for (const key of ['headersTimeoutMs', 'requestTimeoutMs', 'keepAliveTimeoutMs', 'timeoutCheckIntervalMs'] as const)
+    if (options[key] !== undefined) out[key] = options[key];
+  return out;
 }

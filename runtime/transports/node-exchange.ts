@@ -6,6 +6,7 @@
  * read (`req.body` set) is answered from that body, under the same limits.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { stringifyIterative } from '../jsonrpc/limits.ts';
 import { HttpFailure, type HeaderRecord, type HttpRequest, type HttpResponse, type HttpStream } from './exchange.ts';
 
 /**
@@ -127,6 +128,15 @@ export class NodeResponse implements HttpResponse, HttpStream {
     this.res.end();
   }
 
+  /** The response's buffer plus its socket's (ServerResponse.writableLength counts both). */
+  get queued(): number {
+    return this.res.writableLength;
+  }
+
+  abort(): void {
+    this.res.destroy();
+  }
+
   onClose(listener: () => void): void {
     this.res.on('close', listener);
   }
@@ -197,6 +207,16 @@ function parsedText(req: IncomingMessage & ParsedBodyFields): { readonly text: s
   else if (body instanceof Uint8Array) text = Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
   // express.json() parses an empty body as {}: a declared empty body stays empty (unparsable, as it was sent).
   else if (req.headers['content-length'] === '0') text = '';
-  else text = JSON.stringify(body);
+  else text = jsonText(body);
   return { text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
+}
+
+/** The JSON text of a parsed body; one nested too deep for JSON.stringify is written without recursion. */
+function jsonText(body: unknown): string {
+  try {
+    return JSON.stringify(body);
+  } catch (err) {
+    if (!(err instanceof RangeError)) throw err;
+    return stringifyIterative(body);
+  }
 }

@@ -4,14 +4,18 @@
  *
  * Lines are split on `\n` (a trailing `\r` is dropped). A line longer than `maxLineBytes` is discarded up to
  * its newline and reported through `sink.oversize`, so a runaway peer cannot grow memory without bound.
- * Writes go out whole, one message per line, in call order; stdout must carry protocol messages only.
+ * Writes go out whole, one message per line, in call order; stdout must carry protocol messages only. The
+ * output stream's buffer is the connection's outbound queue, bounded by `OutboundLimits` (transport.ts): a
+ * client that stops reading gets its progress and log notifications left out, then the connection closed.
  */
 import type { Readable, Writable } from 'node:stream';
-import type { Transport, TransportSink } from './transport.ts';
+import { admitFrame, OUTBOUND_DEFAULTS, type OutboundLimits, type Transport, type TransportSink } from './transport.ts';
 
-export interface StdioOptions {
+export interface StdioOptions extends OutboundLimits {
   /** Largest line accepted, in bytes. Default 4 MiB. */
   readonly maxLineBytes?: number;
+  /** Where dropped notifications and a closed queue are reported. Default: stderr. */
+  readonly log?: (line: string) => void;
 }
 
 export const DEFAULT_MAX_LINE_BYTES = 4 * 1024 * 1024;
@@ -71,20 +75,35 @@ export function lineSplitter(maxBytes: number, onLine: (line: string) => void, o
 /** A transport over `input` (e.g. process.stdin) and `output` (e.g. process.stdout). */
 export function stdioTransport(input: Readable, output: Writable, options: StdioOptions = {}): Transport {
   const maxBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   let sink: TransportSink | undefined;
   let closed = false;
-  const finish = () => {
+  let failed = false;
+  let dropped = 0;
+  const finish = (reason?: string) => {
     if (closed) return;
     closed = true;
-    sink?.close();
+    sink?.close(reason);
+  };
+  const deliver = (line: string) => {
+    try {
+      sink?.message(line);
+    } catch (err) {
+      log(`stdio: a frame's handler failed: ${(err as Error)?.stack ?? String(err)}`);
+    }
   };
   const splitter = lineSplitter(
     maxBytes,
     (line) => {
-      if (line.trim() !== '') sink?.message(line);
+      if (line.trim() !== '') deliver(line);
     },
     () => sink?.oversize?.(maxBytes),
   );
+  output.on('drain', () => {
+    if (dropped === 0) return;
+    log(`stdio: left out ${dropped} progress/log notification(s) while the client was not reading`);
+    dropped = 0;
+  });
   return {
     start(s) {
       sink = s;
@@ -93,11 +112,24 @@ export function stdioTransport(input: Readable, output: Writable, options: Stdio
         splitter.end();
         finish();
       });
-      input.on('error', finish);
-      output.on('error', finish);
+      input.on('error', () => finish());
+      output.on('error', (err) => {
+        failed = true;
+        finish(`output failed: ${err.message}`);
+      });
     },
-    send(text) {
-      if (output.writable) output.write(`${text}\n`);
+    send(text, meta) {
+      if (failed || !output.writable) return;
+      const verdict = admitFrame(output.writableLength, meta, options);
+      if (verdict === 'drop') dropped++;
+      else if (verdict === 'send') output.write(`${text}\n`);
+      else {
+        failed = true;
+        input.pause();
+        const reason = `stdio: outbound queue over ${options.maxQueueBytes ?? OUTBOUND_DEFAULTS.maxQueueBytes} bytes (the client is not reading)`;
+        if (closed) log(reason);
+        else finish(reason);
+      }
     },
     close() {
       input.pause();

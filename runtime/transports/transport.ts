@@ -14,6 +14,35 @@ export interface FrameMeta {
   readonly errorCode?: number;
   /** The incoming request a notification or an outgoing request was produced for. */
   readonly relatedTo?: RequestId;
+  /**
+   * A notification that may be left out while the other side is not reading (`OutboundLimits.softQueueBytes`):
+   * progress and log messages, which a later one supersedes or which are advisory.
+   */
+  readonly droppable?: boolean;
+}
+
+/**
+ * The outbound queue of one connection (bytes written but not yet taken by the other side). Past
+ * `softQueueBytes` droppable notifications are left out (counted and logged); past `maxQueueBytes` the
+ * connection is closed with a logged reason, so a peer that does not read cannot grow memory without bound.
+ */
+export interface OutboundLimits {
+  /** Queued bytes past which droppable notifications (progress, log messages) are left out. Default 1 MiB. */
+  readonly softQueueBytes?: number;
+  /** Queued bytes past which the connection is closed. Default 16 MiB. */
+  readonly maxQueueBytes?: number;
+}
+
+export const OUTBOUND_DEFAULTS = { softQueueBytes: 1024 * 1024, maxQueueBytes: 16 * 1024 * 1024 } as const;
+
+/**
+ * What to do with a frame when `queued` bytes wait already: send it, drop it (droppable and past the soft
+ * limit), or close the connection (past the hard limit).
+ */
+export function admitFrame(queued: number, meta: FrameMeta | undefined, limits: OutboundLimits = {}): 'send' | 'drop' | 'close' {
+  if (queued > (limits.maxQueueBytes ?? OUTBOUND_DEFAULTS.maxQueueBytes)) return 'close';
+  if (meta?.droppable && queued > (limits.softQueueBytes ?? OUTBOUND_DEFAULTS.softQueueBytes)) return 'drop';
+  return 'send';
 }
 
 /** Callbacks a transport delivers to. */
@@ -25,8 +54,11 @@ export interface TransportSink {
   message(text: string, parsed?: Incoming): void;
   /** A frame larger than the transport accepts was dropped; the protocol answers -32600 with id null. */
   oversize?(limit: number): void;
-  /** The peer is gone; nothing more will arrive. */
-  close(): void;
+  /**
+   * The peer is gone; nothing more will arrive. With a `reason`, the transport failed and can send nothing
+   * more either (its outbound queue overflowed, a write failed): the reason is logged, running requests end.
+   */
+  close(reason?: string): void;
 }
 
 export interface Transport {

@@ -1,11 +1,13 @@
 /**
  * @module test/adapters/mcp-transport-suite — one transport conformance suite for the MCP Streamable HTTP
  * server, run by every way of serving it (targets.ts): `runMcpTransportSuite(name, target)` registers the
- * admission, header and limit cases (mcp-suite-admission.ts) and the streamed, session and cancellation cases
+ * admission, header and limit cases (mcp-suite-admission.ts), the depth and backpressure cases
+ * (mcp-suite-hardening.ts) and the streamed, session and cancellation cases
  * (mcp-suite-streams.ts) against servers that `target.start` serves.
  */
 import { describe } from 'vitest';
 import { admissionCases, limitCases } from './mcp-suite-admission.ts';
+import { hardeningCases } from './mcp-suite-hardening.ts';
 import { streamCases } from './mcp-suite-streams.ts';
 import type { McpTarget } from './targets.ts';
 
@@ -13,6 +15,7 @@ export function runMcpTransportSuite(name: string, target: McpTarget): void {
   describe(`MCP transport suite: ${name}`, () => {
     describe('admission and 2026-07-28 headers', () => admissionCases(target));
     describe('limits', () => limitCases(target));
+    describe('hardening: depth and backpressure', () => hardeningCases(target));
     streamCases(target);
   });
 }
