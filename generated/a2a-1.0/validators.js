@@ -6,20 +6,20 @@ import * as fastSet from "./validators.fast.js";
 
 // The all-errors validators: run only after the accept-path validator of validators.fast.js has said no,
 // to leave every error on `.errors`. The exported validators are at the end of this file.
-const schema20 = {
+const schema_APIKeySecurityScheme = {
   additionalProperties: false,
   properties: { description: { type: "string" }, location: { type: "string" }, name: { type: "string" } },
   type: "object",
   required: ["location", "name"],
 };
 
-function validate53(
+function validate_APIKeySecurityScheme(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate53.evaluated;
+  const evaluated0 = validate_APIKeySecurityScheme.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -140,12 +140,12 @@ function validate53(
     }
     errors++;
   }
-  validate53.errors = vErrors;
+  validate_APIKeySecurityScheme.errors = vErrors;
   return errors === 0;
 }
-validate53.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_APIKeySecurityScheme.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-const schema21 = {
+const schema_AgentCapabilities = {
   additionalProperties: false,
   properties: {
     extendedAgentCard: { type: "boolean" },
@@ -156,9 +156,9 @@ const schema21 = {
   type: "object",
   patternProperties: { "^(extended_agent_card)$": { type: "boolean" }, "^(push_notifications)$": { type: "boolean" } },
 };
-const pattern3 = new RegExp("^(extended_agent_card)$", "u");
-const pattern4 = new RegExp("^(push_notifications)$", "u");
-const schema22 = {
+const pattern_e556c74d = new RegExp("^(extended_agent_card)$", "u");
+const pattern_68b39a1f = new RegExp("^(push_notifications)$", "u");
+const schema_AgentExtension = {
   additionalProperties: false,
   properties: {
     description: { type: "string" },
@@ -168,15 +168,15 @@ const schema22 = {
   },
   type: "object",
 };
-const schema23 = { type: "object" };
+const schema_Struct = { type: "object" };
 
-function validate56(
+function validate_Struct(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate56.evaluated;
+  const evaluated0 = validate_Struct.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -198,18 +198,18 @@ function validate56(
     }
     errors++;
   }
-  validate56.errors = vErrors;
+  validate_Struct.errors = vErrors;
   return errors === 0;
 }
-validate56.evaluated = { dynamicProps: false, dynamicItems: false };
+validate_Struct.evaluated = { dynamicProps: false, dynamicItems: false };
 
-function validate55(
+function validate_AgentExtension(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate55.evaluated;
+  const evaluated0 = validate_AgentExtension.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -253,7 +253,7 @@ function validate55(
     }
     if (data.params !== undefined) {
       if (
-        !validate56(data.params, {
+        !validate_Struct(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -261,7 +261,7 @@ function validate55(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+        vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
         errors = vErrors.length;
       }
     }
@@ -314,18 +314,18 @@ function validate55(
     }
     errors++;
   }
-  validate55.errors = vErrors;
+  validate_AgentExtension.errors = vErrors;
   return errors === 0;
 }
-validate55.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_AgentExtension.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-function validate54(
+function validate_AgentCapabilities(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate54.evaluated;
+  const evaluated0 = validate_AgentCapabilities.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -339,8 +339,8 @@ function validate54(
         key0 === "extensions" ||
         key0 === "pushNotifications" ||
         key0 === "streaming" ||
-        pattern3.test(key0) ||
-        pattern4.test(key0)
+        pattern_e556c74d.test(key0) ||
+        pattern_68b39a1f.test(key0)
       )) {
         const err0 = {
           instancePath,
@@ -380,7 +380,7 @@ function validate54(
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate55(data1[i0], {
+            !validate_AgentExtension(data1[i0], {
               instancePath: instancePath + "/extensions/" + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -388,7 +388,8 @@ function validate54(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+            vErrors =
+              vErrors === null ? validate_AgentExtension.errors : vErrors.concat(validate_AgentExtension.errors);
             errors = vErrors.length;
           }
         }
@@ -443,7 +444,7 @@ function validate54(
       }
     }
     for (const key1 in data) {
-      if (pattern3.test(key1)) {
+      if (pattern_e556c74d.test(key1)) {
         if (typeof data[key1] !== "boolean") {
           const err5 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -462,7 +463,7 @@ function validate54(
       }
     }
     for (const key2 in data) {
-      if (pattern4.test(key2)) {
+      if (pattern_68b39a1f.test(key2)) {
         if (typeof data[key2] !== "boolean") {
           const err6 = {
             instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -495,12 +496,12 @@ function validate54(
     }
     errors++;
   }
-  validate54.errors = vErrors;
+  validate_AgentCapabilities.errors = vErrors;
   return errors === 0;
 }
-validate54.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_AgentCapabilities.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-const schema24 = {
+const schema_AgentCard = {
   additionalProperties: false,
   properties: {
     capabilities: { $ref: "#/$defs/AgentCapabilities" },
@@ -547,28 +548,28 @@ const schema24 = {
     "^(supported_interfaces)$": { items: { $ref: "#/$defs/AgentInterface" }, type: "array", minItems: 1 },
   },
 };
-const func1 = Object.prototype.hasOwnProperty;
-const pattern7 = new RegExp("^(default_input_modes)$", "u");
-const pattern8 = new RegExp("^(default_output_modes)$", "u");
-const pattern9 = new RegExp("^(documentation_url)$", "u");
-const pattern10 = new RegExp("^(icon_url)$", "u");
-const pattern11 = new RegExp("^(security_requirements)$", "u");
-const pattern12 = new RegExp("^(security_schemes)$", "u");
-const pattern13 = new RegExp("^(supported_interfaces)$", "u");
-const schema25 = {
+const func_191f75b3 = Object.prototype.hasOwnProperty;
+const pattern_2202b5ae = new RegExp("^(default_input_modes)$", "u");
+const pattern_f75bc049 = new RegExp("^(default_output_modes)$", "u");
+const pattern_6a552c75 = new RegExp("^(documentation_url)$", "u");
+const pattern_b27e6152 = new RegExp("^(icon_url)$", "u");
+const pattern_141804b3 = new RegExp("^(security_requirements)$", "u");
+const pattern_b6dae7b8 = new RegExp("^(security_schemes)$", "u");
+const pattern_a39f552e = new RegExp("^(supported_interfaces)$", "u");
+const schema_AgentProvider = {
   additionalProperties: false,
   properties: { organization: { type: "string" }, url: { type: "string" } },
   type: "object",
   required: ["url", "organization"],
 };
 
-function validate61(
+function validate_AgentProvider(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate61.evaluated;
+  const evaluated0 = validate_AgentProvider.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -672,12 +673,12 @@ function validate61(
     }
     errors++;
   }
-  validate61.errors = vErrors;
+  validate_AgentProvider.errors = vErrors;
   return errors === 0;
 }
-validate61.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_AgentProvider.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-const schema26 = {
+const schema_SecurityRequirement = {
   additionalProperties: false,
   properties: {
     schemes: {
@@ -688,19 +689,19 @@ const schema26 = {
   },
   type: "object",
 };
-const schema27 = {
+const schema_StringList = {
   additionalProperties: false,
   properties: { list: { items: { type: "string" }, type: "array" } },
   type: "object",
 };
 
-function validate64(
+function validate_StringList(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate64.evaluated;
+  const evaluated0 = validate_StringList.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -777,18 +778,18 @@ function validate64(
     }
     errors++;
   }
-  validate64.errors = vErrors;
+  validate_StringList.errors = vErrors;
   return errors === 0;
 }
-validate64.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_StringList.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-function validate63(
+function validate_SecurityRequirement(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate63.evaluated;
+  const evaluated0 = validate_SecurityRequirement.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -853,7 +854,7 @@ function validate63(
         }
         for (const key2 in data0) {
           if (
-            !validate64(data0[key2], {
+            !validate_StringList(data0[key2], {
               instancePath: instancePath + "/schemes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
               parentData: data0,
               parentDataProperty: key2,
@@ -861,7 +862,7 @@ function validate63(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+            vErrors = vErrors === null ? validate_StringList.errors : vErrors.concat(validate_StringList.errors);
             errors = vErrors.length;
           }
         }
@@ -896,12 +897,12 @@ function validate63(
     }
     errors++;
   }
-  validate63.errors = vErrors;
+  validate_SecurityRequirement.errors = vErrors;
   return errors === 0;
 }
-validate63.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_SecurityRequirement.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-const schema28 = {
+const schema_SecurityScheme = {
   additionalProperties: false,
   properties: {
     apiKeySecurityScheme: { $ref: "#/$defs/APIKeySecurityScheme" },
@@ -930,27 +931,27 @@ const schema28 = {
     },
   ],
 };
-const pattern14 = new RegExp("^(api_key_security_scheme)$", "u");
-const pattern15 = new RegExp("^(http_auth_security_scheme)$", "u");
-const pattern16 = new RegExp("^(mtls_security_scheme)$", "u");
-const pattern17 = new RegExp("^(oauth2_security_scheme)$", "u");
-const pattern18 = new RegExp("^(open_id_connect_security_scheme)$", "u");
-const schema29 = {
+const pattern_85fa01c2 = new RegExp("^(api_key_security_scheme)$", "u");
+const pattern_c9856113 = new RegExp("^(http_auth_security_scheme)$", "u");
+const pattern_13d07b9b = new RegExp("^(mtls_security_scheme)$", "u");
+const pattern_2f0eabd0 = new RegExp("^(oauth2_security_scheme)$", "u");
+const pattern_cbe8fe43 = new RegExp("^(open_id_connect_security_scheme)$", "u");
+const schema_HTTPAuthSecurityScheme = {
   additionalProperties: false,
   properties: { bearerFormat: { type: "string" }, description: { type: "string" }, scheme: { type: "string" } },
   type: "object",
   required: ["scheme"],
   patternProperties: { "^(bearer_format)$": { type: "string" } },
 };
-const pattern19 = new RegExp("^(bearer_format)$", "u");
+const pattern_fb87f5a3 = new RegExp("^(bearer_format)$", "u");
 
-function validate69(
+function validate_HTTPAuthSecurityScheme(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate69.evaluated;
+  const evaluated0 = validate_HTTPAuthSecurityScheme.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -974,7 +975,7 @@ function validate69(
       errors++;
     }
     for (const key0 in data) {
-      if (!(key0 === "bearerFormat" || key0 === "description" || key0 === "scheme" || pattern19.test(key0))) {
+      if (!(key0 === "bearerFormat" || key0 === "description" || key0 === "scheme" || pattern_fb87f5a3.test(key0))) {
         const err1 = {
           instancePath,
           schemaPath: "#/additionalProperties",
@@ -1042,7 +1043,7 @@ function validate69(
       }
     }
     for (const key1 in data) {
-      if (pattern19.test(key1)) {
+      if (pattern_fb87f5a3.test(key1)) {
         if (typeof data[key1] !== "string") {
           const err5 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -1075,20 +1076,24 @@ function validate69(
     }
     errors++;
   }
-  validate69.errors = vErrors;
+  validate_HTTPAuthSecurityScheme.errors = vErrors;
   return errors === 0;
 }
-validate69.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_HTTPAuthSecurityScheme.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-const schema30 = { additionalProperties: false, properties: { description: { type: "string" } }, type: "object" };
+const schema_MutualTlsSecurityScheme = {
+  additionalProperties: false,
+  properties: { description: { type: "string" } },
+  type: "object",
+};
 
-function validate71(
+function validate_MutualTlsSecurityScheme(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate71.evaluated;
+  const evaluated0 = validate_MutualTlsSecurityScheme.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1145,12 +1150,12 @@ function validate71(
     }
     errors++;
   }
-  validate71.errors = vErrors;
+  validate_MutualTlsSecurityScheme.errors = vErrors;
   return errors === 0;
 }
-validate71.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_MutualTlsSecurityScheme.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-const schema31 = {
+const schema_OAuth2SecurityScheme = {
   additionalProperties: false,
   properties: {
     description: { type: "string" },
@@ -1161,8 +1166,8 @@ const schema31 = {
   required: ["flows"],
   patternProperties: { "^(oauth2_metadata_url)$": { type: "string" } },
 };
-const pattern21 = new RegExp("^(oauth2_metadata_url)$", "u");
-const schema32 = {
+const pattern_2722df3a = new RegExp("^(oauth2_metadata_url)$", "u");
+const schema_OAuthFlows = {
   additionalProperties: false,
   properties: {
     authorizationCode: { $ref: "#/$defs/AuthorizationCodeOAuthFlow" },
@@ -1189,10 +1194,10 @@ const schema32 = {
     },
   ],
 };
-const pattern22 = new RegExp("^(authorization_code)$", "u");
-const pattern23 = new RegExp("^(client_credentials)$", "u");
-const pattern24 = new RegExp("^(device_code)$", "u");
-const schema33 = {
+const pattern_6896b5d1 = new RegExp("^(authorization_code)$", "u");
+const pattern_583776b3 = new RegExp("^(client_credentials)$", "u");
+const pattern_b21981a2 = new RegExp("^(device_code)$", "u");
+const schema_AuthorizationCodeOAuthFlow = {
   additionalProperties: false,
   properties: {
     authorizationUrl: { type: "string" },
@@ -1210,18 +1215,18 @@ const schema33 = {
     "^(token_url)$": { type: "string" },
   },
 };
-const pattern25 = new RegExp("^(authorization_url)$", "u");
-const pattern26 = new RegExp("^(pkce_required)$", "u");
-const pattern27 = new RegExp("^(refresh_url)$", "u");
-const pattern28 = new RegExp("^(token_url)$", "u");
+const pattern_7b7125d4 = new RegExp("^(authorization_url)$", "u");
+const pattern_85f0e61d = new RegExp("^(pkce_required)$", "u");
+const pattern_3a2775df = new RegExp("^(refresh_url)$", "u");
+const pattern_a01cd0db = new RegExp("^(token_url)$", "u");
 
-function validate75(
+function validate_AuthorizationCodeOAuthFlow(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate75.evaluated;
+  const evaluated0 = validate_AuthorizationCodeOAuthFlow.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1281,10 +1286,10 @@ function validate75(
         key0 === "refreshUrl" ||
         key0 === "scopes" ||
         key0 === "tokenUrl" ||
-        pattern25.test(key0) ||
-        pattern26.test(key0) ||
-        pattern27.test(key0) ||
-        pattern28.test(key0)
+        pattern_7b7125d4.test(key0) ||
+        pattern_85f0e61d.test(key0) ||
+        pattern_3a2775df.test(key0) ||
+        pattern_a01cd0db.test(key0)
       )) {
         const err3 = {
           instancePath,
@@ -1441,7 +1446,7 @@ function validate75(
       }
     }
     for (const key3 in data) {
-      if (pattern25.test(key3)) {
+      if (pattern_7b7125d4.test(key3)) {
         if (typeof data[key3] !== "string") {
           const err12 = {
             instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -1460,7 +1465,7 @@ function validate75(
       }
     }
     for (const key4 in data) {
-      if (pattern26.test(key4)) {
+      if (pattern_85f0e61d.test(key4)) {
         if (typeof data[key4] !== "boolean") {
           const err13 = {
             instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -1479,7 +1484,7 @@ function validate75(
       }
     }
     for (const key5 in data) {
-      if (pattern27.test(key5)) {
+      if (pattern_3a2775df.test(key5)) {
         if (typeof data[key5] !== "string") {
           const err14 = {
             instancePath: instancePath + "/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -1498,7 +1503,7 @@ function validate75(
       }
     }
     for (const key6 in data) {
-      if (pattern28.test(key6)) {
+      if (pattern_a01cd0db.test(key6)) {
         if (typeof data[key6] !== "string") {
           const err15 = {
             instancePath: instancePath + "/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -1531,12 +1536,12 @@ function validate75(
     }
     errors++;
   }
-  validate75.errors = vErrors;
+  validate_AuthorizationCodeOAuthFlow.errors = vErrors;
   return errors === 0;
 }
-validate75.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_AuthorizationCodeOAuthFlow.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-const schema34 = {
+const schema_ClientCredentialsOAuthFlow = {
   additionalProperties: false,
   properties: {
     refreshUrl: { type: "string" },
@@ -1548,13 +1553,13 @@ const schema34 = {
   patternProperties: { "^(refresh_url)$": { type: "string" }, "^(token_url)$": { type: "string" } },
 };
 
-function validate77(
+function validate_ClientCredentialsOAuthFlow(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate77.evaluated;
+  const evaluated0 = validate_ClientCredentialsOAuthFlow.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1597,8 +1602,8 @@ function validate77(
         key0 === "refreshUrl" ||
         key0 === "scopes" ||
         key0 === "tokenUrl" ||
-        pattern27.test(key0) ||
-        pattern28.test(key0)
+        pattern_3a2775df.test(key0) ||
+        pattern_a01cd0db.test(key0)
       )) {
         const err2 = {
           instancePath,
@@ -1721,7 +1726,7 @@ function validate77(
       }
     }
     for (const key3 in data) {
-      if (pattern27.test(key3)) {
+      if (pattern_3a2775df.test(key3)) {
         if (typeof data[key3] !== "string") {
           const err9 = {
             instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -1740,7 +1745,7 @@ function validate77(
       }
     }
     for (const key4 in data) {
-      if (pattern28.test(key4)) {
+      if (pattern_a01cd0db.test(key4)) {
         if (typeof data[key4] !== "string") {
           const err10 = {
             instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -1773,12 +1778,12 @@ function validate77(
     }
     errors++;
   }
-  validate77.errors = vErrors;
+  validate_ClientCredentialsOAuthFlow.errors = vErrors;
   return errors === 0;
 }
-validate77.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_ClientCredentialsOAuthFlow.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-const schema35 = {
+const schema_DeviceCodeOAuthFlow = {
   additionalProperties: false,
   properties: {
     deviceAuthorizationUrl: { type: "string" },
@@ -1794,15 +1799,15 @@ const schema35 = {
     "^(token_url)$": { type: "string" },
   },
 };
-const pattern37 = new RegExp("^(device_authorization_url)$", "u");
+const pattern_4b9b9533 = new RegExp("^(device_authorization_url)$", "u");
 
-function validate79(
+function validate_DeviceCodeOAuthFlow(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate79.evaluated;
+  const evaluated0 = validate_DeviceCodeOAuthFlow.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1861,9 +1866,9 @@ function validate79(
         key0 === "refreshUrl" ||
         key0 === "scopes" ||
         key0 === "tokenUrl" ||
-        pattern37.test(key0) ||
-        pattern27.test(key0) ||
-        pattern28.test(key0)
+        pattern_4b9b9533.test(key0) ||
+        pattern_3a2775df.test(key0) ||
+        pattern_a01cd0db.test(key0)
       )) {
         const err3 = {
           instancePath,
@@ -2003,7 +2008,7 @@ function validate79(
       }
     }
     for (const key3 in data) {
-      if (pattern37.test(key3)) {
+      if (pattern_4b9b9533.test(key3)) {
         if (typeof data[key3] !== "string") {
           const err11 = {
             instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -2022,7 +2027,7 @@ function validate79(
       }
     }
     for (const key4 in data) {
-      if (pattern27.test(key4)) {
+      if (pattern_3a2775df.test(key4)) {
         if (typeof data[key4] !== "string") {
           const err12 = {
             instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -2041,7 +2046,7 @@ function validate79(
       }
     }
     for (const key5 in data) {
-      if (pattern28.test(key5)) {
+      if (pattern_a01cd0db.test(key5)) {
         if (typeof data[key5] !== "string") {
           const err13 = {
             instancePath: instancePath + "/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -2074,12 +2079,12 @@ function validate79(
     }
     errors++;
   }
-  validate79.errors = vErrors;
+  validate_DeviceCodeOAuthFlow.errors = vErrors;
   return errors === 0;
 }
-validate79.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_DeviceCodeOAuthFlow.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-const schema36 = {
+const schema_ImplicitOAuthFlow = {
   additionalProperties: false,
   properties: {
     authorizationUrl: { type: "string" },
@@ -2090,13 +2095,13 @@ const schema36 = {
   patternProperties: { "^(authorization_url)$": { type: "string" }, "^(refresh_url)$": { type: "string" } },
 };
 
-function validate81(
+function validate_ImplicitOAuthFlow(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate81.evaluated;
+  const evaluated0 = validate_ImplicitOAuthFlow.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2109,8 +2114,8 @@ function validate81(
         key0 === "authorizationUrl" ||
         key0 === "refreshUrl" ||
         key0 === "scopes" ||
-        pattern25.test(key0) ||
-        pattern27.test(key0)
+        pattern_7b7125d4.test(key0) ||
+        pattern_3a2775df.test(key0)
       )) {
         const err0 = {
           instancePath,
@@ -2233,7 +2238,7 @@ function validate81(
       }
     }
     for (const key3 in data) {
-      if (pattern25.test(key3)) {
+      if (pattern_7b7125d4.test(key3)) {
         if (typeof data[key3] !== "string") {
           const err7 = {
             instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -2252,7 +2257,7 @@ function validate81(
       }
     }
     for (const key4 in data) {
-      if (pattern27.test(key4)) {
+      if (pattern_3a2775df.test(key4)) {
         if (typeof data[key4] !== "string") {
           const err8 = {
             instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -2285,12 +2290,12 @@ function validate81(
     }
     errors++;
   }
-  validate81.errors = vErrors;
+  validate_ImplicitOAuthFlow.errors = vErrors;
   return errors === 0;
 }
-validate81.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_ImplicitOAuthFlow.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-const schema37 = {
+const schema_PasswordOAuthFlow = {
   additionalProperties: false,
   properties: {
     refreshUrl: { type: "string" },
@@ -2301,13 +2306,13 @@ const schema37 = {
   patternProperties: { "^(refresh_url)$": { type: "string" }, "^(token_url)$": { type: "string" } },
 };
 
-function validate83(
+function validate_PasswordOAuthFlow(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate83.evaluated;
+  const evaluated0 = validate_PasswordOAuthFlow.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2320,8 +2325,8 @@ function validate83(
         key0 === "refreshUrl" ||
         key0 === "scopes" ||
         key0 === "tokenUrl" ||
-        pattern27.test(key0) ||
-        pattern28.test(key0)
+        pattern_3a2775df.test(key0) ||
+        pattern_a01cd0db.test(key0)
       )) {
         const err0 = {
           instancePath,
@@ -2444,7 +2449,7 @@ function validate83(
       }
     }
     for (const key3 in data) {
-      if (pattern27.test(key3)) {
+      if (pattern_3a2775df.test(key3)) {
         if (typeof data[key3] !== "string") {
           const err7 = {
             instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -2463,7 +2468,7 @@ function validate83(
       }
     }
     for (const key4 in data) {
-      if (pattern28.test(key4)) {
+      if (pattern_a01cd0db.test(key4)) {
         if (typeof data[key4] !== "string") {
           const err8 = {
             instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -2496,18 +2501,18 @@ function validate83(
     }
     errors++;
   }
-  validate83.errors = vErrors;
+  validate_PasswordOAuthFlow.errors = vErrors;
   return errors === 0;
 }
-validate83.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_PasswordOAuthFlow.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-function validate74(
+function validate_OAuthFlows(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate74.evaluated;
+  const evaluated0 = validate_OAuthFlows.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2831,9 +2836,9 @@ function validate74(
         key0 === "deviceCode" ||
         key0 === "implicit" ||
         key0 === "password" ||
-        pattern22.test(key0) ||
-        pattern23.test(key0) ||
-        pattern24.test(key0)
+        pattern_6896b5d1.test(key0) ||
+        pattern_583776b3.test(key0) ||
+        pattern_b21981a2.test(key0)
       )) {
         const err12 = {
           instancePath,
@@ -2852,7 +2857,7 @@ function validate74(
     }
     if (data.authorizationCode !== undefined) {
       if (
-        !validate75(data.authorizationCode, {
+        !validate_AuthorizationCodeOAuthFlow(data.authorizationCode, {
           instancePath: instancePath + "/authorizationCode",
           parentData: data,
           parentDataProperty: "authorizationCode",
@@ -2860,13 +2865,16 @@ function validate74(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+        vErrors =
+          vErrors === null
+            ? validate_AuthorizationCodeOAuthFlow.errors
+            : vErrors.concat(validate_AuthorizationCodeOAuthFlow.errors);
         errors = vErrors.length;
       }
     }
     if (data.clientCredentials !== undefined) {
       if (
-        !validate77(data.clientCredentials, {
+        !validate_ClientCredentialsOAuthFlow(data.clientCredentials, {
           instancePath: instancePath + "/clientCredentials",
           parentData: data,
           parentDataProperty: "clientCredentials",
@@ -2874,13 +2882,16 @@ function validate74(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+        vErrors =
+          vErrors === null
+            ? validate_ClientCredentialsOAuthFlow.errors
+            : vErrors.concat(validate_ClientCredentialsOAuthFlow.errors);
         errors = vErrors.length;
       }
     }
     if (data.deviceCode !== undefined) {
       if (
-        !validate79(data.deviceCode, {
+        !validate_DeviceCodeOAuthFlow(data.deviceCode, {
           instancePath: instancePath + "/deviceCode",
           parentData: data,
           parentDataProperty: "deviceCode",
@@ -2888,13 +2899,14 @@ function validate74(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+        vErrors =
+          vErrors === null ? validate_DeviceCodeOAuthFlow.errors : vErrors.concat(validate_DeviceCodeOAuthFlow.errors);
         errors = vErrors.length;
       }
     }
     if (data.implicit !== undefined) {
       if (
-        !validate81(data.implicit, {
+        !validate_ImplicitOAuthFlow(data.implicit, {
           instancePath: instancePath + "/implicit",
           parentData: data,
           parentDataProperty: "implicit",
@@ -2902,13 +2914,14 @@ function validate74(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+        vErrors =
+          vErrors === null ? validate_ImplicitOAuthFlow.errors : vErrors.concat(validate_ImplicitOAuthFlow.errors);
         errors = vErrors.length;
       }
     }
     if (data.password !== undefined) {
       if (
-        !validate83(data.password, {
+        !validate_PasswordOAuthFlow(data.password, {
           instancePath: instancePath + "/password",
           parentData: data,
           parentDataProperty: "password",
@@ -2916,14 +2929,15 @@ function validate74(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+        vErrors =
+          vErrors === null ? validate_PasswordOAuthFlow.errors : vErrors.concat(validate_PasswordOAuthFlow.errors);
         errors = vErrors.length;
       }
     }
     for (const key1 in data) {
-      if (pattern22.test(key1)) {
+      if (pattern_6896b5d1.test(key1)) {
         if (
-          !validate75(data[key1], {
+          !validate_AuthorizationCodeOAuthFlow(data[key1], {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
             parentData: data,
             parentDataProperty: key1,
@@ -2931,15 +2945,18 @@ function validate74(
             dynamicAnchors,
           })
         ) {
-          vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+          vErrors =
+            vErrors === null
+              ? validate_AuthorizationCodeOAuthFlow.errors
+              : vErrors.concat(validate_AuthorizationCodeOAuthFlow.errors);
           errors = vErrors.length;
         }
       }
     }
     for (const key2 in data) {
-      if (pattern23.test(key2)) {
+      if (pattern_583776b3.test(key2)) {
         if (
-          !validate77(data[key2], {
+          !validate_ClientCredentialsOAuthFlow(data[key2], {
             instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
             parentData: data,
             parentDataProperty: key2,
@@ -2947,15 +2964,18 @@ function validate74(
             dynamicAnchors,
           })
         ) {
-          vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+          vErrors =
+            vErrors === null
+              ? validate_ClientCredentialsOAuthFlow.errors
+              : vErrors.concat(validate_ClientCredentialsOAuthFlow.errors);
           errors = vErrors.length;
         }
       }
     }
     for (const key3 in data) {
-      if (pattern24.test(key3)) {
+      if (pattern_b21981a2.test(key3)) {
         if (
-          !validate79(data[key3], {
+          !validate_DeviceCodeOAuthFlow(data[key3], {
             instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
             parentData: data,
             parentDataProperty: key3,
@@ -2963,7 +2983,10 @@ function validate74(
             dynamicAnchors,
           })
         ) {
-          vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+          vErrors =
+            vErrors === null
+              ? validate_DeviceCodeOAuthFlow.errors
+              : vErrors.concat(validate_DeviceCodeOAuthFlow.errors);
           errors = vErrors.length;
         }
       }
@@ -2983,18 +3006,18 @@ function validate74(
     }
     errors++;
   }
-  validate74.errors = vErrors;
+  validate_OAuthFlows.errors = vErrors;
   return errors === 0;
 }
-validate74.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_OAuthFlows.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-function validate73(
+function validate_OAuth2SecurityScheme(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate73.evaluated;
+  const evaluated0 = validate_OAuth2SecurityScheme.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -3018,7 +3041,12 @@ function validate73(
       errors++;
     }
     for (const key0 in data) {
-      if (!(key0 === "description" || key0 === "flows" || key0 === "oauth2MetadataUrl" || pattern21.test(key0))) {
+      if (!(
+        key0 === "description" ||
+        key0 === "flows" ||
+        key0 === "oauth2MetadataUrl" ||
+        pattern_2722df3a.test(key0)
+      )) {
         const err1 = {
           instancePath,
           schemaPath: "#/additionalProperties",
@@ -3053,7 +3081,7 @@ function validate73(
     }
     if (data.flows !== undefined) {
       if (
-        !validate74(data.flows, {
+        !validate_OAuthFlows(data.flows, {
           instancePath: instancePath + "/flows",
           parentData: data,
           parentDataProperty: "flows",
@@ -3061,7 +3089,7 @@ function validate73(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+        vErrors = vErrors === null ? validate_OAuthFlows.errors : vErrors.concat(validate_OAuthFlows.errors);
         errors = vErrors.length;
       }
     }
@@ -3083,7 +3111,7 @@ function validate73(
       }
     }
     for (const key1 in data) {
-      if (pattern21.test(key1)) {
+      if (pattern_2722df3a.test(key1)) {
         if (typeof data[key1] !== "string") {
           const err4 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -3116,27 +3144,27 @@ function validate73(
     }
     errors++;
   }
-  validate73.errors = vErrors;
+  validate_OAuth2SecurityScheme.errors = vErrors;
   return errors === 0;
 }
-validate73.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_OAuth2SecurityScheme.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-const schema38 = {
+const schema_OpenIdConnectSecurityScheme = {
   additionalProperties: false,
   properties: { description: { type: "string" }, openIdConnectUrl: { type: "string" } },
   type: "object",
   required: ["openIdConnectUrl"],
   patternProperties: { "^(open_id_connect_url)$": { type: "string" } },
 };
-const pattern55 = new RegExp("^(open_id_connect_url)$", "u");
+const pattern_4e34433c = new RegExp("^(open_id_connect_url)$", "u");
 
-function validate90(
+function validate_OpenIdConnectSecurityScheme(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate90.evaluated;
+  const evaluated0 = validate_OpenIdConnectSecurityScheme.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -3160,7 +3188,7 @@ function validate90(
       errors++;
     }
     for (const key0 in data) {
-      if (!(key0 === "description" || key0 === "openIdConnectUrl" || pattern55.test(key0))) {
+      if (!(key0 === "description" || key0 === "openIdConnectUrl" || pattern_4e34433c.test(key0))) {
         const err1 = {
           instancePath,
           schemaPath: "#/additionalProperties",
@@ -3211,7 +3239,7 @@ function validate90(
       }
     }
     for (const key1 in data) {
-      if (pattern55.test(key1)) {
+      if (pattern_4e34433c.test(key1)) {
         if (typeof data[key1] !== "string") {
           const err4 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -3244,18 +3272,18 @@ function validate90(
     }
     errors++;
   }
-  validate90.errors = vErrors;
+  validate_OpenIdConnectSecurityScheme.errors = vErrors;
   return errors === 0;
 }
-validate90.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_OpenIdConnectSecurityScheme.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-function validate67(
+function validate_SecurityScheme(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate67.evaluated;
+  const evaluated0 = validate_SecurityScheme.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -3677,11 +3705,11 @@ function validate67(
         key0 === "mtlsSecurityScheme" ||
         key0 === "oauth2SecurityScheme" ||
         key0 === "openIdConnectSecurityScheme" ||
-        pattern14.test(key0) ||
-        pattern15.test(key0) ||
-        pattern16.test(key0) ||
-        pattern17.test(key0) ||
-        pattern18.test(key0)
+        pattern_85fa01c2.test(key0) ||
+        pattern_c9856113.test(key0) ||
+        pattern_13d07b9b.test(key0) ||
+        pattern_2f0eabd0.test(key0) ||
+        pattern_cbe8fe43.test(key0)
       )) {
         const err16 = {
           instancePath,
@@ -3700,7 +3728,7 @@ function validate67(
     }
     if (data.apiKeySecurityScheme !== undefined) {
       if (
-        !validate53(data.apiKeySecurityScheme, {
+        !validate_APIKeySecurityScheme(data.apiKeySecurityScheme, {
           instancePath: instancePath + "/apiKeySecurityScheme",
           parentData: data,
           parentDataProperty: "apiKeySecurityScheme",
@@ -3708,13 +3736,16 @@ function validate67(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+        vErrors =
+          vErrors === null
+            ? validate_APIKeySecurityScheme.errors
+            : vErrors.concat(validate_APIKeySecurityScheme.errors);
         errors = vErrors.length;
       }
     }
     if (data.httpAuthSecurityScheme !== undefined) {
       if (
-        !validate69(data.httpAuthSecurityScheme, {
+        !validate_HTTPAuthSecurityScheme(data.httpAuthSecurityScheme, {
           instancePath: instancePath + "/httpAuthSecurityScheme",
           parentData: data,
           parentDataProperty: "httpAuthSecurityScheme",
@@ -3722,13 +3753,16 @@ function validate67(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+        vErrors =
+          vErrors === null
+            ? validate_HTTPAuthSecurityScheme.errors
+            : vErrors.concat(validate_HTTPAuthSecurityScheme.errors);
         errors = vErrors.length;
       }
     }
     if (data.mtlsSecurityScheme !== undefined) {
       if (
-        !validate71(data.mtlsSecurityScheme, {
+        !validate_MutualTlsSecurityScheme(data.mtlsSecurityScheme, {
           instancePath: instancePath + "/mtlsSecurityScheme",
           parentData: data,
           parentDataProperty: "mtlsSecurityScheme",
@@ -3736,13 +3770,16 @@ function validate67(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+        vErrors =
+          vErrors === null
+            ? validate_MutualTlsSecurityScheme.errors
+            : vErrors.concat(validate_MutualTlsSecurityScheme.errors);
         errors = vErrors.length;
       }
     }
     if (data.oauth2SecurityScheme !== undefined) {
       if (
-        !validate73(data.oauth2SecurityScheme, {
+        !validate_OAuth2SecurityScheme(data.oauth2SecurityScheme, {
           instancePath: instancePath + "/oauth2SecurityScheme",
           parentData: data,
           parentDataProperty: "oauth2SecurityScheme",
@@ -3750,13 +3787,16 @@ function validate67(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+        vErrors =
+          vErrors === null
+            ? validate_OAuth2SecurityScheme.errors
+            : vErrors.concat(validate_OAuth2SecurityScheme.errors);
         errors = vErrors.length;
       }
     }
     if (data.openIdConnectSecurityScheme !== undefined) {
       if (
-        !validate90(data.openIdConnectSecurityScheme, {
+        !validate_OpenIdConnectSecurityScheme(data.openIdConnectSecurityScheme, {
           instancePath: instancePath + "/openIdConnectSecurityScheme",
           parentData: data,
           parentDataProperty: "openIdConnectSecurityScheme",
@@ -3764,14 +3804,17 @@ function validate67(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+        vErrors =
+          vErrors === null
+            ? validate_OpenIdConnectSecurityScheme.errors
+            : vErrors.concat(validate_OpenIdConnectSecurityScheme.errors);
         errors = vErrors.length;
       }
     }
     for (const key1 in data) {
-      if (pattern14.test(key1)) {
+      if (pattern_85fa01c2.test(key1)) {
         if (
-          !validate53(data[key1], {
+          !validate_APIKeySecurityScheme(data[key1], {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
             parentData: data,
             parentDataProperty: key1,
@@ -3779,15 +3822,18 @@ function validate67(
             dynamicAnchors,
           })
         ) {
-          vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+          vErrors =
+            vErrors === null
+              ? validate_APIKeySecurityScheme.errors
+              : vErrors.concat(validate_APIKeySecurityScheme.errors);
           errors = vErrors.length;
         }
       }
     }
     for (const key2 in data) {
-      if (pattern15.test(key2)) {
+      if (pattern_c9856113.test(key2)) {
         if (
-          !validate69(data[key2], {
+          !validate_HTTPAuthSecurityScheme(data[key2], {
             instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
             parentData: data,
             parentDataProperty: key2,
@@ -3795,15 +3841,18 @@ function validate67(
             dynamicAnchors,
           })
         ) {
-          vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+          vErrors =
+            vErrors === null
+              ? validate_HTTPAuthSecurityScheme.errors
+              : vErrors.concat(validate_HTTPAuthSecurityScheme.errors);
           errors = vErrors.length;
         }
       }
     }
     for (const key3 in data) {
-      if (pattern16.test(key3)) {
+      if (pattern_13d07b9b.test(key3)) {
         if (
-          !validate71(data[key3], {
+          !validate_MutualTlsSecurityScheme(data[key3], {
             instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
             parentData: data,
             parentDataProperty: key3,
@@ -3811,15 +3860,18 @@ function validate67(
             dynamicAnchors,
           })
         ) {
-          vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+          vErrors =
+            vErrors === null
+              ? validate_MutualTlsSecurityScheme.errors
+              : vErrors.concat(validate_MutualTlsSecurityScheme.errors);
           errors = vErrors.length;
         }
       }
     }
     for (const key4 in data) {
-      if (pattern17.test(key4)) {
+      if (pattern_2f0eabd0.test(key4)) {
         if (
-          !validate73(data[key4], {
+          !validate_OAuth2SecurityScheme(data[key4], {
             instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
             parentData: data,
             parentDataProperty: key4,
@@ -3827,15 +3879,18 @@ function validate67(
             dynamicAnchors,
           })
         ) {
-          vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+          vErrors =
+            vErrors === null
+              ? validate_OAuth2SecurityScheme.errors
+              : vErrors.concat(validate_OAuth2SecurityScheme.errors);
           errors = vErrors.length;
         }
       }
     }
     for (const key5 in data) {
-      if (pattern18.test(key5)) {
+      if (pattern_cbe8fe43.test(key5)) {
         if (
-          !validate90(data[key5], {
+          !validate_OpenIdConnectSecurityScheme(data[key5], {
             instancePath: instancePath + "/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),
             parentData: data,
             parentDataProperty: key5,
@@ -3843,7 +3898,10 @@ function validate67(
             dynamicAnchors,
           })
         ) {
-          vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+          vErrors =
+            vErrors === null
+              ? validate_OpenIdConnectSecurityScheme.errors
+              : vErrors.concat(validate_OpenIdConnectSecurityScheme.errors);
           errors = vErrors.length;
         }
       }
@@ -3863,25 +3921,25 @@ function validate67(
     }
     errors++;
   }
-  validate67.errors = vErrors;
+  validate_SecurityScheme.errors = vErrors;
   return errors === 0;
 }
-validate67.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_SecurityScheme.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-const schema39 = {
+const schema_AgentCardSignature = {
   additionalProperties: false,
   properties: { header: { $ref: "#/$defs/Struct" }, protected: { type: "string" }, signature: { type: "string" } },
   type: "object",
   required: ["protected", "signature"],
 };
 
-function validate98(
+function validate_AgentCardSignature(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate98.evaluated;
+  const evaluated0 = validate_AgentCardSignature.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -3938,7 +3996,7 @@ function validate98(
     }
     if (data.header !== undefined) {
       if (
-        !validate56(data.header, {
+        !validate_Struct(data.header, {
           instancePath: instancePath + "/header",
           parentData: data,
           parentDataProperty: "header",
@@ -3946,7 +4004,7 @@ function validate98(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+        vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
         errors = vErrors.length;
       }
     }
@@ -3999,12 +4057,12 @@ function validate98(
     }
     errors++;
   }
-  validate98.errors = vErrors;
+  validate_AgentCardSignature.errors = vErrors;
   return errors === 0;
 }
-validate98.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_AgentCardSignature.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-const schema40 = {
+const schema_AgentSkill = {
   additionalProperties: false,
   properties: {
     description: { type: "string" },
@@ -4024,16 +4082,16 @@ const schema40 = {
     "^(security_requirements)$": { items: { $ref: "#/$defs/SecurityRequirement" }, type: "array" },
   },
 };
-const pattern62 = new RegExp("^(input_modes)$", "u");
-const pattern63 = new RegExp("^(output_modes)$", "u");
+const pattern_7e001e41 = new RegExp("^(input_modes)$", "u");
+const pattern_9c939a66 = new RegExp("^(output_modes)$", "u");
 
-function validate101(
+function validate_AgentSkill(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate101.evaluated;
+  const evaluated0 = validate_AgentSkill.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -4111,9 +4169,9 @@ function validate101(
         key0 === "outputModes" ||
         key0 === "securityRequirements" ||
         key0 === "tags" ||
-        pattern62.test(key0) ||
-        pattern63.test(key0) ||
-        pattern11.test(key0)
+        pattern_7e001e41.test(key0) ||
+        pattern_9c939a66.test(key0) ||
+        pattern_141804b3.test(key0)
       )) {
         const err4 = {
           instancePath,
@@ -4298,7 +4356,7 @@ function validate101(
         const len3 = data9.length;
         for (let i3 = 0; i3 < len3; i3++) {
           if (
-            !validate63(data9[i3], {
+            !validate_SecurityRequirement(data9[i3], {
               instancePath: instancePath + "/securityRequirements/" + i3,
               parentData: data9,
               parentDataProperty: i3,
@@ -4306,7 +4364,10 @@ function validate101(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+            vErrors =
+              vErrors === null
+                ? validate_SecurityRequirement.errors
+                : vErrors.concat(validate_SecurityRequirement.errors);
             errors = vErrors.length;
           }
         }
@@ -4379,7 +4440,7 @@ function validate101(
       }
     }
     for (const key1 in data) {
-      if (pattern62.test(key1)) {
+      if (pattern_7e001e41.test(key1)) {
         let data13 = data[key1];
         if (Array.isArray(data13)) {
           const len5 = data13.length;
@@ -4418,7 +4479,7 @@ function validate101(
       }
     }
     for (const key2 in data) {
-      if (pattern63.test(key2)) {
+      if (pattern_9c939a66.test(key2)) {
         let data15 = data[key2];
         if (Array.isArray(data15)) {
           const len6 = data15.length;
@@ -4457,13 +4518,13 @@ function validate101(
       }
     }
     for (const key3 in data) {
-      if (pattern11.test(key3)) {
+      if (pattern_141804b3.test(key3)) {
         let data17 = data[key3];
         if (Array.isArray(data17)) {
           const len7 = data17.length;
           for (let i7 = 0; i7 < len7; i7++) {
             if (
-              !validate63(data17[i7], {
+              !validate_SecurityRequirement(data17[i7], {
                 instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i7,
                 parentData: data17,
                 parentDataProperty: i7,
@@ -4471,7 +4532,10 @@ function validate101(
                 dynamicAnchors,
               })
             ) {
-              vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+              vErrors =
+                vErrors === null
+                  ? validate_SecurityRequirement.errors
+                  : vErrors.concat(validate_SecurityRequirement.errors);
               errors = vErrors.length;
             }
           }
@@ -4507,12 +4571,12 @@ function validate101(
     }
     errors++;
   }
-  validate101.errors = vErrors;
+  validate_AgentSkill.errors = vErrors;
   return errors === 0;
 }
-validate101.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_AgentSkill.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-const schema41 = {
+const schema_AgentInterface = {
   additionalProperties: false,
   properties: {
     protocolBinding: { type: "string" },
@@ -4524,16 +4588,16 @@ const schema41 = {
   required: ["url", "protocolBinding", "protocolVersion"],
   patternProperties: { "^(protocol_binding)$": { type: "string" }, "^(protocol_version)$": { type: "string" } },
 };
-const pattern68 = new RegExp("^(protocol_binding)$", "u");
-const pattern69 = new RegExp("^(protocol_version)$", "u");
+const pattern_9a916df4 = new RegExp("^(protocol_binding)$", "u");
+const pattern_2ccff6f4 = new RegExp("^(protocol_version)$", "u");
 
-function validate105(
+function validate_AgentInterface(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate105.evaluated;
+  const evaluated0 = validate_AgentInterface.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -4592,8 +4656,8 @@ function validate105(
         key0 === "protocolVersion" ||
         key0 === "tenant" ||
         key0 === "url" ||
-        pattern68.test(key0) ||
-        pattern69.test(key0)
+        pattern_9a916df4.test(key0) ||
+        pattern_2ccff6f4.test(key0)
       )) {
         const err3 = {
           instancePath,
@@ -4679,7 +4743,7 @@ function validate105(
       }
     }
     for (const key1 in data) {
-      if (pattern68.test(key1)) {
+      if (pattern_9a916df4.test(key1)) {
         if (typeof data[key1] !== "string") {
           const err8 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -4698,7 +4762,7 @@ function validate105(
       }
     }
     for (const key2 in data) {
-      if (pattern69.test(key2)) {
+      if (pattern_2ccff6f4.test(key2)) {
         if (typeof data[key2] !== "string") {
           const err9 = {
             instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -4731,18 +4795,18 @@ function validate105(
     }
     errors++;
   }
-  validate105.errors = vErrors;
+  validate_AgentInterface.errors = vErrors;
   return errors === 0;
 }
-validate105.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_AgentInterface.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-function validate59(
+function validate_AgentCard(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate59.evaluated;
+  const evaluated0 = validate_AgentCard.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -4872,14 +4936,14 @@ function validate59(
     }
     for (const key0 in data) {
       if (!(
-        func1.call(schema24.properties, key0) ||
-        pattern7.test(key0) ||
-        pattern8.test(key0) ||
-        pattern9.test(key0) ||
-        pattern10.test(key0) ||
-        pattern11.test(key0) ||
-        pattern12.test(key0) ||
-        pattern13.test(key0)
+        func_191f75b3.call(schema_AgentCard.properties, key0) ||
+        pattern_2202b5ae.test(key0) ||
+        pattern_f75bc049.test(key0) ||
+        pattern_6a552c75.test(key0) ||
+        pattern_b27e6152.test(key0) ||
+        pattern_141804b3.test(key0) ||
+        pattern_b6dae7b8.test(key0) ||
+        pattern_a39f552e.test(key0)
       )) {
         const err8 = {
           instancePath,
@@ -4898,7 +4962,7 @@ function validate59(
     }
     if (data.capabilities !== undefined) {
       if (
-        !validate54(data.capabilities, {
+        !validate_AgentCapabilities(data.capabilities, {
           instancePath: instancePath + "/capabilities",
           parentData: data,
           parentDataProperty: "capabilities",
@@ -4906,7 +4970,8 @@ function validate59(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+        vErrors =
+          vErrors === null ? validate_AgentCapabilities.errors : vErrors.concat(validate_AgentCapabilities.errors);
         errors = vErrors.length;
       }
     }
@@ -5084,7 +5149,7 @@ function validate59(
     }
     if (data.provider !== undefined) {
       if (
-        !validate61(data.provider, {
+        !validate_AgentProvider(data.provider, {
           instancePath: instancePath + "/provider",
           parentData: data,
           parentDataProperty: "provider",
@@ -5092,7 +5157,7 @@ function validate59(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+        vErrors = vErrors === null ? validate_AgentProvider.errors : vErrors.concat(validate_AgentProvider.errors);
         errors = vErrors.length;
       }
     }
@@ -5102,7 +5167,7 @@ function validate59(
         const len2 = data10.length;
         for (let i2 = 0; i2 < len2; i2++) {
           if (
-            !validate63(data10[i2], {
+            !validate_SecurityRequirement(data10[i2], {
               instancePath: instancePath + "/securityRequirements/" + i2,
               parentData: data10,
               parentDataProperty: i2,
@@ -5110,7 +5175,10 @@ function validate59(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+            vErrors =
+              vErrors === null
+                ? validate_SecurityRequirement.errors
+                : vErrors.concat(validate_SecurityRequirement.errors);
             errors = vErrors.length;
           }
         }
@@ -5170,7 +5238,7 @@ function validate59(
         }
         for (const key2 in data12) {
           if (
-            !validate67(data12[key2], {
+            !validate_SecurityScheme(data12[key2], {
               instancePath: instancePath + "/securitySchemes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
               parentData: data12,
               parentDataProperty: key2,
@@ -5178,7 +5246,8 @@ function validate59(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+            vErrors =
+              vErrors === null ? validate_SecurityScheme.errors : vErrors.concat(validate_SecurityScheme.errors);
             errors = vErrors.length;
           }
         }
@@ -5204,7 +5273,7 @@ function validate59(
         const len3 = data14.length;
         for (let i3 = 0; i3 < len3; i3++) {
           if (
-            !validate98(data14[i3], {
+            !validate_AgentCardSignature(data14[i3], {
               instancePath: instancePath + "/signatures/" + i3,
               parentData: data14,
               parentDataProperty: i3,
@@ -5212,7 +5281,10 @@ function validate59(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+            vErrors =
+              vErrors === null
+                ? validate_AgentCardSignature.errors
+                : vErrors.concat(validate_AgentCardSignature.errors);
             errors = vErrors.length;
           }
         }
@@ -5253,7 +5325,7 @@ function validate59(
         const len4 = data16.length;
         for (let i4 = 0; i4 < len4; i4++) {
           if (
-            !validate101(data16[i4], {
+            !validate_AgentSkill(data16[i4], {
               instancePath: instancePath + "/skills/" + i4,
               parentData: data16,
               parentDataProperty: i4,
@@ -5261,7 +5333,7 @@ function validate59(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+            vErrors = vErrors === null ? validate_AgentSkill.errors : vErrors.concat(validate_AgentSkill.errors);
             errors = vErrors.length;
           }
         }
@@ -5302,7 +5374,7 @@ function validate59(
         const len5 = data18.length;
         for (let i5 = 0; i5 < len5; i5++) {
           if (
-            !validate105(data18[i5], {
+            !validate_AgentInterface(data18[i5], {
               instancePath: instancePath + "/supportedInterfaces/" + i5,
               parentData: data18,
               parentDataProperty: i5,
@@ -5310,7 +5382,8 @@ function validate59(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
+            vErrors =
+              vErrors === null ? validate_AgentInterface.errors : vErrors.concat(validate_AgentInterface.errors);
             errors = vErrors.length;
           }
         }
@@ -5348,7 +5421,7 @@ function validate59(
       }
     }
     for (const key3 in data) {
-      if (pattern7.test(key3)) {
+      if (pattern_2202b5ae.test(key3)) {
         let data21 = data[key3];
         if (Array.isArray(data21)) {
           if (data21.length < 1) {
@@ -5402,7 +5475,7 @@ function validate59(
       }
     }
     for (const key4 in data) {
-      if (pattern8.test(key4)) {
+      if (pattern_f75bc049.test(key4)) {
         let data23 = data[key4];
         if (Array.isArray(data23)) {
           if (data23.length < 1) {
@@ -5456,7 +5529,7 @@ function validate59(
       }
     }
     for (const key5 in data) {
-      if (pattern9.test(key5)) {
+      if (pattern_6a552c75.test(key5)) {
         if (typeof data[key5] !== "string") {
           const err35 = {
             instancePath: instancePath + "/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -5475,7 +5548,7 @@ function validate59(
       }
     }
     for (const key6 in data) {
-      if (pattern10.test(key6)) {
+      if (pattern_b27e6152.test(key6)) {
         if (typeof data[key6] !== "string") {
           const err36 = {
             instancePath: instancePath + "/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -5494,13 +5567,13 @@ function validate59(
       }
     }
     for (const key7 in data) {
-      if (pattern11.test(key7)) {
+      if (pattern_141804b3.test(key7)) {
         let data27 = data[key7];
         if (Array.isArray(data27)) {
           const len8 = data27.length;
           for (let i8 = 0; i8 < len8; i8++) {
             if (
-              !validate63(data27[i8], {
+              !validate_SecurityRequirement(data27[i8], {
                 instancePath: instancePath + "/" + key7.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i8,
                 parentData: data27,
                 parentDataProperty: i8,
@@ -5508,7 +5581,10 @@ function validate59(
                 dynamicAnchors,
               })
             ) {
-              vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+              vErrors =
+                vErrors === null
+                  ? validate_SecurityRequirement.errors
+                  : vErrors.concat(validate_SecurityRequirement.errors);
               errors = vErrors.length;
             }
           }
@@ -5530,7 +5606,7 @@ function validate59(
       }
     }
     for (const key8 in data) {
-      if (pattern12.test(key8)) {
+      if (pattern_b6dae7b8.test(key8)) {
         let data29 = data[key8];
         if (data29 && typeof data29 == "object" && !Array.isArray(data29)) {
           for (const key9 in data29) {
@@ -5570,7 +5646,7 @@ function validate59(
           }
           for (const key10 in data29) {
             if (
-              !validate67(data29[key10], {
+              !validate_SecurityScheme(data29[key10], {
                 instancePath:
                   instancePath +
                   "/" +
@@ -5583,7 +5659,8 @@ function validate59(
                 dynamicAnchors,
               })
             ) {
-              vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+              vErrors =
+                vErrors === null ? validate_SecurityScheme.errors : vErrors.concat(validate_SecurityScheme.errors);
               errors = vErrors.length;
             }
           }
@@ -5605,7 +5682,7 @@ function validate59(
       }
     }
     for (const key11 in data) {
-      if (pattern13.test(key11)) {
+      if (pattern_a39f552e.test(key11)) {
         let data31 = data[key11];
         if (Array.isArray(data31)) {
           if (data31.length < 1) {
@@ -5626,7 +5703,7 @@ function validate59(
           const len9 = data31.length;
           for (let i9 = 0; i9 < len9; i9++) {
             if (
-              !validate105(data31[i9], {
+              !validate_AgentInterface(data31[i9], {
                 instancePath: instancePath + "/" + key11.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i9,
                 parentData: data31,
                 parentDataProperty: i9,
@@ -5634,7 +5711,8 @@ function validate59(
                 dynamicAnchors,
               })
             ) {
-              vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
+              vErrors =
+                vErrors === null ? validate_AgentInterface.errors : vErrors.concat(validate_AgentInterface.errors);
               errors = vErrors.length;
             }
           }
@@ -5670,18 +5748,18 @@ function validate59(
     }
     errors++;
   }
-  validate59.errors = vErrors;
+  validate_AgentCard.errors = vErrors;
   return errors === 0;
 }
-validate59.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_AgentCard.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-function validate110(
+function validate_AgentCardSignature_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate110.evaluated;
+  const evaluated0 = validate_AgentCardSignature_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -5738,7 +5816,7 @@ function validate110(
     }
     if (data.header !== undefined) {
       if (
-        !validate56(data.header, {
+        !validate_Struct(data.header, {
           instancePath: instancePath + "/header",
           parentData: data,
           parentDataProperty: "header",
@@ -5746,7 +5824,7 @@ function validate110(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+        vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
         errors = vErrors.length;
       }
     }
@@ -5799,18 +5877,18 @@ function validate110(
     }
     errors++;
   }
-  validate110.errors = vErrors;
+  validate_AgentCardSignature_2.errors = vErrors;
   return errors === 0;
 }
-validate110.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_AgentCardSignature_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-function validate112(
+function validate_AgentExtension_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate112.evaluated;
+  const evaluated0 = validate_AgentExtension_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -5854,7 +5932,7 @@ function validate112(
     }
     if (data.params !== undefined) {
       if (
-        !validate56(data.params, {
+        !validate_Struct(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -5862,7 +5940,7 @@ function validate112(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+        vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
         errors = vErrors.length;
       }
     }
@@ -5915,18 +5993,18 @@ function validate112(
     }
     errors++;
   }
-  validate112.errors = vErrors;
+  validate_AgentExtension_2.errors = vErrors;
   return errors === 0;
 }
-validate112.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_AgentExtension_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-function validate114(
+function validate_AgentInterface_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate114.evaluated;
+  const evaluated0 = validate_AgentInterface_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -5985,8 +6063,8 @@ function validate114(
         key0 === "protocolVersion" ||
         key0 === "tenant" ||
         key0 === "url" ||
-        pattern68.test(key0) ||
-        pattern69.test(key0)
+        pattern_9a916df4.test(key0) ||
+        pattern_2ccff6f4.test(key0)
       )) {
         const err3 = {
           instancePath,
@@ -6072,7 +6150,7 @@ function validate114(
       }
     }
     for (const key1 in data) {
-      if (pattern68.test(key1)) {
+      if (pattern_9a916df4.test(key1)) {
         if (typeof data[key1] !== "string") {
           const err8 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -6091,7 +6169,7 @@ function validate114(
       }
     }
     for (const key2 in data) {
-      if (pattern69.test(key2)) {
+      if (pattern_2ccff6f4.test(key2)) {
         if (typeof data[key2] !== "string") {
           const err9 = {
             instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -6124,18 +6202,18 @@ function validate114(
     }
     errors++;
   }
-  validate114.errors = vErrors;
+  validate_AgentInterface_2.errors = vErrors;
   return errors === 0;
 }
-validate114.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_AgentInterface_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-function validate115(
+function validate_AgentProvider_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate115.evaluated;
+  const evaluated0 = validate_AgentProvider_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6239,18 +6317,18 @@ function validate115(
     }
     errors++;
   }
-  validate115.errors = vErrors;
+  validate_AgentProvider_2.errors = vErrors;
   return errors === 0;
 }
-validate115.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_AgentProvider_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-function validate116(
+function validate_AgentSkill_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate116.evaluated;
+  const evaluated0 = validate_AgentSkill_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6328,9 +6406,9 @@ function validate116(
         key0 === "outputModes" ||
         key0 === "securityRequirements" ||
         key0 === "tags" ||
-        pattern62.test(key0) ||
-        pattern63.test(key0) ||
-        pattern11.test(key0)
+        pattern_7e001e41.test(key0) ||
+        pattern_9c939a66.test(key0) ||
+        pattern_141804b3.test(key0)
       )) {
         const err4 = {
           instancePath,
@@ -6515,7 +6593,7 @@ function validate116(
         const len3 = data9.length;
         for (let i3 = 0; i3 < len3; i3++) {
           if (
-            !validate63(data9[i3], {
+            !validate_SecurityRequirement(data9[i3], {
               instancePath: instancePath + "/securityRequirements/" + i3,
               parentData: data9,
               parentDataProperty: i3,
@@ -6523,7 +6601,10 @@ function validate116(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+            vErrors =
+              vErrors === null
+                ? validate_SecurityRequirement.errors
+                : vErrors.concat(validate_SecurityRequirement.errors);
             errors = vErrors.length;
           }
         }
@@ -6596,7 +6677,7 @@ function validate116(
       }
     }
     for (const key1 in data) {
-      if (pattern62.test(key1)) {
+      if (pattern_7e001e41.test(key1)) {
         let data13 = data[key1];
         if (Array.isArray(data13)) {
           const len5 = data13.length;
@@ -6635,7 +6716,7 @@ function validate116(
       }
     }
     for (const key2 in data) {
-      if (pattern63.test(key2)) {
+      if (pattern_9c939a66.test(key2)) {
         let data15 = data[key2];
         if (Array.isArray(data15)) {
           const len6 = data15.length;
@@ -6674,13 +6755,13 @@ function validate116(
       }
     }
     for (const key3 in data) {
-      if (pattern11.test(key3)) {
+      if (pattern_141804b3.test(key3)) {
         let data17 = data[key3];
         if (Array.isArray(data17)) {
           const len7 = data17.length;
           for (let i7 = 0; i7 < len7; i7++) {
             if (
-              !validate63(data17[i7], {
+              !validate_SecurityRequirement(data17[i7], {
                 instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i7,
                 parentData: data17,
                 parentDataProperty: i7,
@@ -6688,7 +6769,10 @@ function validate116(
                 dynamicAnchors,
               })
             ) {
-              vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+              vErrors =
+                vErrors === null
+                  ? validate_SecurityRequirement.errors
+                  : vErrors.concat(validate_SecurityRequirement.errors);
               errors = vErrors.length;
             }
           }
@@ -6724,12 +6808,12 @@ function validate116(
     }
     errors++;
   }
-  validate116.errors = vErrors;
+  validate_AgentSkill_2.errors = vErrors;
   return errors === 0;
 }
-validate116.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_AgentSkill_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-const schema47 = {
+const schema_Artifact = {
   additionalProperties: false,
   properties: {
     artifactId: { type: "string" },
@@ -6743,8 +6827,8 @@ const schema47 = {
   required: ["artifactId", "parts"],
   patternProperties: { "^(artifact_id)$": { type: "string" } },
 };
-const pattern89 = new RegExp("^(artifact_id)$", "u");
-const schema48 = {
+const pattern_a293b22b = new RegExp("^(artifact_id)$", "u");
+const schema_Part = {
   additionalProperties: false,
   properties: {
     data: { $ref: "#/$defs/Value" },
@@ -6759,26 +6843,26 @@ const schema48 = {
   patternProperties: { "^(media_type)$": { type: "string" } },
   allOf: [{ oneOf: [{ required: ["text"] }, { required: ["raw"] }, { required: ["url"] }, { required: ["data"] }] }],
 };
-const pattern90 = new RegExp("^(media_type)$", "u");
-const pattern91 = new RegExp("^[A-Za-z0-9+/]*={0,2}$", "u");
-const schema49 = {};
+const pattern_78e872f3 = new RegExp("^(media_type)$", "u");
+const pattern_49f53b52 = new RegExp("^[A-Za-z0-9+/]*={0,2}$", "u");
+const schema_Value = {};
 
-function validate122(
+function validate_Value(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
-  validate122.errors = null;
+  validate_Value.errors = null;
   return true;
 }
-validate122.evaluated = { dynamicProps: false, dynamicItems: false };
+validate_Value.evaluated = { dynamicProps: false, dynamicItems: false };
 
-function validate121(
+function validate_Part(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate121.evaluated;
+  const evaluated0 = validate_Part.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6929,7 +7013,7 @@ function validate121(
         key0 === "raw" ||
         key0 === "text" ||
         key0 === "url" ||
-        pattern90.test(key0)
+        pattern_78e872f3.test(key0)
       )) {
         const err5 = {
           instancePath,
@@ -6948,7 +7032,7 @@ function validate121(
     }
     if (data.data !== undefined) {
       if (
-        !validate122(data.data, {
+        !validate_Value(data.data, {
           instancePath: instancePath + "/data",
           parentData: data,
           parentDataProperty: "data",
@@ -6956,7 +7040,7 @@ function validate121(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+        vErrors = vErrors === null ? validate_Value.errors : vErrors.concat(validate_Value.errors);
         errors = vErrors.length;
       }
     }
@@ -6996,7 +7080,7 @@ function validate121(
     }
     if (data.metadata !== undefined) {
       if (
-        !validate56(data.metadata, {
+        !validate_Struct(data.metadata, {
           instancePath: instancePath + "/metadata",
           parentData: data,
           parentDataProperty: "metadata",
@@ -7004,14 +7088,14 @@ function validate121(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+        vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
         errors = vErrors.length;
       }
     }
     if (data.raw !== undefined) {
       let data4 = data.raw;
       if (typeof data4 === "string") {
-        if (!pattern91.test(data4)) {
+        if (!pattern_49f53b52.test(data4)) {
           const err8 = {
             instancePath: instancePath + "/raw",
             schemaPath: "#/properties/raw/pattern",
@@ -7077,7 +7161,7 @@ function validate121(
       }
     }
     for (const key1 in data) {
-      if (pattern90.test(key1)) {
+      if (pattern_78e872f3.test(key1)) {
         if (typeof data[key1] !== "string") {
           const err12 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -7110,18 +7194,18 @@ function validate121(
     }
     errors++;
   }
-  validate121.errors = vErrors;
+  validate_Part.errors = vErrors;
   return errors === 0;
 }
-validate121.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_Part.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-function validate119(
+function validate_Artifact(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate119.evaluated;
+  const evaluated0 = validate_Artifact.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -7167,7 +7251,7 @@ function validate119(
         key0 === "metadata" ||
         key0 === "name" ||
         key0 === "parts" ||
-        pattern89.test(key0)
+        pattern_a293b22b.test(key0)
       )) {
         const err2 = {
           instancePath,
@@ -7257,7 +7341,7 @@ function validate119(
     }
     if (data.metadata !== undefined) {
       if (
-        !validate56(data.metadata, {
+        !validate_Struct(data.metadata, {
           instancePath: instancePath + "/metadata",
           parentData: data,
           parentDataProperty: "metadata",
@@ -7265,7 +7349,7 @@ function validate119(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+        vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
         errors = vErrors.length;
       }
     }
@@ -7307,7 +7391,7 @@ function validate119(
         const len1 = data6.length;
         for (let i1 = 0; i1 < len1; i1++) {
           if (
-            !validate121(data6[i1], {
+            !validate_Part(data6[i1], {
               instancePath: instancePath + "/parts/" + i1,
               parentData: data6,
               parentDataProperty: i1,
@@ -7315,7 +7399,7 @@ function validate119(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+            vErrors = vErrors === null ? validate_Part.errors : vErrors.concat(validate_Part.errors);
             errors = vErrors.length;
           }
         }
@@ -7336,7 +7420,7 @@ function validate119(
       }
     }
     for (const key1 in data) {
-      if (pattern89.test(key1)) {
+      if (pattern_a293b22b.test(key1)) {
         if (typeof data[key1] !== "string") {
           const err10 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -7369,25 +7453,25 @@ function validate119(
     }
     errors++;
   }
-  validate119.errors = vErrors;
+  validate_Artifact.errors = vErrors;
   return errors === 0;
 }
-validate119.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_Artifact.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-const schema50 = {
+const schema_AuthenticationInfo = {
   additionalProperties: false,
   properties: { credentials: { type: "string" }, scheme: { type: "string" } },
   type: "object",
   required: ["scheme"],
 };
 
-function validate126(
+function validate_AuthenticationInfo(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate126.evaluated;
+  const evaluated0 = validate_AuthenticationInfo.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -7476,18 +7560,18 @@ function validate126(
     }
     errors++;
   }
-  validate126.errors = vErrors;
+  validate_AuthenticationInfo.errors = vErrors;
   return errors === 0;
 }
-validate126.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_AuthenticationInfo.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-function validate127(
+function validate_AuthorizationCodeOAuthFlow_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate127.evaluated;
+  const evaluated0 = validate_AuthorizationCodeOAuthFlow_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -7547,10 +7631,10 @@ function validate127(
         key0 === "refreshUrl" ||
         key0 === "scopes" ||
         key0 === "tokenUrl" ||
-        pattern25.test(key0) ||
-        pattern26.test(key0) ||
-        pattern27.test(key0) ||
-        pattern28.test(key0)
+        pattern_7b7125d4.test(key0) ||
+        pattern_85f0e61d.test(key0) ||
+        pattern_3a2775df.test(key0) ||
+        pattern_a01cd0db.test(key0)
       )) {
         const err3 = {
           instancePath,
@@ -7707,7 +7791,7 @@ function validate127(
       }
     }
     for (const key3 in data) {
-      if (pattern25.test(key3)) {
+      if (pattern_7b7125d4.test(key3)) {
         if (typeof data[key3] !== "string") {
           const err12 = {
             instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -7726,7 +7810,7 @@ function validate127(
       }
     }
     for (const key4 in data) {
-      if (pattern26.test(key4)) {
+      if (pattern_85f0e61d.test(key4)) {
         if (typeof data[key4] !== "boolean") {
           const err13 = {
             instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -7745,7 +7829,7 @@ function validate127(
       }
     }
     for (const key5 in data) {
-      if (pattern27.test(key5)) {
+      if (pattern_3a2775df.test(key5)) {
         if (typeof data[key5] !== "string") {
           const err14 = {
             instancePath: instancePath + "/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -7764,7 +7848,7 @@ function validate127(
       }
     }
     for (const key6 in data) {
-      if (pattern28.test(key6)) {
+      if (pattern_a01cd0db.test(key6)) {
         if (typeof data[key6] !== "string") {
           const err15 = {
             instancePath: instancePath + "/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -7797,25 +7881,25 @@ function validate127(
     }
     errors++;
   }
-  validate127.errors = vErrors;
+  validate_AuthorizationCodeOAuthFlow_2.errors = vErrors;
   return errors === 0;
 }
-validate127.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_AuthorizationCodeOAuthFlow_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-const schema52 = {
+const schema_CancelTaskRequest = {
   additionalProperties: false,
   properties: { id: { type: "string" }, metadata: { $ref: "#/$defs/Struct" }, tenant: { type: "string" } },
   type: "object",
   required: ["id"],
 };
 
-function validate128(
+function validate_CancelTaskRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate128.evaluated;
+  const evaluated0 = validate_CancelTaskRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -7874,7 +7958,7 @@ function validate128(
     }
     if (data.metadata !== undefined) {
       if (
-        !validate56(data.metadata, {
+        !validate_Struct(data.metadata, {
           instancePath: instancePath + "/metadata",
           parentData: data,
           parentDataProperty: "metadata",
@@ -7882,7 +7966,7 @@ function validate128(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+        vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
         errors = vErrors.length;
       }
     }
@@ -7918,18 +8002,18 @@ function validate128(
     }
     errors++;
   }
-  validate128.errors = vErrors;
+  validate_CancelTaskRequest.errors = vErrors;
   return errors === 0;
 }
-validate128.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_CancelTaskRequest.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-function validate130(
+function validate_ClientCredentialsOAuthFlow_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate130.evaluated;
+  const evaluated0 = validate_ClientCredentialsOAuthFlow_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -7972,8 +8056,8 @@ function validate130(
         key0 === "refreshUrl" ||
         key0 === "scopes" ||
         key0 === "tokenUrl" ||
-        pattern27.test(key0) ||
-        pattern28.test(key0)
+        pattern_3a2775df.test(key0) ||
+        pattern_a01cd0db.test(key0)
       )) {
         const err2 = {
           instancePath,
@@ -8096,7 +8180,7 @@ function validate130(
       }
     }
     for (const key3 in data) {
-      if (pattern27.test(key3)) {
+      if (pattern_3a2775df.test(key3)) {
         if (typeof data[key3] !== "string") {
           const err9 = {
             instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -8115,7 +8199,7 @@ function validate130(
       }
     }
     for (const key4 in data) {
-      if (pattern28.test(key4)) {
+      if (pattern_a01cd0db.test(key4)) {
         if (typeof data[key4] !== "string") {
           const err10 = {
             instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -8148,27 +8232,27 @@ function validate130(
     }
     errors++;
   }
-  validate130.errors = vErrors;
+  validate_ClientCredentialsOAuthFlow_2.errors = vErrors;
   return errors === 0;
 }
-validate130.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_ClientCredentialsOAuthFlow_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-const schema54 = {
+const schema_DeleteTaskPushNotificationConfigRequest = {
   additionalProperties: false,
   properties: { id: { type: "string" }, taskId: { type: "string" }, tenant: { type: "string" } },
   type: "object",
   required: ["taskId", "id"],
   patternProperties: { "^(task_id)$": { type: "string" } },
 };
-const pattern106 = new RegExp("^(task_id)$", "u");
+const pattern_3f9c8ce5 = new RegExp("^(task_id)$", "u");
 
-function validate131(
+function validate_DeleteTaskPushNotificationConfigRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate131.evaluated;
+  const evaluated0 = validate_DeleteTaskPushNotificationConfigRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -8207,7 +8291,7 @@ function validate131(
       errors++;
     }
     for (const key0 in data) {
-      if (!(key0 === "id" || key0 === "taskId" || key0 === "tenant" || pattern106.test(key0))) {
+      if (!(key0 === "id" || key0 === "taskId" || key0 === "tenant" || pattern_3f9c8ce5.test(key0))) {
         const err2 = {
           instancePath,
           schemaPath: "#/additionalProperties",
@@ -8275,7 +8359,7 @@ function validate131(
       }
     }
     for (const key1 in data) {
-      if (pattern106.test(key1)) {
+      if (pattern_3f9c8ce5.test(key1)) {
         if (typeof data[key1] !== "string") {
           const err6 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -8308,18 +8392,18 @@ function validate131(
     }
     errors++;
   }
-  validate131.errors = vErrors;
+  validate_DeleteTaskPushNotificationConfigRequest.errors = vErrors;
   return errors === 0;
 }
-validate131.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_DeleteTaskPushNotificationConfigRequest.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-function validate132(
+function validate_DeviceCodeOAuthFlow_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate132.evaluated;
+  const evaluated0 = validate_DeviceCodeOAuthFlow_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -8378,9 +8462,9 @@ function validate132(
         key0 === "refreshUrl" ||
         key0 === "scopes" ||
         key0 === "tokenUrl" ||
-        pattern37.test(key0) ||
-        pattern27.test(key0) ||
-        pattern28.test(key0)
+        pattern_4b9b9533.test(key0) ||
+        pattern_3a2775df.test(key0) ||
+        pattern_a01cd0db.test(key0)
       )) {
         const err3 = {
           instancePath,
@@ -8520,7 +8604,7 @@ function validate132(
       }
     }
     for (const key3 in data) {
-      if (pattern37.test(key3)) {
+      if (pattern_4b9b9533.test(key3)) {
         if (typeof data[key3] !== "string") {
           const err11 = {
             instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -8539,7 +8623,7 @@ function validate132(
       }
     }
     for (const key4 in data) {
-      if (pattern27.test(key4)) {
+      if (pattern_3a2775df.test(key4)) {
         if (typeof data[key4] !== "string") {
           const err12 = {
             instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -8558,7 +8642,7 @@ function validate132(
       }
     }
     for (const key5 in data) {
-      if (pattern28.test(key5)) {
+      if (pattern_a01cd0db.test(key5)) {
         if (typeof data[key5] !== "string") {
           const err13 = {
             instancePath: instancePath + "/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -8591,20 +8675,20 @@ function validate132(
     }
     errors++;
   }
-  validate132.errors = vErrors;
+  validate_DeviceCodeOAuthFlow_2.errors = vErrors;
   return errors === 0;
 }
-validate132.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_DeviceCodeOAuthFlow_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-const schema56 = { type: "object", additionalProperties: false };
+const schema_Empty = { type: "object", additionalProperties: false };
 
-function validate133(
+function validate_Empty(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate133.evaluated;
+  const evaluated0 = validate_Empty.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -8642,20 +8726,24 @@ function validate133(
     }
     errors++;
   }
-  validate133.errors = vErrors;
+  validate_Empty.errors = vErrors;
   return errors === 0;
 }
-validate133.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_Empty.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-const schema57 = { additionalProperties: false, properties: { tenant: { type: "string" } }, type: "object" };
+const schema_GetExtendedAgentCardRequest = {
+  additionalProperties: false,
+  properties: { tenant: { type: "string" } },
+  type: "object",
+};
 
-function validate134(
+function validate_GetExtendedAgentCardRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate134.evaluated;
+  const evaluated0 = validate_GetExtendedAgentCardRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -8712,12 +8800,12 @@ function validate134(
     }
     errors++;
   }
-  validate134.errors = vErrors;
+  validate_GetExtendedAgentCardRequest.errors = vErrors;
   return errors === 0;
 }
-validate134.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_GetExtendedAgentCardRequest.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-const schema58 = {
+const schema_GetTaskPushNotificationConfigRequest = {
   additionalProperties: false,
   properties: { id: { type: "string" }, taskId: { type: "string" }, tenant: { type: "string" } },
   type: "object",
@@ -8725,13 +8813,13 @@ const schema58 = {
   patternProperties: { "^(task_id)$": { type: "string" } },
 };
 
-function validate135(
+function validate_GetTaskPushNotificationConfigRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate135.evaluated;
+  const evaluated0 = validate_GetTaskPushNotificationConfigRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -8770,7 +8858,7 @@ function validate135(
       errors++;
     }
     for (const key0 in data) {
-      if (!(key0 === "id" || key0 === "taskId" || key0 === "tenant" || pattern106.test(key0))) {
+      if (!(key0 === "id" || key0 === "taskId" || key0 === "tenant" || pattern_3f9c8ce5.test(key0))) {
         const err2 = {
           instancePath,
           schemaPath: "#/additionalProperties",
@@ -8838,7 +8926,7 @@ function validate135(
       }
     }
     for (const key1 in data) {
-      if (pattern106.test(key1)) {
+      if (pattern_3f9c8ce5.test(key1)) {
         if (typeof data[key1] !== "string") {
           const err6 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -8871,12 +8959,12 @@ function validate135(
     }
     errors++;
   }
-  validate135.errors = vErrors;
+  validate_GetTaskPushNotificationConfigRequest.errors = vErrors;
   return errors === 0;
 }
-validate135.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_GetTaskPushNotificationConfigRequest.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-const schema59 = {
+const schema_GetTaskRequest = {
   additionalProperties: false,
   properties: {
     historyLength: {
@@ -8899,16 +8987,16 @@ const schema59 = {
     },
   },
 };
-const pattern116 = new RegExp("^(history_length)$", "u");
-const pattern117 = new RegExp("^-?[0-9]+$", "u");
+const pattern_c33f14a6 = new RegExp("^(history_length)$", "u");
+const pattern_af46a196 = new RegExp("^-?[0-9]+$", "u");
 
-function validate136(
+function validate_GetTaskRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate136.evaluated;
+  const evaluated0 = validate_GetTaskRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -8932,7 +9020,7 @@ function validate136(
       errors++;
     }
     for (const key0 in data) {
-      if (!(key0 === "historyLength" || key0 === "id" || key0 === "tenant" || pattern116.test(key0))) {
+      if (!(key0 === "historyLength" || key0 === "id" || key0 === "tenant" || pattern_c33f14a6.test(key0))) {
         const err1 = {
           instancePath,
           schemaPath: "#/additionalProperties",
@@ -9004,7 +9092,7 @@ function validate136(
       valid1 = valid1 || _valid0;
       const _errs6 = errors;
       if (typeof data0 === "string") {
-        if (!pattern117.test(data0)) {
+        if (!pattern_af46a196.test(data0)) {
           const err5 = {
             instancePath: instancePath + "/historyLength",
             schemaPath: "#/properties/historyLength/anyOf/1/pattern",
@@ -9096,7 +9184,7 @@ function validate136(
       }
     }
     for (const key1 in data) {
-      if (pattern116.test(key1)) {
+      if (pattern_c33f14a6.test(key1)) {
         let data3 = data[key1];
         const _errs13 = errors;
         let valid3 = false;
@@ -9152,7 +9240,7 @@ function validate136(
         valid3 = valid3 || _valid1;
         const _errs16 = errors;
         if (typeof data3 === "string") {
-          if (!pattern117.test(data3)) {
+          if (!pattern_af46a196.test(data3)) {
             const err13 = {
               instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
               schemaPath: "#/patternProperties/%5E(history_length)%24/anyOf/1/pattern",
@@ -9225,18 +9313,18 @@ function validate136(
     }
     errors++;
   }
-  validate136.errors = vErrors;
+  validate_GetTaskRequest.errors = vErrors;
   return errors === 0;
 }
-validate136.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_GetTaskRequest.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-function validate137(
+function validate_HTTPAuthSecurityScheme_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate137.evaluated;
+  const evaluated0 = validate_HTTPAuthSecurityScheme_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9260,7 +9348,7 @@ function validate137(
       errors++;
     }
     for (const key0 in data) {
-      if (!(key0 === "bearerFormat" || key0 === "description" || key0 === "scheme" || pattern19.test(key0))) {
+      if (!(key0 === "bearerFormat" || key0 === "description" || key0 === "scheme" || pattern_fb87f5a3.test(key0))) {
         const err1 = {
           instancePath,
           schemaPath: "#/additionalProperties",
@@ -9328,7 +9416,7 @@ function validate137(
       }
     }
     for (const key1 in data) {
-      if (pattern19.test(key1)) {
+      if (pattern_fb87f5a3.test(key1)) {
         if (typeof data[key1] !== "string") {
           const err5 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -9361,18 +9449,18 @@ function validate137(
     }
     errors++;
   }
-  validate137.errors = vErrors;
+  validate_HTTPAuthSecurityScheme_2.errors = vErrors;
   return errors === 0;
 }
-validate137.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_HTTPAuthSecurityScheme_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-function validate138(
+function validate_ImplicitOAuthFlow_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate138.evaluated;
+  const evaluated0 = validate_ImplicitOAuthFlow_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9385,8 +9473,8 @@ function validate138(
         key0 === "authorizationUrl" ||
         key0 === "refreshUrl" ||
         key0 === "scopes" ||
-        pattern25.test(key0) ||
-        pattern27.test(key0)
+        pattern_7b7125d4.test(key0) ||
+        pattern_3a2775df.test(key0)
       )) {
         const err0 = {
           instancePath,
@@ -9509,7 +9597,7 @@ function validate138(
       }
     }
     for (const key3 in data) {
-      if (pattern25.test(key3)) {
+      if (pattern_7b7125d4.test(key3)) {
         if (typeof data[key3] !== "string") {
           const err7 = {
             instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -9528,7 +9616,7 @@ function validate138(
       }
     }
     for (const key4 in data) {
-      if (pattern27.test(key4)) {
+      if (pattern_3a2775df.test(key4)) {
         if (typeof data[key4] !== "string") {
           const err8 = {
             instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -9561,12 +9649,12 @@ function validate138(
     }
     errors++;
   }
-  validate138.errors = vErrors;
+  validate_ImplicitOAuthFlow_2.errors = vErrors;
   return errors === 0;
 }
-validate138.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_ImplicitOAuthFlow_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-const schema62 = {
+const schema_ListTaskPushNotificationConfigsRequest = {
   additionalProperties: false,
   properties: {
     pageSize: {
@@ -9592,16 +9680,16 @@ const schema62 = {
     "^(task_id)$": { type: "string" },
   },
 };
-const pattern126 = new RegExp("^(page_size)$", "u");
-const pattern127 = new RegExp("^(page_token)$", "u");
+const pattern_33ec1b46 = new RegExp("^(page_size)$", "u");
+const pattern_0a283822 = new RegExp("^(page_token)$", "u");
 
-function validate139(
+function validate_ListTaskPushNotificationConfigsRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate139.evaluated;
+  const evaluated0 = validate_ListTaskPushNotificationConfigsRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9630,9 +9718,9 @@ function validate139(
         key0 === "pageToken" ||
         key0 === "taskId" ||
         key0 === "tenant" ||
-        pattern126.test(key0) ||
-        pattern127.test(key0) ||
-        pattern106.test(key0)
+        pattern_33ec1b46.test(key0) ||
+        pattern_0a283822.test(key0) ||
+        pattern_3f9c8ce5.test(key0)
       )) {
         const err1 = {
           instancePath,
@@ -9705,7 +9793,7 @@ function validate139(
       valid1 = valid1 || _valid0;
       const _errs6 = errors;
       if (typeof data0 === "string") {
-        if (!pattern117.test(data0)) {
+        if (!pattern_af46a196.test(data0)) {
           const err5 = {
             instancePath: instancePath + "/pageSize",
             schemaPath: "#/properties/pageSize/anyOf/1/pattern",
@@ -9814,7 +9902,7 @@ function validate139(
       }
     }
     for (const key1 in data) {
-      if (pattern126.test(key1)) {
+      if (pattern_33ec1b46.test(key1)) {
         let data4 = data[key1];
         const _errs15 = errors;
         let valid3 = false;
@@ -9870,7 +9958,7 @@ function validate139(
         valid3 = valid3 || _valid1;
         const _errs18 = errors;
         if (typeof data4 === "string") {
-          if (!pattern117.test(data4)) {
+          if (!pattern_af46a196.test(data4)) {
             const err14 = {
               instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
               schemaPath: "#/patternProperties/%5E(page_size)%24/anyOf/1/pattern",
@@ -9929,7 +10017,7 @@ function validate139(
       }
     }
     for (const key2 in data) {
-      if (pattern127.test(key2)) {
+      if (pattern_0a283822.test(key2)) {
         if (typeof data[key2] !== "string") {
           const err17 = {
             instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -9948,7 +10036,7 @@ function validate139(
       }
     }
     for (const key3 in data) {
-      if (pattern106.test(key3)) {
+      if (pattern_3f9c8ce5.test(key3)) {
         if (typeof data[key3] !== "string") {
           const err18 = {
             instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -9981,12 +10069,12 @@ function validate139(
     }
     errors++;
   }
-  validate139.errors = vErrors;
+  validate_ListTaskPushNotificationConfigsRequest.errors = vErrors;
   return errors === 0;
 }
-validate139.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_ListTaskPushNotificationConfigsRequest.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-const schema63 = {
+const schema_ListTaskPushNotificationConfigsResponse = {
   additionalProperties: false,
   properties: {
     configs: { items: { $ref: "#/$defs/TaskPushNotificationConfig" }, type: "array" },
@@ -9995,8 +10083,8 @@ const schema63 = {
   type: "object",
   patternProperties: { "^(next_page_token)$": { type: "string" } },
 };
-const pattern134 = new RegExp("^(next_page_token)$", "u");
-const schema64 = {
+const pattern_5504e0d3 = new RegExp("^(next_page_token)$", "u");
+const schema_TaskPushNotificationConfig = {
   additionalProperties: false,
   properties: {
     authentication: { $ref: "#/$defs/AuthenticationInfo" },
@@ -10011,13 +10099,13 @@ const schema64 = {
   patternProperties: { "^(task_id)$": { type: "string" } },
 };
 
-function validate141(
+function validate_TaskPushNotificationConfig(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate141.evaluated;
+  const evaluated0 = validate_TaskPushNotificationConfig.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -10048,7 +10136,7 @@ function validate141(
         key0 === "tenant" ||
         key0 === "token" ||
         key0 === "url" ||
-        pattern106.test(key0)
+        pattern_3f9c8ce5.test(key0)
       )) {
         const err1 = {
           instancePath,
@@ -10067,7 +10155,7 @@ function validate141(
     }
     if (data.authentication !== undefined) {
       if (
-        !validate126(data.authentication, {
+        !validate_AuthenticationInfo(data.authentication, {
           instancePath: instancePath + "/authentication",
           parentData: data,
           parentDataProperty: "authentication",
@@ -10075,7 +10163,8 @@ function validate141(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+        vErrors =
+          vErrors === null ? validate_AuthenticationInfo.errors : vErrors.concat(validate_AuthenticationInfo.errors);
         errors = vErrors.length;
       }
     }
@@ -10165,7 +10254,7 @@ function validate141(
       }
     }
     for (const key1 in data) {
-      if (pattern106.test(key1)) {
+      if (pattern_3f9c8ce5.test(key1)) {
         if (typeof data[key1] !== "string") {
           const err7 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -10198,18 +10287,18 @@ function validate141(
     }
     errors++;
   }
-  validate141.errors = vErrors;
+  validate_TaskPushNotificationConfig.errors = vErrors;
   return errors === 0;
 }
-validate141.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_TaskPushNotificationConfig.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-function validate140(
+function validate_ListTaskPushNotificationConfigsResponse(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate140.evaluated;
+  const evaluated0 = validate_ListTaskPushNotificationConfigsResponse.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -10218,7 +10307,7 @@ function validate140(
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
-      if (!(key0 === "configs" || key0 === "nextPageToken" || pattern134.test(key0))) {
+      if (!(key0 === "configs" || key0 === "nextPageToken" || pattern_5504e0d3.test(key0))) {
         const err0 = {
           instancePath,
           schemaPath: "#/additionalProperties",
@@ -10240,7 +10329,7 @@ function validate140(
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate141(data0[i0], {
+            !validate_TaskPushNotificationConfig(data0[i0], {
               instancePath: instancePath + "/configs/" + i0,
               parentData: data0,
               parentDataProperty: i0,
@@ -10248,7 +10337,10 @@ function validate140(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
+            vErrors =
+              vErrors === null
+                ? validate_TaskPushNotificationConfig.errors
+                : vErrors.concat(validate_TaskPushNotificationConfig.errors);
             errors = vErrors.length;
           }
         }
@@ -10286,7 +10378,7 @@ function validate140(
       }
     }
     for (const key1 in data) {
-      if (pattern134.test(key1)) {
+      if (pattern_5504e0d3.test(key1)) {
         if (typeof data[key1] !== "string") {
           const err3 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -10319,12 +10411,12 @@ function validate140(
     }
     errors++;
   }
-  validate140.errors = vErrors;
+  validate_ListTaskPushNotificationConfigsResponse.errors = vErrors;
   return errors === 0;
 }
-validate140.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_ListTaskPushNotificationConfigsResponse.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-const schema65 = {
+const schema_ListTasksRequest = {
   additionalProperties: false,
   properties: {
     contextId: { type: "string" },
@@ -10366,10 +10458,10 @@ const schema65 = {
     "^(status_timestamp_after)$": { $ref: "#/$defs/Timestamp" },
   },
 };
-const pattern138 = new RegExp("^(context_id)$", "u");
-const pattern140 = new RegExp("^(include_artifacts)$", "u");
-const pattern143 = new RegExp("^(status_timestamp_after)$", "u");
-const schema66 = {
+const pattern_bfa8459c = new RegExp("^(context_id)$", "u");
+const pattern_729159f5 = new RegExp("^(include_artifacts)$", "u");
+const pattern_d5e8a839 = new RegExp("^(status_timestamp_after)$", "u");
+const schema_TaskState = {
   anyOf: [
     { pattern: "^TASK_STATE_UNSPECIFIED$", type: "string" },
     {
@@ -10388,15 +10480,15 @@ const schema66 = {
     { maximum: 2147483647, minimum: -2147483648, type: "integer" },
   ],
 };
-const pattern146 = new RegExp("^TASK_STATE_UNSPECIFIED$", "u");
+const pattern_e08383df = new RegExp("^TASK_STATE_UNSPECIFIED$", "u");
 
-function validate145(
+function validate_TaskState(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate145.evaluated;
+  const evaluated0 = validate_TaskState.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -10407,7 +10499,7 @@ function validate145(
   let valid0 = false;
   const _errs1 = errors;
   if (typeof data === "string") {
-    if (!pattern146.test(data)) {
+    if (!pattern_e08383df.test(data)) {
       const err0 = {
         instancePath,
         schemaPath: "#/anyOf/0/pattern",
@@ -10469,7 +10561,7 @@ function validate145(
       instancePath,
       schemaPath: "#/anyOf/1/enum",
       keyword: "enum",
-      params: { allowedValues: schema66.anyOf[1].enum },
+      params: { allowedValues: schema_TaskState.anyOf[1].enum },
       message: "must be equal to one of the allowed values",
     };
     if (vErrors === null) {
@@ -10555,21 +10647,21 @@ function validate145(
       }
     }
   }
-  validate145.errors = vErrors;
+  validate_TaskState.errors = vErrors;
   return errors === 0;
 }
-validate145.evaluated = { dynamicProps: false, dynamicItems: false };
+validate_TaskState.evaluated = { dynamicProps: false, dynamicItems: false };
 
-const schema67 = { format: "date-time", type: "string" };
-const formats0 = formats["date-time"];
+const schema_Timestamp = { format: "date-time", type: "string" };
+const format_date_time = formats["date-time"];
 
-function validate147(
+function validate_Timestamp(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate147.evaluated;
+  const evaluated0 = validate_Timestamp.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -10577,7 +10669,7 @@ function validate147(
     evaluated0.items = undefined;
   }
   if (typeof data === "string") {
-    if (!formats0.validate(data)) {
+    if (!format_date_time.validate(data)) {
       const err0 = {
         instancePath,
         schemaPath: "#/format",
@@ -10607,18 +10699,18 @@ function validate147(
     }
     errors++;
   }
-  validate147.errors = vErrors;
+  validate_Timestamp.errors = vErrors;
   return errors === 0;
 }
-validate147.evaluated = { dynamicProps: false, dynamicItems: false };
+validate_Timestamp.evaluated = { dynamicProps: false, dynamicItems: false };
 
-function validate144(
+function validate_ListTasksRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate144.evaluated;
+  const evaluated0 = validate_ListTasksRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -10636,12 +10728,12 @@ function validate144(
         key0 === "status" ||
         key0 === "statusTimestampAfter" ||
         key0 === "tenant" ||
-        pattern138.test(key0) ||
-        pattern116.test(key0) ||
-        pattern140.test(key0) ||
-        pattern126.test(key0) ||
-        pattern127.test(key0) ||
-        pattern143.test(key0)
+        pattern_bfa8459c.test(key0) ||
+        pattern_c33f14a6.test(key0) ||
+        pattern_729159f5.test(key0) ||
+        pattern_33ec1b46.test(key0) ||
+        pattern_0a283822.test(key0) ||
+        pattern_d5e8a839.test(key0)
       )) {
         const err0 = {
           instancePath,
@@ -10731,7 +10823,7 @@ function validate144(
       valid1 = valid1 || _valid0;
       const _errs8 = errors;
       if (typeof data1 === "string") {
-        if (!pattern117.test(data1)) {
+        if (!pattern_af46a196.test(data1)) {
           const err5 = {
             instancePath: instancePath + "/historyLength",
             schemaPath: "#/properties/historyLength/anyOf/1/pattern",
@@ -10861,7 +10953,7 @@ function validate144(
       valid2 = valid2 || _valid1;
       const _errs16 = errors;
       if (typeof data3 === "string") {
-        if (!pattern117.test(data3)) {
+        if (!pattern_af46a196.test(data3)) {
           const err12 = {
             instancePath: instancePath + "/pageSize",
             schemaPath: "#/properties/pageSize/anyOf/1/pattern",
@@ -10937,7 +11029,7 @@ function validate144(
     }
     if (data.status !== undefined) {
       if (
-        !validate145(data.status, {
+        !validate_TaskState(data.status, {
           instancePath: instancePath + "/status",
           parentData: data,
           parentDataProperty: "status",
@@ -10945,13 +11037,13 @@ function validate144(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
+        vErrors = vErrors === null ? validate_TaskState.errors : vErrors.concat(validate_TaskState.errors);
         errors = vErrors.length;
       }
     }
     if (data.statusTimestampAfter !== undefined) {
       if (
-        !validate147(data.statusTimestampAfter, {
+        !validate_Timestamp(data.statusTimestampAfter, {
           instancePath: instancePath + "/statusTimestampAfter",
           parentData: data,
           parentDataProperty: "statusTimestampAfter",
@@ -10959,7 +11051,7 @@ function validate144(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
+        vErrors = vErrors === null ? validate_Timestamp.errors : vErrors.concat(validate_Timestamp.errors);
         errors = vErrors.length;
       }
     }
@@ -10981,7 +11073,7 @@ function validate144(
       }
     }
     for (const key1 in data) {
-      if (pattern138.test(key1)) {
+      if (pattern_bfa8459c.test(key1)) {
         if (typeof data[key1] !== "string") {
           const err17 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -11000,7 +11092,7 @@ function validate144(
       }
     }
     for (const key2 in data) {
-      if (pattern116.test(key2)) {
+      if (pattern_c33f14a6.test(key2)) {
         let data9 = data[key2];
         const _errs27 = errors;
         let valid4 = false;
@@ -11056,7 +11148,7 @@ function validate144(
         valid4 = valid4 || _valid2;
         const _errs30 = errors;
         if (typeof data9 === "string") {
-          if (!pattern117.test(data9)) {
+          if (!pattern_af46a196.test(data9)) {
             const err21 = {
               instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
               schemaPath: "#/patternProperties/%5E(history_length)%24/anyOf/1/pattern",
@@ -11115,7 +11207,7 @@ function validate144(
       }
     }
     for (const key3 in data) {
-      if (pattern140.test(key3)) {
+      if (pattern_729159f5.test(key3)) {
         if (typeof data[key3] !== "boolean") {
           const err24 = {
             instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -11134,7 +11226,7 @@ function validate144(
       }
     }
     for (const key4 in data) {
-      if (pattern126.test(key4)) {
+      if (pattern_33ec1b46.test(key4)) {
         let data11 = data[key4];
         const _errs35 = errors;
         let valid5 = false;
@@ -11190,7 +11282,7 @@ function validate144(
         valid5 = valid5 || _valid3;
         const _errs38 = errors;
         if (typeof data11 === "string") {
-          if (!pattern117.test(data11)) {
+          if (!pattern_af46a196.test(data11)) {
             const err28 = {
               instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
               schemaPath: "#/patternProperties/%5E(page_size)%24/anyOf/1/pattern",
@@ -11249,7 +11341,7 @@ function validate144(
       }
     }
     for (const key5 in data) {
-      if (pattern127.test(key5)) {
+      if (pattern_0a283822.test(key5)) {
         if (typeof data[key5] !== "string") {
           const err31 = {
             instancePath: instancePath + "/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -11268,9 +11360,9 @@ function validate144(
       }
     }
     for (const key6 in data) {
-      if (pattern143.test(key6)) {
+      if (pattern_d5e8a839.test(key6)) {
         if (
-          !validate147(data[key6], {
+          !validate_Timestamp(data[key6], {
             instancePath: instancePath + "/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),
             parentData: data,
             parentDataProperty: key6,
@@ -11278,7 +11370,7 @@ function validate144(
             dynamicAnchors,
           })
         ) {
-          vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
+          vErrors = vErrors === null ? validate_Timestamp.errors : vErrors.concat(validate_Timestamp.errors);
           errors = vErrors.length;
         }
       }
@@ -11298,12 +11390,12 @@ function validate144(
     }
     errors++;
   }
-  validate144.errors = vErrors;
+  validate_ListTasksRequest.errors = vErrors;
   return errors === 0;
 }
-validate144.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_ListTasksRequest.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-const schema68 = {
+const schema_ListTasksResponse = {
   additionalProperties: false,
   properties: {
     nextPageToken: { type: "string" },
@@ -11339,8 +11431,8 @@ const schema68 = {
     },
   },
 };
-const pattern157 = new RegExp("^(total_size)$", "u");
-const schema69 = {
+const pattern_e73e27e4 = new RegExp("^(total_size)$", "u");
+const schema_Task = {
   additionalProperties: false,
   properties: {
     artifacts: { items: { $ref: "#/$defs/Artifact" }, type: "array" },
@@ -11354,7 +11446,7 @@ const schema69 = {
   required: ["id", "status"],
   patternProperties: { "^(context_id)$": { type: "string" } },
 };
-const schema70 = {
+const schema_Message = {
   additionalProperties: false,
   properties: {
     contextId: { type: "string" },
@@ -11375,24 +11467,24 @@ const schema70 = {
     "^(task_id)$": { type: "string" },
   },
 };
-const pattern161 = new RegExp("^(message_id)$", "u");
-const pattern162 = new RegExp("^(reference_task_ids)$", "u");
-const schema71 = {
+const pattern_63370828 = new RegExp("^(message_id)$", "u");
+const pattern_54313734 = new RegExp("^(reference_task_ids)$", "u");
+const schema_Role = {
   anyOf: [
     { pattern: "^ROLE_UNSPECIFIED$", type: "string" },
     { enum: ["ROLE_USER", "ROLE_AGENT"], type: "string" },
     { maximum: 2147483647, minimum: -2147483648, type: "integer" },
   ],
 };
-const pattern164 = new RegExp("^ROLE_UNSPECIFIED$", "u");
+const pattern_ce6432e7 = new RegExp("^ROLE_UNSPECIFIED$", "u");
 
-function validate156(
+function validate_Role(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate156.evaluated;
+  const evaluated0 = validate_Role.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -11403,7 +11495,7 @@ function validate156(
   let valid0 = false;
   const _errs1 = errors;
   if (typeof data === "string") {
-    if (!pattern164.test(data)) {
+    if (!pattern_ce6432e7.test(data)) {
       const err0 = {
         instancePath,
         schemaPath: "#/anyOf/0/pattern",
@@ -11456,7 +11548,7 @@ function validate156(
       instancePath,
       schemaPath: "#/anyOf/1/enum",
       keyword: "enum",
-      params: { allowedValues: schema71.anyOf[1].enum },
+      params: { allowedValues: schema_Role.anyOf[1].enum },
       message: "must be equal to one of the allowed values",
     };
     if (vErrors === null) {
@@ -11542,18 +11634,18 @@ function validate156(
       }
     }
   }
-  validate156.errors = vErrors;
+  validate_Role.errors = vErrors;
   return errors === 0;
 }
-validate156.evaluated = { dynamicProps: false, dynamicItems: false };
+validate_Role.evaluated = { dynamicProps: false, dynamicItems: false };
 
-function validate153(
+function validate_Message(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate153.evaluated;
+  const evaluated0 = validate_Message.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -11616,10 +11708,10 @@ function validate153(
         key0 === "referenceTaskIds" ||
         key0 === "role" ||
         key0 === "taskId" ||
-        pattern138.test(key0) ||
-        pattern161.test(key0) ||
-        pattern162.test(key0) ||
-        pattern106.test(key0)
+        pattern_bfa8459c.test(key0) ||
+        pattern_63370828.test(key0) ||
+        pattern_54313734.test(key0) ||
+        pattern_3f9c8ce5.test(key0)
       )) {
         const err3 = {
           instancePath,
@@ -11709,7 +11801,7 @@ function validate153(
     }
     if (data.metadata !== undefined) {
       if (
-        !validate56(data.metadata, {
+        !validate_Struct(data.metadata, {
           instancePath: instancePath + "/metadata",
           parentData: data,
           parentDataProperty: "metadata",
@@ -11717,7 +11809,7 @@ function validate153(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+        vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
         errors = vErrors.length;
       }
     }
@@ -11742,7 +11834,7 @@ function validate153(
         const len1 = data5.length;
         for (let i1 = 0; i1 < len1; i1++) {
           if (
-            !validate121(data5[i1], {
+            !validate_Part(data5[i1], {
               instancePath: instancePath + "/parts/" + i1,
               parentData: data5,
               parentDataProperty: i1,
@@ -11750,7 +11842,7 @@ function validate153(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+            vErrors = vErrors === null ? validate_Part.errors : vErrors.concat(validate_Part.errors);
             errors = vErrors.length;
           }
         }
@@ -11809,7 +11901,7 @@ function validate153(
     }
     if (data.role !== undefined) {
       if (
-        !validate156(data.role, {
+        !validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
@@ -11817,7 +11909,7 @@ function validate153(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
+        vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
     }
@@ -11839,7 +11931,7 @@ function validate153(
       }
     }
     for (const key1 in data) {
-      if (pattern138.test(key1)) {
+      if (pattern_bfa8459c.test(key1)) {
         if (typeof data[key1] !== "string") {
           const err13 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -11858,7 +11950,7 @@ function validate153(
       }
     }
     for (const key2 in data) {
-      if (pattern161.test(key2)) {
+      if (pattern_63370828.test(key2)) {
         if (typeof data[key2] !== "string") {
           const err14 = {
             instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -11877,7 +11969,7 @@ function validate153(
       }
     }
     for (const key3 in data) {
-      if (pattern162.test(key3)) {
+      if (pattern_54313734.test(key3)) {
         let data13 = data[key3];
         if (Array.isArray(data13)) {
           const len3 = data13.length;
@@ -11916,7 +12008,7 @@ function validate153(
       }
     }
     for (const key4 in data) {
-      if (pattern106.test(key4)) {
+      if (pattern_3f9c8ce5.test(key4)) {
         if (typeof data[key4] !== "string") {
           const err17 = {
             instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -11949,12 +12041,12 @@ function validate153(
     }
     errors++;
   }
-  validate153.errors = vErrors;
+  validate_Message.errors = vErrors;
   return errors === 0;
 }
-validate153.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_Message.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-const schema72 = {
+const schema_TaskStatus = {
   additionalProperties: false,
   properties: {
     message: { $ref: "#/$defs/Message" },
@@ -11965,13 +12057,13 @@ const schema72 = {
   required: ["state"],
 };
 
-function validate160(
+function validate_TaskStatus(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate160.evaluated;
+  const evaluated0 = validate_TaskStatus.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12013,7 +12105,7 @@ function validate160(
     }
     if (data.message !== undefined) {
       if (
-        !validate153(data.message, {
+        !validate_Message(data.message, {
           instancePath: instancePath + "/message",
           parentData: data,
           parentDataProperty: "message",
@@ -12021,13 +12113,13 @@ function validate160(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
+        vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
         errors = vErrors.length;
       }
     }
     if (data.state !== undefined) {
       if (
-        !validate145(data.state, {
+        !validate_TaskState(data.state, {
           instancePath: instancePath + "/state",
           parentData: data,
           parentDataProperty: "state",
@@ -12035,13 +12127,13 @@ function validate160(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
+        vErrors = vErrors === null ? validate_TaskState.errors : vErrors.concat(validate_TaskState.errors);
         errors = vErrors.length;
       }
     }
     if (data.timestamp !== undefined) {
       if (
-        !validate147(data.timestamp, {
+        !validate_Timestamp(data.timestamp, {
           instancePath: instancePath + "/timestamp",
           parentData: data,
           parentDataProperty: "timestamp",
@@ -12049,7 +12141,7 @@ function validate160(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
+        vErrors = vErrors === null ? validate_Timestamp.errors : vErrors.concat(validate_Timestamp.errors);
         errors = vErrors.length;
       }
     }
@@ -12068,18 +12160,18 @@ function validate160(
     }
     errors++;
   }
-  validate160.errors = vErrors;
+  validate_TaskStatus.errors = vErrors;
   return errors === 0;
 }
-validate160.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_TaskStatus.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-function validate151(
+function validate_Task(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate151.evaluated;
+  const evaluated0 = validate_Task.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12125,7 +12217,7 @@ function validate151(
         key0 === "id" ||
         key0 === "metadata" ||
         key0 === "status" ||
-        pattern138.test(key0)
+        pattern_bfa8459c.test(key0)
       )) {
         const err2 = {
           instancePath,
@@ -12148,7 +12240,7 @@ function validate151(
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate119(data0[i0], {
+            !validate_Artifact(data0[i0], {
               instancePath: instancePath + "/artifacts/" + i0,
               parentData: data0,
               parentDataProperty: i0,
@@ -12156,7 +12248,7 @@ function validate151(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+            vErrors = vErrors === null ? validate_Artifact.errors : vErrors.concat(validate_Artifact.errors);
             errors = vErrors.length;
           }
         }
@@ -12199,7 +12291,7 @@ function validate151(
         const len1 = data3.length;
         for (let i1 = 0; i1 < len1; i1++) {
           if (
-            !validate153(data3[i1], {
+            !validate_Message(data3[i1], {
               instancePath: instancePath + "/history/" + i1,
               parentData: data3,
               parentDataProperty: i1,
@@ -12207,7 +12299,7 @@ function validate151(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
+            vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
             errors = vErrors.length;
           }
         }
@@ -12246,7 +12338,7 @@ function validate151(
     }
     if (data.metadata !== undefined) {
       if (
-        !validate56(data.metadata, {
+        !validate_Struct(data.metadata, {
           instancePath: instancePath + "/metadata",
           parentData: data,
           parentDataProperty: "metadata",
@@ -12254,13 +12346,13 @@ function validate151(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+        vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
         errors = vErrors.length;
       }
     }
     if (data.status !== undefined) {
       if (
-        !validate160(data.status, {
+        !validate_TaskStatus(data.status, {
           instancePath: instancePath + "/status",
           parentData: data,
           parentDataProperty: "status",
@@ -12268,12 +12360,12 @@ function validate151(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
+        vErrors = vErrors === null ? validate_TaskStatus.errors : vErrors.concat(validate_TaskStatus.errors);
         errors = vErrors.length;
       }
     }
     for (const key1 in data) {
-      if (pattern138.test(key1)) {
+      if (pattern_bfa8459c.test(key1)) {
         if (typeof data[key1] !== "string") {
           const err7 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -12306,18 +12398,18 @@ function validate151(
     }
     errors++;
   }
-  validate151.errors = vErrors;
+  validate_Task.errors = vErrors;
   return errors === 0;
 }
-validate151.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_Task.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-function validate150(
+function validate_ListTasksResponse(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate150.evaluated;
+  const evaluated0 = validate_ListTasksResponse.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12376,9 +12468,9 @@ function validate150(
         key0 === "pageSize" ||
         key0 === "tasks" ||
         key0 === "totalSize" ||
-        pattern134.test(key0) ||
-        pattern126.test(key0) ||
-        pattern157.test(key0)
+        pattern_5504e0d3.test(key0) ||
+        pattern_33ec1b46.test(key0) ||
+        pattern_e73e27e4.test(key0)
       )) {
         const err3 = {
           instancePath,
@@ -12468,7 +12560,7 @@ function validate150(
       valid1 = valid1 || _valid0;
       const _errs8 = errors;
       if (typeof data1 === "string") {
-        if (!pattern117.test(data1)) {
+        if (!pattern_af46a196.test(data1)) {
           const err8 = {
             instancePath: instancePath + "/pageSize",
             schemaPath: "#/properties/pageSize/anyOf/1/pattern",
@@ -12531,7 +12623,7 @@ function validate150(
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate151(data2[i0], {
+            !validate_Task(data2[i0], {
               instancePath: instancePath + "/tasks/" + i0,
               parentData: data2,
               parentDataProperty: i0,
@@ -12539,7 +12631,7 @@ function validate150(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
+            vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task.errors);
             errors = vErrors.length;
           }
         }
@@ -12615,7 +12707,7 @@ function validate150(
       valid4 = valid4 || _valid1;
       const _errs17 = errors;
       if (typeof data4 === "string") {
-        if (!pattern117.test(data4)) {
+        if (!pattern_af46a196.test(data4)) {
           const err15 = {
             instancePath: instancePath + "/totalSize",
             schemaPath: "#/properties/totalSize/anyOf/1/pattern",
@@ -12673,7 +12765,7 @@ function validate150(
       }
     }
     for (const key1 in data) {
-      if (pattern134.test(key1)) {
+      if (pattern_5504e0d3.test(key1)) {
         if (typeof data[key1] !== "string") {
           const err18 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -12692,7 +12784,7 @@ function validate150(
       }
     }
     for (const key2 in data) {
-      if (pattern126.test(key2)) {
+      if (pattern_33ec1b46.test(key2)) {
         let data6 = data[key2];
         const _errs22 = errors;
         let valid6 = false;
@@ -12748,7 +12840,7 @@ function validate150(
         valid6 = valid6 || _valid2;
         const _errs25 = errors;
         if (typeof data6 === "string") {
-          if (!pattern117.test(data6)) {
+          if (!pattern_af46a196.test(data6)) {
             const err22 = {
               instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
               schemaPath: "#/patternProperties/%5E(page_size)%24/anyOf/1/pattern",
@@ -12807,7 +12899,7 @@ function validate150(
       }
     }
     for (const key3 in data) {
-      if (pattern157.test(key3)) {
+      if (pattern_e73e27e4.test(key3)) {
         let data7 = data[key3];
         const _errs28 = errors;
         let valid7 = false;
@@ -12863,7 +12955,7 @@ function validate150(
         valid7 = valid7 || _valid3;
         const _errs31 = errors;
         if (typeof data7 === "string") {
-          if (!pattern117.test(data7)) {
+          if (!pattern_af46a196.test(data7)) {
             const err28 = {
               instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
               schemaPath: "#/patternProperties/%5E(total_size)%24/anyOf/1/pattern",
@@ -12936,18 +13028,18 @@ function validate150(
     }
     errors++;
   }
-  validate150.errors = vErrors;
+  validate_ListTasksResponse.errors = vErrors;
   return errors === 0;
 }
-validate150.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_ListTasksResponse.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-function validate166(
+function validate_Message_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate166.evaluated;
+  const evaluated0 = validate_Message_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13010,10 +13102,10 @@ function validate166(
         key0 === "referenceTaskIds" ||
         key0 === "role" ||
         key0 === "taskId" ||
-        pattern138.test(key0) ||
-        pattern161.test(key0) ||
-        pattern162.test(key0) ||
-        pattern106.test(key0)
+        pattern_bfa8459c.test(key0) ||
+        pattern_63370828.test(key0) ||
+        pattern_54313734.test(key0) ||
+        pattern_3f9c8ce5.test(key0)
       )) {
         const err3 = {
           instancePath,
@@ -13103,7 +13195,7 @@ function validate166(
     }
     if (data.metadata !== undefined) {
       if (
-        !validate56(data.metadata, {
+        !validate_Struct(data.metadata, {
           instancePath: instancePath + "/metadata",
           parentData: data,
           parentDataProperty: "metadata",
@@ -13111,7 +13203,7 @@ function validate166(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+        vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
         errors = vErrors.length;
       }
     }
@@ -13136,7 +13228,7 @@ function validate166(
         const len1 = data5.length;
         for (let i1 = 0; i1 < len1; i1++) {
           if (
-            !validate121(data5[i1], {
+            !validate_Part(data5[i1], {
               instancePath: instancePath + "/parts/" + i1,
               parentData: data5,
               parentDataProperty: i1,
@@ -13144,7 +13236,7 @@ function validate166(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+            vErrors = vErrors === null ? validate_Part.errors : vErrors.concat(validate_Part.errors);
             errors = vErrors.length;
           }
         }
@@ -13203,7 +13295,7 @@ function validate166(
     }
     if (data.role !== undefined) {
       if (
-        !validate156(data.role, {
+        !validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
@@ -13211,7 +13303,7 @@ function validate166(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
+        vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
     }
@@ -13233,7 +13325,7 @@ function validate166(
       }
     }
     for (const key1 in data) {
-      if (pattern138.test(key1)) {
+      if (pattern_bfa8459c.test(key1)) {
         if (typeof data[key1] !== "string") {
           const err13 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -13252,7 +13344,7 @@ function validate166(
       }
     }
     for (const key2 in data) {
-      if (pattern161.test(key2)) {
+      if (pattern_63370828.test(key2)) {
         if (typeof data[key2] !== "string") {
           const err14 = {
             instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -13271,7 +13363,7 @@ function validate166(
       }
     }
     for (const key3 in data) {
-      if (pattern162.test(key3)) {
+      if (pattern_54313734.test(key3)) {
         let data13 = data[key3];
         if (Array.isArray(data13)) {
           const len3 = data13.length;
@@ -13310,7 +13402,7 @@ function validate166(
       }
     }
     for (const key4 in data) {
-      if (pattern106.test(key4)) {
+      if (pattern_3f9c8ce5.test(key4)) {
         if (typeof data[key4] !== "string") {
           const err17 = {
             instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -13343,18 +13435,18 @@ function validate166(
     }
     errors++;
   }
-  validate166.errors = vErrors;
+  validate_Message_2.errors = vErrors;
   return errors === 0;
 }
-validate166.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_Message_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-function validate170(
+function validate_MutualTlsSecurityScheme_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate170.evaluated;
+  const evaluated0 = validate_MutualTlsSecurityScheme_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13411,18 +13503,18 @@ function validate170(
     }
     errors++;
   }
-  validate170.errors = vErrors;
+  validate_MutualTlsSecurityScheme_2.errors = vErrors;
   return errors === 0;
 }
-validate170.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_MutualTlsSecurityScheme_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-function validate171(
+function validate_OAuth2SecurityScheme_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate171.evaluated;
+  const evaluated0 = validate_OAuth2SecurityScheme_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13446,7 +13538,12 @@ function validate171(
       errors++;
     }
     for (const key0 in data) {
-      if (!(key0 === "description" || key0 === "flows" || key0 === "oauth2MetadataUrl" || pattern21.test(key0))) {
+      if (!(
+        key0 === "description" ||
+        key0 === "flows" ||
+        key0 === "oauth2MetadataUrl" ||
+        pattern_2722df3a.test(key0)
+      )) {
         const err1 = {
           instancePath,
           schemaPath: "#/additionalProperties",
@@ -13481,7 +13578,7 @@ function validate171(
     }
     if (data.flows !== undefined) {
       if (
-        !validate74(data.flows, {
+        !validate_OAuthFlows(data.flows, {
           instancePath: instancePath + "/flows",
           parentData: data,
           parentDataProperty: "flows",
@@ -13489,7 +13586,7 @@ function validate171(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+        vErrors = vErrors === null ? validate_OAuthFlows.errors : vErrors.concat(validate_OAuthFlows.errors);
         errors = vErrors.length;
       }
     }
@@ -13511,7 +13608,7 @@ function validate171(
       }
     }
     for (const key1 in data) {
-      if (pattern21.test(key1)) {
+      if (pattern_2722df3a.test(key1)) {
         if (typeof data[key1] !== "string") {
           const err4 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -13544,18 +13641,18 @@ function validate171(
     }
     errors++;
   }
-  validate171.errors = vErrors;
+  validate_OAuth2SecurityScheme_2.errors = vErrors;
   return errors === 0;
 }
-validate171.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_OAuth2SecurityScheme_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-function validate173(
+function validate_OAuthFlows_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate173.evaluated;
+  const evaluated0 = validate_OAuthFlows_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13879,9 +13976,9 @@ function validate173(
         key0 === "deviceCode" ||
         key0 === "implicit" ||
         key0 === "password" ||
-        pattern22.test(key0) ||
-        pattern23.test(key0) ||
-        pattern24.test(key0)
+        pattern_6896b5d1.test(key0) ||
+        pattern_583776b3.test(key0) ||
+        pattern_b21981a2.test(key0)
       )) {
         const err12 = {
           instancePath,
@@ -13900,7 +13997,7 @@ function validate173(
     }
     if (data.authorizationCode !== undefined) {
       if (
-        !validate75(data.authorizationCode, {
+        !validate_AuthorizationCodeOAuthFlow(data.authorizationCode, {
           instancePath: instancePath + "/authorizationCode",
           parentData: data,
           parentDataProperty: "authorizationCode",
@@ -13908,13 +14005,16 @@ function validate173(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+        vErrors =
+          vErrors === null
+            ? validate_AuthorizationCodeOAuthFlow.errors
+            : vErrors.concat(validate_AuthorizationCodeOAuthFlow.errors);
         errors = vErrors.length;
       }
     }
     if (data.clientCredentials !== undefined) {
       if (
-        !validate77(data.clientCredentials, {
+        !validate_ClientCredentialsOAuthFlow(data.clientCredentials, {
           instancePath: instancePath + "/clientCredentials",
           parentData: data,
           parentDataProperty: "clientCredentials",
@@ -13922,13 +14022,16 @@ function validate173(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+        vErrors =
+          vErrors === null
+            ? validate_ClientCredentialsOAuthFlow.errors
+            : vErrors.concat(validate_ClientCredentialsOAuthFlow.errors);
         errors = vErrors.length;
       }
     }
     if (data.deviceCode !== undefined) {
       if (
-        !validate79(data.deviceCode, {
+        !validate_DeviceCodeOAuthFlow(data.deviceCode, {
           instancePath: instancePath + "/deviceCode",
           parentData: data,
           parentDataProperty: "deviceCode",
@@ -13936,13 +14039,14 @@ function validate173(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+        vErrors =
+          vErrors === null ? validate_DeviceCodeOAuthFlow.errors : vErrors.concat(validate_DeviceCodeOAuthFlow.errors);
         errors = vErrors.length;
       }
     }
     if (data.implicit !== undefined) {
       if (
-        !validate81(data.implicit, {
+        !validate_ImplicitOAuthFlow(data.implicit, {
           instancePath: instancePath + "/implicit",
           parentData: data,
           parentDataProperty: "implicit",
@@ -13950,13 +14054,14 @@ function validate173(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+        vErrors =
+          vErrors === null ? validate_ImplicitOAuthFlow.errors : vErrors.concat(validate_ImplicitOAuthFlow.errors);
         errors = vErrors.length;
       }
     }
     if (data.password !== undefined) {
       if (
-        !validate83(data.password, {
+        !validate_PasswordOAuthFlow(data.password, {
           instancePath: instancePath + "/password",
           parentData: data,
           parentDataProperty: "password",
@@ -13964,14 +14069,15 @@ function validate173(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+        vErrors =
+          vErrors === null ? validate_PasswordOAuthFlow.errors : vErrors.concat(validate_PasswordOAuthFlow.errors);
         errors = vErrors.length;
       }
     }
     for (const key1 in data) {
-      if (pattern22.test(key1)) {
+      if (pattern_6896b5d1.test(key1)) {
         if (
-          !validate75(data[key1], {
+          !validate_AuthorizationCodeOAuthFlow(data[key1], {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
             parentData: data,
             parentDataProperty: key1,
@@ -13979,15 +14085,18 @@ function validate173(
             dynamicAnchors,
           })
         ) {
-          vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+          vErrors =
+            vErrors === null
+              ? validate_AuthorizationCodeOAuthFlow.errors
+              : vErrors.concat(validate_AuthorizationCodeOAuthFlow.errors);
           errors = vErrors.length;
         }
       }
     }
     for (const key2 in data) {
-      if (pattern23.test(key2)) {
+      if (pattern_583776b3.test(key2)) {
         if (
-          !validate77(data[key2], {
+          !validate_ClientCredentialsOAuthFlow(data[key2], {
             instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
             parentData: data,
             parentDataProperty: key2,
@@ -13995,15 +14104,18 @@ function validate173(
             dynamicAnchors,
           })
         ) {
-          vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+          vErrors =
+            vErrors === null
+              ? validate_ClientCredentialsOAuthFlow.errors
+              : vErrors.concat(validate_ClientCredentialsOAuthFlow.errors);
           errors = vErrors.length;
         }
       }
     }
     for (const key3 in data) {
-      if (pattern24.test(key3)) {
+      if (pattern_b21981a2.test(key3)) {
         if (
-          !validate79(data[key3], {
+          !validate_DeviceCodeOAuthFlow(data[key3], {
             instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
             parentData: data,
             parentDataProperty: key3,
@@ -14011,7 +14123,10 @@ function validate173(
             dynamicAnchors,
           })
         ) {
-          vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+          vErrors =
+            vErrors === null
+              ? validate_DeviceCodeOAuthFlow.errors
+              : vErrors.concat(validate_DeviceCodeOAuthFlow.errors);
           errors = vErrors.length;
         }
       }
@@ -14031,18 +14146,18 @@ function validate173(
     }
     errors++;
   }
-  validate173.errors = vErrors;
+  validate_OAuthFlows_2.errors = vErrors;
   return errors === 0;
 }
-validate173.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_OAuthFlows_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-function validate182(
+function validate_OpenIdConnectSecurityScheme_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate182.evaluated;
+  const evaluated0 = validate_OpenIdConnectSecurityScheme_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -14066,7 +14181,7 @@ function validate182(
       errors++;
     }
     for (const key0 in data) {
-      if (!(key0 === "description" || key0 === "openIdConnectUrl" || pattern55.test(key0))) {
+      if (!(key0 === "description" || key0 === "openIdConnectUrl" || pattern_4e34433c.test(key0))) {
         const err1 = {
           instancePath,
           schemaPath: "#/additionalProperties",
@@ -14117,7 +14232,7 @@ function validate182(
       }
     }
     for (const key1 in data) {
-      if (pattern55.test(key1)) {
+      if (pattern_4e34433c.test(key1)) {
         if (typeof data[key1] !== "string") {
           const err4 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -14150,18 +14265,18 @@ function validate182(
     }
     errors++;
   }
-  validate182.errors = vErrors;
+  validate_OpenIdConnectSecurityScheme_2.errors = vErrors;
   return errors === 0;
 }
-validate182.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_OpenIdConnectSecurityScheme_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-function validate183(
+function validate_Part_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate183.evaluated;
+  const evaluated0 = validate_Part_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -14312,7 +14427,7 @@ function validate183(
         key0 === "raw" ||
         key0 === "text" ||
         key0 === "url" ||
-        pattern90.test(key0)
+        pattern_78e872f3.test(key0)
       )) {
         const err5 = {
           instancePath,
@@ -14331,7 +14446,7 @@ function validate183(
     }
     if (data.data !== undefined) {
       if (
-        !validate122(data.data, {
+        !validate_Value(data.data, {
           instancePath: instancePath + "/data",
           parentData: data,
           parentDataProperty: "data",
@@ -14339,7 +14454,7 @@ function validate183(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+        vErrors = vErrors === null ? validate_Value.errors : vErrors.concat(validate_Value.errors);
         errors = vErrors.length;
       }
     }
@@ -14379,7 +14494,7 @@ function validate183(
     }
     if (data.metadata !== undefined) {
       if (
-        !validate56(data.metadata, {
+        !validate_Struct(data.metadata, {
           instancePath: instancePath + "/metadata",
           parentData: data,
           parentDataProperty: "metadata",
@@ -14387,14 +14502,14 @@ function validate183(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+        vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
         errors = vErrors.length;
       }
     }
     if (data.raw !== undefined) {
       let data4 = data.raw;
       if (typeof data4 === "string") {
-        if (!pattern91.test(data4)) {
+        if (!pattern_49f53b52.test(data4)) {
           const err8 = {
             instancePath: instancePath + "/raw",
             schemaPath: "#/properties/raw/pattern",
@@ -14460,7 +14575,7 @@ function validate183(
       }
     }
     for (const key1 in data) {
-      if (pattern90.test(key1)) {
+      if (pattern_78e872f3.test(key1)) {
         if (typeof data[key1] !== "string") {
           const err12 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -14493,18 +14608,18 @@ function validate183(
     }
     errors++;
   }
-  validate183.errors = vErrors;
+  validate_Part_2.errors = vErrors;
   return errors === 0;
 }
-validate183.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_Part_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-function validate186(
+function validate_PasswordOAuthFlow_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate186.evaluated;
+  const evaluated0 = validate_PasswordOAuthFlow_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -14517,8 +14632,8 @@ function validate186(
         key0 === "refreshUrl" ||
         key0 === "scopes" ||
         key0 === "tokenUrl" ||
-        pattern27.test(key0) ||
-        pattern28.test(key0)
+        pattern_3a2775df.test(key0) ||
+        pattern_a01cd0db.test(key0)
       )) {
         const err0 = {
           instancePath,
@@ -14641,7 +14756,7 @@ function validate186(
       }
     }
     for (const key3 in data) {
-      if (pattern27.test(key3)) {
+      if (pattern_3a2775df.test(key3)) {
         if (typeof data[key3] !== "string") {
           const err7 = {
             instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -14660,7 +14775,7 @@ function validate186(
       }
     }
     for (const key4 in data) {
-      if (pattern28.test(key4)) {
+      if (pattern_a01cd0db.test(key4)) {
         if (typeof data[key4] !== "string") {
           const err8 = {
             instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -14693,18 +14808,18 @@ function validate186(
     }
     errors++;
   }
-  validate186.errors = vErrors;
+  validate_PasswordOAuthFlow_2.errors = vErrors;
   return errors === 0;
 }
-validate186.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_PasswordOAuthFlow_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-function validate187(
+function validate_Role_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate187.evaluated;
+  const evaluated0 = validate_Role_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -14715,7 +14830,7 @@ function validate187(
   let valid0 = false;
   const _errs1 = errors;
   if (typeof data === "string") {
-    if (!pattern164.test(data)) {
+    if (!pattern_ce6432e7.test(data)) {
       const err0 = {
         instancePath,
         schemaPath: "#/anyOf/0/pattern",
@@ -14768,7 +14883,7 @@ function validate187(
       instancePath,
       schemaPath: "#/anyOf/1/enum",
       keyword: "enum",
-      params: { allowedValues: schema71.anyOf[1].enum },
+      params: { allowedValues: schema_Role.anyOf[1].enum },
       message: "must be equal to one of the allowed values",
     };
     if (vErrors === null) {
@@ -14854,18 +14969,18 @@ function validate187(
       }
     }
   }
-  validate187.errors = vErrors;
+  validate_Role_2.errors = vErrors;
   return errors === 0;
 }
-validate187.evaluated = { dynamicProps: false, dynamicItems: false };
+validate_Role_2.evaluated = { dynamicProps: false, dynamicItems: false };
 
-function validate188(
+function validate_SecurityRequirement_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate188.evaluated;
+  const evaluated0 = validate_SecurityRequirement_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -14930,7 +15045,7 @@ function validate188(
         }
         for (const key2 in data0) {
           if (
-            !validate64(data0[key2], {
+            !validate_StringList(data0[key2], {
               instancePath: instancePath + "/schemes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
               parentData: data0,
               parentDataProperty: key2,
@@ -14938,7 +15053,7 @@ function validate188(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+            vErrors = vErrors === null ? validate_StringList.errors : vErrors.concat(validate_StringList.errors);
             errors = vErrors.length;
           }
         }
@@ -14973,18 +15088,18 @@ function validate188(
     }
     errors++;
   }
-  validate188.errors = vErrors;
+  validate_SecurityRequirement_2.errors = vErrors;
   return errors === 0;
 }
-validate188.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_SecurityRequirement_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-function validate190(
+function validate_SecurityScheme_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate190.evaluated;
+  const evaluated0 = validate_SecurityScheme_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -15406,11 +15521,11 @@ function validate190(
         key0 === "mtlsSecurityScheme" ||
         key0 === "oauth2SecurityScheme" ||
         key0 === "openIdConnectSecurityScheme" ||
-        pattern14.test(key0) ||
-        pattern15.test(key0) ||
-        pattern16.test(key0) ||
-        pattern17.test(key0) ||
-        pattern18.test(key0)
+        pattern_85fa01c2.test(key0) ||
+        pattern_c9856113.test(key0) ||
+        pattern_13d07b9b.test(key0) ||
+        pattern_2f0eabd0.test(key0) ||
+        pattern_cbe8fe43.test(key0)
       )) {
         const err16 = {
           instancePath,
@@ -15429,7 +15544,7 @@ function validate190(
     }
     if (data.apiKeySecurityScheme !== undefined) {
       if (
-        !validate53(data.apiKeySecurityScheme, {
+        !validate_APIKeySecurityScheme(data.apiKeySecurityScheme, {
           instancePath: instancePath + "/apiKeySecurityScheme",
           parentData: data,
           parentDataProperty: "apiKeySecurityScheme",
@@ -15437,13 +15552,16 @@ function validate190(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+        vErrors =
+          vErrors === null
+            ? validate_APIKeySecurityScheme.errors
+            : vErrors.concat(validate_APIKeySecurityScheme.errors);
         errors = vErrors.length;
       }
     }
     if (data.httpAuthSecurityScheme !== undefined) {
       if (
-        !validate69(data.httpAuthSecurityScheme, {
+        !validate_HTTPAuthSecurityScheme(data.httpAuthSecurityScheme, {
           instancePath: instancePath + "/httpAuthSecurityScheme",
           parentData: data,
           parentDataProperty: "httpAuthSecurityScheme",
@@ -15451,13 +15569,16 @@ function validate190(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+        vErrors =
+          vErrors === null
+            ? validate_HTTPAuthSecurityScheme.errors
+            : vErrors.concat(validate_HTTPAuthSecurityScheme.errors);
         errors = vErrors.length;
       }
     }
     if (data.mtlsSecurityScheme !== undefined) {
       if (
-        !validate71(data.mtlsSecurityScheme, {
+        !validate_MutualTlsSecurityScheme(data.mtlsSecurityScheme, {
           instancePath: instancePath + "/mtlsSecurityScheme",
           parentData: data,
           parentDataProperty: "mtlsSecurityScheme",
@@ -15465,13 +15586,16 @@ function validate190(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+        vErrors =
+          vErrors === null
+            ? validate_MutualTlsSecurityScheme.errors
+            : vErrors.concat(validate_MutualTlsSecurityScheme.errors);
         errors = vErrors.length;
       }
     }
     if (data.oauth2SecurityScheme !== undefined) {
       if (
-        !validate73(data.oauth2SecurityScheme, {
+        !validate_OAuth2SecurityScheme(data.oauth2SecurityScheme, {
           instancePath: instancePath + "/oauth2SecurityScheme",
           parentData: data,
           parentDataProperty: "oauth2SecurityScheme",
@@ -15479,13 +15603,16 @@ function validate190(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+        vErrors =
+          vErrors === null
+            ? validate_OAuth2SecurityScheme.errors
+            : vErrors.concat(validate_OAuth2SecurityScheme.errors);
         errors = vErrors.length;
       }
     }
     if (data.openIdConnectSecurityScheme !== undefined) {
       if (
-        !validate90(data.openIdConnectSecurityScheme, {
+        !validate_OpenIdConnectSecurityScheme(data.openIdConnectSecurityScheme, {
           instancePath: instancePath + "/openIdConnectSecurityScheme",
           parentData: data,
           parentDataProperty: "openIdConnectSecurityScheme",
@@ -15493,14 +15620,17 @@ function validate190(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+        vErrors =
+          vErrors === null
+            ? validate_OpenIdConnectSecurityScheme.errors
+            : vErrors.concat(validate_OpenIdConnectSecurityScheme.errors);
         errors = vErrors.length;
       }
     }
     for (const key1 in data) {
-      if (pattern14.test(key1)) {
+      if (pattern_85fa01c2.test(key1)) {
         if (
-          !validate53(data[key1], {
+          !validate_APIKeySecurityScheme(data[key1], {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
             parentData: data,
             parentDataProperty: key1,
@@ -15508,15 +15638,18 @@ function validate190(
             dynamicAnchors,
           })
         ) {
-          vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+          vErrors =
+            vErrors === null
+              ? validate_APIKeySecurityScheme.errors
+              : vErrors.concat(validate_APIKeySecurityScheme.errors);
           errors = vErrors.length;
         }
       }
     }
     for (const key2 in data) {
-      if (pattern15.test(key2)) {
+      if (pattern_c9856113.test(key2)) {
         if (
-          !validate69(data[key2], {
+          !validate_HTTPAuthSecurityScheme(data[key2], {
             instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
             parentData: data,
             parentDataProperty: key2,
@@ -15524,15 +15657,18 @@ function validate190(
             dynamicAnchors,
           })
         ) {
-          vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+          vErrors =
+            vErrors === null
+              ? validate_HTTPAuthSecurityScheme.errors
+              : vErrors.concat(validate_HTTPAuthSecurityScheme.errors);
           errors = vErrors.length;
         }
       }
     }
     for (const key3 in data) {
-      if (pattern16.test(key3)) {
+      if (pattern_13d07b9b.test(key3)) {
         if (
-          !validate71(data[key3], {
+          !validate_MutualTlsSecurityScheme(data[key3], {
             instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
             parentData: data,
             parentDataProperty: key3,
@@ -15540,15 +15676,18 @@ function validate190(
             dynamicAnchors,
           })
         ) {
-          vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+          vErrors =
+            vErrors === null
+              ? validate_MutualTlsSecurityScheme.errors
+              : vErrors.concat(validate_MutualTlsSecurityScheme.errors);
           errors = vErrors.length;
         }
       }
     }
     for (const key4 in data) {
-      if (pattern17.test(key4)) {
+      if (pattern_2f0eabd0.test(key4)) {
         if (
-          !validate73(data[key4], {
+          !validate_OAuth2SecurityScheme(data[key4], {
             instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
             parentData: data,
             parentDataProperty: key4,
@@ -15556,15 +15695,18 @@ function validate190(
             dynamicAnchors,
           })
         ) {
-          vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+          vErrors =
+            vErrors === null
+              ? validate_OAuth2SecurityScheme.errors
+              : vErrors.concat(validate_OAuth2SecurityScheme.errors);
           errors = vErrors.length;
         }
       }
     }
     for (const key5 in data) {
-      if (pattern18.test(key5)) {
+      if (pattern_cbe8fe43.test(key5)) {
         if (
-          !validate90(data[key5], {
+          !validate_OpenIdConnectSecurityScheme(data[key5], {
             instancePath: instancePath + "/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),
             parentData: data,
             parentDataProperty: key5,
@@ -15572,7 +15714,10 @@ function validate190(
             dynamicAnchors,
           })
         ) {
-          vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+          vErrors =
+            vErrors === null
+              ? validate_OpenIdConnectSecurityScheme.errors
+              : vErrors.concat(validate_OpenIdConnectSecurityScheme.errors);
           errors = vErrors.length;
         }
       }
@@ -15592,12 +15737,12 @@ function validate190(
     }
     errors++;
   }
-  validate190.errors = vErrors;
+  validate_SecurityScheme_2.errors = vErrors;
   return errors === 0;
 }
-validate190.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_SecurityScheme_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-const schema83 = {
+const schema_SendMessageConfiguration = {
   additionalProperties: false,
   properties: {
     acceptedOutputModes: { items: { type: "string" }, type: "array" },
@@ -15623,17 +15768,17 @@ const schema83 = {
     "^(task_push_notification_config)$": { $ref: "#/$defs/TaskPushNotificationConfig" },
   },
 };
-const pattern212 = new RegExp("^(accepted_output_modes)$", "u");
-const pattern214 = new RegExp("^(return_immediately)$", "u");
-const pattern215 = new RegExp("^(task_push_notification_config)$", "u");
+const pattern_b976b77c = new RegExp("^(accepted_output_modes)$", "u");
+const pattern_27d2840b = new RegExp("^(return_immediately)$", "u");
+const pattern_976e6c77 = new RegExp("^(task_push_notification_config)$", "u");
 
-function validate201(
+function validate_SendMessageConfiguration(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate201.evaluated;
+  const evaluated0 = validate_SendMessageConfiguration.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -15647,10 +15792,10 @@ function validate201(
         key0 === "historyLength" ||
         key0 === "returnImmediately" ||
         key0 === "taskPushNotificationConfig" ||
-        pattern212.test(key0) ||
-        pattern116.test(key0) ||
-        pattern214.test(key0) ||
-        pattern215.test(key0)
+        pattern_b976b77c.test(key0) ||
+        pattern_c33f14a6.test(key0) ||
+        pattern_27d2840b.test(key0) ||
+        pattern_976e6c77.test(key0)
       )) {
         const err0 = {
           instancePath,
@@ -15760,7 +15905,7 @@ function validate201(
       valid3 = valid3 || _valid0;
       const _errs10 = errors;
       if (typeof data2 === "string") {
-        if (!pattern117.test(data2)) {
+        if (!pattern_af46a196.test(data2)) {
           const err6 = {
             instancePath: instancePath + "/historyLength",
             schemaPath: "#/properties/historyLength/anyOf/1/pattern",
@@ -15836,7 +15981,7 @@ function validate201(
     }
     if (data.taskPushNotificationConfig !== undefined) {
       if (
-        !validate141(data.taskPushNotificationConfig, {
+        !validate_TaskPushNotificationConfig(data.taskPushNotificationConfig, {
           instancePath: instancePath + "/taskPushNotificationConfig",
           parentData: data,
           parentDataProperty: "taskPushNotificationConfig",
@@ -15844,12 +15989,15 @@ function validate201(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
+        vErrors =
+          vErrors === null
+            ? validate_TaskPushNotificationConfig.errors
+            : vErrors.concat(validate_TaskPushNotificationConfig.errors);
         errors = vErrors.length;
       }
     }
     for (const key1 in data) {
-      if (pattern212.test(key1)) {
+      if (pattern_b976b77c.test(key1)) {
         let data5 = data[key1];
         if (Array.isArray(data5)) {
           const len1 = data5.length;
@@ -15888,7 +16036,7 @@ function validate201(
       }
     }
     for (const key2 in data) {
-      if (pattern116.test(key2)) {
+      if (pattern_c33f14a6.test(key2)) {
         let data7 = data[key2];
         const _errs20 = errors;
         let valid7 = false;
@@ -15944,7 +16092,7 @@ function validate201(
         valid7 = valid7 || _valid1;
         const _errs23 = errors;
         if (typeof data7 === "string") {
-          if (!pattern117.test(data7)) {
+          if (!pattern_af46a196.test(data7)) {
             const err15 = {
               instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
               schemaPath: "#/patternProperties/%5E(history_length)%24/anyOf/1/pattern",
@@ -16003,7 +16151,7 @@ function validate201(
       }
     }
     for (const key3 in data) {
-      if (pattern214.test(key3)) {
+      if (pattern_27d2840b.test(key3)) {
         if (typeof data[key3] !== "boolean") {
           const err18 = {
             instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -16022,9 +16170,9 @@ function validate201(
       }
     }
     for (const key4 in data) {
-      if (pattern215.test(key4)) {
+      if (pattern_976e6c77.test(key4)) {
         if (
-          !validate141(data[key4], {
+          !validate_TaskPushNotificationConfig(data[key4], {
             instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
             parentData: data,
             parentDataProperty: key4,
@@ -16032,7 +16180,10 @@ function validate201(
             dynamicAnchors,
           })
         ) {
-          vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
+          vErrors =
+            vErrors === null
+              ? validate_TaskPushNotificationConfig.errors
+              : vErrors.concat(validate_TaskPushNotificationConfig.errors);
           errors = vErrors.length;
         }
       }
@@ -16052,12 +16203,12 @@ function validate201(
     }
     errors++;
   }
-  validate201.errors = vErrors;
+  validate_SendMessageConfiguration.errors = vErrors;
   return errors === 0;
 }
-validate201.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_SendMessageConfiguration.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-const schema84 = {
+const schema_SendMessageRequest = {
   additionalProperties: false,
   properties: {
     configuration: { $ref: "#/$defs/SendMessageConfiguration" },
@@ -16069,13 +16220,13 @@ const schema84 = {
   required: ["message"],
 };
 
-function validate204(
+function validate_SendMessageRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate204.evaluated;
+  const evaluated0 = validate_SendMessageRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -16117,7 +16268,7 @@ function validate204(
     }
     if (data.configuration !== undefined) {
       if (
-        !validate201(data.configuration, {
+        !validate_SendMessageConfiguration(data.configuration, {
           instancePath: instancePath + "/configuration",
           parentData: data,
           parentDataProperty: "configuration",
@@ -16125,13 +16276,16 @@ function validate204(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
+        vErrors =
+          vErrors === null
+            ? validate_SendMessageConfiguration.errors
+            : vErrors.concat(validate_SendMessageConfiguration.errors);
         errors = vErrors.length;
       }
     }
     if (data.message !== undefined) {
       if (
-        !validate153(data.message, {
+        !validate_Message(data.message, {
           instancePath: instancePath + "/message",
           parentData: data,
           parentDataProperty: "message",
@@ -16139,13 +16293,13 @@ function validate204(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
+        vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
         errors = vErrors.length;
       }
     }
     if (data.metadata !== undefined) {
       if (
-        !validate56(data.metadata, {
+        !validate_Struct(data.metadata, {
           instancePath: instancePath + "/metadata",
           parentData: data,
           parentDataProperty: "metadata",
@@ -16153,7 +16307,7 @@ function validate204(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+        vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
         errors = vErrors.length;
       }
     }
@@ -16189,25 +16343,25 @@ function validate204(
     }
     errors++;
   }
-  validate204.errors = vErrors;
+  validate_SendMessageRequest.errors = vErrors;
   return errors === 0;
 }
-validate204.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_SendMessageRequest.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-const schema85 = {
+const schema_SendMessageResponse = {
   additionalProperties: false,
   properties: { message: { $ref: "#/$defs/Message" }, task: { $ref: "#/$defs/Task" } },
   type: "object",
   allOf: [{ oneOf: [{ required: ["task"] }, { required: ["message"] }] }],
 };
 
-function validate208(
+function validate_SendMessageResponse(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate208.evaluated;
+  const evaluated0 = validate_SendMessageResponse.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -16312,7 +16466,7 @@ function validate208(
     }
     if (data.message !== undefined) {
       if (
-        !validate153(data.message, {
+        !validate_Message(data.message, {
           instancePath: instancePath + "/message",
           parentData: data,
           parentDataProperty: "message",
@@ -16320,13 +16474,13 @@ function validate208(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
+        vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
         errors = vErrors.length;
       }
     }
     if (data.task !== undefined) {
       if (
-        !validate151(data.task, {
+        !validate_Task(data.task, {
           instancePath: instancePath + "/task",
           parentData: data,
           parentDataProperty: "task",
@@ -16334,7 +16488,7 @@ function validate208(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
+        vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task.errors);
         errors = vErrors.length;
       }
     }
@@ -16353,12 +16507,12 @@ function validate208(
     }
     errors++;
   }
-  validate208.errors = vErrors;
+  validate_SendMessageResponse.errors = vErrors;
   return errors === 0;
 }
-validate208.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_SendMessageResponse.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-const schema86 = {
+const schema_StreamResponse = {
   additionalProperties: false,
   properties: {
     artifactUpdate: { $ref: "#/$defs/TaskArtifactUpdateEvent" },
@@ -16382,9 +16536,9 @@ const schema86 = {
     },
   ],
 };
-const pattern222 = new RegExp("^(artifact_update)$", "u");
-const pattern223 = new RegExp("^(status_update)$", "u");
-const schema87 = {
+const pattern_f9eaa88c = new RegExp("^(artifact_update)$", "u");
+const pattern_a0b3322a = new RegExp("^(status_update)$", "u");
+const schema_TaskArtifactUpdateEvent = {
   additionalProperties: false,
   properties: {
     append: { type: "boolean" },
@@ -16402,15 +16556,15 @@ const schema87 = {
     "^(task_id)$": { type: "string" },
   },
 };
-const pattern225 = new RegExp("^(last_chunk)$", "u");
+const pattern_62a56553 = new RegExp("^(last_chunk)$", "u");
 
-function validate212(
+function validate_TaskArtifactUpdateEvent(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate212.evaluated;
+  const evaluated0 = validate_TaskArtifactUpdateEvent.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -16471,9 +16625,9 @@ function validate212(
         key0 === "lastChunk" ||
         key0 === "metadata" ||
         key0 === "taskId" ||
-        pattern138.test(key0) ||
-        pattern225.test(key0) ||
-        pattern106.test(key0)
+        pattern_bfa8459c.test(key0) ||
+        pattern_62a56553.test(key0) ||
+        pattern_3f9c8ce5.test(key0)
       )) {
         const err3 = {
           instancePath,
@@ -16509,7 +16663,7 @@ function validate212(
     }
     if (data.artifact !== undefined) {
       if (
-        !validate119(data.artifact, {
+        !validate_Artifact(data.artifact, {
           instancePath: instancePath + "/artifact",
           parentData: data,
           parentDataProperty: "artifact",
@@ -16517,7 +16671,7 @@ function validate212(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+        vErrors = vErrors === null ? validate_Artifact.errors : vErrors.concat(validate_Artifact.errors);
         errors = vErrors.length;
       }
     }
@@ -16557,7 +16711,7 @@ function validate212(
     }
     if (data.metadata !== undefined) {
       if (
-        !validate56(data.metadata, {
+        !validate_Struct(data.metadata, {
           instancePath: instancePath + "/metadata",
           parentData: data,
           parentDataProperty: "metadata",
@@ -16565,7 +16719,7 @@ function validate212(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+        vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
         errors = vErrors.length;
       }
     }
@@ -16587,7 +16741,7 @@ function validate212(
       }
     }
     for (const key1 in data) {
-      if (pattern138.test(key1)) {
+      if (pattern_bfa8459c.test(key1)) {
         if (typeof data[key1] !== "string") {
           const err8 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -16606,7 +16760,7 @@ function validate212(
       }
     }
     for (const key2 in data) {
-      if (pattern225.test(key2)) {
+      if (pattern_62a56553.test(key2)) {
         if (typeof data[key2] !== "boolean") {
           const err9 = {
             instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -16625,7 +16779,7 @@ function validate212(
       }
     }
     for (const key3 in data) {
-      if (pattern106.test(key3)) {
+      if (pattern_3f9c8ce5.test(key3)) {
         if (typeof data[key3] !== "string") {
           const err10 = {
             instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -16658,12 +16812,12 @@ function validate212(
     }
     errors++;
   }
-  validate212.errors = vErrors;
+  validate_TaskArtifactUpdateEvent.errors = vErrors;
   return errors === 0;
 }
-validate212.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_TaskArtifactUpdateEvent.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-const schema88 = {
+const schema_TaskStatusUpdateEvent = {
   additionalProperties: false,
   properties: {
     contextId: { type: "string" },
@@ -16676,13 +16830,13 @@ const schema88 = {
   patternProperties: { "^(context_id)$": { type: "string" }, "^(task_id)$": { type: "string" } },
 };
 
-function validate217(
+function validate_TaskStatusUpdateEvent(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate217.evaluated;
+  const evaluated0 = validate_TaskStatusUpdateEvent.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -16741,8 +16895,8 @@ function validate217(
         key0 === "metadata" ||
         key0 === "status" ||
         key0 === "taskId" ||
-        pattern138.test(key0) ||
-        pattern106.test(key0)
+        pattern_bfa8459c.test(key0) ||
+        pattern_3f9c8ce5.test(key0)
       )) {
         const err3 = {
           instancePath,
@@ -16778,7 +16932,7 @@ function validate217(
     }
     if (data.metadata !== undefined) {
       if (
-        !validate56(data.metadata, {
+        !validate_Struct(data.metadata, {
           instancePath: instancePath + "/metadata",
           parentData: data,
           parentDataProperty: "metadata",
@@ -16786,13 +16940,13 @@ function validate217(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+        vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
         errors = vErrors.length;
       }
     }
     if (data.status !== undefined) {
       if (
-        !validate160(data.status, {
+        !validate_TaskStatus(data.status, {
           instancePath: instancePath + "/status",
           parentData: data,
           parentDataProperty: "status",
@@ -16800,7 +16954,7 @@ function validate217(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
+        vErrors = vErrors === null ? validate_TaskStatus.errors : vErrors.concat(validate_TaskStatus.errors);
         errors = vErrors.length;
       }
     }
@@ -16822,7 +16976,7 @@ function validate217(
       }
     }
     for (const key1 in data) {
-      if (pattern138.test(key1)) {
+      if (pattern_bfa8459c.test(key1)) {
         if (typeof data[key1] !== "string") {
           const err6 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -16841,7 +16995,7 @@ function validate217(
       }
     }
     for (const key2 in data) {
-      if (pattern106.test(key2)) {
+      if (pattern_3f9c8ce5.test(key2)) {
         if (typeof data[key2] !== "string") {
           const err7 = {
             instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -16874,18 +17028,18 @@ function validate217(
     }
     errors++;
   }
-  validate217.errors = vErrors;
+  validate_TaskStatusUpdateEvent.errors = vErrors;
   return errors === 0;
 }
-validate217.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_TaskStatusUpdateEvent.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-function validate211(
+function validate_StreamResponse(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate211.evaluated;
+  const evaluated0 = validate_StreamResponse.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17131,8 +17285,8 @@ function validate211(
         key0 === "message" ||
         key0 === "statusUpdate" ||
         key0 === "task" ||
-        pattern222.test(key0) ||
-        pattern223.test(key0)
+        pattern_f9eaa88c.test(key0) ||
+        pattern_a0b3322a.test(key0)
       )) {
         const err9 = {
           instancePath,
@@ -17151,7 +17305,7 @@ function validate211(
     }
     if (data.artifactUpdate !== undefined) {
       if (
-        !validate212(data.artifactUpdate, {
+        !validate_TaskArtifactUpdateEvent(data.artifactUpdate, {
           instancePath: instancePath + "/artifactUpdate",
           parentData: data,
           parentDataProperty: "artifactUpdate",
@@ -17159,13 +17313,16 @@ function validate211(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
+        vErrors =
+          vErrors === null
+            ? validate_TaskArtifactUpdateEvent.errors
+            : vErrors.concat(validate_TaskArtifactUpdateEvent.errors);
         errors = vErrors.length;
       }
     }
     if (data.message !== undefined) {
       if (
-        !validate153(data.message, {
+        !validate_Message(data.message, {
           instancePath: instancePath + "/message",
           parentData: data,
           parentDataProperty: "message",
@@ -17173,13 +17330,13 @@ function validate211(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
+        vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
         errors = vErrors.length;
       }
     }
     if (data.statusUpdate !== undefined) {
       if (
-        !validate217(data.statusUpdate, {
+        !validate_TaskStatusUpdateEvent(data.statusUpdate, {
           instancePath: instancePath + "/statusUpdate",
           parentData: data,
           parentDataProperty: "statusUpdate",
@@ -17187,13 +17344,16 @@ function validate211(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate217.errors : vErrors.concat(validate217.errors);
+        vErrors =
+          vErrors === null
+            ? validate_TaskStatusUpdateEvent.errors
+            : vErrors.concat(validate_TaskStatusUpdateEvent.errors);
         errors = vErrors.length;
       }
     }
     if (data.task !== undefined) {
       if (
-        !validate151(data.task, {
+        !validate_Task(data.task, {
           instancePath: instancePath + "/task",
           parentData: data,
           parentDataProperty: "task",
@@ -17201,14 +17361,14 @@ function validate211(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
+        vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task.errors);
         errors = vErrors.length;
       }
     }
     for (const key1 in data) {
-      if (pattern222.test(key1)) {
+      if (pattern_f9eaa88c.test(key1)) {
         if (
-          !validate212(data[key1], {
+          !validate_TaskArtifactUpdateEvent(data[key1], {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
             parentData: data,
             parentDataProperty: key1,
@@ -17216,15 +17376,18 @@ function validate211(
             dynamicAnchors,
           })
         ) {
-          vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
+          vErrors =
+            vErrors === null
+              ? validate_TaskArtifactUpdateEvent.errors
+              : vErrors.concat(validate_TaskArtifactUpdateEvent.errors);
           errors = vErrors.length;
         }
       }
     }
     for (const key2 in data) {
-      if (pattern223.test(key2)) {
+      if (pattern_a0b3322a.test(key2)) {
         if (
-          !validate217(data[key2], {
+          !validate_TaskStatusUpdateEvent(data[key2], {
             instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
             parentData: data,
             parentDataProperty: key2,
@@ -17232,7 +17395,10 @@ function validate211(
             dynamicAnchors,
           })
         ) {
-          vErrors = vErrors === null ? validate217.errors : vErrors.concat(validate217.errors);
+          vErrors =
+            vErrors === null
+              ? validate_TaskStatusUpdateEvent.errors
+              : vErrors.concat(validate_TaskStatusUpdateEvent.errors);
           errors = vErrors.length;
         }
       }
@@ -17252,18 +17418,18 @@ function validate211(
     }
     errors++;
   }
-  validate211.errors = vErrors;
+  validate_StreamResponse.errors = vErrors;
   return errors === 0;
 }
-validate211.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_StreamResponse.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-function validate224(
+function validate_StringList_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate224.evaluated;
+  const evaluated0 = validate_StringList_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17340,18 +17506,18 @@ function validate224(
     }
     errors++;
   }
-  validate224.errors = vErrors;
+  validate_StringList_2.errors = vErrors;
   return errors === 0;
 }
-validate224.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_StringList_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-function validate225(
+function validate_Struct_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate225.evaluated;
+  const evaluated0 = validate_Struct_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17373,25 +17539,25 @@ function validate225(
     }
     errors++;
   }
-  validate225.errors = vErrors;
+  validate_Struct_2.errors = vErrors;
   return errors === 0;
 }
-validate225.evaluated = { dynamicProps: false, dynamicItems: false };
+validate_Struct_2.evaluated = { dynamicProps: false, dynamicItems: false };
 
-const schema91 = {
+const schema_SubscribeToTaskRequest = {
   additionalProperties: false,
   properties: { id: { type: "string" }, tenant: { type: "string" } },
   type: "object",
   required: ["id"],
 };
 
-function validate226(
+function validate_SubscribeToTaskRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate226.evaluated;
+  const evaluated0 = validate_SubscribeToTaskRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17480,18 +17646,18 @@ function validate226(
     }
     errors++;
   }
-  validate226.errors = vErrors;
+  validate_SubscribeToTaskRequest.errors = vErrors;
   return errors === 0;
 }
-validate226.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_SubscribeToTaskRequest.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-function validate227(
+function validate_Task_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate227.evaluated;
+  const evaluated0 = validate_Task_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17537,7 +17703,7 @@ function validate227(
         key0 === "id" ||
         key0 === "metadata" ||
         key0 === "status" ||
-        pattern138.test(key0)
+        pattern_bfa8459c.test(key0)
       )) {
         const err2 = {
           instancePath,
@@ -17560,7 +17726,7 @@ function validate227(
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate119(data0[i0], {
+            !validate_Artifact(data0[i0], {
               instancePath: instancePath + "/artifacts/" + i0,
               parentData: data0,
               parentDataProperty: i0,
@@ -17568,7 +17734,7 @@ function validate227(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+            vErrors = vErrors === null ? validate_Artifact.errors : vErrors.concat(validate_Artifact.errors);
             errors = vErrors.length;
           }
         }
@@ -17611,7 +17777,7 @@ function validate227(
         const len1 = data3.length;
         for (let i1 = 0; i1 < len1; i1++) {
           if (
-            !validate153(data3[i1], {
+            !validate_Message(data3[i1], {
               instancePath: instancePath + "/history/" + i1,
               parentData: data3,
               parentDataProperty: i1,
@@ -17619,7 +17785,7 @@ function validate227(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
+            vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
             errors = vErrors.length;
           }
         }
@@ -17658,7 +17824,7 @@ function validate227(
     }
     if (data.metadata !== undefined) {
       if (
-        !validate56(data.metadata, {
+        !validate_Struct(data.metadata, {
           instancePath: instancePath + "/metadata",
           parentData: data,
           parentDataProperty: "metadata",
@@ -17666,13 +17832,13 @@ function validate227(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+        vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
         errors = vErrors.length;
       }
     }
     if (data.status !== undefined) {
       if (
-        !validate160(data.status, {
+        !validate_TaskStatus(data.status, {
           instancePath: instancePath + "/status",
           parentData: data,
           parentDataProperty: "status",
@@ -17680,12 +17846,12 @@ function validate227(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
+        vErrors = vErrors === null ? validate_TaskStatus.errors : vErrors.concat(validate_TaskStatus.errors);
         errors = vErrors.length;
       }
     }
     for (const key1 in data) {
-      if (pattern138.test(key1)) {
+      if (pattern_bfa8459c.test(key1)) {
         if (typeof data[key1] !== "string") {
           const err7 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -17718,18 +17884,18 @@ function validate227(
     }
     errors++;
   }
-  validate227.errors = vErrors;
+  validate_Task_2.errors = vErrors;
   return errors === 0;
 }
-validate227.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_Task_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-function validate232(
+function validate_TaskArtifactUpdateEvent_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate232.evaluated;
+  const evaluated0 = validate_TaskArtifactUpdateEvent_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17790,9 +17956,9 @@ function validate232(
         key0 === "lastChunk" ||
         key0 === "metadata" ||
         key0 === "taskId" ||
-        pattern138.test(key0) ||
-        pattern225.test(key0) ||
-        pattern106.test(key0)
+        pattern_bfa8459c.test(key0) ||
+        pattern_62a56553.test(key0) ||
+        pattern_3f9c8ce5.test(key0)
       )) {
         const err3 = {
           instancePath,
@@ -17828,7 +17994,7 @@ function validate232(
     }
     if (data.artifact !== undefined) {
       if (
-        !validate119(data.artifact, {
+        !validate_Artifact(data.artifact, {
           instancePath: instancePath + "/artifact",
           parentData: data,
           parentDataProperty: "artifact",
@@ -17836,7 +18002,7 @@ function validate232(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+        vErrors = vErrors === null ? validate_Artifact.errors : vErrors.concat(validate_Artifact.errors);
         errors = vErrors.length;
       }
     }
@@ -17876,7 +18042,7 @@ function validate232(
     }
     if (data.metadata !== undefined) {
       if (
-        !validate56(data.metadata, {
+        !validate_Struct(data.metadata, {
           instancePath: instancePath + "/metadata",
           parentData: data,
           parentDataProperty: "metadata",
@@ -17884,7 +18050,7 @@ function validate232(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+        vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
         errors = vErrors.length;
       }
     }
@@ -17906,7 +18072,7 @@ function validate232(
       }
     }
     for (const key1 in data) {
-      if (pattern138.test(key1)) {
+      if (pattern_bfa8459c.test(key1)) {
         if (typeof data[key1] !== "string") {
           const err8 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -17925,7 +18091,7 @@ function validate232(
       }
     }
     for (const key2 in data) {
-      if (pattern225.test(key2)) {
+      if (pattern_62a56553.test(key2)) {
         if (typeof data[key2] !== "boolean") {
           const err9 = {
             instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -17944,7 +18110,7 @@ function validate232(
       }
     }
     for (const key3 in data) {
-      if (pattern106.test(key3)) {
+      if (pattern_3f9c8ce5.test(key3)) {
         if (typeof data[key3] !== "string") {
           const err10 = {
             instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -17977,18 +18143,18 @@ function validate232(
     }
     errors++;
   }
-  validate232.errors = vErrors;
+  validate_TaskArtifactUpdateEvent_2.errors = vErrors;
   return errors === 0;
 }
-validate232.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_TaskArtifactUpdateEvent_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-function validate235(
+function validate_TaskPushNotificationConfig_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate235.evaluated;
+  const evaluated0 = validate_TaskPushNotificationConfig_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18019,7 +18185,7 @@ function validate235(
         key0 === "tenant" ||
         key0 === "token" ||
         key0 === "url" ||
-        pattern106.test(key0)
+        pattern_3f9c8ce5.test(key0)
       )) {
         const err1 = {
           instancePath,
@@ -18038,7 +18204,7 @@ function validate235(
     }
     if (data.authentication !== undefined) {
       if (
-        !validate126(data.authentication, {
+        !validate_AuthenticationInfo(data.authentication, {
           instancePath: instancePath + "/authentication",
           parentData: data,
           parentDataProperty: "authentication",
@@ -18046,7 +18212,8 @@ function validate235(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+        vErrors =
+          vErrors === null ? validate_AuthenticationInfo.errors : vErrors.concat(validate_AuthenticationInfo.errors);
         errors = vErrors.length;
       }
     }
@@ -18136,7 +18303,7 @@ function validate235(
       }
     }
     for (const key1 in data) {
-      if (pattern106.test(key1)) {
+      if (pattern_3f9c8ce5.test(key1)) {
         if (typeof data[key1] !== "string") {
           const err7 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -18169,18 +18336,18 @@ function validate235(
     }
     errors++;
   }
-  validate235.errors = vErrors;
+  validate_TaskPushNotificationConfig_2.errors = vErrors;
   return errors === 0;
 }
-validate235.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_TaskPushNotificationConfig_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-function validate237(
+function validate_TaskState_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate237.evaluated;
+  const evaluated0 = validate_TaskState_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18191,7 +18358,7 @@ function validate237(
   let valid0 = false;
   const _errs1 = errors;
   if (typeof data === "string") {
-    if (!pattern146.test(data)) {
+    if (!pattern_e08383df.test(data)) {
       const err0 = {
         instancePath,
         schemaPath: "#/anyOf/0/pattern",
@@ -18253,7 +18420,7 @@ function validate237(
       instancePath,
       schemaPath: "#/anyOf/1/enum",
       keyword: "enum",
-      params: { allowedValues: schema66.anyOf[1].enum },
+      params: { allowedValues: schema_TaskState.anyOf[1].enum },
       message: "must be equal to one of the allowed values",
     };
     if (vErrors === null) {
@@ -18339,18 +18506,18 @@ function validate237(
       }
     }
   }
-  validate237.errors = vErrors;
+  validate_TaskState_2.errors = vErrors;
   return errors === 0;
 }
-validate237.evaluated = { dynamicProps: false, dynamicItems: false };
+validate_TaskState_2.evaluated = { dynamicProps: false, dynamicItems: false };
 
-function validate238(
+function validate_TaskStatus_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate238.evaluated;
+  const evaluated0 = validate_TaskStatus_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18392,7 +18559,7 @@ function validate238(
     }
     if (data.message !== undefined) {
       if (
-        !validate153(data.message, {
+        !validate_Message(data.message, {
           instancePath: instancePath + "/message",
           parentData: data,
           parentDataProperty: "message",
@@ -18400,13 +18567,13 @@ function validate238(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
+        vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
         errors = vErrors.length;
       }
     }
     if (data.state !== undefined) {
       if (
-        !validate145(data.state, {
+        !validate_TaskState(data.state, {
           instancePath: instancePath + "/state",
           parentData: data,
           parentDataProperty: "state",
@@ -18414,13 +18581,13 @@ function validate238(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
+        vErrors = vErrors === null ? validate_TaskState.errors : vErrors.concat(validate_TaskState.errors);
         errors = vErrors.length;
       }
     }
     if (data.timestamp !== undefined) {
       if (
-        !validate147(data.timestamp, {
+        !validate_Timestamp(data.timestamp, {
           instancePath: instancePath + "/timestamp",
           parentData: data,
           parentDataProperty: "timestamp",
@@ -18428,7 +18595,7 @@ function validate238(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
+        vErrors = vErrors === null ? validate_Timestamp.errors : vErrors.concat(validate_Timestamp.errors);
         errors = vErrors.length;
       }
     }
@@ -18447,18 +18614,18 @@ function validate238(
     }
     errors++;
   }
-  validate238.errors = vErrors;
+  validate_TaskStatus_2.errors = vErrors;
   return errors === 0;
 }
-validate238.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_TaskStatus_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-function validate242(
+function validate_TaskStatusUpdateEvent_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate242.evaluated;
+  const evaluated0 = validate_TaskStatusUpdateEvent_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18517,8 +18684,8 @@ function validate242(
         key0 === "metadata" ||
         key0 === "status" ||
         key0 === "taskId" ||
-        pattern138.test(key0) ||
-        pattern106.test(key0)
+        pattern_bfa8459c.test(key0) ||
+        pattern_3f9c8ce5.test(key0)
       )) {
         const err3 = {
           instancePath,
@@ -18554,7 +18721,7 @@ function validate242(
     }
     if (data.metadata !== undefined) {
       if (
-        !validate56(data.metadata, {
+        !validate_Struct(data.metadata, {
           instancePath: instancePath + "/metadata",
           parentData: data,
           parentDataProperty: "metadata",
@@ -18562,13 +18729,13 @@ function validate242(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+        vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
         errors = vErrors.length;
       }
     }
     if (data.status !== undefined) {
       if (
-        !validate160(data.status, {
+        !validate_TaskStatus(data.status, {
           instancePath: instancePath + "/status",
           parentData: data,
           parentDataProperty: "status",
@@ -18576,7 +18743,7 @@ function validate242(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
+        vErrors = vErrors === null ? validate_TaskStatus.errors : vErrors.concat(validate_TaskStatus.errors);
         errors = vErrors.length;
       }
     }
@@ -18598,7 +18765,7 @@ function validate242(
       }
     }
     for (const key1 in data) {
-      if (pattern138.test(key1)) {
+      if (pattern_bfa8459c.test(key1)) {
         if (typeof data[key1] !== "string") {
           const err6 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -18617,7 +18784,7 @@ function validate242(
       }
     }
     for (const key2 in data) {
-      if (pattern106.test(key2)) {
+      if (pattern_3f9c8ce5.test(key2)) {
         if (typeof data[key2] !== "string") {
           const err7 = {
             instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -18650,18 +18817,18 @@ function validate242(
     }
     errors++;
   }
-  validate242.errors = vErrors;
+  validate_TaskStatusUpdateEvent_2.errors = vErrors;
   return errors === 0;
 }
-validate242.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_TaskStatusUpdateEvent_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-function validate245(
+function validate_Timestamp_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate245.evaluated;
+  const evaluated0 = validate_Timestamp_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18669,7 +18836,7 @@ function validate245(
     evaluated0.items = undefined;
   }
   if (typeof data === "string") {
-    if (!formats0.validate(data)) {
+    if (!format_date_time.validate(data)) {
       const err0 = {
         instancePath,
         schemaPath: "#/format",
@@ -18699,19 +18866,19 @@ function validate245(
     }
     errors++;
   }
-  validate245.errors = vErrors;
+  validate_Timestamp_2.errors = vErrors;
   return errors === 0;
 }
-validate245.evaluated = { dynamicProps: false, dynamicItems: false };
+validate_Timestamp_2.evaluated = { dynamicProps: false, dynamicItems: false };
 
-function validate246(
+function validate_Value_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
-  validate246.errors = null;
+  validate_Value_2.errors = null;
   return true;
 }
-validate246.evaluated = { dynamicProps: false, dynamicItems: false };
+validate_Value_2.evaluated = { dynamicProps: false, dynamicItems: false };
 
 // The exported validators: the accept-path answer when it is yes (`.errors` null), else the all-errors
 // validator's answer and errors.
@@ -18720,8 +18887,8 @@ export const APIKeySecurityScheme = function APIKeySecurityScheme(data) {
     APIKeySecurityScheme.errors = null;
     return true;
   }
-  const valid = validate53(data);
-  APIKeySecurityScheme.errors = validate53.errors;
+  const valid = validate_APIKeySecurityScheme(data);
+  APIKeySecurityScheme.errors = validate_APIKeySecurityScheme.errors;
   return valid;
 };
 export const AgentCapabilities = function AgentCapabilities(data) {
@@ -18729,8 +18896,8 @@ export const AgentCapabilities = function AgentCapabilities(data) {
     AgentCapabilities.errors = null;
     return true;
   }
-  const valid = validate54(data);
-  AgentCapabilities.errors = validate54.errors;
+  const valid = validate_AgentCapabilities(data);
+  AgentCapabilities.errors = validate_AgentCapabilities.errors;
   return valid;
 };
 export const AgentCard = function AgentCard(data) {
@@ -18738,8 +18905,8 @@ export const AgentCard = function AgentCard(data) {
     AgentCard.errors = null;
     return true;
   }
-  const valid = validate59(data);
-  AgentCard.errors = validate59.errors;
+  const valid = validate_AgentCard(data);
+  AgentCard.errors = validate_AgentCard.errors;
   return valid;
 };
 export const AgentCardSignature = function AgentCardSignature(data) {
@@ -18747,8 +18914,8 @@ export const AgentCardSignature = function AgentCardSignature(data) {
     AgentCardSignature.errors = null;
     return true;
   }
-  const valid = validate110(data);
-  AgentCardSignature.errors = validate110.errors;
+  const valid = validate_AgentCardSignature_2(data);
+  AgentCardSignature.errors = validate_AgentCardSignature_2.errors;
   return valid;
 };
 export const AgentExtension = function AgentExtension(data) {
@@ -18756,8 +18923,8 @@ export const AgentExtension = function AgentExtension(data) {
     AgentExtension.errors = null;
     return true;
   }
-  const valid = validate112(data);
-  AgentExtension.errors = validate112.errors;
+  const valid = validate_AgentExtension_2(data);
+  AgentExtension.errors = validate_AgentExtension_2.errors;
   return valid;
 };
 export const AgentInterface = function AgentInterface(data) {
@@ -18765,8 +18932,8 @@ export const AgentInterface = function AgentInterface(data) {
     AgentInterface.errors = null;
     return true;
   }
-  const valid = validate114(data);
-  AgentInterface.errors = validate114.errors;
+  const valid = validate_AgentInterface_2(data);
+  AgentInterface.errors = validate_AgentInterface_2.errors;
   return valid;
 };
 export const AgentProvider = function AgentProvider(data) {
@@ -18774,8 +18941,8 @@ export const AgentProvider = function AgentProvider(data) {
     AgentProvider.errors = null;
     return true;
   }
-  const valid = validate115(data);
-  AgentProvider.errors = validate115.errors;
+  const valid = validate_AgentProvider_2(data);
+  AgentProvider.errors = validate_AgentProvider_2.errors;
   return valid;
 };
 export const AgentSkill = function AgentSkill(data) {
@@ -18783,8 +18950,8 @@ export const AgentSkill = function AgentSkill(data) {
     AgentSkill.errors = null;
     return true;
   }
-  const valid = validate116(data);
-  AgentSkill.errors = validate116.errors;
+  const valid = validate_AgentSkill_2(data);
+  AgentSkill.errors = validate_AgentSkill_2.errors;
   return valid;
 };
 export const Artifact = function Artifact(data) {
@@ -18792,8 +18959,8 @@ export const Artifact = function Artifact(data) {
     Artifact.errors = null;
     return true;
   }
-  const valid = validate119(data);
-  Artifact.errors = validate119.errors;
+  const valid = validate_Artifact(data);
+  Artifact.errors = validate_Artifact.errors;
   return valid;
 };
 export const AuthenticationInfo = function AuthenticationInfo(data) {
@@ -18801,8 +18968,8 @@ export const AuthenticationInfo = function AuthenticationInfo(data) {
     AuthenticationInfo.errors = null;
     return true;
   }
-  const valid = validate126(data);
-  AuthenticationInfo.errors = validate126.errors;
+  const valid = validate_AuthenticationInfo(data);
+  AuthenticationInfo.errors = validate_AuthenticationInfo.errors;
   return valid;
 };
 export const AuthorizationCodeOAuthFlow = function AuthorizationCodeOAuthFlow(data) {
@@ -18810,8 +18977,8 @@ export const AuthorizationCodeOAuthFlow = function AuthorizationCodeOAuthFlow(da
     AuthorizationCodeOAuthFlow.errors = null;
     return true;
   }
-  const valid = validate127(data);
-  AuthorizationCodeOAuthFlow.errors = validate127.errors;
+  const valid = validate_AuthorizationCodeOAuthFlow_2(data);
+  AuthorizationCodeOAuthFlow.errors = validate_AuthorizationCodeOAuthFlow_2.errors;
   return valid;
 };
 export const CancelTaskRequest = function CancelTaskRequest(data) {
@@ -18819,8 +18986,8 @@ export const CancelTaskRequest = function CancelTaskRequest(data) {
     CancelTaskRequest.errors = null;
     return true;
   }
-  const valid = validate128(data);
-  CancelTaskRequest.errors = validate128.errors;
+  const valid = validate_CancelTaskRequest(data);
+  CancelTaskRequest.errors = validate_CancelTaskRequest.errors;
   return valid;
 };
 export const ClientCredentialsOAuthFlow = function ClientCredentialsOAuthFlow(data) {
@@ -18828,8 +18995,8 @@ export const ClientCredentialsOAuthFlow = function ClientCredentialsOAuthFlow(da
     ClientCredentialsOAuthFlow.errors = null;
     return true;
   }
-  const valid = validate130(data);
-  ClientCredentialsOAuthFlow.errors = validate130.errors;
+  const valid = validate_ClientCredentialsOAuthFlow_2(data);
+  ClientCredentialsOAuthFlow.errors = validate_ClientCredentialsOAuthFlow_2.errors;
   return valid;
 };
 export const DeleteTaskPushNotificationConfigRequest = function DeleteTaskPushNotificationConfigRequest(data) {
@@ -18837,8 +19004,8 @@ export const DeleteTaskPushNotificationConfigRequest = function DeleteTaskPushNo
     DeleteTaskPushNotificationConfigRequest.errors = null;
     return true;
   }
-  const valid = validate131(data);
-  DeleteTaskPushNotificationConfigRequest.errors = validate131.errors;
+  const valid = validate_DeleteTaskPushNotificationConfigRequest(data);
+  DeleteTaskPushNotificationConfigRequest.errors = validate_DeleteTaskPushNotificationConfigRequest.errors;
   return valid;
 };
 export const DeviceCodeOAuthFlow = function DeviceCodeOAuthFlow(data) {
@@ -18846,8 +19013,8 @@ export const DeviceCodeOAuthFlow = function DeviceCodeOAuthFlow(data) {
     DeviceCodeOAuthFlow.errors = null;
     return true;
   }
-  const valid = validate132(data);
-  DeviceCodeOAuthFlow.errors = validate132.errors;
+  const valid = validate_DeviceCodeOAuthFlow_2(data);
+  DeviceCodeOAuthFlow.errors = validate_DeviceCodeOAuthFlow_2.errors;
   return valid;
 };
 export const Empty = function Empty(data) {
@@ -18855,8 +19022,8 @@ export const Empty = function Empty(data) {
     Empty.errors = null;
     return true;
   }
-  const valid = validate133(data);
-  Empty.errors = validate133.errors;
+  const valid = validate_Empty(data);
+  Empty.errors = validate_Empty.errors;
   return valid;
 };
 export const GetExtendedAgentCardRequest = function GetExtendedAgentCardRequest(data) {
@@ -18864,8 +19031,8 @@ export const GetExtendedAgentCardRequest = function GetExtendedAgentCardRequest(
     GetExtendedAgentCardRequest.errors = null;
     return true;
   }
-  const valid = validate134(data);
-  GetExtendedAgentCardRequest.errors = validate134.errors;
+  const valid = validate_GetExtendedAgentCardRequest(data);
+  GetExtendedAgentCardRequest.errors = validate_GetExtendedAgentCardRequest.errors;
   return valid;
 };
 export const GetTaskPushNotificationConfigRequest = function GetTaskPushNotificationConfigRequest(data) {
@@ -18873,8 +19040,8 @@ export const GetTaskPushNotificationConfigRequest = function GetTaskPushNotifica
     GetTaskPushNotificationConfigRequest.errors = null;
     return true;
   }
-  const valid = validate135(data);
-  GetTaskPushNotificationConfigRequest.errors = validate135.errors;
+  const valid = validate_GetTaskPushNotificationConfigRequest(data);
+  GetTaskPushNotificationConfigRequest.errors = validate_GetTaskPushNotificationConfigRequest.errors;
   return valid;
 };
 export const GetTaskRequest = function GetTaskRequest(data) {
@@ -18882,8 +19049,8 @@ export const GetTaskRequest = function GetTaskRequest(data) {
     GetTaskRequest.errors = null;
     return true;
   }
-  const valid = validate136(data);
-  GetTaskRequest.errors = validate136.errors;
+  const valid = validate_GetTaskRequest(data);
+  GetTaskRequest.errors = validate_GetTaskRequest.errors;
   return valid;
 };
 export const HTTPAuthSecurityScheme = function HTTPAuthSecurityScheme(data) {
@@ -18891,8 +19058,8 @@ export const HTTPAuthSecurityScheme = function HTTPAuthSecurityScheme(data) {
     HTTPAuthSecurityScheme.errors = null;
     return true;
   }
-  const valid = validate137(data);
-  HTTPAuthSecurityScheme.errors = validate137.errors;
+  const valid = validate_HTTPAuthSecurityScheme_2(data);
+  HTTPAuthSecurityScheme.errors = validate_HTTPAuthSecurityScheme_2.errors;
   return valid;
 };
 export const ImplicitOAuthFlow = function ImplicitOAuthFlow(data) {
@@ -18900,8 +19067,8 @@ export const ImplicitOAuthFlow = function ImplicitOAuthFlow(data) {
     ImplicitOAuthFlow.errors = null;
     return true;
   }
-  const valid = validate138(data);
-  ImplicitOAuthFlow.errors = validate138.errors;
+  const valid = validate_ImplicitOAuthFlow_2(data);
+  ImplicitOAuthFlow.errors = validate_ImplicitOAuthFlow_2.errors;
   return valid;
 };
 export const ListTaskPushNotificationConfigsRequest = function ListTaskPushNotificationConfigsRequest(data) {
@@ -18909,8 +19076,8 @@ export const ListTaskPushNotificationConfigsRequest = function ListTaskPushNotif
     ListTaskPushNotificationConfigsRequest.errors = null;
     return true;
   }
-  const valid = validate139(data);
-  ListTaskPushNotificationConfigsRequest.errors = validate139.errors;
+  const valid = validate_ListTaskPushNotificationConfigsRequest(data);
+  ListTaskPushNotificationConfigsRequest.errors = validate_ListTaskPushNotificationConfigsRequest.errors;
   return valid;
 };
 export const ListTaskPushNotificationConfigsResponse = function ListTaskPushNotificationConfigsResponse(data) {
@@ -18918,8 +19085,8 @@ export const ListTaskPushNotificationConfigsResponse = function ListTaskPushNoti
     ListTaskPushNotificationConfigsResponse.errors = null;
     return true;
   }
-  const valid = validate140(data);
-  ListTaskPushNotificationConfigsResponse.errors = validate140.errors;
+  const valid = validate_ListTaskPushNotificationConfigsResponse(data);
+  ListTaskPushNotificationConfigsResponse.errors = validate_ListTaskPushNotificationConfigsResponse.errors;
   return valid;
 };
 export const ListTasksRequest = function ListTasksRequest(data) {
@@ -18927,8 +19094,8 @@ export const ListTasksRequest = function ListTasksRequest(data) {
     ListTasksRequest.errors = null;
     return true;
   }
-  const valid = validate144(data);
-  ListTasksRequest.errors = validate144.errors;
+  const valid = validate_ListTasksRequest(data);
+  ListTasksRequest.errors = validate_ListTasksRequest.errors;
   return valid;
 };
 export const ListTasksResponse = function ListTasksResponse(data) {
@@ -18936,8 +19103,8 @@ export const ListTasksResponse = function ListTasksResponse(data) {
     ListTasksResponse.errors = null;
     return true;
   }
-  const valid = validate150(data);
-  ListTasksResponse.errors = validate150.errors;
+  const valid = validate_ListTasksResponse(data);
+  ListTasksResponse.errors = validate_ListTasksResponse.errors;
   return valid;
 };
 export const Message = function Message(data) {
@@ -18945,8 +19112,8 @@ export const Message = function Message(data) {
     Message.errors = null;
     return true;
   }
-  const valid = validate166(data);
-  Message.errors = validate166.errors;
+  const valid = validate_Message_2(data);
+  Message.errors = validate_Message_2.errors;
   return valid;
 };
 export const MutualTlsSecurityScheme = function MutualTlsSecurityScheme(data) {
@@ -18954,8 +19121,8 @@ export const MutualTlsSecurityScheme = function MutualTlsSecurityScheme(data) {
     MutualTlsSecurityScheme.errors = null;
     return true;
   }
-  const valid = validate170(data);
-  MutualTlsSecurityScheme.errors = validate170.errors;
+  const valid = validate_MutualTlsSecurityScheme_2(data);
+  MutualTlsSecurityScheme.errors = validate_MutualTlsSecurityScheme_2.errors;
   return valid;
 };
 export const OAuth2SecurityScheme = function OAuth2SecurityScheme(data) {
@@ -18963,8 +19130,8 @@ export const OAuth2SecurityScheme = function OAuth2SecurityScheme(data) {
     OAuth2SecurityScheme.errors = null;
     return true;
   }
-  const valid = validate171(data);
-  OAuth2SecurityScheme.errors = validate171.errors;
+  const valid = validate_OAuth2SecurityScheme_2(data);
+  OAuth2SecurityScheme.errors = validate_OAuth2SecurityScheme_2.errors;
   return valid;
 };
 export const OAuthFlows = function OAuthFlows(data) {
@@ -18972,8 +19139,8 @@ export const OAuthFlows = function OAuthFlows(data) {
     OAuthFlows.errors = null;
     return true;
   }
-  const valid = validate173(data);
-  OAuthFlows.errors = validate173.errors;
+  const valid = validate_OAuthFlows_2(data);
+  OAuthFlows.errors = validate_OAuthFlows_2.errors;
   return valid;
 };
 export const OpenIdConnectSecurityScheme = function OpenIdConnectSecurityScheme(data) {
@@ -18981,8 +19148,8 @@ export const OpenIdConnectSecurityScheme = function OpenIdConnectSecurityScheme(
     OpenIdConnectSecurityScheme.errors = null;
     return true;
   }
-  const valid = validate182(data);
-  OpenIdConnectSecurityScheme.errors = validate182.errors;
+  const valid = validate_OpenIdConnectSecurityScheme_2(data);
+  OpenIdConnectSecurityScheme.errors = validate_OpenIdConnectSecurityScheme_2.errors;
   return valid;
 };
 export const Part = function Part(data) {
@@ -18990,8 +19157,8 @@ export const Part = function Part(data) {
     Part.errors = null;
     return true;
   }
-  const valid = validate183(data);
-  Part.errors = validate183.errors;
+  const valid = validate_Part_2(data);
+  Part.errors = validate_Part_2.errors;
   return valid;
 };
 export const PasswordOAuthFlow = function PasswordOAuthFlow(data) {
@@ -18999,8 +19166,8 @@ export const PasswordOAuthFlow = function PasswordOAuthFlow(data) {
     PasswordOAuthFlow.errors = null;
     return true;
   }
-  const valid = validate186(data);
-  PasswordOAuthFlow.errors = validate186.errors;
+  const valid = validate_PasswordOAuthFlow_2(data);
+  PasswordOAuthFlow.errors = validate_PasswordOAuthFlow_2.errors;
   return valid;
 };
 export const Role = function Role(data) {
@@ -19008,8 +19175,8 @@ export const Role = function Role(data) {
     Role.errors = null;
     return true;
   }
-  const valid = validate187(data);
-  Role.errors = validate187.errors;
+  const valid = validate_Role_2(data);
+  Role.errors = validate_Role_2.errors;
   return valid;
 };
 export const SecurityRequirement = function SecurityRequirement(data) {
@@ -19017,8 +19184,8 @@ export const SecurityRequirement = function SecurityRequirement(data) {
     SecurityRequirement.errors = null;
     return true;
   }
-  const valid = validate188(data);
-  SecurityRequirement.errors = validate188.errors;
+  const valid = validate_SecurityRequirement_2(data);
+  SecurityRequirement.errors = validate_SecurityRequirement_2.errors;
   return valid;
 };
 export const SecurityScheme = function SecurityScheme(data) {
@@ -19026,8 +19193,8 @@ export const SecurityScheme = function SecurityScheme(data) {
     SecurityScheme.errors = null;
     return true;
   }
-  const valid = validate190(data);
-  SecurityScheme.errors = validate190.errors;
+  const valid = validate_SecurityScheme_2(data);
+  SecurityScheme.errors = validate_SecurityScheme_2.errors;
   return valid;
 };
 export const SendMessageConfiguration = function SendMessageConfiguration(data) {
@@ -19035,8 +19202,8 @@ export const SendMessageConfiguration = function SendMessageConfiguration(data) 
     SendMessageConfiguration.errors = null;
     return true;
   }
-  const valid = validate201(data);
-  SendMessageConfiguration.errors = validate201.errors;
+  const valid = validate_SendMessageConfiguration(data);
+  SendMessageConfiguration.errors = validate_SendMessageConfiguration.errors;
   return valid;
 };
 export const SendMessageRequest = function SendMessageRequest(data) {
@@ -19044,8 +19211,8 @@ export const SendMessageRequest = function SendMessageRequest(data) {
     SendMessageRequest.errors = null;
     return true;
   }
-  const valid = validate204(data);
-  SendMessageRequest.errors = validate204.errors;
+  const valid = validate_SendMessageRequest(data);
+  SendMessageRequest.errors = validate_SendMessageRequest.errors;
   return valid;
 };
 export const SendMessageResponse = function SendMessageResponse(data) {
@@ -19053,8 +19220,8 @@ export const SendMessageResponse = function SendMessageResponse(data) {
     SendMessageResponse.errors = null;
     return true;
   }
-  const valid = validate208(data);
-  SendMessageResponse.errors = validate208.errors;
+  const valid = validate_SendMessageResponse(data);
+  SendMessageResponse.errors = validate_SendMessageResponse.errors;
   return valid;
 };
 export const StreamResponse = function StreamResponse(data) {
@@ -19062,8 +19229,8 @@ export const StreamResponse = function StreamResponse(data) {
     StreamResponse.errors = null;
     return true;
   }
-  const valid = validate211(data);
-  StreamResponse.errors = validate211.errors;
+  const valid = validate_StreamResponse(data);
+  StreamResponse.errors = validate_StreamResponse.errors;
   return valid;
 };
 export const StringList = function StringList(data) {
@@ -19071,8 +19238,8 @@ export const StringList = function StringList(data) {
     StringList.errors = null;
     return true;
   }
-  const valid = validate224(data);
-  StringList.errors = validate224.errors;
+  const valid = validate_StringList_2(data);
+  StringList.errors = validate_StringList_2.errors;
   return valid;
 };
 export const Struct = function Struct(data) {
@@ -19080,8 +19247,8 @@ export const Struct = function Struct(data) {
     Struct.errors = null;
     return true;
   }
-  const valid = validate225(data);
-  Struct.errors = validate225.errors;
+  const valid = validate_Struct_2(data);
+  Struct.errors = validate_Struct_2.errors;
   return valid;
 };
 export const SubscribeToTaskRequest = function SubscribeToTaskRequest(data) {
@@ -19089,8 +19256,8 @@ export const SubscribeToTaskRequest = function SubscribeToTaskRequest(data) {
     SubscribeToTaskRequest.errors = null;
     return true;
   }
-  const valid = validate226(data);
-  SubscribeToTaskRequest.errors = validate226.errors;
+  const valid = validate_SubscribeToTaskRequest(data);
+  SubscribeToTaskRequest.errors = validate_SubscribeToTaskRequest.errors;
   return valid;
 };
 export const Task = function Task(data) {
@@ -19098,8 +19265,8 @@ export const Task = function Task(data) {
     Task.errors = null;
     return true;
   }
-  const valid = validate227(data);
-  Task.errors = validate227.errors;
+  const valid = validate_Task_2(data);
+  Task.errors = validate_Task_2.errors;
   return valid;
 };
 export const TaskArtifactUpdateEvent = function TaskArtifactUpdateEvent(data) {
@@ -19107,8 +19274,8 @@ export const TaskArtifactUpdateEvent = function TaskArtifactUpdateEvent(data) {
     TaskArtifactUpdateEvent.errors = null;
     return true;
   }
-  const valid = validate232(data);
-  TaskArtifactUpdateEvent.errors = validate232.errors;
+  const valid = validate_TaskArtifactUpdateEvent_2(data);
+  TaskArtifactUpdateEvent.errors = validate_TaskArtifactUpdateEvent_2.errors;
   return valid;
 };
 export const TaskPushNotificationConfig = function TaskPushNotificationConfig(data) {
@@ -19116,8 +19283,8 @@ export const TaskPushNotificationConfig = function TaskPushNotificationConfig(da
     TaskPushNotificationConfig.errors = null;
     return true;
   }
-  const valid = validate235(data);
-  TaskPushNotificationConfig.errors = validate235.errors;
+  const valid = validate_TaskPushNotificationConfig_2(data);
+  TaskPushNotificationConfig.errors = validate_TaskPushNotificationConfig_2.errors;
   return valid;
 };
 export const TaskState = function TaskState(data) {
@@ -19125,8 +19292,8 @@ export const TaskState = function TaskState(data) {
     TaskState.errors = null;
     return true;
   }
-  const valid = validate237(data);
-  TaskState.errors = validate237.errors;
+  const valid = validate_TaskState_2(data);
+  TaskState.errors = validate_TaskState_2.errors;
   return valid;
 };
 export const TaskStatus = function TaskStatus(data) {
@@ -19134,8 +19301,8 @@ export const TaskStatus = function TaskStatus(data) {
     TaskStatus.errors = null;
     return true;
   }
-  const valid = validate238(data);
-  TaskStatus.errors = validate238.errors;
+  const valid = validate_TaskStatus_2(data);
+  TaskStatus.errors = validate_TaskStatus_2.errors;
   return valid;
 };
 export const TaskStatusUpdateEvent = function TaskStatusUpdateEvent(data) {
@@ -19143,8 +19310,8 @@ export const TaskStatusUpdateEvent = function TaskStatusUpdateEvent(data) {
     TaskStatusUpdateEvent.errors = null;
     return true;
   }
-  const valid = validate242(data);
-  TaskStatusUpdateEvent.errors = validate242.errors;
+  const valid = validate_TaskStatusUpdateEvent_2(data);
+  TaskStatusUpdateEvent.errors = validate_TaskStatusUpdateEvent_2.errors;
   return valid;
 };
 export const Timestamp = function Timestamp(data) {
@@ -19152,8 +19319,8 @@ export const Timestamp = function Timestamp(data) {
     Timestamp.errors = null;
     return true;
   }
-  const valid = validate245(data);
-  Timestamp.errors = validate245.errors;
+  const valid = validate_Timestamp_2(data);
+  Timestamp.errors = validate_Timestamp_2.errors;
   return valid;
 };
 export const Value = function Value(data) {
@@ -19161,7 +19328,7 @@ export const Value = function Value(data) {
     Value.errors = null;
     return true;
   }
-  const valid = validate246(data);
-  Value.errors = validate246.errors;
+  const valid = validate_Value_2(data);
+  Value.errors = validate_Value_2.errors;
   return valid;
 };

@@ -6,7 +6,7 @@ import * as fastSet from "./validators.fast.js";
 
 // The all-errors validators: run only after the accept-path validator of validators.fast.js has said no,
 // to leave every error on `.errors`. The exported validators are at the end of this file.
-const schema7 = {
+const schema_Annotated = {
   properties: {
     annotations: {
       properties: {
@@ -18,9 +18,9 @@ const schema7 = {
   },
   type: "object",
 };
-const schema8 = { enum: ["assistant", "user"], type: "string" };
+const schema_Role = { enum: ["assistant", "user"], type: "string" };
 
-function validate23(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_Role(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (typeof data !== "string") {
@@ -43,7 +43,7 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
       instancePath,
       schemaPath: "#/enum",
       keyword: "enum",
-      params: { allowedValues: schema8.enum },
+      params: { allowedValues: schema_Role.enum },
       message: "must be equal to one of the allowed values",
     };
     if (vErrors === null) {
@@ -53,11 +53,11 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate23.errors = vErrors;
+  validate_Role.errors = vErrors;
   return errors === 0;
 }
 
-function validate22(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_Annotated(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -70,14 +70,14 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
             const len0 = data1.length;
             for (let i0 = 0; i0 < len0; i0++) {
               if (
-                !validate23(data1[i0], {
+                !validate_Role(data1[i0], {
                   instancePath: instancePath + "/annotations/audience/" + i0,
                   parentData: data1,
                   parentDataProperty: i0,
                   rootData,
                 })
               ) {
-                vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+                vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
                 errors = vErrors.length;
               }
             }
@@ -177,11 +177,11 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate22.errors = vErrors;
+  validate_Annotated.errors = vErrors;
   return errors === 0;
 }
 
-const schema9 = {
+const schema_BlobResourceContents = {
   properties: {
     blob: { format: "byte", type: "string" },
     mimeType: { type: "string" },
@@ -190,10 +190,13 @@ const schema9 = {
   required: ["blob", "uri"],
   type: "object",
 };
-const formats0 = formats["byte"];
-const formats2 = formats["uri"];
+const format_byte = formats.byte;
+const format_uri = formats.uri;
 
-function validate25(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_BlobResourceContents(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -230,7 +233,7 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.blob !== undefined) {
       let data0 = data.blob;
       if (typeof data0 === "string") {
-        if (!formats0(data0)) {
+        if (!format_byte(data0)) {
           const err2 = {
             instancePath: instancePath + "/blob",
             schemaPath: "#/properties/blob/format",
@@ -281,7 +284,7 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.uri !== undefined) {
       let data2 = data.uri;
       if (typeof data2 === "string") {
-        if (!formats2(data2)) {
+        if (!format_uri(data2)) {
           const err5 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -327,11 +330,11 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate25.errors = vErrors;
+  validate_BlobResourceContents.errors = vErrors;
   return errors === 0;
 }
 
-const schema10 = {
+const schema_CallToolRequest = {
   properties: {
     method: { const: "tools/call", type: "string" },
     params: {
@@ -344,7 +347,7 @@ const schema10 = {
   type: "object",
 };
 
-function validate26(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_CallToolRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -496,17 +499,20 @@ function validate26(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate26.errors = vErrors;
+  validate_CallToolRequest.errors = vErrors;
   return errors === 0;
 }
 
-const schema11 = {
+const schema_CallToolRequest_properties_params = {
   properties: { arguments: { additionalProperties: {}, type: "object" }, name: { type: "string" } },
   required: ["name"],
   type: "object",
 };
 
-function validate27(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_CallToolRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -576,11 +582,11 @@ function validate27(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate27.errors = vErrors;
+  validate_CallToolRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
 
-const schema12 = {
+const schema_CallToolResult = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
     content: {
@@ -598,7 +604,7 @@ const schema12 = {
   required: ["content"],
   type: "object",
 };
-const schema13 = {
+const schema_TextContent = {
   properties: {
     annotations: {
       properties: {
@@ -614,7 +620,7 @@ const schema13 = {
   type: "object",
 };
 
-function validate29(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_TextContent(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -657,14 +663,14 @@ function validate29(data, { instancePath = "", parentData, parentDataProperty, r
             const len0 = data1.length;
             for (let i0 = 0; i0 < len0; i0++) {
               if (
-                !validate23(data1[i0], {
+                !validate_Role(data1[i0], {
                   instancePath: instancePath + "/annotations/audience/" + i0,
                   parentData: data1,
                   parentDataProperty: i0,
                   rootData,
                 })
               ) {
-                vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+                vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
                 errors = vErrors.length;
               }
             }
@@ -814,11 +820,11 @@ function validate29(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate29.errors = vErrors;
+  validate_TextContent.errors = vErrors;
   return errors === 0;
 }
 
-const schema14 = {
+const schema_ImageContent = {
   properties: {
     annotations: {
       properties: {
@@ -835,7 +841,7 @@ const schema14 = {
   type: "object",
 };
 
-function validate32(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ImageContent(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -893,14 +899,14 @@ function validate32(data, { instancePath = "", parentData, parentDataProperty, r
             const len0 = data1.length;
             for (let i0 = 0; i0 < len0; i0++) {
               if (
-                !validate23(data1[i0], {
+                !validate_Role(data1[i0], {
                   instancePath: instancePath + "/annotations/audience/" + i0,
                   parentData: data1,
                   parentDataProperty: i0,
                   rootData,
                 })
               ) {
-                vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+                vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
                 errors = vErrors.length;
               }
             }
@@ -988,7 +994,7 @@ function validate32(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.data !== undefined) {
       let data4 = data.data;
       if (typeof data4 === "string") {
-        if (!formats0(data4)) {
+        if (!format_byte(data4)) {
           const err8 = {
             instancePath: instancePath + "/data",
             schemaPath: "#/properties/data/format",
@@ -1084,11 +1090,11 @@ function validate32(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate32.errors = vErrors;
+  validate_ImageContent.errors = vErrors;
   return errors === 0;
 }
 
-const schema15 = {
+const schema_EmbeddedResource = {
   properties: {
     annotations: {
       properties: {
@@ -1105,13 +1111,16 @@ const schema15 = {
   required: ["resource", "type"],
   type: "object",
 };
-const schema16 = {
+const schema_TextResourceContents = {
   properties: { mimeType: { type: "string" }, text: { type: "string" }, uri: { format: "uri", type: "string" } },
   required: ["text", "uri"],
   type: "object",
 };
 
-function validate37(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_TextResourceContents(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -1182,7 +1191,7 @@ function validate37(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.uri !== undefined) {
       let data2 = data.uri;
       if (typeof data2 === "string") {
-        if (!formats2(data2)) {
+        if (!format_uri(data2)) {
           const err4 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -1228,11 +1237,11 @@ function validate37(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate37.errors = vErrors;
+  validate_TextResourceContents.errors = vErrors;
   return errors === 0;
 }
 
-function validate35(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_EmbeddedResource(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -1275,14 +1284,14 @@ function validate35(data, { instancePath = "", parentData, parentDataProperty, r
             const len0 = data1.length;
             for (let i0 = 0; i0 < len0; i0++) {
               if (
-                !validate23(data1[i0], {
+                !validate_Role(data1[i0], {
                   instancePath: instancePath + "/annotations/audience/" + i0,
                   parentData: data1,
                   parentDataProperty: i0,
                   rootData,
                 })
               ) {
-                vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+                vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
                 errors = vErrors.length;
               }
             }
@@ -1373,14 +1382,17 @@ function validate35(data, { instancePath = "", parentData, parentDataProperty, r
       let valid4 = false;
       const _errs10 = errors;
       if (
-        !validate37(data4, {
+        !validate_TextResourceContents(data4, {
           instancePath: instancePath + "/resource",
           parentData: data,
           parentDataProperty: "resource",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+        vErrors =
+          vErrors === null
+            ? validate_TextResourceContents.errors
+            : vErrors.concat(validate_TextResourceContents.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs10 === errors;
@@ -1388,14 +1400,17 @@ function validate35(data, { instancePath = "", parentData, parentDataProperty, r
       if (!valid4) {
         const _errs11 = errors;
         if (
-          !validate25(data4, {
+          !validate_BlobResourceContents(data4, {
             instancePath: instancePath + "/resource",
             parentData: data,
             parentDataProperty: "resource",
             rootData,
           })
         ) {
-          vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+          vErrors =
+            vErrors === null
+              ? validate_BlobResourceContents.errors
+              : vErrors.concat(validate_BlobResourceContents.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs11 === errors;
@@ -1474,11 +1489,11 @@ function validate35(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate35.errors = vErrors;
+  validate_EmbeddedResource.errors = vErrors;
   return errors === 0;
 }
 
-function validate28(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_CallToolResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -1526,14 +1541,14 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
           let valid3 = false;
           const _errs8 = errors;
           if (
-            !validate29(data2, {
+            !validate_TextContent(data2, {
               instancePath: instancePath + "/content/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+            vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
             errors = vErrors.length;
           }
           var _valid0 = _errs8 === errors;
@@ -1541,14 +1556,14 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
           if (!valid3) {
             const _errs9 = errors;
             if (
-              !validate32(data2, {
+              !validate_ImageContent(data2, {
                 instancePath: instancePath + "/content/" + i0,
                 parentData: data1,
                 parentDataProperty: i0,
                 rootData,
               })
             ) {
-              vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+              vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
               errors = vErrors.length;
             }
             var _valid0 = _errs9 === errors;
@@ -1556,14 +1571,17 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             if (!valid3) {
               const _errs10 = errors;
               if (
-                !validate35(data2, {
+                !validate_EmbeddedResource(data2, {
                   instancePath: instancePath + "/content/" + i0,
                   parentData: data1,
                   parentDataProperty: i0,
                   rootData,
                 })
               ) {
-                vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+                vErrors =
+                  vErrors === null
+                    ? validate_EmbeddedResource.errors
+                    : vErrors.concat(validate_EmbeddedResource.errors);
                 errors = vErrors.length;
               }
               var _valid0 = _errs10 === errors;
@@ -1643,11 +1661,11 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate28.errors = vErrors;
+  validate_CallToolResult.errors = vErrors;
   return errors === 0;
 }
 
-const schema17 = {
+const schema_CancelledNotification = {
   properties: {
     method: { const: "notifications/cancelled", type: "string" },
     params: {
@@ -1659,9 +1677,9 @@ const schema17 = {
   required: ["method", "params"],
   type: "object",
 };
-const schema18 = { type: ["string", "integer"] };
+const schema_RequestId = { type: ["string", "integer"] };
 
-function validate42(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_RequestId(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (typeof data !== "string" && !(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
@@ -1669,7 +1687,7 @@ function validate42(data, { instancePath = "", parentData, parentDataProperty, r
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
-      params: { type: schema18.type },
+      params: { type: schema_RequestId.type },
       message: "must be string,integer",
     };
     if (vErrors === null) {
@@ -1679,11 +1697,14 @@ function validate42(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate42.errors = vErrors;
+  validate_RequestId.errors = vErrors;
   return errors === 0;
 }
 
-function validate41(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_CancelledNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -1787,14 +1808,14 @@ function validate41(data, { instancePath = "", parentData, parentDataProperty, r
         }
         if (data1.requestId !== undefined) {
           if (
-            !validate42(data1.requestId, {
+            !validate_RequestId(data1.requestId, {
               instancePath: instancePath + "/params/requestId",
               parentData: data1,
               parentDataProperty: "requestId",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+            vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
             errors = vErrors.length;
           }
         }
@@ -1829,17 +1850,20 @@ function validate41(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate41.errors = vErrors;
+  validate_CancelledNotification.errors = vErrors;
   return errors === 0;
 }
 
-const schema19 = {
+const schema_CancelledNotification_properties_params = {
   properties: { reason: { type: "string" }, requestId: { $ref: "#/definitions/RequestId" } },
   required: ["requestId"],
   type: "object",
 };
 
-function validate44(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_CancelledNotification_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -1877,14 +1901,14 @@ function validate44(data, { instancePath = "", parentData, parentDataProperty, r
     }
     if (data.requestId !== undefined) {
       if (
-        !validate42(data.requestId, {
+        !validate_RequestId(data.requestId, {
           instancePath: instancePath + "/requestId",
           parentData: data,
           parentDataProperty: "requestId",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -1903,11 +1927,11 @@ function validate44(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate44.errors = vErrors;
+  validate_CancelledNotification_properties_params.errors = vErrors;
   return errors === 0;
 }
 
-const schema20 = {
+const schema_ClientCapabilities = {
   properties: {
     experimental: {
       additionalProperties: { additionalProperties: true, properties: {}, type: "object" },
@@ -1919,7 +1943,10 @@ const schema20 = {
   type: "object",
 };
 
-function validate46(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ClientCapabilities(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -2031,11 +2058,11 @@ function validate46(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate46.errors = vErrors;
+  validate_ClientCapabilities.errors = vErrors;
   return errors === 0;
 }
 
-const schema21 = {
+const schema_ClientNotification = {
   anyOf: [
     { $ref: "#/definitions/CancelledNotification" },
     { $ref: "#/definitions/InitializedNotification" },
@@ -2043,7 +2070,7 @@ const schema21 = {
     { $ref: "#/definitions/RootsListChangedNotification" },
   ],
 };
-const schema22 = {
+const schema_InitializedNotification = {
   properties: {
     method: { const: "notifications/initialized", type: "string" },
     params: {
@@ -2056,7 +2083,10 @@ const schema22 = {
   type: "object",
 };
 
-function validate49(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_InitializedNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -2161,11 +2191,11 @@ function validate49(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate49.errors = vErrors;
+  validate_InitializedNotification.errors = vErrors;
   return errors === 0;
 }
 
-const schema23 = {
+const schema_ProgressNotification = {
   properties: {
     method: { const: "notifications/progress", type: "string" },
     params: {
@@ -2181,9 +2211,9 @@ const schema23 = {
   required: ["method", "params"],
   type: "object",
 };
-const schema24 = { type: ["string", "integer"] };
+const schema_ProgressToken = { type: ["string", "integer"] };
 
-function validate52(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ProgressToken(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (typeof data !== "string" && !(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
@@ -2191,7 +2221,7 @@ function validate52(data, { instancePath = "", parentData, parentDataProperty, r
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
-      params: { type: schema24.type },
+      params: { type: schema_ProgressToken.type },
       message: "must be string,integer",
     };
     if (vErrors === null) {
@@ -2201,11 +2231,14 @@ function validate52(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate52.errors = vErrors;
+  validate_ProgressToken.errors = vErrors;
   return errors === 0;
 }
 
-function validate51(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ProgressNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -2325,14 +2358,14 @@ function validate51(data, { instancePath = "", parentData, parentDataProperty, r
         }
         if (data1.progressToken !== undefined) {
           if (
-            !validate52(data1.progressToken, {
+            !validate_ProgressToken(data1.progressToken, {
               instancePath: instancePath + "/params/progressToken",
               parentData: data1,
               parentDataProperty: "progressToken",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+            vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
         }
@@ -2385,11 +2418,11 @@ function validate51(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate51.errors = vErrors;
+  validate_ProgressNotification.errors = vErrors;
   return errors === 0;
 }
 
-const schema25 = {
+const schema_RootsListChangedNotification = {
   properties: {
     method: { const: "notifications/roots/list_changed", type: "string" },
     params: {
@@ -2402,7 +2435,10 @@ const schema25 = {
   type: "object",
 };
 
-function validate55(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_RootsListChangedNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -2507,42 +2543,55 @@ function validate55(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate55.errors = vErrors;
+  validate_RootsListChangedNotification.errors = vErrors;
   return errors === 0;
 }
 
-function validate47(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ClientNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate41(data, { instancePath, parentData, parentDataProperty, rootData })) {
-    vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+  if (!validate_CancelledNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors =
+      vErrors === null ? validate_CancelledNotification.errors : vErrors.concat(validate_CancelledNotification.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
   if (!valid0) {
     const _errs2 = errors;
-    if (!validate49(data, { instancePath, parentData, parentDataProperty, rootData })) {
-      vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+    if (!validate_InitializedNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors =
+        vErrors === null
+          ? validate_InitializedNotification.errors
+          : vErrors.concat(validate_InitializedNotification.errors);
       errors = vErrors.length;
     }
     var _valid0 = _errs2 === errors;
     valid0 = valid0 || _valid0;
     if (!valid0) {
       const _errs3 = errors;
-      if (!validate51(data, { instancePath, parentData, parentDataProperty, rootData })) {
-        vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+      if (!validate_ProgressNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors =
+          vErrors === null
+            ? validate_ProgressNotification.errors
+            : vErrors.concat(validate_ProgressNotification.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs3 === errors;
       valid0 = valid0 || _valid0;
       if (!valid0) {
         const _errs4 = errors;
-        if (!validate55(data, { instancePath, parentData, parentDataProperty, rootData })) {
-          vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+        if (!validate_RootsListChangedNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors =
+            vErrors === null
+              ? validate_RootsListChangedNotification.errors
+              : vErrors.concat(validate_RootsListChangedNotification.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs4 === errors;
@@ -2574,11 +2623,11 @@ function validate47(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
   }
-  validate47.errors = vErrors;
+  validate_ClientNotification.errors = vErrors;
   return errors === 0;
 }
 
-const schema26 = {
+const schema_ClientRequest = {
   anyOf: [
     { $ref: "#/definitions/InitializeRequest" },
     { $ref: "#/definitions/PingRequest" },
@@ -2595,7 +2644,7 @@ const schema26 = {
     { $ref: "#/definitions/CompleteRequest" },
   ],
 };
-const schema27 = {
+const schema_InitializeRequest = {
   properties: {
     method: { const: "initialize", type: "string" },
     params: {
@@ -2611,13 +2660,13 @@ const schema27 = {
   required: ["method", "params"],
   type: "object",
 };
-const schema28 = {
+const schema_Implementation = {
   properties: { name: { type: "string" }, version: { type: "string" } },
   required: ["name", "version"],
   type: "object",
 };
 
-function validate60(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_Implementation(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -2700,11 +2749,11 @@ function validate60(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate60.errors = vErrors;
+  validate_Implementation.errors = vErrors;
   return errors === 0;
 }
 
-function validate58(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_InitializeRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -2821,27 +2870,31 @@ function validate58(data, { instancePath = "", parentData, parentDataProperty, r
         }
         if (data1.capabilities !== undefined) {
           if (
-            !validate46(data1.capabilities, {
+            !validate_ClientCapabilities(data1.capabilities, {
               instancePath: instancePath + "/params/capabilities",
               parentData: data1,
               parentDataProperty: "capabilities",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+            vErrors =
+              vErrors === null
+                ? validate_ClientCapabilities.errors
+                : vErrors.concat(validate_ClientCapabilities.errors);
             errors = vErrors.length;
           }
         }
         if (data1.clientInfo !== undefined) {
           if (
-            !validate60(data1.clientInfo, {
+            !validate_Implementation(data1.clientInfo, {
               instancePath: instancePath + "/params/clientInfo",
               parentData: data1,
               parentDataProperty: "clientInfo",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+            vErrors =
+              vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
             errors = vErrors.length;
           }
         }
@@ -2893,11 +2946,11 @@ function validate58(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate58.errors = vErrors;
+  validate_InitializeRequest.errors = vErrors;
   return errors === 0;
 }
 
-const schema29 = {
+const schema_PingRequest = {
   properties: {
     method: { const: "ping", type: "string" },
     params: {
@@ -2910,7 +2963,7 @@ const schema29 = {
   type: "object",
 };
 
-function validate63(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_PingRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -2970,14 +3023,15 @@ function validate63(data, { instancePath = "", parentData, parentDataProperty, r
           if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
             if (data2.progressToken !== undefined) {
               if (
-                !validate52(data2.progressToken, {
+                !validate_ProgressToken(data2.progressToken, {
                   instancePath: instancePath + "/params/_meta/progressToken",
                   parentData: data2,
                   parentDataProperty: "progressToken",
                   rootData,
                 })
               ) {
-                vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+                vErrors =
+                  vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
                 errors = vErrors.length;
               }
             }
@@ -3028,11 +3082,11 @@ function validate63(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate63.errors = vErrors;
+  validate_PingRequest.errors = vErrors;
   return errors === 0;
 }
 
-const schema30 = {
+const schema_ListResourcesRequest = {
   properties: {
     method: { const: "resources/list", type: "string" },
     params: { properties: { cursor: { type: "string" } }, type: "object" },
@@ -3041,7 +3095,10 @@ const schema30 = {
   type: "object",
 };
 
-function validate66(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListResourcesRequest(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -3144,11 +3201,11 @@ function validate66(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate66.errors = vErrors;
+  validate_ListResourcesRequest.errors = vErrors;
   return errors === 0;
 }
 
-const schema31 = {
+const schema_ListResourceTemplatesRequest = {
   properties: {
     method: { const: "resources/templates/list", type: "string" },
     params: { properties: { cursor: { type: "string" } }, type: "object" },
@@ -3157,7 +3214,10 @@ const schema31 = {
   type: "object",
 };
 
-function validate68(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListResourceTemplatesRequest(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -3260,11 +3320,11 @@ function validate68(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate68.errors = vErrors;
+  validate_ListResourceTemplatesRequest.errors = vErrors;
   return errors === 0;
 }
 
-const schema32 = {
+const schema_ReadResourceRequest = {
   properties: {
     method: { const: "resources/read", type: "string" },
     params: { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" },
@@ -3273,7 +3333,10 @@ const schema32 = {
   type: "object",
 };
 
-function validate70(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ReadResourceRequest(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -3361,7 +3424,7 @@ function validate70(data, { instancePath = "", parentData, parentDataProperty, r
         if (data1.uri !== undefined) {
           let data2 = data1.uri;
           if (typeof data2 === "string") {
-            if (!formats2(data2)) {
+            if (!format_uri(data2)) {
               const err5 = {
                 instancePath: instancePath + "/params/uri",
                 schemaPath: "#/properties/params/properties/uri/format",
@@ -3423,11 +3486,11 @@ function validate70(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate70.errors = vErrors;
+  validate_ReadResourceRequest.errors = vErrors;
   return errors === 0;
 }
 
-const schema33 = {
+const schema_SubscribeRequest = {
   properties: {
     method: { const: "resources/subscribe", type: "string" },
     params: { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" },
@@ -3436,7 +3499,7 @@ const schema33 = {
   type: "object",
 };
 
-function validate72(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_SubscribeRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -3524,7 +3587,7 @@ function validate72(data, { instancePath = "", parentData, parentDataProperty, r
         if (data1.uri !== undefined) {
           let data2 = data1.uri;
           if (typeof data2 === "string") {
-            if (!formats2(data2)) {
+            if (!format_uri(data2)) {
               const err5 = {
                 instancePath: instancePath + "/params/uri",
                 schemaPath: "#/properties/params/properties/uri/format",
@@ -3586,11 +3649,11 @@ function validate72(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate72.errors = vErrors;
+  validate_SubscribeRequest.errors = vErrors;
   return errors === 0;
 }
 
-const schema34 = {
+const schema_UnsubscribeRequest = {
   properties: {
     method: { const: "resources/unsubscribe", type: "string" },
     params: { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" },
@@ -3599,7 +3662,10 @@ const schema34 = {
   type: "object",
 };
 
-function validate74(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_UnsubscribeRequest(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -3687,7 +3753,7 @@ function validate74(data, { instancePath = "", parentData, parentDataProperty, r
         if (data1.uri !== undefined) {
           let data2 = data1.uri;
           if (typeof data2 === "string") {
-            if (!formats2(data2)) {
+            if (!format_uri(data2)) {
               const err5 = {
                 instancePath: instancePath + "/params/uri",
                 schemaPath: "#/properties/params/properties/uri/format",
@@ -3749,11 +3815,11 @@ function validate74(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate74.errors = vErrors;
+  validate_UnsubscribeRequest.errors = vErrors;
   return errors === 0;
 }
 
-const schema35 = {
+const schema_ListPromptsRequest = {
   properties: {
     method: { const: "prompts/list", type: "string" },
     params: { properties: { cursor: { type: "string" } }, type: "object" },
@@ -3762,7 +3828,10 @@ const schema35 = {
   type: "object",
 };
 
-function validate76(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListPromptsRequest(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -3865,11 +3934,11 @@ function validate76(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate76.errors = vErrors;
+  validate_ListPromptsRequest.errors = vErrors;
   return errors === 0;
 }
 
-const schema36 = {
+const schema_GetPromptRequest = {
   properties: {
     method: { const: "prompts/get", type: "string" },
     params: {
@@ -3882,7 +3951,7 @@ const schema36 = {
   type: "object",
 };
 
-function validate78(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_GetPromptRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -4051,11 +4120,11 @@ function validate78(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate78.errors = vErrors;
+  validate_GetPromptRequest.errors = vErrors;
   return errors === 0;
 }
 
-const schema37 = {
+const schema_ListToolsRequest = {
   properties: {
     method: { const: "tools/list", type: "string" },
     params: { properties: { cursor: { type: "string" } }, type: "object" },
@@ -4064,7 +4133,7 @@ const schema37 = {
   type: "object",
 };
 
-function validate80(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListToolsRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -4167,11 +4236,11 @@ function validate80(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate80.errors = vErrors;
+  validate_ListToolsRequest.errors = vErrors;
   return errors === 0;
 }
 
-const schema38 = {
+const schema_SetLevelRequest = {
   properties: {
     method: { const: "logging/setLevel", type: "string" },
     params: { properties: { level: { $ref: "#/definitions/LoggingLevel" } }, required: ["level"], type: "object" },
@@ -4179,12 +4248,12 @@ const schema38 = {
   required: ["method", "params"],
   type: "object",
 };
-const schema39 = {
+const schema_LoggingLevel = {
   enum: ["alert", "critical", "debug", "emergency", "error", "info", "notice", "warning"],
   type: "string",
 };
 
-function validate84(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_LoggingLevel(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (typeof data !== "string") {
@@ -4216,7 +4285,7 @@ function validate84(data, { instancePath = "", parentData, parentDataProperty, r
       instancePath,
       schemaPath: "#/enum",
       keyword: "enum",
-      params: { allowedValues: schema39.enum },
+      params: { allowedValues: schema_LoggingLevel.enum },
       message: "must be equal to one of the allowed values",
     };
     if (vErrors === null) {
@@ -4226,11 +4295,11 @@ function validate84(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate84.errors = vErrors;
+  validate_LoggingLevel.errors = vErrors;
   return errors === 0;
 }
 
-function validate83(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_SetLevelRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -4317,14 +4386,14 @@ function validate83(data, { instancePath = "", parentData, parentDataProperty, r
         }
         if (data1.level !== undefined) {
           if (
-            !validate84(data1.level, {
+            !validate_LoggingLevel(data1.level, {
               instancePath: instancePath + "/params/level",
               parentData: data1,
               parentDataProperty: "level",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+            vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
             errors = vErrors.length;
           }
         }
@@ -4359,11 +4428,11 @@ function validate83(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate83.errors = vErrors;
+  validate_SetLevelRequest.errors = vErrors;
   return errors === 0;
 }
 
-const schema40 = {
+const schema_CompleteRequest = {
   properties: {
     method: { const: "completion/complete", type: "string" },
     params: {
@@ -4382,13 +4451,13 @@ const schema40 = {
   required: ["method", "params"],
   type: "object",
 };
-const schema41 = {
+const schema_PromptReference = {
   properties: { name: { type: "string" }, type: { const: "ref/prompt", type: "string" } },
   required: ["name", "type"],
   type: "object",
 };
 
-function validate88(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_PromptReference(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -4487,19 +4556,19 @@ function validate88(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate88.errors = vErrors;
+  validate_PromptReference.errors = vErrors;
   return errors === 0;
 }
 
-const schema42 = {
+const schema_ResourceReference = {
   properties: { type: { const: "ref/resource", type: "string" }, uri: { format: "uri-template", type: "string" } },
   required: ["type", "uri"],
   type: "object",
 };
-const formats14 =
+const format_uri_template =
   /^(?:(?:[^\x00-\x20"'<>%\\^`{|}]|%[0-9a-f]{2})|\{[+#./;?&=,!@|]?(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?(?:,(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?)*\})*$/i;
 
-function validate90(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ResourceReference(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -4569,7 +4638,7 @@ function validate90(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.uri !== undefined) {
       let data1 = data.uri;
       if (typeof data1 === "string") {
-        if (!formats14.test(data1)) {
+        if (!format_uri_template.test(data1)) {
           const err4 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -4615,11 +4684,11 @@ function validate90(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate90.errors = vErrors;
+  validate_ResourceReference.errors = vErrors;
   return errors === 0;
 }
 
-function validate87(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_CompleteRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -4808,14 +4877,15 @@ function validate87(data, { instancePath = "", parentData, parentDataProperty, r
           let valid3 = false;
           const _errs13 = errors;
           if (
-            !validate88(data5, {
+            !validate_PromptReference(data5, {
               instancePath: instancePath + "/params/ref",
               parentData: data1,
               parentDataProperty: "ref",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+            vErrors =
+              vErrors === null ? validate_PromptReference.errors : vErrors.concat(validate_PromptReference.errors);
             errors = vErrors.length;
           }
           var _valid0 = _errs13 === errors;
@@ -4823,14 +4893,17 @@ function validate87(data, { instancePath = "", parentData, parentDataProperty, r
           if (!valid3) {
             const _errs14 = errors;
             if (
-              !validate90(data5, {
+              !validate_ResourceReference(data5, {
                 instancePath: instancePath + "/params/ref",
                 parentData: data1,
                 parentDataProperty: "ref",
                 rootData,
               })
             ) {
-              vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+              vErrors =
+                vErrors === null
+                  ? validate_ResourceReference.errors
+                  : vErrors.concat(validate_ResourceReference.errors);
               errors = vErrors.length;
             }
             var _valid0 = _errs14 === errors;
@@ -4892,114 +4965,149 @@ function validate87(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate87.errors = vErrors;
+  validate_CompleteRequest.errors = vErrors;
   return errors === 0;
 }
 
-function validate57(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ClientRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate58(data, { instancePath, parentData, parentDataProperty, rootData })) {
-    vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+  if (!validate_InitializeRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_InitializeRequest.errors : vErrors.concat(validate_InitializeRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
   if (!valid0) {
     const _errs2 = errors;
-    if (!validate63(data, { instancePath, parentData, parentDataProperty, rootData })) {
-      vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+    if (!validate_PingRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate_PingRequest.errors : vErrors.concat(validate_PingRequest.errors);
       errors = vErrors.length;
     }
     var _valid0 = _errs2 === errors;
     valid0 = valid0 || _valid0;
     if (!valid0) {
       const _errs3 = errors;
-      if (!validate66(data, { instancePath, parentData, parentDataProperty, rootData })) {
-        vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+      if (!validate_ListResourcesRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors =
+          vErrors === null
+            ? validate_ListResourcesRequest.errors
+            : vErrors.concat(validate_ListResourcesRequest.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs3 === errors;
       valid0 = valid0 || _valid0;
       if (!valid0) {
         const _errs4 = errors;
-        if (!validate68(data, { instancePath, parentData, parentDataProperty, rootData })) {
-          vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+        if (!validate_ListResourceTemplatesRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors =
+            vErrors === null
+              ? validate_ListResourceTemplatesRequest.errors
+              : vErrors.concat(validate_ListResourceTemplatesRequest.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs4 === errors;
         valid0 = valid0 || _valid0;
         if (!valid0) {
           const _errs5 = errors;
-          if (!validate70(data, { instancePath, parentData, parentDataProperty, rootData })) {
-            vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+          if (!validate_ReadResourceRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+            vErrors =
+              vErrors === null
+                ? validate_ReadResourceRequest.errors
+                : vErrors.concat(validate_ReadResourceRequest.errors);
             errors = vErrors.length;
           }
           var _valid0 = _errs5 === errors;
           valid0 = valid0 || _valid0;
           if (!valid0) {
             const _errs6 = errors;
-            if (!validate72(data, { instancePath, parentData, parentDataProperty, rootData })) {
-              vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+            if (!validate_SubscribeRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+              vErrors =
+                vErrors === null ? validate_SubscribeRequest.errors : vErrors.concat(validate_SubscribeRequest.errors);
               errors = vErrors.length;
             }
             var _valid0 = _errs6 === errors;
             valid0 = valid0 || _valid0;
             if (!valid0) {
               const _errs7 = errors;
-              if (!validate74(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+              if (!validate_UnsubscribeRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                vErrors =
+                  vErrors === null
+                    ? validate_UnsubscribeRequest.errors
+                    : vErrors.concat(validate_UnsubscribeRequest.errors);
                 errors = vErrors.length;
               }
               var _valid0 = _errs7 === errors;
               valid0 = valid0 || _valid0;
               if (!valid0) {
                 const _errs8 = errors;
-                if (!validate76(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                  vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
+                if (!validate_ListPromptsRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                  vErrors =
+                    vErrors === null
+                      ? validate_ListPromptsRequest.errors
+                      : vErrors.concat(validate_ListPromptsRequest.errors);
                   errors = vErrors.length;
                 }
                 var _valid0 = _errs8 === errors;
                 valid0 = valid0 || _valid0;
                 if (!valid0) {
                   const _errs9 = errors;
-                  if (!validate78(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                    vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+                  if (!validate_GetPromptRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                    vErrors =
+                      vErrors === null
+                        ? validate_GetPromptRequest.errors
+                        : vErrors.concat(validate_GetPromptRequest.errors);
                     errors = vErrors.length;
                   }
                   var _valid0 = _errs9 === errors;
                   valid0 = valid0 || _valid0;
                   if (!valid0) {
                     const _errs10 = errors;
-                    if (!validate80(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                      vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
+                    if (!validate_ListToolsRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                      vErrors =
+                        vErrors === null
+                          ? validate_ListToolsRequest.errors
+                          : vErrors.concat(validate_ListToolsRequest.errors);
                       errors = vErrors.length;
                     }
                     var _valid0 = _errs10 === errors;
                     valid0 = valid0 || _valid0;
                     if (!valid0) {
                       const _errs11 = errors;
-                      if (!validate26(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                        vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+                      if (!validate_CallToolRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                        vErrors =
+                          vErrors === null
+                            ? validate_CallToolRequest.errors
+                            : vErrors.concat(validate_CallToolRequest.errors);
                         errors = vErrors.length;
                       }
                       var _valid0 = _errs11 === errors;
                       valid0 = valid0 || _valid0;
                       if (!valid0) {
                         const _errs12 = errors;
-                        if (!validate83(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                          vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+                        if (
+                          !validate_SetLevelRequest(data, { instancePath, parentData, parentDataProperty, rootData })
+                        ) {
+                          vErrors =
+                            vErrors === null
+                              ? validate_SetLevelRequest.errors
+                              : vErrors.concat(validate_SetLevelRequest.errors);
                           errors = vErrors.length;
                         }
                         var _valid0 = _errs12 === errors;
                         valid0 = valid0 || _valid0;
                         if (!valid0) {
                           const _errs13 = errors;
-                          if (!validate87(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                            vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
+                          if (
+                            !validate_CompleteRequest(data, { instancePath, parentData, parentDataProperty, rootData })
+                          ) {
+                            vErrors =
+                              vErrors === null
+                                ? validate_CompleteRequest.errors
+                                : vErrors.concat(validate_CompleteRequest.errors);
                             errors = vErrors.length;
                           }
                           var _valid0 = _errs13 === errors;
@@ -5040,24 +5148,24 @@ function validate57(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
   }
-  validate57.errors = vErrors;
+  validate_ClientRequest.errors = vErrors;
   return errors === 0;
 }
 
-const schema43 = {
+const schema_ClientResult = {
   anyOf: [
     { $ref: "#/definitions/Result" },
     { $ref: "#/definitions/CreateMessageResult" },
     { $ref: "#/definitions/ListRootsResult" },
   ],
 };
-const schema44 = {
+const schema_Result = {
   additionalProperties: {},
   properties: { _meta: { additionalProperties: {}, type: "object" } },
   type: "object",
 };
 
-function validate94(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_Result(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -5095,11 +5203,11 @@ function validate94(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate94.errors = vErrors;
+  validate_Result.errors = vErrors;
   return errors === 0;
 }
 
-const schema45 = {
+const schema_CreateMessageResult = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
     content: { anyOf: [{ $ref: "#/definitions/TextContent" }, { $ref: "#/definitions/ImageContent" }] },
@@ -5111,7 +5219,10 @@ const schema45 = {
   type: "object",
 };
 
-function validate96(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_CreateMessageResult(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -5185,14 +5296,14 @@ function validate96(data, { instancePath = "", parentData, parentDataProperty, r
       let valid1 = false;
       const _errs6 = errors;
       if (
-        !validate29(data1, {
+        !validate_TextContent(data1, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+        vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs6 === errors;
@@ -5200,14 +5311,14 @@ function validate96(data, { instancePath = "", parentData, parentDataProperty, r
       if (!valid1) {
         const _errs7 = errors;
         if (
-          !validate32(data1, {
+          !validate_ImageContent(data1, {
             instancePath: instancePath + "/content",
             parentData: data,
             parentDataProperty: "content",
             rootData,
           })
         ) {
-          vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+          vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs7 === errors;
@@ -5257,14 +5368,14 @@ function validate96(data, { instancePath = "", parentData, parentDataProperty, r
     }
     if (data.role !== undefined) {
       if (
-        !validate23(data.role, {
+        !validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+        vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
     }
@@ -5300,11 +5411,11 @@ function validate96(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate96.errors = vErrors;
+  validate_CreateMessageResult.errors = vErrors;
   return errors === 0;
 }
 
-const schema46 = {
+const schema_ListRootsResult = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
     roots: { items: { $ref: "#/definitions/Root" }, type: "array" },
@@ -5312,13 +5423,13 @@ const schema46 = {
   required: ["roots"],
   type: "object",
 };
-const schema47 = {
+const schema_Root = {
   properties: { name: { type: "string" }, uri: { format: "uri", type: "string" } },
   required: ["uri"],
   type: "object",
 };
 
-function validate102(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_Root(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -5357,7 +5468,7 @@ function validate102(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.uri !== undefined) {
       let data1 = data.uri;
       if (typeof data1 === "string") {
-        if (!formats2(data1)) {
+        if (!format_uri(data1)) {
           const err2 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -5403,11 +5514,11 @@ function validate102(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate102.errors = vErrors;
+  validate_Root.errors = vErrors;
   return errors === 0;
 }
 
-function validate101(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListRootsResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -5451,14 +5562,14 @@ function validate101(data, { instancePath = "", parentData, parentDataProperty, 
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate102(data1[i0], {
+            !validate_Root(data1[i0], {
               instancePath: instancePath + "/roots/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
+            vErrors = vErrors === null ? validate_Root.errors : vErrors.concat(validate_Root.errors);
             errors = vErrors.length;
           }
         }
@@ -5493,34 +5604,35 @@ function validate101(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate101.errors = vErrors;
+  validate_ListRootsResult.errors = vErrors;
   return errors === 0;
 }
 
-function validate93(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ClientResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate94(data, { instancePath, parentData, parentDataProperty, rootData })) {
-    vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+  if (!validate_Result(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
   if (!valid0) {
     const _errs2 = errors;
-    if (!validate96(data, { instancePath, parentData, parentDataProperty, rootData })) {
-      vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
+    if (!validate_CreateMessageResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors =
+        vErrors === null ? validate_CreateMessageResult.errors : vErrors.concat(validate_CreateMessageResult.errors);
       errors = vErrors.length;
     }
     var _valid0 = _errs2 === errors;
     valid0 = valid0 || _valid0;
     if (!valid0) {
       const _errs3 = errors;
-      if (!validate101(data, { instancePath, parentData, parentDataProperty, rootData })) {
-        vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+      if (!validate_ListRootsResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors = vErrors === null ? validate_ListRootsResult.errors : vErrors.concat(validate_ListRootsResult.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs3 === errors;
@@ -5551,11 +5663,11 @@ function validate93(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
   }
-  validate93.errors = vErrors;
+  validate_ClientResult.errors = vErrors;
   return errors === 0;
 }
 
-function validate105(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_CompleteRequest_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -5744,14 +5856,15 @@ function validate105(data, { instancePath = "", parentData, parentDataProperty, 
           let valid3 = false;
           const _errs13 = errors;
           if (
-            !validate88(data5, {
+            !validate_PromptReference(data5, {
               instancePath: instancePath + "/params/ref",
               parentData: data1,
               parentDataProperty: "ref",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+            vErrors =
+              vErrors === null ? validate_PromptReference.errors : vErrors.concat(validate_PromptReference.errors);
             errors = vErrors.length;
           }
           var _valid0 = _errs13 === errors;
@@ -5759,14 +5872,17 @@ function validate105(data, { instancePath = "", parentData, parentDataProperty, 
           if (!valid3) {
             const _errs14 = errors;
             if (
-              !validate90(data5, {
+              !validate_ResourceReference(data5, {
                 instancePath: instancePath + "/params/ref",
                 parentData: data1,
                 parentDataProperty: "ref",
                 rootData,
               })
             ) {
-              vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+              vErrors =
+                vErrors === null
+                  ? validate_ResourceReference.errors
+                  : vErrors.concat(validate_ResourceReference.errors);
               errors = vErrors.length;
             }
             var _valid0 = _errs14 === errors;
@@ -5828,11 +5944,11 @@ function validate105(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate105.errors = vErrors;
+  validate_CompleteRequest_2.errors = vErrors;
   return errors === 0;
 }
 
-const schema49 = {
+const schema_CompleteRequest_properties_params = {
   properties: {
     argument: {
       properties: { name: { type: "string" }, value: { type: "string" } },
@@ -5845,7 +5961,10 @@ const schema49 = {
   type: "object",
 };
 
-function validate108(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_CompleteRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -5968,14 +6087,14 @@ function validate108(data, { instancePath = "", parentData, parentDataProperty, 
       let valid2 = false;
       const _errs9 = errors;
       if (
-        !validate88(data3, {
+        !validate_PromptReference(data3, {
           instancePath: instancePath + "/ref",
           parentData: data,
           parentDataProperty: "ref",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+        vErrors = vErrors === null ? validate_PromptReference.errors : vErrors.concat(validate_PromptReference.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs9 === errors;
@@ -5983,14 +6102,15 @@ function validate108(data, { instancePath = "", parentData, parentDataProperty, 
       if (!valid2) {
         const _errs10 = errors;
         if (
-          !validate90(data3, {
+          !validate_ResourceReference(data3, {
             instancePath: instancePath + "/ref",
             parentData: data,
             parentDataProperty: "ref",
             rootData,
           })
         ) {
-          vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+          vErrors =
+            vErrors === null ? validate_ResourceReference.errors : vErrors.concat(validate_ResourceReference.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs10 === errors;
@@ -6036,11 +6156,11 @@ function validate108(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate108.errors = vErrors;
+  validate_CompleteRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
 
-const schema50 = {
+const schema_CompleteResult = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
     completion: {
@@ -6057,7 +6177,7 @@ const schema50 = {
   type: "object",
 };
 
-function validate111(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_CompleteResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -6216,11 +6336,11 @@ function validate111(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate111.errors = vErrors;
+  validate_CompleteResult.errors = vErrors;
   return errors === 0;
 }
 
-const schema51 = {
+const schema_CreateMessageRequest = {
   properties: {
     method: { const: "sampling/createMessage", type: "string" },
     params: {
@@ -6241,7 +6361,7 @@ const schema51 = {
   required: ["method", "params"],
   type: "object",
 };
-const schema52 = {
+const schema_SamplingMessage = {
   properties: {
     content: { anyOf: [{ $ref: "#/definitions/TextContent" }, { $ref: "#/definitions/ImageContent" }] },
     role: { $ref: "#/definitions/Role" },
@@ -6250,7 +6370,7 @@ const schema52 = {
   type: "object",
 };
 
-function validate113(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_SamplingMessage(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -6290,14 +6410,14 @@ function validate113(data, { instancePath = "", parentData, parentDataProperty, 
       let valid1 = false;
       const _errs3 = errors;
       if (
-        !validate29(data0, {
+        !validate_TextContent(data0, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+        vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs3 === errors;
@@ -6305,14 +6425,14 @@ function validate113(data, { instancePath = "", parentData, parentDataProperty, 
       if (!valid1) {
         const _errs4 = errors;
         if (
-          !validate32(data0, {
+          !validate_ImageContent(data0, {
             instancePath: instancePath + "/content",
             parentData: data,
             parentDataProperty: "content",
             rootData,
           })
         ) {
-          vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+          vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs4 === errors;
@@ -6345,14 +6465,14 @@ function validate113(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.role !== undefined) {
       if (
-        !validate23(data.role, {
+        !validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+        vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
     }
@@ -6371,11 +6491,11 @@ function validate113(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate113.errors = vErrors;
+  validate_SamplingMessage.errors = vErrors;
   return errors === 0;
 }
 
-const schema53 = {
+const schema_ModelPreferences = {
   properties: {
     costPriority: { maximum: 1, minimum: 0, type: "number" },
     hints: { items: { $ref: "#/definitions/ModelHint" }, type: "array" },
@@ -6384,9 +6504,9 @@ const schema53 = {
   },
   type: "object",
 };
-const schema54 = { properties: { name: { type: "string" } }, type: "object" };
+const schema_ModelHint = { properties: { name: { type: "string" } }, type: "object" };
 
-function validate119(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ModelHint(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -6422,11 +6542,11 @@ function validate119(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate119.errors = vErrors;
+  validate_ModelHint.errors = vErrors;
   return errors === 0;
 }
 
-function validate118(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ModelPreferences(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -6485,14 +6605,14 @@ function validate118(data, { instancePath = "", parentData, parentDataProperty, 
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate119(data1[i0], {
+            !validate_ModelHint(data1[i0], {
               instancePath: instancePath + "/hints/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+            vErrors = vErrors === null ? validate_ModelHint.errors : vErrors.concat(validate_ModelHint.errors);
             errors = vErrors.length;
           }
         }
@@ -6625,11 +6745,14 @@ function validate118(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate118.errors = vErrors;
+  validate_ModelPreferences.errors = vErrors;
   return errors === 0;
 }
 
-function validate112(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_CreateMessageRequest(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -6751,7 +6874,7 @@ function validate112(data, { instancePath = "", parentData, parentDataProperty, 
               instancePath: instancePath + "/params/includeContext",
               schemaPath: "#/properties/params/properties/includeContext/enum",
               keyword: "enum",
-              params: { allowedValues: schema51.properties.params.properties.includeContext.enum },
+              params: { allowedValues: schema_CreateMessageRequest.properties.params.properties.includeContext.enum },
               message: "must be equal to one of the allowed values",
             };
             if (vErrors === null) {
@@ -6786,14 +6909,15 @@ function validate112(data, { instancePath = "", parentData, parentDataProperty, 
             const len0 = data4.length;
             for (let i0 = 0; i0 < len0; i0++) {
               if (
-                !validate113(data4[i0], {
+                !validate_SamplingMessage(data4[i0], {
                   instancePath: instancePath + "/params/messages/" + i0,
                   parentData: data4,
                   parentDataProperty: i0,
                   rootData,
                 })
               ) {
-                vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
+                vErrors =
+                  vErrors === null ? validate_SamplingMessage.errors : vErrors.concat(validate_SamplingMessage.errors);
                 errors = vErrors.length;
               }
             }
@@ -6834,14 +6958,15 @@ function validate112(data, { instancePath = "", parentData, parentDataProperty, 
         }
         if (data1.modelPreferences !== undefined) {
           if (
-            !validate118(data1.modelPreferences, {
+            !validate_ModelPreferences(data1.modelPreferences, {
               instancePath: instancePath + "/params/modelPreferences",
               parentData: data1,
               parentDataProperty: "modelPreferences",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+            vErrors =
+              vErrors === null ? validate_ModelPreferences.errors : vErrors.concat(validate_ModelPreferences.errors);
             errors = vErrors.length;
           }
         }
@@ -6948,11 +7073,11 @@ function validate112(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate112.errors = vErrors;
+  validate_CreateMessageRequest.errors = vErrors;
   return errors === 0;
 }
 
-const schema55 = {
+const schema_CreateMessageRequest_properties_params = {
   properties: {
     includeContext: { enum: ["allServers", "none", "thisServer"], type: "string" },
     maxTokens: { type: "integer" },
@@ -6967,7 +7092,10 @@ const schema55 = {
   type: "object",
 };
 
-function validate122(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_CreateMessageRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -7023,7 +7151,7 @@ function validate122(data, { instancePath = "", parentData, parentDataProperty, 
           instancePath: instancePath + "/includeContext",
           schemaPath: "#/properties/includeContext/enum",
           keyword: "enum",
-          params: { allowedValues: schema55.properties.includeContext.enum },
+          params: { allowedValues: schema_CreateMessageRequest_properties_params.properties.includeContext.enum },
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
@@ -7058,14 +7186,15 @@ function validate122(data, { instancePath = "", parentData, parentDataProperty, 
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate113(data2[i0], {
+            !validate_SamplingMessage(data2[i0], {
               instancePath: instancePath + "/messages/" + i0,
               parentData: data2,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
+            vErrors =
+              vErrors === null ? validate_SamplingMessage.errors : vErrors.concat(validate_SamplingMessage.errors);
             errors = vErrors.length;
           }
         }
@@ -7106,14 +7235,15 @@ function validate122(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.modelPreferences !== undefined) {
       if (
-        !validate118(data.modelPreferences, {
+        !validate_ModelPreferences(data.modelPreferences, {
           instancePath: instancePath + "/modelPreferences",
           parentData: data,
           parentDataProperty: "modelPreferences",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+        vErrors =
+          vErrors === null ? validate_ModelPreferences.errors : vErrors.concat(validate_ModelPreferences.errors);
         errors = vErrors.length;
       }
     }
@@ -7204,11 +7334,14 @@ function validate122(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate122.errors = vErrors;
+  validate_CreateMessageRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
 
-function validate125(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_CreateMessageResult_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -7282,14 +7415,14 @@ function validate125(data, { instancePath = "", parentData, parentDataProperty, 
       let valid1 = false;
       const _errs6 = errors;
       if (
-        !validate29(data1, {
+        !validate_TextContent(data1, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+        vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs6 === errors;
@@ -7297,14 +7430,14 @@ function validate125(data, { instancePath = "", parentData, parentDataProperty, 
       if (!valid1) {
         const _errs7 = errors;
         if (
-          !validate32(data1, {
+          !validate_ImageContent(data1, {
             instancePath: instancePath + "/content",
             parentData: data,
             parentDataProperty: "content",
             rootData,
           })
         ) {
-          vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+          vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs7 === errors;
@@ -7354,14 +7487,14 @@ function validate125(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.role !== undefined) {
       if (
-        !validate23(data.role, {
+        !validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+        vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
     }
@@ -7397,13 +7530,13 @@ function validate125(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate125.errors = vErrors;
+  validate_CreateMessageResult_2.errors = vErrors;
   return errors === 0;
 }
 
-const schema57 = { type: "string" };
+const schema_Cursor = { type: "string" };
 
-function validate129(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_Cursor(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (typeof data !== "string") {
@@ -7421,11 +7554,14 @@ function validate129(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate129.errors = vErrors;
+  validate_Cursor.errors = vErrors;
   return errors === 0;
 }
 
-function validate130(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_EmbeddedResource_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -7468,14 +7604,14 @@ function validate130(data, { instancePath = "", parentData, parentDataProperty, 
             const len0 = data1.length;
             for (let i0 = 0; i0 < len0; i0++) {
               if (
-                !validate23(data1[i0], {
+                !validate_Role(data1[i0], {
                   instancePath: instancePath + "/annotations/audience/" + i0,
                   parentData: data1,
                   parentDataProperty: i0,
                   rootData,
                 })
               ) {
-                vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+                vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
                 errors = vErrors.length;
               }
             }
@@ -7566,14 +7702,17 @@ function validate130(data, { instancePath = "", parentData, parentDataProperty, 
       let valid4 = false;
       const _errs10 = errors;
       if (
-        !validate37(data4, {
+        !validate_TextResourceContents(data4, {
           instancePath: instancePath + "/resource",
           parentData: data,
           parentDataProperty: "resource",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+        vErrors =
+          vErrors === null
+            ? validate_TextResourceContents.errors
+            : vErrors.concat(validate_TextResourceContents.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs10 === errors;
@@ -7581,14 +7720,17 @@ function validate130(data, { instancePath = "", parentData, parentDataProperty, 
       if (!valid4) {
         const _errs11 = errors;
         if (
-          !validate25(data4, {
+          !validate_BlobResourceContents(data4, {
             instancePath: instancePath + "/resource",
             parentData: data,
             parentDataProperty: "resource",
             rootData,
           })
         ) {
-          vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+          vErrors =
+            vErrors === null
+              ? validate_BlobResourceContents.errors
+              : vErrors.concat(validate_BlobResourceContents.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs11 === errors;
@@ -7667,11 +7809,11 @@ function validate130(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate130.errors = vErrors;
+  validate_EmbeddedResource_2.errors = vErrors;
   return errors === 0;
 }
 
-function validate134(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_Result_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -7709,11 +7851,14 @@ function validate134(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate134.errors = vErrors;
+  validate_Result_2.errors = vErrors;
   return errors === 0;
 }
 
-function validate135(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_GetPromptRequest_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -7882,17 +8027,20 @@ function validate135(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate135.errors = vErrors;
+  validate_GetPromptRequest_2.errors = vErrors;
   return errors === 0;
 }
 
-const schema61 = {
+const schema_GetPromptRequest_properties_params = {
   properties: { arguments: { additionalProperties: { type: "string" }, type: "object" }, name: { type: "string" } },
   required: ["name"],
   type: "object",
 };
 
-function validate136(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_GetPromptRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -7979,11 +8127,11 @@ function validate136(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate136.errors = vErrors;
+  validate_GetPromptRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
 
-const schema62 = {
+const schema_GetPromptResult = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
     description: { type: "string" },
@@ -7992,7 +8140,7 @@ const schema62 = {
   required: ["messages"],
   type: "object",
 };
-const schema63 = {
+const schema_PromptMessage = {
   properties: {
     content: {
       anyOf: [
@@ -8007,7 +8155,7 @@ const schema63 = {
   type: "object",
 };
 
-function validate138(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_PromptMessage(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -8047,14 +8195,14 @@ function validate138(data, { instancePath = "", parentData, parentDataProperty, 
       let valid1 = false;
       const _errs3 = errors;
       if (
-        !validate29(data0, {
+        !validate_TextContent(data0, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+        vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs3 === errors;
@@ -8062,14 +8210,14 @@ function validate138(data, { instancePath = "", parentData, parentDataProperty, 
       if (!valid1) {
         const _errs4 = errors;
         if (
-          !validate32(data0, {
+          !validate_ImageContent(data0, {
             instancePath: instancePath + "/content",
             parentData: data,
             parentDataProperty: "content",
             rootData,
           })
         ) {
-          vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+          vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs4 === errors;
@@ -8077,14 +8225,15 @@ function validate138(data, { instancePath = "", parentData, parentDataProperty, 
         if (!valid1) {
           const _errs5 = errors;
           if (
-            !validate35(data0, {
+            !validate_EmbeddedResource(data0, {
               instancePath: instancePath + "/content",
               parentData: data,
               parentDataProperty: "content",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+            vErrors =
+              vErrors === null ? validate_EmbeddedResource.errors : vErrors.concat(validate_EmbeddedResource.errors);
             errors = vErrors.length;
           }
           var _valid0 = _errs5 === errors;
@@ -8118,14 +8267,14 @@ function validate138(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.role !== undefined) {
       if (
-        !validate23(data.role, {
+        !validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+        vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
     }
@@ -8144,11 +8293,11 @@ function validate138(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate138.errors = vErrors;
+  validate_PromptMessage.errors = vErrors;
   return errors === 0;
 }
 
-function validate137(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_GetPromptResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -8209,14 +8358,14 @@ function validate137(data, { instancePath = "", parentData, parentDataProperty, 
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate138(data2[i0], {
+            !validate_PromptMessage(data2[i0], {
               instancePath: instancePath + "/messages/" + i0,
               parentData: data2,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+            vErrors = vErrors === null ? validate_PromptMessage.errors : vErrors.concat(validate_PromptMessage.errors);
             errors = vErrors.length;
           }
         }
@@ -8251,11 +8400,11 @@ function validate137(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate137.errors = vErrors;
+  validate_GetPromptResult.errors = vErrors;
   return errors === 0;
 }
 
-function validate144(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ImageContent_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -8313,14 +8462,14 @@ function validate144(data, { instancePath = "", parentData, parentDataProperty, 
             const len0 = data1.length;
             for (let i0 = 0; i0 < len0; i0++) {
               if (
-                !validate23(data1[i0], {
+                !validate_Role(data1[i0], {
                   instancePath: instancePath + "/annotations/audience/" + i0,
                   parentData: data1,
                   parentDataProperty: i0,
                   rootData,
                 })
               ) {
-                vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+                vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
                 errors = vErrors.length;
               }
             }
@@ -8408,7 +8557,7 @@ function validate144(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.data !== undefined) {
       let data4 = data.data;
       if (typeof data4 === "string") {
-        if (!formats0(data4)) {
+        if (!format_byte(data4)) {
           const err8 = {
             instancePath: instancePath + "/data",
             schemaPath: "#/properties/data/format",
@@ -8504,11 +8653,11 @@ function validate144(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate144.errors = vErrors;
+  validate_ImageContent_2.errors = vErrors;
   return errors === 0;
 }
 
-function validate146(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_Implementation_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -8591,11 +8740,14 @@ function validate146(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate146.errors = vErrors;
+  validate_Implementation_2.errors = vErrors;
   return errors === 0;
 }
 
-function validate147(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_InitializeRequest_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -8712,27 +8864,31 @@ function validate147(data, { instancePath = "", parentData, parentDataProperty, 
         }
         if (data1.capabilities !== undefined) {
           if (
-            !validate46(data1.capabilities, {
+            !validate_ClientCapabilities(data1.capabilities, {
               instancePath: instancePath + "/params/capabilities",
               parentData: data1,
               parentDataProperty: "capabilities",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+            vErrors =
+              vErrors === null
+                ? validate_ClientCapabilities.errors
+                : vErrors.concat(validate_ClientCapabilities.errors);
             errors = vErrors.length;
           }
         }
         if (data1.clientInfo !== undefined) {
           if (
-            !validate60(data1.clientInfo, {
+            !validate_Implementation(data1.clientInfo, {
               instancePath: instancePath + "/params/clientInfo",
               parentData: data1,
               parentDataProperty: "clientInfo",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+            vErrors =
+              vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
             errors = vErrors.length;
           }
         }
@@ -8784,11 +8940,11 @@ function validate147(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate147.errors = vErrors;
+  validate_InitializeRequest_2.errors = vErrors;
   return errors === 0;
 }
 
-const schema67 = {
+const schema_InitializeRequest_properties_params = {
   properties: {
     capabilities: { $ref: "#/definitions/ClientCapabilities" },
     clientInfo: { $ref: "#/definitions/Implementation" },
@@ -8798,7 +8954,10 @@ const schema67 = {
   type: "object",
 };
 
-function validate150(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_InitializeRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -8849,27 +9008,28 @@ function validate150(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.capabilities !== undefined) {
       if (
-        !validate46(data.capabilities, {
+        !validate_ClientCapabilities(data.capabilities, {
           instancePath: instancePath + "/capabilities",
           parentData: data,
           parentDataProperty: "capabilities",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+        vErrors =
+          vErrors === null ? validate_ClientCapabilities.errors : vErrors.concat(validate_ClientCapabilities.errors);
         errors = vErrors.length;
       }
     }
     if (data.clientInfo !== undefined) {
       if (
-        !validate60(data.clientInfo, {
+        !validate_Implementation(data.clientInfo, {
           instancePath: instancePath + "/clientInfo",
           parentData: data,
           parentDataProperty: "clientInfo",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+        vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
         errors = vErrors.length;
       }
     }
@@ -8905,11 +9065,11 @@ function validate150(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate150.errors = vErrors;
+  validate_InitializeRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
 
-const schema68 = {
+const schema_InitializeResult = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
     capabilities: { $ref: "#/definitions/ServerCapabilities" },
@@ -8920,7 +9080,7 @@ const schema68 = {
   required: ["capabilities", "protocolVersion", "serverInfo"],
   type: "object",
 };
-const schema69 = {
+const schema_ServerCapabilities = {
   properties: {
     experimental: {
       additionalProperties: { additionalProperties: true, properties: {}, type: "object" },
@@ -8934,7 +9094,10 @@ const schema69 = {
   type: "object",
 };
 
-function validate154(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ServerCapabilities(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -9135,11 +9298,11 @@ function validate154(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate154.errors = vErrors;
+  validate_ServerCapabilities.errors = vErrors;
   return errors === 0;
 }
 
-function validate153(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_InitializeResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -9209,14 +9372,15 @@ function validate153(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.capabilities !== undefined) {
       if (
-        !validate154(data.capabilities, {
+        !validate_ServerCapabilities(data.capabilities, {
           instancePath: instancePath + "/capabilities",
           parentData: data,
           parentDataProperty: "capabilities",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate154.errors : vErrors.concat(validate154.errors);
+        vErrors =
+          vErrors === null ? validate_ServerCapabilities.errors : vErrors.concat(validate_ServerCapabilities.errors);
         errors = vErrors.length;
       }
     }
@@ -9256,14 +9420,14 @@ function validate153(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.serverInfo !== undefined) {
       if (
-        !validate60(data.serverInfo, {
+        !validate_Implementation(data.serverInfo, {
           instancePath: instancePath + "/serverInfo",
           parentData: data,
           parentDataProperty: "serverInfo",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+        vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
         errors = vErrors.length;
       }
     }
@@ -9282,11 +9446,14 @@ function validate153(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate153.errors = vErrors;
+  validate_InitializeResult.errors = vErrors;
   return errors === 0;
 }
 
-function validate157(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_InitializedNotification_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -9391,17 +9558,20 @@ function validate157(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate157.errors = vErrors;
+  validate_InitializedNotification_2.errors = vErrors;
   return errors === 0;
 }
 
-const schema71 = {
+const schema_InitializedNotification_properties_params = {
   additionalProperties: {},
   properties: { _meta: { additionalProperties: {}, type: "object" } },
   type: "object",
 };
 
-function validate158(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_InitializedNotification_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -9439,11 +9609,11 @@ function validate158(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate158.errors = vErrors;
+  validate_InitializedNotification_properties_params.errors = vErrors;
   return errors === 0;
 }
 
-const schema72 = {
+const schema_JSONRPCError = {
   properties: {
     error: {
       properties: { code: { type: "integer" }, data: {}, message: { type: "string" } },
@@ -9457,7 +9627,7 @@ const schema72 = {
   type: "object",
 };
 
-function validate159(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_JSONRPCError(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -9592,14 +9762,14 @@ function validate159(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.id !== undefined) {
       if (
-        !validate42(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -9651,11 +9821,11 @@ function validate159(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate159.errors = vErrors;
+  validate_JSONRPCError.errors = vErrors;
   return errors === 0;
 }
 
-const schema73 = {
+const schema_JSONRPCMessage = {
   anyOf: [
     { $ref: "#/definitions/JSONRPCRequest" },
     { $ref: "#/definitions/JSONRPCNotification" },
@@ -9663,7 +9833,7 @@ const schema73 = {
     { $ref: "#/definitions/JSONRPCError" },
   ],
 };
-const schema74 = {
+const schema_JSONRPCRequest = {
   properties: {
     id: { $ref: "#/definitions/RequestId" },
     jsonrpc: { const: "2.0", type: "string" },
@@ -9678,7 +9848,7 @@ const schema74 = {
   type: "object",
 };
 
-function validate162(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_JSONRPCRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -9729,14 +9899,14 @@ function validate162(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.id !== undefined) {
       if (
-        !validate42(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -9798,14 +9968,15 @@ function validate162(data, { instancePath = "", parentData, parentDataProperty, 
           if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
             if (data4.progressToken !== undefined) {
               if (
-                !validate52(data4.progressToken, {
+                !validate_ProgressToken(data4.progressToken, {
                   instancePath: instancePath + "/params/_meta/progressToken",
                   parentData: data4,
                   parentDataProperty: "progressToken",
                   rootData,
                 })
               ) {
-                vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+                vErrors =
+                  vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
                 errors = vErrors.length;
               }
             }
@@ -9856,11 +10027,11 @@ function validate162(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate162.errors = vErrors;
+  validate_JSONRPCRequest.errors = vErrors;
   return errors === 0;
 }
 
-const schema75 = {
+const schema_JSONRPCNotification = {
   properties: {
     jsonrpc: { const: "2.0", type: "string" },
     method: { type: "string" },
@@ -9874,7 +10045,10 @@ const schema75 = {
   type: "object",
 };
 
-function validate166(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_JSONRPCNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -10011,11 +10185,11 @@ function validate166(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate166.errors = vErrors;
+  validate_JSONRPCNotification.errors = vErrors;
   return errors === 0;
 }
 
-const schema76 = {
+const schema_JSONRPCResponse = {
   properties: {
     id: { $ref: "#/definitions/RequestId" },
     jsonrpc: { const: "2.0", type: "string" },
@@ -10025,7 +10199,7 @@ const schema76 = {
   type: "object",
 };
 
-function validate168(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_JSONRPCResponse(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -10076,14 +10250,14 @@ function validate168(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.id !== undefined) {
       if (
-        !validate42(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -10122,14 +10296,14 @@ function validate168(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.result !== undefined) {
       if (
-        !validate94(data.result, {
+        !validate_Result(data.result, {
           instancePath: instancePath + "/result",
           parentData: data,
           parentDataProperty: "result",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+        vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
         errors = vErrors.length;
       }
     }
@@ -10148,42 +10322,43 @@ function validate168(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate168.errors = vErrors;
+  validate_JSONRPCResponse.errors = vErrors;
   return errors === 0;
 }
 
-function validate161(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_JSONRPCMessage(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate162(data, { instancePath, parentData, parentDataProperty, rootData })) {
-    vErrors = vErrors === null ? validate162.errors : vErrors.concat(validate162.errors);
+  if (!validate_JSONRPCRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_JSONRPCRequest.errors : vErrors.concat(validate_JSONRPCRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
   if (!valid0) {
     const _errs2 = errors;
-    if (!validate166(data, { instancePath, parentData, parentDataProperty, rootData })) {
-      vErrors = vErrors === null ? validate166.errors : vErrors.concat(validate166.errors);
+    if (!validate_JSONRPCNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors =
+        vErrors === null ? validate_JSONRPCNotification.errors : vErrors.concat(validate_JSONRPCNotification.errors);
       errors = vErrors.length;
     }
     var _valid0 = _errs2 === errors;
     valid0 = valid0 || _valid0;
     if (!valid0) {
       const _errs3 = errors;
-      if (!validate168(data, { instancePath, parentData, parentDataProperty, rootData })) {
-        vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
+      if (!validate_JSONRPCResponse(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors = vErrors === null ? validate_JSONRPCResponse.errors : vErrors.concat(validate_JSONRPCResponse.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs3 === errors;
       valid0 = valid0 || _valid0;
       if (!valid0) {
         const _errs4 = errors;
-        if (!validate159(data, { instancePath, parentData, parentDataProperty, rootData })) {
-          vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+        if (!validate_JSONRPCError(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors = vErrors === null ? validate_JSONRPCError.errors : vErrors.concat(validate_JSONRPCError.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs4 === errors;
@@ -10215,11 +10390,14 @@ function validate161(data, { instancePath = "", parentData, parentDataProperty, 
       }
     }
   }
-  validate161.errors = vErrors;
+  validate_JSONRPCMessage.errors = vErrors;
   return errors === 0;
 }
 
-function validate173(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_JSONRPCNotification_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -10356,11 +10534,11 @@ function validate173(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate173.errors = vErrors;
+  validate_JSONRPCNotification_2.errors = vErrors;
   return errors === 0;
 }
 
-function validate174(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_JSONRPCRequest_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -10411,14 +10589,14 @@ function validate174(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.id !== undefined) {
       if (
-        !validate42(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -10480,14 +10658,15 @@ function validate174(data, { instancePath = "", parentData, parentDataProperty, 
           if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
             if (data4.progressToken !== undefined) {
               if (
-                !validate52(data4.progressToken, {
+                !validate_ProgressToken(data4.progressToken, {
                   instancePath: instancePath + "/params/_meta/progressToken",
                   parentData: data4,
                   parentDataProperty: "progressToken",
                   rootData,
                 })
               ) {
-                vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+                vErrors =
+                  vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
                 errors = vErrors.length;
               }
             }
@@ -10538,11 +10717,11 @@ function validate174(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate174.errors = vErrors;
+  validate_JSONRPCRequest_2.errors = vErrors;
   return errors === 0;
 }
 
-function validate177(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_JSONRPCResponse_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -10593,14 +10772,14 @@ function validate177(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.id !== undefined) {
       if (
-        !validate42(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -10639,14 +10818,14 @@ function validate177(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.result !== undefined) {
       if (
-        !validate94(data.result, {
+        !validate_Result(data.result, {
           instancePath: instancePath + "/result",
           parentData: data,
           parentDataProperty: "result",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+        vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
         errors = vErrors.length;
       }
     }
@@ -10665,11 +10844,14 @@ function validate177(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate177.errors = vErrors;
+  validate_JSONRPCResponse_2.errors = vErrors;
   return errors === 0;
 }
 
-function validate180(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListPromptsRequest_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -10772,13 +10954,16 @@ function validate180(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate180.errors = vErrors;
+  validate_ListPromptsRequest_2.errors = vErrors;
   return errors === 0;
 }
 
-const schema81 = { properties: { cursor: { type: "string" } }, type: "object" };
+const schema_ListPromptsRequest_properties_params = { properties: { cursor: { type: "string" } }, type: "object" };
 
-function validate181(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListPromptsRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -10814,11 +10999,11 @@ function validate181(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate181.errors = vErrors;
+  validate_ListPromptsRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
 
-const schema82 = {
+const schema_ListPromptsResult = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
     nextCursor: { type: "string" },
@@ -10827,7 +11012,7 @@ const schema82 = {
   required: ["prompts"],
   type: "object",
 };
-const schema83 = {
+const schema_Prompt = {
   properties: {
     arguments: { items: { $ref: "#/definitions/PromptArgument" }, type: "array" },
     description: { type: "string" },
@@ -10836,13 +11021,13 @@ const schema83 = {
   required: ["name"],
   type: "object",
 };
-const schema84 = {
+const schema_PromptArgument = {
   properties: { description: { type: "string" }, name: { type: "string" }, required: { type: "boolean" } },
   required: ["name"],
   type: "object",
 };
 
-function validate184(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_PromptArgument(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -10927,11 +11112,11 @@ function validate184(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate184.errors = vErrors;
+  validate_PromptArgument.errors = vErrors;
   return errors === 0;
 }
 
-function validate183(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_Prompt(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -10956,14 +11141,15 @@ function validate183(data, { instancePath = "", parentData, parentDataProperty, 
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate184(data0[i0], {
+            !validate_PromptArgument(data0[i0], {
               instancePath: instancePath + "/arguments/" + i0,
               parentData: data0,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
+            vErrors =
+              vErrors === null ? validate_PromptArgument.errors : vErrors.concat(validate_PromptArgument.errors);
             errors = vErrors.length;
           }
         }
@@ -11032,11 +11218,11 @@ function validate183(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate183.errors = vErrors;
+  validate_Prompt.errors = vErrors;
   return errors === 0;
 }
 
-function validate182(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListPromptsResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -11097,14 +11283,14 @@ function validate182(data, { instancePath = "", parentData, parentDataProperty, 
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate183(data2[i0], {
+            !validate_Prompt(data2[i0], {
               instancePath: instancePath + "/prompts/" + i0,
               parentData: data2,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
+            vErrors = vErrors === null ? validate_Prompt.errors : vErrors.concat(validate_Prompt.errors);
             errors = vErrors.length;
           }
         }
@@ -11139,11 +11325,14 @@ function validate182(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate182.errors = vErrors;
+  validate_ListPromptsResult.errors = vErrors;
   return errors === 0;
 }
 
-function validate187(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListResourceTemplatesRequest_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -11246,13 +11435,19 @@ function validate187(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate187.errors = vErrors;
+  validate_ListResourceTemplatesRequest_2.errors = vErrors;
   return errors === 0;
 }
 
-const schema86 = { properties: { cursor: { type: "string" } }, type: "object" };
+const schema_ListResourceTemplatesRequest_properties_params = {
+  properties: { cursor: { type: "string" } },
+  type: "object",
+};
 
-function validate188(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListResourceTemplatesRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -11288,11 +11483,11 @@ function validate188(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate188.errors = vErrors;
+  validate_ListResourceTemplatesRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
 
-const schema87 = {
+const schema_ListResourceTemplatesResult = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
     nextCursor: { type: "string" },
@@ -11301,7 +11496,7 @@ const schema87 = {
   required: ["resourceTemplates"],
   type: "object",
 };
-const schema88 = {
+const schema_ResourceTemplate = {
   properties: {
     annotations: {
       properties: {
@@ -11319,7 +11514,7 @@ const schema88 = {
   type: "object",
 };
 
-function validate190(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ResourceTemplate(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -11362,14 +11557,14 @@ function validate190(data, { instancePath = "", parentData, parentDataProperty, 
             const len0 = data1.length;
             for (let i0 = 0; i0 < len0; i0++) {
               if (
-                !validate23(data1[i0], {
+                !validate_Role(data1[i0], {
                   instancePath: instancePath + "/annotations/audience/" + i0,
                   parentData: data1,
                   parentDataProperty: i0,
                   rootData,
                 })
               ) {
-                vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+                vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
                 errors = vErrors.length;
               }
             }
@@ -11508,7 +11703,7 @@ function validate190(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.uriTemplate !== undefined) {
       let data7 = data.uriTemplate;
       if (typeof data7 === "string") {
-        if (!formats14.test(data7)) {
+        if (!format_uri_template.test(data7)) {
           const err10 = {
             instancePath: instancePath + "/uriTemplate",
             schemaPath: "#/properties/uriTemplate/format",
@@ -11554,11 +11749,14 @@ function validate190(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate190.errors = vErrors;
+  validate_ResourceTemplate.errors = vErrors;
   return errors === 0;
 }
 
-function validate189(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListResourceTemplatesResult(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -11619,14 +11817,15 @@ function validate189(data, { instancePath = "", parentData, parentDataProperty, 
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate190(data2[i0], {
+            !validate_ResourceTemplate(data2[i0], {
               instancePath: instancePath + "/resourceTemplates/" + i0,
               parentData: data2,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate190.errors : vErrors.concat(validate190.errors);
+            vErrors =
+              vErrors === null ? validate_ResourceTemplate.errors : vErrors.concat(validate_ResourceTemplate.errors);
             errors = vErrors.length;
           }
         }
@@ -11661,11 +11860,14 @@ function validate189(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate189.errors = vErrors;
+  validate_ListResourceTemplatesResult.errors = vErrors;
   return errors === 0;
 }
 
-function validate193(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListResourcesRequest_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -11768,13 +11970,16 @@ function validate193(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate193.errors = vErrors;
+  validate_ListResourcesRequest_2.errors = vErrors;
   return errors === 0;
 }
 
-const schema90 = { properties: { cursor: { type: "string" } }, type: "object" };
+const schema_ListResourcesRequest_properties_params = { properties: { cursor: { type: "string" } }, type: "object" };
 
-function validate194(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListResourcesRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -11810,11 +12015,11 @@ function validate194(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate194.errors = vErrors;
+  validate_ListResourcesRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
 
-const schema91 = {
+const schema_ListResourcesResult = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
     nextCursor: { type: "string" },
@@ -11823,7 +12028,7 @@ const schema91 = {
   required: ["resources"],
   type: "object",
 };
-const schema92 = {
+const schema_Resource = {
   properties: {
     annotations: {
       properties: {
@@ -11842,7 +12047,7 @@ const schema92 = {
   type: "object",
 };
 
-function validate196(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_Resource(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -11885,14 +12090,14 @@ function validate196(data, { instancePath = "", parentData, parentDataProperty, 
             const len0 = data1.length;
             for (let i0 = 0; i0 < len0; i0++) {
               if (
-                !validate23(data1[i0], {
+                !validate_Role(data1[i0], {
                   instancePath: instancePath + "/annotations/audience/" + i0,
                   parentData: data1,
                   parentDataProperty: i0,
                   rootData,
                 })
               ) {
-                vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+                vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
                 errors = vErrors.length;
               }
             }
@@ -12049,7 +12254,7 @@ function validate196(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.uri !== undefined) {
       let data8 = data.uri;
       if (typeof data8 === "string") {
-        if (!formats2(data8)) {
+        if (!format_uri(data8)) {
           const err11 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -12095,11 +12300,14 @@ function validate196(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate196.errors = vErrors;
+  validate_Resource.errors = vErrors;
   return errors === 0;
 }
 
-function validate195(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListResourcesResult(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -12160,14 +12368,14 @@ function validate195(data, { instancePath = "", parentData, parentDataProperty, 
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate196(data2[i0], {
+            !validate_Resource(data2[i0], {
               instancePath: instancePath + "/resources/" + i0,
               parentData: data2,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate196.errors : vErrors.concat(validate196.errors);
+            vErrors = vErrors === null ? validate_Resource.errors : vErrors.concat(validate_Resource.errors);
             errors = vErrors.length;
           }
         }
@@ -12202,11 +12410,11 @@ function validate195(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate195.errors = vErrors;
+  validate_ListResourcesResult.errors = vErrors;
   return errors === 0;
 }
 
-const schema93 = {
+const schema_ListRootsRequest = {
   properties: {
     method: { const: "roots/list", type: "string" },
     params: {
@@ -12219,7 +12427,7 @@ const schema93 = {
   type: "object",
 };
 
-function validate199(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListRootsRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -12279,14 +12487,15 @@ function validate199(data, { instancePath = "", parentData, parentDataProperty, 
           if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
             if (data2.progressToken !== undefined) {
               if (
-                !validate52(data2.progressToken, {
+                !validate_ProgressToken(data2.progressToken, {
                   instancePath: instancePath + "/params/_meta/progressToken",
                   parentData: data2,
                   parentDataProperty: "progressToken",
                   rootData,
                 })
               ) {
-                vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+                vErrors =
+                  vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
                 errors = vErrors.length;
               }
             }
@@ -12337,17 +12546,20 @@ function validate199(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate199.errors = vErrors;
+  validate_ListRootsRequest.errors = vErrors;
   return errors === 0;
 }
 
-const schema94 = {
+const schema_ListRootsRequest_properties_params = {
   additionalProperties: {},
   properties: { _meta: { properties: { progressToken: { $ref: "#/definitions/ProgressToken" } }, type: "object" } },
   type: "object",
 };
 
-function validate201(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListRootsRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -12356,14 +12568,14 @@ function validate201(data, { instancePath = "", parentData, parentDataProperty, 
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
           if (
-            !validate52(data0.progressToken, {
+            !validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+            vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
         }
@@ -12398,11 +12610,11 @@ function validate201(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate201.errors = vErrors;
+  validate_ListRootsRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
 
-function validate203(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListRootsResult_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -12446,14 +12658,14 @@ function validate203(data, { instancePath = "", parentData, parentDataProperty, 
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate102(data1[i0], {
+            !validate_Root(data1[i0], {
               instancePath: instancePath + "/roots/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
+            vErrors = vErrors === null ? validate_Root.errors : vErrors.concat(validate_Root.errors);
             errors = vErrors.length;
           }
         }
@@ -12488,11 +12700,14 @@ function validate203(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate203.errors = vErrors;
+  validate_ListRootsResult_2.errors = vErrors;
   return errors === 0;
 }
 
-function validate205(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListToolsRequest_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -12595,13 +12810,16 @@ function validate205(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate205.errors = vErrors;
+  validate_ListToolsRequest_2.errors = vErrors;
   return errors === 0;
 }
 
-const schema97 = { properties: { cursor: { type: "string" } }, type: "object" };
+const schema_ListToolsRequest_properties_params = { properties: { cursor: { type: "string" } }, type: "object" };
 
-function validate206(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListToolsRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -12637,11 +12855,11 @@ function validate206(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate206.errors = vErrors;
+  validate_ListToolsRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
 
-const schema98 = {
+const schema_ListToolsResult = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
     nextCursor: { type: "string" },
@@ -12650,7 +12868,7 @@ const schema98 = {
   required: ["tools"],
   type: "object",
 };
-const schema99 = {
+const schema_Tool = {
   properties: {
     description: { type: "string" },
     inputSchema: {
@@ -12671,7 +12889,7 @@ const schema99 = {
   type: "object",
 };
 
-function validate208(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_Tool(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -12897,11 +13115,11 @@ function validate208(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate208.errors = vErrors;
+  validate_Tool.errors = vErrors;
   return errors === 0;
 }
 
-function validate207(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListToolsResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -12962,14 +13180,14 @@ function validate207(data, { instancePath = "", parentData, parentDataProperty, 
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate208(data2[i0], {
+            !validate_Tool(data2[i0], {
               instancePath: instancePath + "/tools/" + i0,
               parentData: data2,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate208.errors : vErrors.concat(validate208.errors);
+            vErrors = vErrors === null ? validate_Tool.errors : vErrors.concat(validate_Tool.errors);
             errors = vErrors.length;
           }
         }
@@ -13004,11 +13222,11 @@ function validate207(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate207.errors = vErrors;
+  validate_ListToolsResult.errors = vErrors;
   return errors === 0;
 }
 
-function validate210(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_LoggingLevel_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (typeof data !== "string") {
@@ -13040,7 +13258,7 @@ function validate210(data, { instancePath = "", parentData, parentDataProperty, 
       instancePath,
       schemaPath: "#/enum",
       keyword: "enum",
-      params: { allowedValues: schema39.enum },
+      params: { allowedValues: schema_LoggingLevel.enum },
       message: "must be equal to one of the allowed values",
     };
     if (vErrors === null) {
@@ -13050,11 +13268,11 @@ function validate210(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate210.errors = vErrors;
+  validate_LoggingLevel_2.errors = vErrors;
   return errors === 0;
 }
 
-const schema101 = {
+const schema_LoggingMessageNotification = {
   properties: {
     method: { const: "notifications/message", type: "string" },
     params: {
@@ -13067,7 +13285,10 @@ const schema101 = {
   type: "object",
 };
 
-function validate211(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_LoggingMessageNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -13169,14 +13390,14 @@ function validate211(data, { instancePath = "", parentData, parentDataProperty, 
         }
         if (data1.level !== undefined) {
           if (
-            !validate84(data1.level, {
+            !validate_LoggingLevel(data1.level, {
               instancePath: instancePath + "/params/level",
               parentData: data1,
               parentDataProperty: "level",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+            vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
             errors = vErrors.length;
           }
         }
@@ -13228,17 +13449,20 @@ function validate211(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate211.errors = vErrors;
+  validate_LoggingMessageNotification.errors = vErrors;
   return errors === 0;
 }
 
-const schema102 = {
+const schema_LoggingMessageNotification_properties_params = {
   properties: { data: {}, level: { $ref: "#/definitions/LoggingLevel" }, logger: { type: "string" } },
   required: ["data", "level"],
   type: "object",
 };
 
-function validate213(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_LoggingMessageNotification_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -13274,14 +13498,14 @@ function validate213(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.level !== undefined) {
       if (
-        !validate84(data.level, {
+        !validate_LoggingLevel(data.level, {
           instancePath: instancePath + "/level",
           parentData: data,
           parentDataProperty: "level",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+        vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
         errors = vErrors.length;
       }
     }
@@ -13317,11 +13541,11 @@ function validate213(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate213.errors = vErrors;
+  validate_LoggingMessageNotification_properties_params.errors = vErrors;
   return errors === 0;
 }
 
-function validate215(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ModelHint_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -13357,11 +13581,14 @@ function validate215(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate215.errors = vErrors;
+  validate_ModelHint_2.errors = vErrors;
   return errors === 0;
 }
 
-function validate216(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ModelPreferences_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -13420,14 +13647,14 @@ function validate216(data, { instancePath = "", parentData, parentDataProperty, 
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate119(data1[i0], {
+            !validate_ModelHint(data1[i0], {
               instancePath: instancePath + "/hints/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+            vErrors = vErrors === null ? validate_ModelHint.errors : vErrors.concat(validate_ModelHint.errors);
             errors = vErrors.length;
           }
         }
@@ -13560,11 +13787,11 @@ function validate216(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate216.errors = vErrors;
+  validate_ModelPreferences_2.errors = vErrors;
   return errors === 0;
 }
 
-const schema105 = {
+const schema_Notification = {
   properties: {
     method: { type: "string" },
     params: {
@@ -13577,7 +13804,7 @@ const schema105 = {
   type: "object",
 };
 
-function validate218(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_Notification(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -13666,17 +13893,17 @@ function validate218(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate218.errors = vErrors;
+  validate_Notification.errors = vErrors;
   return errors === 0;
 }
 
-const schema106 = {
+const schema_PaginatedRequest = {
   properties: { method: { type: "string" }, params: { properties: { cursor: { type: "string" } }, type: "object" } },
   required: ["method"],
   type: "object",
 };
 
-function validate219(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_PaginatedRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -13763,16 +13990,16 @@ function validate219(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate219.errors = vErrors;
+  validate_PaginatedRequest.errors = vErrors;
   return errors === 0;
 }
 
-const schema107 = {
+const schema_PaginatedResult = {
   properties: { _meta: { additionalProperties: {}, type: "object" }, nextCursor: { type: "string" } },
   type: "object",
 };
 
-function validate220(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_PaginatedResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -13827,11 +14054,11 @@ function validate220(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate220.errors = vErrors;
+  validate_PaginatedResult.errors = vErrors;
   return errors === 0;
 }
 
-function validate221(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_PingRequest_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -13891,14 +14118,15 @@ function validate221(data, { instancePath = "", parentData, parentDataProperty, 
           if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
             if (data2.progressToken !== undefined) {
               if (
-                !validate52(data2.progressToken, {
+                !validate_ProgressToken(data2.progressToken, {
                   instancePath: instancePath + "/params/_meta/progressToken",
                   parentData: data2,
                   parentDataProperty: "progressToken",
                   rootData,
                 })
               ) {
-                vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+                vErrors =
+                  vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
                 errors = vErrors.length;
               }
             }
@@ -13949,17 +14177,20 @@ function validate221(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate221.errors = vErrors;
+  validate_PingRequest_2.errors = vErrors;
   return errors === 0;
 }
 
-const schema109 = {
+const schema_PingRequest_properties_params = {
   additionalProperties: {},
   properties: { _meta: { properties: { progressToken: { $ref: "#/definitions/ProgressToken" } }, type: "object" } },
   type: "object",
 };
 
-function validate223(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_PingRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -13968,14 +14199,14 @@ function validate223(data, { instancePath = "", parentData, parentDataProperty, 
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
           if (
-            !validate52(data0.progressToken, {
+            !validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+            vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
         }
@@ -14010,11 +14241,14 @@ function validate223(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate223.errors = vErrors;
+  validate_PingRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
 
-function validate225(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ProgressNotification_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -14134,14 +14368,14 @@ function validate225(data, { instancePath = "", parentData, parentDataProperty, 
         }
         if (data1.progressToken !== undefined) {
           if (
-            !validate52(data1.progressToken, {
+            !validate_ProgressToken(data1.progressToken, {
               instancePath: instancePath + "/params/progressToken",
               parentData: data1,
               parentDataProperty: "progressToken",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+            vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
         }
@@ -14194,11 +14428,11 @@ function validate225(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate225.errors = vErrors;
+  validate_ProgressNotification_2.errors = vErrors;
   return errors === 0;
 }
 
-const schema111 = {
+const schema_ProgressNotification_properties_params = {
   properties: {
     progress: { type: "number" },
     progressToken: { $ref: "#/definitions/ProgressToken" },
@@ -14208,7 +14442,10 @@ const schema111 = {
   type: "object",
 };
 
-function validate227(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ProgressNotification_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -14262,14 +14499,14 @@ function validate227(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.progressToken !== undefined) {
       if (
-        !validate52(data.progressToken, {
+        !validate_ProgressToken(data.progressToken, {
           instancePath: instancePath + "/progressToken",
           parentData: data,
           parentDataProperty: "progressToken",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+        vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
         errors = vErrors.length;
       }
     }
@@ -14306,11 +14543,11 @@ function validate227(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate227.errors = vErrors;
+  validate_ProgressNotification_properties_params.errors = vErrors;
   return errors === 0;
 }
 
-function validate229(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ProgressToken_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (typeof data !== "string" && !(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
@@ -14318,7 +14555,7 @@ function validate229(data, { instancePath = "", parentData, parentDataProperty, 
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
-      params: { type: schema24.type },
+      params: { type: schema_ProgressToken.type },
       message: "must be string,integer",
     };
     if (vErrors === null) {
@@ -14328,11 +14565,11 @@ function validate229(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate229.errors = vErrors;
+  validate_ProgressToken_2.errors = vErrors;
   return errors === 0;
 }
 
-function validate230(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_Prompt_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -14357,14 +14594,15 @@ function validate230(data, { instancePath = "", parentData, parentDataProperty, 
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate184(data0[i0], {
+            !validate_PromptArgument(data0[i0], {
               instancePath: instancePath + "/arguments/" + i0,
               parentData: data0,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
+            vErrors =
+              vErrors === null ? validate_PromptArgument.errors : vErrors.concat(validate_PromptArgument.errors);
             errors = vErrors.length;
           }
         }
@@ -14433,11 +14671,11 @@ function validate230(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate230.errors = vErrors;
+  validate_Prompt_2.errors = vErrors;
   return errors === 0;
 }
 
-function validate232(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_PromptArgument_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -14522,11 +14760,11 @@ function validate232(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate232.errors = vErrors;
+  validate_PromptArgument_2.errors = vErrors;
   return errors === 0;
 }
 
-const schema115 = {
+const schema_PromptListChangedNotification = {
   properties: {
     method: { const: "notifications/prompts/list_changed", type: "string" },
     params: {
@@ -14539,7 +14777,10 @@ const schema115 = {
   type: "object",
 };
 
-function validate233(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_PromptListChangedNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -14644,17 +14885,20 @@ function validate233(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate233.errors = vErrors;
+  validate_PromptListChangedNotification.errors = vErrors;
   return errors === 0;
 }
 
-const schema116 = {
+const schema_PromptListChangedNotification_properties_params = {
   additionalProperties: {},
   properties: { _meta: { additionalProperties: {}, type: "object" } },
   type: "object",
 };
 
-function validate234(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_PromptListChangedNotification_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -14692,11 +14936,11 @@ function validate234(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate234.errors = vErrors;
+  validate_PromptListChangedNotification_properties_params.errors = vErrors;
   return errors === 0;
 }
 
-function validate235(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_PromptMessage_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -14736,14 +14980,14 @@ function validate235(data, { instancePath = "", parentData, parentDataProperty, 
       let valid1 = false;
       const _errs3 = errors;
       if (
-        !validate29(data0, {
+        !validate_TextContent(data0, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+        vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs3 === errors;
@@ -14751,14 +14995,14 @@ function validate235(data, { instancePath = "", parentData, parentDataProperty, 
       if (!valid1) {
         const _errs4 = errors;
         if (
-          !validate32(data0, {
+          !validate_ImageContent(data0, {
             instancePath: instancePath + "/content",
             parentData: data,
             parentDataProperty: "content",
             rootData,
           })
         ) {
-          vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+          vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs4 === errors;
@@ -14766,14 +15010,15 @@ function validate235(data, { instancePath = "", parentData, parentDataProperty, 
         if (!valid1) {
           const _errs5 = errors;
           if (
-            !validate35(data0, {
+            !validate_EmbeddedResource(data0, {
               instancePath: instancePath + "/content",
               parentData: data,
               parentDataProperty: "content",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+            vErrors =
+              vErrors === null ? validate_EmbeddedResource.errors : vErrors.concat(validate_EmbeddedResource.errors);
             errors = vErrors.length;
           }
           var _valid0 = _errs5 === errors;
@@ -14807,14 +15052,14 @@ function validate235(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.role !== undefined) {
       if (
-        !validate23(data.role, {
+        !validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+        vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
     }
@@ -14833,11 +15078,11 @@ function validate235(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate235.errors = vErrors;
+  validate_PromptMessage_2.errors = vErrors;
   return errors === 0;
 }
 
-function validate240(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_PromptReference_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -14936,11 +15181,14 @@ function validate240(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate240.errors = vErrors;
+  validate_PromptReference_2.errors = vErrors;
   return errors === 0;
 }
 
-function validate241(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ReadResourceRequest_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -15028,7 +15276,7 @@ function validate241(data, { instancePath = "", parentData, parentDataProperty, 
         if (data1.uri !== undefined) {
           let data2 = data1.uri;
           if (typeof data2 === "string") {
-            if (!formats2(data2)) {
+            if (!format_uri(data2)) {
               const err5 = {
                 instancePath: instancePath + "/params/uri",
                 schemaPath: "#/properties/params/properties/uri/format",
@@ -15090,13 +15338,20 @@ function validate241(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate241.errors = vErrors;
+  validate_ReadResourceRequest_2.errors = vErrors;
   return errors === 0;
 }
 
-const schema120 = { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" };
+const schema_ReadResourceRequest_properties_params = {
+  properties: { uri: { format: "uri", type: "string" } },
+  required: ["uri"],
+  type: "object",
+};
 
-function validate242(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ReadResourceRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -15118,7 +15373,7 @@ function validate242(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.uri !== undefined) {
       let data0 = data.uri;
       if (typeof data0 === "string") {
-        if (!formats2(data0)) {
+        if (!format_uri(data0)) {
           const err1 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -15164,11 +15419,11 @@ function validate242(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate242.errors = vErrors;
+  validate_ReadResourceRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
 
-const schema121 = {
+const schema_ReadResourceResult = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
     contents: {
@@ -15182,7 +15437,10 @@ const schema121 = {
   type: "object",
 };
 
-function validate243(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ReadResourceResult(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -15230,14 +15488,17 @@ function validate243(data, { instancePath = "", parentData, parentDataProperty, 
           let valid3 = false;
           const _errs8 = errors;
           if (
-            !validate37(data2, {
+            !validate_TextResourceContents(data2, {
               instancePath: instancePath + "/contents/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+            vErrors =
+              vErrors === null
+                ? validate_TextResourceContents.errors
+                : vErrors.concat(validate_TextResourceContents.errors);
             errors = vErrors.length;
           }
           var _valid0 = _errs8 === errors;
@@ -15245,14 +15506,17 @@ function validate243(data, { instancePath = "", parentData, parentDataProperty, 
           if (!valid3) {
             const _errs9 = errors;
             if (
-              !validate25(data2, {
+              !validate_BlobResourceContents(data2, {
                 instancePath: instancePath + "/contents/" + i0,
                 parentData: data1,
                 parentDataProperty: i0,
                 rootData,
               })
             ) {
-              vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+              vErrors =
+                vErrors === null
+                  ? validate_BlobResourceContents.errors
+                  : vErrors.concat(validate_BlobResourceContents.errors);
               errors = vErrors.length;
             }
             var _valid0 = _errs9 === errors;
@@ -15314,11 +15578,11 @@ function validate243(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate243.errors = vErrors;
+  validate_ReadResourceResult.errors = vErrors;
   return errors === 0;
 }
 
-const schema122 = {
+const schema_Request = {
   properties: {
     method: { type: "string" },
     params: {
@@ -15331,7 +15595,7 @@ const schema122 = {
   type: "object",
 };
 
-function validate246(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_Request(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -15375,14 +15639,15 @@ function validate246(data, { instancePath = "", parentData, parentDataProperty, 
           if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
             if (data2.progressToken !== undefined) {
               if (
-                !validate52(data2.progressToken, {
+                !validate_ProgressToken(data2.progressToken, {
                   instancePath: instancePath + "/params/_meta/progressToken",
                   parentData: data2,
                   parentDataProperty: "progressToken",
                   rootData,
                 })
               ) {
-                vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+                vErrors =
+                  vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
                 errors = vErrors.length;
               }
             }
@@ -15433,11 +15698,11 @@ function validate246(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate246.errors = vErrors;
+  validate_Request.errors = vErrors;
   return errors === 0;
 }
 
-function validate248(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_RequestId_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (typeof data !== "string" && !(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
@@ -15445,7 +15710,7 @@ function validate248(data, { instancePath = "", parentData, parentDataProperty, 
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
-      params: { type: schema18.type },
+      params: { type: schema_RequestId.type },
       message: "must be string,integer",
     };
     if (vErrors === null) {
@@ -15455,11 +15720,11 @@ function validate248(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate248.errors = vErrors;
+  validate_RequestId_2.errors = vErrors;
   return errors === 0;
 }
 
-function validate249(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_Resource_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -15502,14 +15767,14 @@ function validate249(data, { instancePath = "", parentData, parentDataProperty, 
             const len0 = data1.length;
             for (let i0 = 0; i0 < len0; i0++) {
               if (
-                !validate23(data1[i0], {
+                !validate_Role(data1[i0], {
                   instancePath: instancePath + "/annotations/audience/" + i0,
                   parentData: data1,
                   parentDataProperty: i0,
                   rootData,
                 })
               ) {
-                vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+                vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
                 errors = vErrors.length;
               }
             }
@@ -15666,7 +15931,7 @@ function validate249(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.uri !== undefined) {
       let data8 = data.uri;
       if (typeof data8 === "string") {
-        if (!formats2(data8)) {
+        if (!format_uri(data8)) {
           const err11 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -15712,17 +15977,17 @@ function validate249(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate249.errors = vErrors;
+  validate_Resource_2.errors = vErrors;
   return errors === 0;
 }
 
-const schema125 = {
+const schema_ResourceContents = {
   properties: { mimeType: { type: "string" }, uri: { format: "uri", type: "string" } },
   required: ["uri"],
   type: "object",
 };
 
-function validate251(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ResourceContents(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -15761,7 +16026,7 @@ function validate251(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.uri !== undefined) {
       let data1 = data.uri;
       if (typeof data1 === "string") {
-        if (!formats2(data1)) {
+        if (!format_uri(data1)) {
           const err2 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -15807,11 +16072,11 @@ function validate251(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate251.errors = vErrors;
+  validate_ResourceContents.errors = vErrors;
   return errors === 0;
 }
 
-const schema126 = {
+const schema_ResourceListChangedNotification = {
   properties: {
     method: { const: "notifications/resources/list_changed", type: "string" },
     params: {
@@ -15824,7 +16089,10 @@ const schema126 = {
   type: "object",
 };
 
-function validate252(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ResourceListChangedNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -15929,17 +16197,20 @@ function validate252(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate252.errors = vErrors;
+  validate_ResourceListChangedNotification.errors = vErrors;
   return errors === 0;
 }
 
-const schema127 = {
+const schema_ResourceListChangedNotification_properties_params = {
   additionalProperties: {},
   properties: { _meta: { additionalProperties: {}, type: "object" } },
   type: "object",
 };
 
-function validate253(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ResourceListChangedNotification_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -15977,11 +16248,14 @@ function validate253(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate253.errors = vErrors;
+  validate_ResourceListChangedNotification_properties_params.errors = vErrors;
   return errors === 0;
 }
 
-function validate254(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ResourceReference_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -16051,7 +16325,7 @@ function validate254(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.uri !== undefined) {
       let data1 = data.uri;
       if (typeof data1 === "string") {
-        if (!formats14.test(data1)) {
+        if (!format_uri_template.test(data1)) {
           const err4 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -16097,11 +16371,14 @@ function validate254(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate254.errors = vErrors;
+  validate_ResourceReference_2.errors = vErrors;
   return errors === 0;
 }
 
-function validate255(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ResourceTemplate_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -16144,14 +16421,14 @@ function validate255(data, { instancePath = "", parentData, parentDataProperty, 
             const len0 = data1.length;
             for (let i0 = 0; i0 < len0; i0++) {
               if (
-                !validate23(data1[i0], {
+                !validate_Role(data1[i0], {
                   instancePath: instancePath + "/annotations/audience/" + i0,
                   parentData: data1,
                   parentDataProperty: i0,
                   rootData,
                 })
               ) {
-                vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+                vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
                 errors = vErrors.length;
               }
             }
@@ -16290,7 +16567,7 @@ function validate255(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.uriTemplate !== undefined) {
       let data7 = data.uriTemplate;
       if (typeof data7 === "string") {
-        if (!formats14.test(data7)) {
+        if (!format_uri_template.test(data7)) {
           const err10 = {
             instancePath: instancePath + "/uriTemplate",
             schemaPath: "#/properties/uriTemplate/format",
@@ -16336,11 +16613,11 @@ function validate255(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate255.errors = vErrors;
+  validate_ResourceTemplate_2.errors = vErrors;
   return errors === 0;
 }
 
-const schema130 = {
+const schema_ResourceUpdatedNotification = {
   properties: {
     method: { const: "notifications/resources/updated", type: "string" },
     params: { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" },
@@ -16349,7 +16626,10 @@ const schema130 = {
   type: "object",
 };
 
-function validate257(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ResourceUpdatedNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -16437,7 +16717,7 @@ function validate257(data, { instancePath = "", parentData, parentDataProperty, 
         if (data1.uri !== undefined) {
           let data2 = data1.uri;
           if (typeof data2 === "string") {
-            if (!formats2(data2)) {
+            if (!format_uri(data2)) {
               const err5 = {
                 instancePath: instancePath + "/params/uri",
                 schemaPath: "#/properties/params/properties/uri/format",
@@ -16499,13 +16779,20 @@ function validate257(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate257.errors = vErrors;
+  validate_ResourceUpdatedNotification.errors = vErrors;
   return errors === 0;
 }
 
-const schema131 = { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" };
+const schema_ResourceUpdatedNotification_properties_params = {
+  properties: { uri: { format: "uri", type: "string" } },
+  required: ["uri"],
+  type: "object",
+};
 
-function validate258(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ResourceUpdatedNotification_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -16527,7 +16814,7 @@ function validate258(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.uri !== undefined) {
       let data0 = data.uri;
       if (typeof data0 === "string") {
-        if (!formats2(data0)) {
+        if (!format_uri(data0)) {
           const err1 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -16573,11 +16860,11 @@ function validate258(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate258.errors = vErrors;
+  validate_ResourceUpdatedNotification_properties_params.errors = vErrors;
   return errors === 0;
 }
 
-function validate259(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_Result_3(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -16615,11 +16902,11 @@ function validate259(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate259.errors = vErrors;
+  validate_Result_3.errors = vErrors;
   return errors === 0;
 }
 
-function validate260(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_Role_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (typeof data !== "string") {
@@ -16642,7 +16929,7 @@ function validate260(data, { instancePath = "", parentData, parentDataProperty, 
       instancePath,
       schemaPath: "#/enum",
       keyword: "enum",
-      params: { allowedValues: schema8.enum },
+      params: { allowedValues: schema_Role.enum },
       message: "must be equal to one of the allowed values",
     };
     if (vErrors === null) {
@@ -16652,11 +16939,11 @@ function validate260(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate260.errors = vErrors;
+  validate_Role_2.errors = vErrors;
   return errors === 0;
 }
 
-function validate261(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_Root_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -16695,7 +16982,7 @@ function validate261(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.uri !== undefined) {
       let data1 = data.uri;
       if (typeof data1 === "string") {
-        if (!formats2(data1)) {
+        if (!format_uri(data1)) {
           const err2 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -16741,11 +17028,14 @@ function validate261(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate261.errors = vErrors;
+  validate_Root_2.errors = vErrors;
   return errors === 0;
 }
 
-function validate262(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_RootsListChangedNotification_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -16850,17 +17140,20 @@ function validate262(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate262.errors = vErrors;
+  validate_RootsListChangedNotification_2.errors = vErrors;
   return errors === 0;
 }
 
-const schema136 = {
+const schema_RootsListChangedNotification_properties_params = {
   additionalProperties: {},
   properties: { _meta: { additionalProperties: {}, type: "object" } },
   type: "object",
 };
 
-function validate263(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_RootsListChangedNotification_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -16898,11 +17191,11 @@ function validate263(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate263.errors = vErrors;
+  validate_RootsListChangedNotification_properties_params.errors = vErrors;
   return errors === 0;
 }
 
-function validate264(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_SamplingMessage_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -16942,14 +17235,14 @@ function validate264(data, { instancePath = "", parentData, parentDataProperty, 
       let valid1 = false;
       const _errs3 = errors;
       if (
-        !validate29(data0, {
+        !validate_TextContent(data0, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+        vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs3 === errors;
@@ -16957,14 +17250,14 @@ function validate264(data, { instancePath = "", parentData, parentDataProperty, 
       if (!valid1) {
         const _errs4 = errors;
         if (
-          !validate32(data0, {
+          !validate_ImageContent(data0, {
             instancePath: instancePath + "/content",
             parentData: data,
             parentDataProperty: "content",
             rootData,
           })
         ) {
-          vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+          vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs4 === errors;
@@ -16997,14 +17290,14 @@ function validate264(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.role !== undefined) {
       if (
-        !validate23(data.role, {
+        !validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+        vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
     }
@@ -17023,11 +17316,14 @@ function validate264(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate264.errors = vErrors;
+  validate_SamplingMessage_2.errors = vErrors;
   return errors === 0;
 }
 
-function validate268(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ServerCapabilities_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -17228,11 +17524,11 @@ function validate268(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate268.errors = vErrors;
+  validate_ServerCapabilities_2.errors = vErrors;
   return errors === 0;
 }
 
-const schema139 = {
+const schema_ServerNotification = {
   anyOf: [
     { $ref: "#/definitions/CancelledNotification" },
     { $ref: "#/definitions/ProgressNotification" },
@@ -17243,7 +17539,7 @@ const schema139 = {
     { $ref: "#/definitions/LoggingMessageNotification" },
   ],
 };
-const schema140 = {
+const schema_ToolListChangedNotification = {
   properties: {
     method: { const: "notifications/tools/list_changed", type: "string" },
     params: {
@@ -17256,7 +17552,10 @@ const schema140 = {
   type: "object",
 };
 
-function validate275(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ToolListChangedNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -17361,66 +17660,92 @@ function validate275(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate275.errors = vErrors;
+  validate_ToolListChangedNotification.errors = vErrors;
   return errors === 0;
 }
 
-function validate269(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ServerNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate41(data, { instancePath, parentData, parentDataProperty, rootData })) {
-    vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+  if (!validate_CancelledNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors =
+      vErrors === null ? validate_CancelledNotification.errors : vErrors.concat(validate_CancelledNotification.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
   if (!valid0) {
     const _errs2 = errors;
-    if (!validate51(data, { instancePath, parentData, parentDataProperty, rootData })) {
-      vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+    if (!validate_ProgressNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors =
+        vErrors === null ? validate_ProgressNotification.errors : vErrors.concat(validate_ProgressNotification.errors);
       errors = vErrors.length;
     }
     var _valid0 = _errs2 === errors;
     valid0 = valid0 || _valid0;
     if (!valid0) {
       const _errs3 = errors;
-      if (!validate252(data, { instancePath, parentData, parentDataProperty, rootData })) {
-        vErrors = vErrors === null ? validate252.errors : vErrors.concat(validate252.errors);
+      if (!validate_ResourceListChangedNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors =
+          vErrors === null
+            ? validate_ResourceListChangedNotification.errors
+            : vErrors.concat(validate_ResourceListChangedNotification.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs3 === errors;
       valid0 = valid0 || _valid0;
       if (!valid0) {
         const _errs4 = errors;
-        if (!validate257(data, { instancePath, parentData, parentDataProperty, rootData })) {
-          vErrors = vErrors === null ? validate257.errors : vErrors.concat(validate257.errors);
+        if (!validate_ResourceUpdatedNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors =
+            vErrors === null
+              ? validate_ResourceUpdatedNotification.errors
+              : vErrors.concat(validate_ResourceUpdatedNotification.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs4 === errors;
         valid0 = valid0 || _valid0;
         if (!valid0) {
           const _errs5 = errors;
-          if (!validate233(data, { instancePath, parentData, parentDataProperty, rootData })) {
-            vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
+          if (
+            !validate_PromptListChangedNotification(data, { instancePath, parentData, parentDataProperty, rootData })
+          ) {
+            vErrors =
+              vErrors === null
+                ? validate_PromptListChangedNotification.errors
+                : vErrors.concat(validate_PromptListChangedNotification.errors);
             errors = vErrors.length;
           }
           var _valid0 = _errs5 === errors;
           valid0 = valid0 || _valid0;
           if (!valid0) {
             const _errs6 = errors;
-            if (!validate275(data, { instancePath, parentData, parentDataProperty, rootData })) {
-              vErrors = vErrors === null ? validate275.errors : vErrors.concat(validate275.errors);
+            if (
+              !validate_ToolListChangedNotification(data, { instancePath, parentData, parentDataProperty, rootData })
+            ) {
+              vErrors =
+                vErrors === null
+                  ? validate_ToolListChangedNotification.errors
+                  : vErrors.concat(validate_ToolListChangedNotification.errors);
               errors = vErrors.length;
             }
             var _valid0 = _errs6 === errors;
             valid0 = valid0 || _valid0;
             if (!valid0) {
               const _errs7 = errors;
-              if (!validate211(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                vErrors = vErrors === null ? validate211.errors : vErrors.concat(validate211.errors);
+              if (
+                !validate_LoggingMessageNotification(data, { instancePath, parentData, parentDataProperty, rootData })
+              ) {
+                vErrors =
+                  vErrors === null
+                    ? validate_LoggingMessageNotification.errors
+                    : vErrors.concat(validate_LoggingMessageNotification.errors);
                 errors = vErrors.length;
               }
               var _valid0 = _errs7 === errors;
@@ -17455,11 +17780,11 @@ function validate269(data, { instancePath = "", parentData, parentDataProperty, 
       }
     }
   }
-  validate269.errors = vErrors;
+  validate_ServerNotification.errors = vErrors;
   return errors === 0;
 }
 
-const schema141 = {
+const schema_ServerRequest = {
   anyOf: [
     { $ref: "#/definitions/PingRequest" },
     { $ref: "#/definitions/CreateMessageRequest" },
@@ -17467,30 +17792,32 @@ const schema141 = {
   ],
 };
 
-function validate278(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ServerRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate63(data, { instancePath, parentData, parentDataProperty, rootData })) {
-    vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+  if (!validate_PingRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_PingRequest.errors : vErrors.concat(validate_PingRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
   if (!valid0) {
     const _errs2 = errors;
-    if (!validate112(data, { instancePath, parentData, parentDataProperty, rootData })) {
-      vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+    if (!validate_CreateMessageRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors =
+        vErrors === null ? validate_CreateMessageRequest.errors : vErrors.concat(validate_CreateMessageRequest.errors);
       errors = vErrors.length;
     }
     var _valid0 = _errs2 === errors;
     valid0 = valid0 || _valid0;
     if (!valid0) {
       const _errs3 = errors;
-      if (!validate199(data, { instancePath, parentData, parentDataProperty, rootData })) {
-        vErrors = vErrors === null ? validate199.errors : vErrors.concat(validate199.errors);
+      if (!validate_ListRootsRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors =
+          vErrors === null ? validate_ListRootsRequest.errors : vErrors.concat(validate_ListRootsRequest.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs3 === errors;
@@ -17521,11 +17848,11 @@ function validate278(data, { instancePath = "", parentData, parentDataProperty, 
       }
     }
   }
-  validate278.errors = vErrors;
+  validate_ServerRequest.errors = vErrors;
   return errors === 0;
 }
 
-const schema142 = {
+const schema_ServerResult = {
   anyOf: [
     { $ref: "#/definitions/Result" },
     { $ref: "#/definitions/InitializeResult" },
@@ -17540,86 +17867,106 @@ const schema142 = {
   ],
 };
 
-function validate282(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ServerResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate94(data, { instancePath, parentData, parentDataProperty, rootData })) {
-    vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+  if (!validate_Result(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
   if (!valid0) {
     const _errs2 = errors;
-    if (!validate153(data, { instancePath, parentData, parentDataProperty, rootData })) {
-      vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
+    if (!validate_InitializeResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate_InitializeResult.errors : vErrors.concat(validate_InitializeResult.errors);
       errors = vErrors.length;
     }
     var _valid0 = _errs2 === errors;
     valid0 = valid0 || _valid0;
     if (!valid0) {
       const _errs3 = errors;
-      if (!validate195(data, { instancePath, parentData, parentDataProperty, rootData })) {
-        vErrors = vErrors === null ? validate195.errors : vErrors.concat(validate195.errors);
+      if (!validate_ListResourcesResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors =
+          vErrors === null ? validate_ListResourcesResult.errors : vErrors.concat(validate_ListResourcesResult.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs3 === errors;
       valid0 = valid0 || _valid0;
       if (!valid0) {
         const _errs4 = errors;
-        if (!validate189(data, { instancePath, parentData, parentDataProperty, rootData })) {
-          vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
+        if (!validate_ListResourceTemplatesResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors =
+            vErrors === null
+              ? validate_ListResourceTemplatesResult.errors
+              : vErrors.concat(validate_ListResourceTemplatesResult.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs4 === errors;
         valid0 = valid0 || _valid0;
         if (!valid0) {
           const _errs5 = errors;
-          if (!validate243(data, { instancePath, parentData, parentDataProperty, rootData })) {
-            vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
+          if (!validate_ReadResourceResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+            vErrors =
+              vErrors === null
+                ? validate_ReadResourceResult.errors
+                : vErrors.concat(validate_ReadResourceResult.errors);
             errors = vErrors.length;
           }
           var _valid0 = _errs5 === errors;
           valid0 = valid0 || _valid0;
           if (!valid0) {
             const _errs6 = errors;
-            if (!validate182(data, { instancePath, parentData, parentDataProperty, rootData })) {
-              vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
+            if (!validate_ListPromptsResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+              vErrors =
+                vErrors === null
+                  ? validate_ListPromptsResult.errors
+                  : vErrors.concat(validate_ListPromptsResult.errors);
               errors = vErrors.length;
             }
             var _valid0 = _errs6 === errors;
             valid0 = valid0 || _valid0;
             if (!valid0) {
               const _errs7 = errors;
-              if (!validate137(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
+              if (!validate_GetPromptResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                vErrors =
+                  vErrors === null ? validate_GetPromptResult.errors : vErrors.concat(validate_GetPromptResult.errors);
                 errors = vErrors.length;
               }
               var _valid0 = _errs7 === errors;
               valid0 = valid0 || _valid0;
               if (!valid0) {
                 const _errs8 = errors;
-                if (!validate207(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                  vErrors = vErrors === null ? validate207.errors : vErrors.concat(validate207.errors);
+                if (!validate_ListToolsResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                  vErrors =
+                    vErrors === null
+                      ? validate_ListToolsResult.errors
+                      : vErrors.concat(validate_ListToolsResult.errors);
                   errors = vErrors.length;
                 }
                 var _valid0 = _errs8 === errors;
                 valid0 = valid0 || _valid0;
                 if (!valid0) {
                   const _errs9 = errors;
-                  if (!validate28(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                    vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+                  if (!validate_CallToolResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                    vErrors =
+                      vErrors === null
+                        ? validate_CallToolResult.errors
+                        : vErrors.concat(validate_CallToolResult.errors);
                     errors = vErrors.length;
                   }
                   var _valid0 = _errs9 === errors;
                   valid0 = valid0 || _valid0;
                   if (!valid0) {
                     const _errs10 = errors;
-                    if (!validate111(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                      vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
+                    if (!validate_CompleteResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                      vErrors =
+                        vErrors === null
+                          ? validate_CompleteResult.errors
+                          : vErrors.concat(validate_CompleteResult.errors);
                       errors = vErrors.length;
                     }
                     var _valid0 = _errs10 === errors;
@@ -17657,11 +18004,11 @@ function validate282(data, { instancePath = "", parentData, parentDataProperty, 
       }
     }
   }
-  validate282.errors = vErrors;
+  validate_ServerResult.errors = vErrors;
   return errors === 0;
 }
 
-function validate293(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_SetLevelRequest_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -17748,14 +18095,14 @@ function validate293(data, { instancePath = "", parentData, parentDataProperty, 
         }
         if (data1.level !== undefined) {
           if (
-            !validate84(data1.level, {
+            !validate_LoggingLevel(data1.level, {
               instancePath: instancePath + "/params/level",
               parentData: data1,
               parentDataProperty: "level",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+            vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
             errors = vErrors.length;
           }
         }
@@ -17790,17 +18137,20 @@ function validate293(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate293.errors = vErrors;
+  validate_SetLevelRequest_2.errors = vErrors;
   return errors === 0;
 }
 
-const schema144 = {
+const schema_SetLevelRequest_properties_params = {
   properties: { level: { $ref: "#/definitions/LoggingLevel" } },
   required: ["level"],
   type: "object",
 };
 
-function validate295(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_SetLevelRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -17821,14 +18171,14 @@ function validate295(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.level !== undefined) {
       if (
-        !validate84(data.level, {
+        !validate_LoggingLevel(data.level, {
           instancePath: instancePath + "/level",
           parentData: data,
           parentDataProperty: "level",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+        vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
         errors = vErrors.length;
       }
     }
@@ -17847,11 +18197,14 @@ function validate295(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate295.errors = vErrors;
+  validate_SetLevelRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
 
-function validate297(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_SubscribeRequest_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -17939,7 +18292,7 @@ function validate297(data, { instancePath = "", parentData, parentDataProperty, 
         if (data1.uri !== undefined) {
           let data2 = data1.uri;
           if (typeof data2 === "string") {
-            if (!formats2(data2)) {
+            if (!format_uri(data2)) {
               const err5 = {
                 instancePath: instancePath + "/params/uri",
                 schemaPath: "#/properties/params/properties/uri/format",
@@ -18001,13 +18354,20 @@ function validate297(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate297.errors = vErrors;
+  validate_SubscribeRequest_2.errors = vErrors;
   return errors === 0;
 }
 
-const schema146 = { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" };
+const schema_SubscribeRequest_properties_params = {
+  properties: { uri: { format: "uri", type: "string" } },
+  required: ["uri"],
+  type: "object",
+};
 
-function validate298(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_SubscribeRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -18029,7 +18389,7 @@ function validate298(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.uri !== undefined) {
       let data0 = data.uri;
       if (typeof data0 === "string") {
-        if (!formats2(data0)) {
+        if (!format_uri(data0)) {
           const err1 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -18075,11 +18435,11 @@ function validate298(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate298.errors = vErrors;
+  validate_SubscribeRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
 
-function validate299(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_TextContent_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -18122,14 +18482,14 @@ function validate299(data, { instancePath = "", parentData, parentDataProperty, 
             const len0 = data1.length;
             for (let i0 = 0; i0 < len0; i0++) {
               if (
-                !validate23(data1[i0], {
+                !validate_Role(data1[i0], {
                   instancePath: instancePath + "/annotations/audience/" + i0,
                   parentData: data1,
                   parentDataProperty: i0,
                   rootData,
                 })
               ) {
-                vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+                vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
                 errors = vErrors.length;
               }
             }
@@ -18279,11 +18639,14 @@ function validate299(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate299.errors = vErrors;
+  validate_TextContent_2.errors = vErrors;
   return errors === 0;
 }
 
-function validate301(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_TextResourceContents_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -18354,7 +18717,7 @@ function validate301(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.uri !== undefined) {
       let data2 = data.uri;
       if (typeof data2 === "string") {
-        if (!formats2(data2)) {
+        if (!format_uri(data2)) {
           const err4 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -18400,11 +18763,11 @@ function validate301(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate301.errors = vErrors;
+  validate_TextResourceContents_2.errors = vErrors;
   return errors === 0;
 }
 
-function validate302(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_Tool_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -18630,11 +18993,14 @@ function validate302(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate302.errors = vErrors;
+  validate_Tool_2.errors = vErrors;
   return errors === 0;
 }
 
-function validate303(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ToolListChangedNotification_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -18739,17 +19105,20 @@ function validate303(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate303.errors = vErrors;
+  validate_ToolListChangedNotification_2.errors = vErrors;
   return errors === 0;
 }
 
-const schema151 = {
+const schema_ToolListChangedNotification_properties_params = {
   additionalProperties: {},
   properties: { _meta: { additionalProperties: {}, type: "object" } },
   type: "object",
 };
 
-function validate304(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ToolListChangedNotification_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -18787,11 +19156,14 @@ function validate304(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate304.errors = vErrors;
+  validate_ToolListChangedNotification_properties_params.errors = vErrors;
   return errors === 0;
 }
 
-function validate305(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_UnsubscribeRequest_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -18879,7 +19251,7 @@ function validate305(data, { instancePath = "", parentData, parentDataProperty, 
         if (data1.uri !== undefined) {
           let data2 = data1.uri;
           if (typeof data2 === "string") {
-            if (!formats2(data2)) {
+            if (!format_uri(data2)) {
               const err5 = {
                 instancePath: instancePath + "/params/uri",
                 schemaPath: "#/properties/params/properties/uri/format",
@@ -18941,13 +19313,20 @@ function validate305(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate305.errors = vErrors;
+  validate_UnsubscribeRequest_2.errors = vErrors;
   return errors === 0;
 }
 
-const schema153 = { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" };
+const schema_UnsubscribeRequest_properties_params = {
+  properties: { uri: { format: "uri", type: "string" } },
+  required: ["uri"],
+  type: "object",
+};
 
-function validate306(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_UnsubscribeRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -18969,7 +19348,7 @@ function validate306(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.uri !== undefined) {
       let data0 = data.uri;
       if (typeof data0 === "string") {
-        if (!formats2(data0)) {
+        if (!format_uri(data0)) {
           const err1 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -19015,7 +19394,7 @@ function validate306(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate306.errors = vErrors;
+  validate_UnsubscribeRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
 
@@ -19026,8 +19405,8 @@ export const Annotated = function Annotated(data) {
     Annotated.errors = null;
     return true;
   }
-  const valid = validate22(data);
-  Annotated.errors = validate22.errors;
+  const valid = validate_Annotated(data);
+  Annotated.errors = validate_Annotated.errors;
   return valid;
 };
 export const BlobResourceContents = function BlobResourceContents(data) {
@@ -19035,8 +19414,8 @@ export const BlobResourceContents = function BlobResourceContents(data) {
     BlobResourceContents.errors = null;
     return true;
   }
-  const valid = validate25(data);
-  BlobResourceContents.errors = validate25.errors;
+  const valid = validate_BlobResourceContents(data);
+  BlobResourceContents.errors = validate_BlobResourceContents.errors;
   return valid;
 };
 export const CallToolRequest = function CallToolRequest(data) {
@@ -19044,8 +19423,8 @@ export const CallToolRequest = function CallToolRequest(data) {
     CallToolRequest.errors = null;
     return true;
   }
-  const valid = validate26(data);
-  CallToolRequest.errors = validate26.errors;
+  const valid = validate_CallToolRequest(data);
+  CallToolRequest.errors = validate_CallToolRequest.errors;
   return valid;
 };
 export const CallToolRequest_params = function CallToolRequest_params(data) {
@@ -19053,8 +19432,8 @@ export const CallToolRequest_params = function CallToolRequest_params(data) {
     CallToolRequest_params.errors = null;
     return true;
   }
-  const valid = validate27(data);
-  CallToolRequest_params.errors = validate27.errors;
+  const valid = validate_CallToolRequest_properties_params(data);
+  CallToolRequest_params.errors = validate_CallToolRequest_properties_params.errors;
   return valid;
 };
 export const CallToolResult = function CallToolResult(data) {
@@ -19062,8 +19441,8 @@ export const CallToolResult = function CallToolResult(data) {
     CallToolResult.errors = null;
     return true;
   }
-  const valid = validate28(data);
-  CallToolResult.errors = validate28.errors;
+  const valid = validate_CallToolResult(data);
+  CallToolResult.errors = validate_CallToolResult.errors;
   return valid;
 };
 export const CancelledNotification = function CancelledNotification(data) {
@@ -19071,8 +19450,8 @@ export const CancelledNotification = function CancelledNotification(data) {
     CancelledNotification.errors = null;
     return true;
   }
-  const valid = validate41(data);
-  CancelledNotification.errors = validate41.errors;
+  const valid = validate_CancelledNotification(data);
+  CancelledNotification.errors = validate_CancelledNotification.errors;
   return valid;
 };
 export const CancelledNotification_params = function CancelledNotification_params(data) {
@@ -19080,8 +19459,8 @@ export const CancelledNotification_params = function CancelledNotification_param
     CancelledNotification_params.errors = null;
     return true;
   }
-  const valid = validate44(data);
-  CancelledNotification_params.errors = validate44.errors;
+  const valid = validate_CancelledNotification_properties_params(data);
+  CancelledNotification_params.errors = validate_CancelledNotification_properties_params.errors;
   return valid;
 };
 export const ClientCapabilities = function ClientCapabilities(data) {
@@ -19089,8 +19468,8 @@ export const ClientCapabilities = function ClientCapabilities(data) {
     ClientCapabilities.errors = null;
     return true;
   }
-  const valid = validate46(data);
-  ClientCapabilities.errors = validate46.errors;
+  const valid = validate_ClientCapabilities(data);
+  ClientCapabilities.errors = validate_ClientCapabilities.errors;
   return valid;
 };
 export const ClientNotification = function ClientNotification(data) {
@@ -19098,8 +19477,8 @@ export const ClientNotification = function ClientNotification(data) {
     ClientNotification.errors = null;
     return true;
   }
-  const valid = validate47(data);
-  ClientNotification.errors = validate47.errors;
+  const valid = validate_ClientNotification(data);
+  ClientNotification.errors = validate_ClientNotification.errors;
   return valid;
 };
 export const ClientRequest = function ClientRequest(data) {
@@ -19107,8 +19486,8 @@ export const ClientRequest = function ClientRequest(data) {
     ClientRequest.errors = null;
     return true;
   }
-  const valid = validate57(data);
-  ClientRequest.errors = validate57.errors;
+  const valid = validate_ClientRequest(data);
+  ClientRequest.errors = validate_ClientRequest.errors;
   return valid;
 };
 export const ClientResult = function ClientResult(data) {
@@ -19116,8 +19495,8 @@ export const ClientResult = function ClientResult(data) {
     ClientResult.errors = null;
     return true;
   }
-  const valid = validate93(data);
-  ClientResult.errors = validate93.errors;
+  const valid = validate_ClientResult(data);
+  ClientResult.errors = validate_ClientResult.errors;
   return valid;
 };
 export const CompleteRequest = function CompleteRequest(data) {
@@ -19125,8 +19504,8 @@ export const CompleteRequest = function CompleteRequest(data) {
     CompleteRequest.errors = null;
     return true;
   }
-  const valid = validate105(data);
-  CompleteRequest.errors = validate105.errors;
+  const valid = validate_CompleteRequest_2(data);
+  CompleteRequest.errors = validate_CompleteRequest_2.errors;
   return valid;
 };
 export const CompleteRequest_params = function CompleteRequest_params(data) {
@@ -19134,8 +19513,8 @@ export const CompleteRequest_params = function CompleteRequest_params(data) {
     CompleteRequest_params.errors = null;
     return true;
   }
-  const valid = validate108(data);
-  CompleteRequest_params.errors = validate108.errors;
+  const valid = validate_CompleteRequest_properties_params(data);
+  CompleteRequest_params.errors = validate_CompleteRequest_properties_params.errors;
   return valid;
 };
 export const CompleteResult = function CompleteResult(data) {
@@ -19143,8 +19522,8 @@ export const CompleteResult = function CompleteResult(data) {
     CompleteResult.errors = null;
     return true;
   }
-  const valid = validate111(data);
-  CompleteResult.errors = validate111.errors;
+  const valid = validate_CompleteResult(data);
+  CompleteResult.errors = validate_CompleteResult.errors;
   return valid;
 };
 export const CreateMessageRequest = function CreateMessageRequest(data) {
@@ -19152,8 +19531,8 @@ export const CreateMessageRequest = function CreateMessageRequest(data) {
     CreateMessageRequest.errors = null;
     return true;
   }
-  const valid = validate112(data);
-  CreateMessageRequest.errors = validate112.errors;
+  const valid = validate_CreateMessageRequest(data);
+  CreateMessageRequest.errors = validate_CreateMessageRequest.errors;
   return valid;
 };
 export const CreateMessageRequest_params = function CreateMessageRequest_params(data) {
@@ -19161,8 +19540,8 @@ export const CreateMessageRequest_params = function CreateMessageRequest_params(
     CreateMessageRequest_params.errors = null;
     return true;
   }
-  const valid = validate122(data);
-  CreateMessageRequest_params.errors = validate122.errors;
+  const valid = validate_CreateMessageRequest_properties_params(data);
+  CreateMessageRequest_params.errors = validate_CreateMessageRequest_properties_params.errors;
   return valid;
 };
 export const CreateMessageResult = function CreateMessageResult(data) {
@@ -19170,8 +19549,8 @@ export const CreateMessageResult = function CreateMessageResult(data) {
     CreateMessageResult.errors = null;
     return true;
   }
-  const valid = validate125(data);
-  CreateMessageResult.errors = validate125.errors;
+  const valid = validate_CreateMessageResult_2(data);
+  CreateMessageResult.errors = validate_CreateMessageResult_2.errors;
   return valid;
 };
 export const Cursor = function Cursor(data) {
@@ -19179,8 +19558,8 @@ export const Cursor = function Cursor(data) {
     Cursor.errors = null;
     return true;
   }
-  const valid = validate129(data);
-  Cursor.errors = validate129.errors;
+  const valid = validate_Cursor(data);
+  Cursor.errors = validate_Cursor.errors;
   return valid;
 };
 export const EmbeddedResource = function EmbeddedResource(data) {
@@ -19188,8 +19567,8 @@ export const EmbeddedResource = function EmbeddedResource(data) {
     EmbeddedResource.errors = null;
     return true;
   }
-  const valid = validate130(data);
-  EmbeddedResource.errors = validate130.errors;
+  const valid = validate_EmbeddedResource_2(data);
+  EmbeddedResource.errors = validate_EmbeddedResource_2.errors;
   return valid;
 };
 export const EmptyResult = function EmptyResult(data) {
@@ -19197,8 +19576,8 @@ export const EmptyResult = function EmptyResult(data) {
     EmptyResult.errors = null;
     return true;
   }
-  const valid = validate134(data);
-  EmptyResult.errors = validate134.errors;
+  const valid = validate_Result_2(data);
+  EmptyResult.errors = validate_Result_2.errors;
   return valid;
 };
 export const GetPromptRequest = function GetPromptRequest(data) {
@@ -19206,8 +19585,8 @@ export const GetPromptRequest = function GetPromptRequest(data) {
     GetPromptRequest.errors = null;
     return true;
   }
-  const valid = validate135(data);
-  GetPromptRequest.errors = validate135.errors;
+  const valid = validate_GetPromptRequest_2(data);
+  GetPromptRequest.errors = validate_GetPromptRequest_2.errors;
   return valid;
 };
 export const GetPromptRequest_params = function GetPromptRequest_params(data) {
@@ -19215,8 +19594,8 @@ export const GetPromptRequest_params = function GetPromptRequest_params(data) {
     GetPromptRequest_params.errors = null;
     return true;
   }
-  const valid = validate136(data);
-  GetPromptRequest_params.errors = validate136.errors;
+  const valid = validate_GetPromptRequest_properties_params(data);
+  GetPromptRequest_params.errors = validate_GetPromptRequest_properties_params.errors;
   return valid;
 };
 export const GetPromptResult = function GetPromptResult(data) {
@@ -19224,8 +19603,8 @@ export const GetPromptResult = function GetPromptResult(data) {
     GetPromptResult.errors = null;
     return true;
   }
-  const valid = validate137(data);
-  GetPromptResult.errors = validate137.errors;
+  const valid = validate_GetPromptResult(data);
+  GetPromptResult.errors = validate_GetPromptResult.errors;
   return valid;
 };
 export const ImageContent = function ImageContent(data) {
@@ -19233,8 +19612,8 @@ export const ImageContent = function ImageContent(data) {
     ImageContent.errors = null;
     return true;
   }
-  const valid = validate144(data);
-  ImageContent.errors = validate144.errors;
+  const valid = validate_ImageContent_2(data);
+  ImageContent.errors = validate_ImageContent_2.errors;
   return valid;
 };
 export const Implementation = function Implementation(data) {
@@ -19242,8 +19621,8 @@ export const Implementation = function Implementation(data) {
     Implementation.errors = null;
     return true;
   }
-  const valid = validate146(data);
-  Implementation.errors = validate146.errors;
+  const valid = validate_Implementation_2(data);
+  Implementation.errors = validate_Implementation_2.errors;
   return valid;
 };
 export const InitializeRequest = function InitializeRequest(data) {
@@ -19251,8 +19630,8 @@ export const InitializeRequest = function InitializeRequest(data) {
     InitializeRequest.errors = null;
     return true;
   }
-  const valid = validate147(data);
-  InitializeRequest.errors = validate147.errors;
+  const valid = validate_InitializeRequest_2(data);
+  InitializeRequest.errors = validate_InitializeRequest_2.errors;
   return valid;
 };
 export const InitializeRequest_params = function InitializeRequest_params(data) {
@@ -19260,8 +19639,8 @@ export const InitializeRequest_params = function InitializeRequest_params(data) 
     InitializeRequest_params.errors = null;
     return true;
   }
-  const valid = validate150(data);
-  InitializeRequest_params.errors = validate150.errors;
+  const valid = validate_InitializeRequest_properties_params(data);
+  InitializeRequest_params.errors = validate_InitializeRequest_properties_params.errors;
   return valid;
 };
 export const InitializeResult = function InitializeResult(data) {
@@ -19269,8 +19648,8 @@ export const InitializeResult = function InitializeResult(data) {
     InitializeResult.errors = null;
     return true;
   }
-  const valid = validate153(data);
-  InitializeResult.errors = validate153.errors;
+  const valid = validate_InitializeResult(data);
+  InitializeResult.errors = validate_InitializeResult.errors;
   return valid;
 };
 export const InitializedNotification = function InitializedNotification(data) {
@@ -19278,8 +19657,8 @@ export const InitializedNotification = function InitializedNotification(data) {
     InitializedNotification.errors = null;
     return true;
   }
-  const valid = validate157(data);
-  InitializedNotification.errors = validate157.errors;
+  const valid = validate_InitializedNotification_2(data);
+  InitializedNotification.errors = validate_InitializedNotification_2.errors;
   return valid;
 };
 export const InitializedNotification_params = function InitializedNotification_params(data) {
@@ -19287,8 +19666,8 @@ export const InitializedNotification_params = function InitializedNotification_p
     InitializedNotification_params.errors = null;
     return true;
   }
-  const valid = validate158(data);
-  InitializedNotification_params.errors = validate158.errors;
+  const valid = validate_InitializedNotification_properties_params(data);
+  InitializedNotification_params.errors = validate_InitializedNotification_properties_params.errors;
   return valid;
 };
 export const JSONRPCError = function JSONRPCError(data) {
@@ -19296,8 +19675,8 @@ export const JSONRPCError = function JSONRPCError(data) {
     JSONRPCError.errors = null;
     return true;
   }
-  const valid = validate159(data);
-  JSONRPCError.errors = validate159.errors;
+  const valid = validate_JSONRPCError(data);
+  JSONRPCError.errors = validate_JSONRPCError.errors;
   return valid;
 };
 export const JSONRPCMessage = function JSONRPCMessage(data) {
@@ -19305,8 +19684,8 @@ export const JSONRPCMessage = function JSONRPCMessage(data) {
     JSONRPCMessage.errors = null;
     return true;
   }
-  const valid = validate161(data);
-  JSONRPCMessage.errors = validate161.errors;
+  const valid = validate_JSONRPCMessage(data);
+  JSONRPCMessage.errors = validate_JSONRPCMessage.errors;
   return valid;
 };
 export const JSONRPCNotification = function JSONRPCNotification(data) {
@@ -19314,8 +19693,8 @@ export const JSONRPCNotification = function JSONRPCNotification(data) {
     JSONRPCNotification.errors = null;
     return true;
   }
-  const valid = validate173(data);
-  JSONRPCNotification.errors = validate173.errors;
+  const valid = validate_JSONRPCNotification_2(data);
+  JSONRPCNotification.errors = validate_JSONRPCNotification_2.errors;
   return valid;
 };
 export const JSONRPCRequest = function JSONRPCRequest(data) {
@@ -19323,8 +19702,8 @@ export const JSONRPCRequest = function JSONRPCRequest(data) {
     JSONRPCRequest.errors = null;
     return true;
   }
-  const valid = validate174(data);
-  JSONRPCRequest.errors = validate174.errors;
+  const valid = validate_JSONRPCRequest_2(data);
+  JSONRPCRequest.errors = validate_JSONRPCRequest_2.errors;
   return valid;
 };
 export const JSONRPCResponse = function JSONRPCResponse(data) {
@@ -19332,8 +19711,8 @@ export const JSONRPCResponse = function JSONRPCResponse(data) {
     JSONRPCResponse.errors = null;
     return true;
   }
-  const valid = validate177(data);
-  JSONRPCResponse.errors = validate177.errors;
+  const valid = validate_JSONRPCResponse_2(data);
+  JSONRPCResponse.errors = validate_JSONRPCResponse_2.errors;
   return valid;
 };
 export const ListPromptsRequest = function ListPromptsRequest(data) {
@@ -19341,8 +19720,8 @@ export const ListPromptsRequest = function ListPromptsRequest(data) {
     ListPromptsRequest.errors = null;
     return true;
   }
-  const valid = validate180(data);
-  ListPromptsRequest.errors = validate180.errors;
+  const valid = validate_ListPromptsRequest_2(data);
+  ListPromptsRequest.errors = validate_ListPromptsRequest_2.errors;
   return valid;
 };
 export const ListPromptsRequest_params = function ListPromptsRequest_params(data) {
@@ -19350,8 +19729,8 @@ export const ListPromptsRequest_params = function ListPromptsRequest_params(data
     ListPromptsRequest_params.errors = null;
     return true;
   }
-  const valid = validate181(data);
-  ListPromptsRequest_params.errors = validate181.errors;
+  const valid = validate_ListPromptsRequest_properties_params(data);
+  ListPromptsRequest_params.errors = validate_ListPromptsRequest_properties_params.errors;
   return valid;
 };
 export const ListPromptsResult = function ListPromptsResult(data) {
@@ -19359,8 +19738,8 @@ export const ListPromptsResult = function ListPromptsResult(data) {
     ListPromptsResult.errors = null;
     return true;
   }
-  const valid = validate182(data);
-  ListPromptsResult.errors = validate182.errors;
+  const valid = validate_ListPromptsResult(data);
+  ListPromptsResult.errors = validate_ListPromptsResult.errors;
   return valid;
 };
 export const ListResourceTemplatesRequest = function ListResourceTemplatesRequest(data) {
@@ -19368,8 +19747,8 @@ export const ListResourceTemplatesRequest = function ListResourceTemplatesReques
     ListResourceTemplatesRequest.errors = null;
     return true;
   }
-  const valid = validate187(data);
-  ListResourceTemplatesRequest.errors = validate187.errors;
+  const valid = validate_ListResourceTemplatesRequest_2(data);
+  ListResourceTemplatesRequest.errors = validate_ListResourceTemplatesRequest_2.errors;
   return valid;
 };
 export const ListResourceTemplatesRequest_params = function ListResourceTemplatesRequest_params(data) {
@@ -19377,8 +19756,8 @@ export const ListResourceTemplatesRequest_params = function ListResourceTemplate
     ListResourceTemplatesRequest_params.errors = null;
     return true;
   }
-  const valid = validate188(data);
-  ListResourceTemplatesRequest_params.errors = validate188.errors;
+  const valid = validate_ListResourceTemplatesRequest_properties_params(data);
+  ListResourceTemplatesRequest_params.errors = validate_ListResourceTemplatesRequest_properties_params.errors;
   return valid;
 };
 export const ListResourceTemplatesResult = function ListResourceTemplatesResult(data) {
@@ -19386,8 +19765,8 @@ export const ListResourceTemplatesResult = function ListResourceTemplatesResult(
     ListResourceTemplatesResult.errors = null;
     return true;
   }
-  const valid = validate189(data);
-  ListResourceTemplatesResult.errors = validate189.errors;
+  const valid = validate_ListResourceTemplatesResult(data);
+  ListResourceTemplatesResult.errors = validate_ListResourceTemplatesResult.errors;
   return valid;
 };
 export const ListResourcesRequest = function ListResourcesRequest(data) {
@@ -19395,8 +19774,8 @@ export const ListResourcesRequest = function ListResourcesRequest(data) {
     ListResourcesRequest.errors = null;
     return true;
   }
-  const valid = validate193(data);
-  ListResourcesRequest.errors = validate193.errors;
+  const valid = validate_ListResourcesRequest_2(data);
+  ListResourcesRequest.errors = validate_ListResourcesRequest_2.errors;
   return valid;
 };
 export const ListResourcesRequest_params = function ListResourcesRequest_params(data) {
@@ -19404,8 +19783,8 @@ export const ListResourcesRequest_params = function ListResourcesRequest_params(
     ListResourcesRequest_params.errors = null;
     return true;
   }
-  const valid = validate194(data);
-  ListResourcesRequest_params.errors = validate194.errors;
+  const valid = validate_ListResourcesRequest_properties_params(data);
+  ListResourcesRequest_params.errors = validate_ListResourcesRequest_properties_params.errors;
   return valid;
 };
 export const ListResourcesResult = function ListResourcesResult(data) {
@@ -19413,8 +19792,8 @@ export const ListResourcesResult = function ListResourcesResult(data) {
     ListResourcesResult.errors = null;
     return true;
   }
-  const valid = validate195(data);
-  ListResourcesResult.errors = validate195.errors;
+  const valid = validate_ListResourcesResult(data);
+  ListResourcesResult.errors = validate_ListResourcesResult.errors;
   return valid;
 };
 export const ListRootsRequest = function ListRootsRequest(data) {
@@ -19422,8 +19801,8 @@ export const ListRootsRequest = function ListRootsRequest(data) {
     ListRootsRequest.errors = null;
     return true;
   }
-  const valid = validate199(data);
-  ListRootsRequest.errors = validate199.errors;
+  const valid = validate_ListRootsRequest(data);
+  ListRootsRequest.errors = validate_ListRootsRequest.errors;
   return valid;
 };
 export const ListRootsRequest_params = function ListRootsRequest_params(data) {
@@ -19431,8 +19810,8 @@ export const ListRootsRequest_params = function ListRootsRequest_params(data) {
     ListRootsRequest_params.errors = null;
     return true;
   }
-  const valid = validate201(data);
-  ListRootsRequest_params.errors = validate201.errors;
+  const valid = validate_ListRootsRequest_properties_params(data);
+  ListRootsRequest_params.errors = validate_ListRootsRequest_properties_params.errors;
   return valid;
 };
 export const ListRootsResult = function ListRootsResult(data) {
@@ -19440,8 +19819,8 @@ export const ListRootsResult = function ListRootsResult(data) {
     ListRootsResult.errors = null;
     return true;
   }
-  const valid = validate203(data);
-  ListRootsResult.errors = validate203.errors;
+  const valid = validate_ListRootsResult_2(data);
+  ListRootsResult.errors = validate_ListRootsResult_2.errors;
   return valid;
 };
 export const ListToolsRequest = function ListToolsRequest(data) {
@@ -19449,8 +19828,8 @@ export const ListToolsRequest = function ListToolsRequest(data) {
     ListToolsRequest.errors = null;
     return true;
   }
-  const valid = validate205(data);
-  ListToolsRequest.errors = validate205.errors;
+  const valid = validate_ListToolsRequest_2(data);
+  ListToolsRequest.errors = validate_ListToolsRequest_2.errors;
   return valid;
 };
 export const ListToolsRequest_params = function ListToolsRequest_params(data) {
@@ -19458,8 +19837,8 @@ export const ListToolsRequest_params = function ListToolsRequest_params(data) {
     ListToolsRequest_params.errors = null;
     return true;
   }
-  const valid = validate206(data);
-  ListToolsRequest_params.errors = validate206.errors;
+  const valid = validate_ListToolsRequest_properties_params(data);
+  ListToolsRequest_params.errors = validate_ListToolsRequest_properties_params.errors;
   return valid;
 };
 export const ListToolsResult = function ListToolsResult(data) {
@@ -19467,8 +19846,8 @@ export const ListToolsResult = function ListToolsResult(data) {
     ListToolsResult.errors = null;
     return true;
   }
-  const valid = validate207(data);
-  ListToolsResult.errors = validate207.errors;
+  const valid = validate_ListToolsResult(data);
+  ListToolsResult.errors = validate_ListToolsResult.errors;
   return valid;
 };
 export const LoggingLevel = function LoggingLevel(data) {
@@ -19476,8 +19855,8 @@ export const LoggingLevel = function LoggingLevel(data) {
     LoggingLevel.errors = null;
     return true;
   }
-  const valid = validate210(data);
-  LoggingLevel.errors = validate210.errors;
+  const valid = validate_LoggingLevel_2(data);
+  LoggingLevel.errors = validate_LoggingLevel_2.errors;
   return valid;
 };
 export const LoggingMessageNotification = function LoggingMessageNotification(data) {
@@ -19485,8 +19864,8 @@ export const LoggingMessageNotification = function LoggingMessageNotification(da
     LoggingMessageNotification.errors = null;
     return true;
   }
-  const valid = validate211(data);
-  LoggingMessageNotification.errors = validate211.errors;
+  const valid = validate_LoggingMessageNotification(data);
+  LoggingMessageNotification.errors = validate_LoggingMessageNotification.errors;
   return valid;
 };
 export const LoggingMessageNotification_params = function LoggingMessageNotification_params(data) {
@@ -19494,8 +19873,8 @@ export const LoggingMessageNotification_params = function LoggingMessageNotifica
     LoggingMessageNotification_params.errors = null;
     return true;
   }
-  const valid = validate213(data);
-  LoggingMessageNotification_params.errors = validate213.errors;
+  const valid = validate_LoggingMessageNotification_properties_params(data);
+  LoggingMessageNotification_params.errors = validate_LoggingMessageNotification_properties_params.errors;
   return valid;
 };
 export const ModelHint = function ModelHint(data) {
@@ -19503,8 +19882,8 @@ export const ModelHint = function ModelHint(data) {
     ModelHint.errors = null;
     return true;
   }
-  const valid = validate215(data);
-  ModelHint.errors = validate215.errors;
+  const valid = validate_ModelHint_2(data);
+  ModelHint.errors = validate_ModelHint_2.errors;
   return valid;
 };
 export const ModelPreferences = function ModelPreferences(data) {
@@ -19512,8 +19891,8 @@ export const ModelPreferences = function ModelPreferences(data) {
     ModelPreferences.errors = null;
     return true;
   }
-  const valid = validate216(data);
-  ModelPreferences.errors = validate216.errors;
+  const valid = validate_ModelPreferences_2(data);
+  ModelPreferences.errors = validate_ModelPreferences_2.errors;
   return valid;
 };
 export const Notification = function Notification(data) {
@@ -19521,8 +19900,8 @@ export const Notification = function Notification(data) {
     Notification.errors = null;
     return true;
   }
-  const valid = validate218(data);
-  Notification.errors = validate218.errors;
+  const valid = validate_Notification(data);
+  Notification.errors = validate_Notification.errors;
   return valid;
 };
 export const PaginatedRequest = function PaginatedRequest(data) {
@@ -19530,8 +19909,8 @@ export const PaginatedRequest = function PaginatedRequest(data) {
     PaginatedRequest.errors = null;
     return true;
   }
-  const valid = validate219(data);
-  PaginatedRequest.errors = validate219.errors;
+  const valid = validate_PaginatedRequest(data);
+  PaginatedRequest.errors = validate_PaginatedRequest.errors;
   return valid;
 };
 export const PaginatedResult = function PaginatedResult(data) {
@@ -19539,8 +19918,8 @@ export const PaginatedResult = function PaginatedResult(data) {
     PaginatedResult.errors = null;
     return true;
   }
-  const valid = validate220(data);
-  PaginatedResult.errors = validate220.errors;
+  const valid = validate_PaginatedResult(data);
+  PaginatedResult.errors = validate_PaginatedResult.errors;
   return valid;
 };
 export const PingRequest = function PingRequest(data) {
@@ -19548,8 +19927,8 @@ export const PingRequest = function PingRequest(data) {
     PingRequest.errors = null;
     return true;
   }
-  const valid = validate221(data);
-  PingRequest.errors = validate221.errors;
+  const valid = validate_PingRequest_2(data);
+  PingRequest.errors = validate_PingRequest_2.errors;
   return valid;
 };
 export const PingRequest_params = function PingRequest_params(data) {
@@ -19557,8 +19936,8 @@ export const PingRequest_params = function PingRequest_params(data) {
     PingRequest_params.errors = null;
     return true;
   }
-  const valid = validate223(data);
-  PingRequest_params.errors = validate223.errors;
+  const valid = validate_PingRequest_properties_params(data);
+  PingRequest_params.errors = validate_PingRequest_properties_params.errors;
   return valid;
 };
 export const ProgressNotification = function ProgressNotification(data) {
@@ -19566,8 +19945,8 @@ export const ProgressNotification = function ProgressNotification(data) {
     ProgressNotification.errors = null;
     return true;
   }
-  const valid = validate225(data);
-  ProgressNotification.errors = validate225.errors;
+  const valid = validate_ProgressNotification_2(data);
+  ProgressNotification.errors = validate_ProgressNotification_2.errors;
   return valid;
 };
 export const ProgressNotification_params = function ProgressNotification_params(data) {
@@ -19575,8 +19954,8 @@ export const ProgressNotification_params = function ProgressNotification_params(
     ProgressNotification_params.errors = null;
     return true;
   }
-  const valid = validate227(data);
-  ProgressNotification_params.errors = validate227.errors;
+  const valid = validate_ProgressNotification_properties_params(data);
+  ProgressNotification_params.errors = validate_ProgressNotification_properties_params.errors;
   return valid;
 };
 export const ProgressToken = function ProgressToken(data) {
@@ -19584,8 +19963,8 @@ export const ProgressToken = function ProgressToken(data) {
     ProgressToken.errors = null;
     return true;
   }
-  const valid = validate229(data);
-  ProgressToken.errors = validate229.errors;
+  const valid = validate_ProgressToken_2(data);
+  ProgressToken.errors = validate_ProgressToken_2.errors;
   return valid;
 };
 export const Prompt = function Prompt(data) {
@@ -19593,8 +19972,8 @@ export const Prompt = function Prompt(data) {
     Prompt.errors = null;
     return true;
   }
-  const valid = validate230(data);
-  Prompt.errors = validate230.errors;
+  const valid = validate_Prompt_2(data);
+  Prompt.errors = validate_Prompt_2.errors;
   return valid;
 };
 export const PromptArgument = function PromptArgument(data) {
@@ -19602,8 +19981,8 @@ export const PromptArgument = function PromptArgument(data) {
     PromptArgument.errors = null;
     return true;
   }
-  const valid = validate232(data);
-  PromptArgument.errors = validate232.errors;
+  const valid = validate_PromptArgument_2(data);
+  PromptArgument.errors = validate_PromptArgument_2.errors;
   return valid;
 };
 export const PromptListChangedNotification = function PromptListChangedNotification(data) {
@@ -19611,8 +19990,8 @@ export const PromptListChangedNotification = function PromptListChangedNotificat
     PromptListChangedNotification.errors = null;
     return true;
   }
-  const valid = validate233(data);
-  PromptListChangedNotification.errors = validate233.errors;
+  const valid = validate_PromptListChangedNotification(data);
+  PromptListChangedNotification.errors = validate_PromptListChangedNotification.errors;
   return valid;
 };
 export const PromptListChangedNotification_params = function PromptListChangedNotification_params(data) {
@@ -19620,8 +19999,8 @@ export const PromptListChangedNotification_params = function PromptListChangedNo
     PromptListChangedNotification_params.errors = null;
     return true;
   }
-  const valid = validate234(data);
-  PromptListChangedNotification_params.errors = validate234.errors;
+  const valid = validate_PromptListChangedNotification_properties_params(data);
+  PromptListChangedNotification_params.errors = validate_PromptListChangedNotification_properties_params.errors;
   return valid;
 };
 export const PromptMessage = function PromptMessage(data) {
@@ -19629,8 +20008,8 @@ export const PromptMessage = function PromptMessage(data) {
     PromptMessage.errors = null;
     return true;
   }
-  const valid = validate235(data);
-  PromptMessage.errors = validate235.errors;
+  const valid = validate_PromptMessage_2(data);
+  PromptMessage.errors = validate_PromptMessage_2.errors;
   return valid;
 };
 export const PromptReference = function PromptReference(data) {
@@ -19638,8 +20017,8 @@ export const PromptReference = function PromptReference(data) {
     PromptReference.errors = null;
     return true;
   }
-  const valid = validate240(data);
-  PromptReference.errors = validate240.errors;
+  const valid = validate_PromptReference_2(data);
+  PromptReference.errors = validate_PromptReference_2.errors;
   return valid;
 };
 export const ReadResourceRequest = function ReadResourceRequest(data) {
@@ -19647,8 +20026,8 @@ export const ReadResourceRequest = function ReadResourceRequest(data) {
     ReadResourceRequest.errors = null;
     return true;
   }
-  const valid = validate241(data);
-  ReadResourceRequest.errors = validate241.errors;
+  const valid = validate_ReadResourceRequest_2(data);
+  ReadResourceRequest.errors = validate_ReadResourceRequest_2.errors;
   return valid;
 };
 export const ReadResourceRequest_params = function ReadResourceRequest_params(data) {
@@ -19656,8 +20035,8 @@ export const ReadResourceRequest_params = function ReadResourceRequest_params(da
     ReadResourceRequest_params.errors = null;
     return true;
   }
-  const valid = validate242(data);
-  ReadResourceRequest_params.errors = validate242.errors;
+  const valid = validate_ReadResourceRequest_properties_params(data);
+  ReadResourceRequest_params.errors = validate_ReadResourceRequest_properties_params.errors;
   return valid;
 };
 export const ReadResourceResult = function ReadResourceResult(data) {
@@ -19665,8 +20044,8 @@ export const ReadResourceResult = function ReadResourceResult(data) {
     ReadResourceResult.errors = null;
     return true;
   }
-  const valid = validate243(data);
-  ReadResourceResult.errors = validate243.errors;
+  const valid = validate_ReadResourceResult(data);
+  ReadResourceResult.errors = validate_ReadResourceResult.errors;
   return valid;
 };
 export const Request = function Request(data) {
@@ -19674,8 +20053,8 @@ export const Request = function Request(data) {
     Request.errors = null;
     return true;
   }
-  const valid = validate246(data);
-  Request.errors = validate246.errors;
+  const valid = validate_Request(data);
+  Request.errors = validate_Request.errors;
   return valid;
 };
 export const RequestId = function RequestId(data) {
@@ -19683,8 +20062,8 @@ export const RequestId = function RequestId(data) {
     RequestId.errors = null;
     return true;
   }
-  const valid = validate248(data);
-  RequestId.errors = validate248.errors;
+  const valid = validate_RequestId_2(data);
+  RequestId.errors = validate_RequestId_2.errors;
   return valid;
 };
 export const Resource = function Resource(data) {
@@ -19692,8 +20071,8 @@ export const Resource = function Resource(data) {
     Resource.errors = null;
     return true;
   }
-  const valid = validate249(data);
-  Resource.errors = validate249.errors;
+  const valid = validate_Resource_2(data);
+  Resource.errors = validate_Resource_2.errors;
   return valid;
 };
 export const ResourceContents = function ResourceContents(data) {
@@ -19701,8 +20080,8 @@ export const ResourceContents = function ResourceContents(data) {
     ResourceContents.errors = null;
     return true;
   }
-  const valid = validate251(data);
-  ResourceContents.errors = validate251.errors;
+  const valid = validate_ResourceContents(data);
+  ResourceContents.errors = validate_ResourceContents.errors;
   return valid;
 };
 export const ResourceListChangedNotification = function ResourceListChangedNotification(data) {
@@ -19710,8 +20089,8 @@ export const ResourceListChangedNotification = function ResourceListChangedNotif
     ResourceListChangedNotification.errors = null;
     return true;
   }
-  const valid = validate252(data);
-  ResourceListChangedNotification.errors = validate252.errors;
+  const valid = validate_ResourceListChangedNotification(data);
+  ResourceListChangedNotification.errors = validate_ResourceListChangedNotification.errors;
   return valid;
 };
 export const ResourceListChangedNotification_params = function ResourceListChangedNotification_params(data) {
@@ -19719,8 +20098,8 @@ export const ResourceListChangedNotification_params = function ResourceListChang
     ResourceListChangedNotification_params.errors = null;
     return true;
   }
-  const valid = validate253(data);
-  ResourceListChangedNotification_params.errors = validate253.errors;
+  const valid = validate_ResourceListChangedNotification_properties_params(data);
+  ResourceListChangedNotification_params.errors = validate_ResourceListChangedNotification_properties_params.errors;
   return valid;
 };
 export const ResourceReference = function ResourceReference(data) {
@@ -19728,8 +20107,8 @@ export const ResourceReference = function ResourceReference(data) {
     ResourceReference.errors = null;
     return true;
   }
-  const valid = validate254(data);
-  ResourceReference.errors = validate254.errors;
+  const valid = validate_ResourceReference_2(data);
+  ResourceReference.errors = validate_ResourceReference_2.errors;
   return valid;
 };
 export const ResourceTemplate = function ResourceTemplate(data) {
@@ -19737,8 +20116,8 @@ export const ResourceTemplate = function ResourceTemplate(data) {
     ResourceTemplate.errors = null;
     return true;
   }
-  const valid = validate255(data);
-  ResourceTemplate.errors = validate255.errors;
+  const valid = validate_ResourceTemplate_2(data);
+  ResourceTemplate.errors = validate_ResourceTemplate_2.errors;
   return valid;
 };
 export const ResourceUpdatedNotification = function ResourceUpdatedNotification(data) {
@@ -19746,8 +20125,8 @@ export const ResourceUpdatedNotification = function ResourceUpdatedNotification(
     ResourceUpdatedNotification.errors = null;
     return true;
   }
-  const valid = validate257(data);
-  ResourceUpdatedNotification.errors = validate257.errors;
+  const valid = validate_ResourceUpdatedNotification(data);
+  ResourceUpdatedNotification.errors = validate_ResourceUpdatedNotification.errors;
   return valid;
 };
 export const ResourceUpdatedNotification_params = function ResourceUpdatedNotification_params(data) {
@@ -19755,8 +20134,8 @@ export const ResourceUpdatedNotification_params = function ResourceUpdatedNotifi
     ResourceUpdatedNotification_params.errors = null;
     return true;
   }
-  const valid = validate258(data);
-  ResourceUpdatedNotification_params.errors = validate258.errors;
+  const valid = validate_ResourceUpdatedNotification_properties_params(data);
+  ResourceUpdatedNotification_params.errors = validate_ResourceUpdatedNotification_properties_params.errors;
   return valid;
 };
 export const Result = function Result(data) {
@@ -19764,8 +20143,8 @@ export const Result = function Result(data) {
     Result.errors = null;
     return true;
   }
-  const valid = validate259(data);
-  Result.errors = validate259.errors;
+  const valid = validate_Result_3(data);
+  Result.errors = validate_Result_3.errors;
   return valid;
 };
 export const Role = function Role(data) {
@@ -19773,8 +20152,8 @@ export const Role = function Role(data) {
     Role.errors = null;
     return true;
   }
-  const valid = validate260(data);
-  Role.errors = validate260.errors;
+  const valid = validate_Role_2(data);
+  Role.errors = validate_Role_2.errors;
   return valid;
 };
 export const Root = function Root(data) {
@@ -19782,8 +20161,8 @@ export const Root = function Root(data) {
     Root.errors = null;
     return true;
   }
-  const valid = validate261(data);
-  Root.errors = validate261.errors;
+  const valid = validate_Root_2(data);
+  Root.errors = validate_Root_2.errors;
   return valid;
 };
 export const RootsListChangedNotification = function RootsListChangedNotification(data) {
@@ -19791,8 +20170,8 @@ export const RootsListChangedNotification = function RootsListChangedNotificatio
     RootsListChangedNotification.errors = null;
     return true;
   }
-  const valid = validate262(data);
-  RootsListChangedNotification.errors = validate262.errors;
+  const valid = validate_RootsListChangedNotification_2(data);
+  RootsListChangedNotification.errors = validate_RootsListChangedNotification_2.errors;
   return valid;
 };
 export const RootsListChangedNotification_params = function RootsListChangedNotification_params(data) {
@@ -19800,8 +20179,8 @@ export const RootsListChangedNotification_params = function RootsListChangedNoti
     RootsListChangedNotification_params.errors = null;
     return true;
   }
-  const valid = validate263(data);
-  RootsListChangedNotification_params.errors = validate263.errors;
+  const valid = validate_RootsListChangedNotification_properties_params(data);
+  RootsListChangedNotification_params.errors = validate_RootsListChangedNotification_properties_params.errors;
   return valid;
 };
 export const SamplingMessage = function SamplingMessage(data) {
@@ -19809,8 +20188,8 @@ export const SamplingMessage = function SamplingMessage(data) {
     SamplingMessage.errors = null;
     return true;
   }
-  const valid = validate264(data);
-  SamplingMessage.errors = validate264.errors;
+  const valid = validate_SamplingMessage_2(data);
+  SamplingMessage.errors = validate_SamplingMessage_2.errors;
   return valid;
 };
 export const ServerCapabilities = function ServerCapabilities(data) {
@@ -19818,8 +20197,8 @@ export const ServerCapabilities = function ServerCapabilities(data) {
     ServerCapabilities.errors = null;
     return true;
   }
-  const valid = validate268(data);
-  ServerCapabilities.errors = validate268.errors;
+  const valid = validate_ServerCapabilities_2(data);
+  ServerCapabilities.errors = validate_ServerCapabilities_2.errors;
   return valid;
 };
 export const ServerNotification = function ServerNotification(data) {
@@ -19827,8 +20206,8 @@ export const ServerNotification = function ServerNotification(data) {
     ServerNotification.errors = null;
     return true;
   }
-  const valid = validate269(data);
-  ServerNotification.errors = validate269.errors;
+  const valid = validate_ServerNotification(data);
+  ServerNotification.errors = validate_ServerNotification.errors;
   return valid;
 };
 export const ServerRequest = function ServerRequest(data) {
@@ -19836,8 +20215,8 @@ export const ServerRequest = function ServerRequest(data) {
     ServerRequest.errors = null;
     return true;
   }
-  const valid = validate278(data);
-  ServerRequest.errors = validate278.errors;
+  const valid = validate_ServerRequest(data);
+  ServerRequest.errors = validate_ServerRequest.errors;
   return valid;
 };
 export const ServerResult = function ServerResult(data) {
@@ -19845,8 +20224,8 @@ export const ServerResult = function ServerResult(data) {
     ServerResult.errors = null;
     return true;
   }
-  const valid = validate282(data);
-  ServerResult.errors = validate282.errors;
+  const valid = validate_ServerResult(data);
+  ServerResult.errors = validate_ServerResult.errors;
   return valid;
 };
 export const SetLevelRequest = function SetLevelRequest(data) {
@@ -19854,8 +20233,8 @@ export const SetLevelRequest = function SetLevelRequest(data) {
     SetLevelRequest.errors = null;
     return true;
   }
-  const valid = validate293(data);
-  SetLevelRequest.errors = validate293.errors;
+  const valid = validate_SetLevelRequest_2(data);
+  SetLevelRequest.errors = validate_SetLevelRequest_2.errors;
   return valid;
 };
 export const SetLevelRequest_params = function SetLevelRequest_params(data) {
@@ -19863,8 +20242,8 @@ export const SetLevelRequest_params = function SetLevelRequest_params(data) {
     SetLevelRequest_params.errors = null;
     return true;
   }
-  const valid = validate295(data);
-  SetLevelRequest_params.errors = validate295.errors;
+  const valid = validate_SetLevelRequest_properties_params(data);
+  SetLevelRequest_params.errors = validate_SetLevelRequest_properties_params.errors;
   return valid;
 };
 export const SubscribeRequest = function SubscribeRequest(data) {
@@ -19872,8 +20251,8 @@ export const SubscribeRequest = function SubscribeRequest(data) {
     SubscribeRequest.errors = null;
     return true;
   }
-  const valid = validate297(data);
-  SubscribeRequest.errors = validate297.errors;
+  const valid = validate_SubscribeRequest_2(data);
+  SubscribeRequest.errors = validate_SubscribeRequest_2.errors;
   return valid;
 };
 export const SubscribeRequest_params = function SubscribeRequest_params(data) {
@@ -19881,8 +20260,8 @@ export const SubscribeRequest_params = function SubscribeRequest_params(data) {
     SubscribeRequest_params.errors = null;
     return true;
   }
-  const valid = validate298(data);
-  SubscribeRequest_params.errors = validate298.errors;
+  const valid = validate_SubscribeRequest_properties_params(data);
+  SubscribeRequest_params.errors = validate_SubscribeRequest_properties_params.errors;
   return valid;
 };
 export const TextContent = function TextContent(data) {
@@ -19890,8 +20269,8 @@ export const TextContent = function TextContent(data) {
     TextContent.errors = null;
     return true;
   }
-  const valid = validate299(data);
-  TextContent.errors = validate299.errors;
+  const valid = validate_TextContent_2(data);
+  TextContent.errors = validate_TextContent_2.errors;
   return valid;
 };
 export const TextResourceContents = function TextResourceContents(data) {
@@ -19899,8 +20278,8 @@ export const TextResourceContents = function TextResourceContents(data) {
     TextResourceContents.errors = null;
     return true;
   }
-  const valid = validate301(data);
-  TextResourceContents.errors = validate301.errors;
+  const valid = validate_TextResourceContents_2(data);
+  TextResourceContents.errors = validate_TextResourceContents_2.errors;
   return valid;
 };
 export const Tool = function Tool(data) {
@@ -19908,8 +20287,8 @@ export const Tool = function Tool(data) {
     Tool.errors = null;
     return true;
   }
-  const valid = validate302(data);
-  Tool.errors = validate302.errors;
+  const valid = validate_Tool_2(data);
+  Tool.errors = validate_Tool_2.errors;
   return valid;
 };
 export const ToolListChangedNotification = function ToolListChangedNotification(data) {
@@ -19917,8 +20296,8 @@ export const ToolListChangedNotification = function ToolListChangedNotification(
     ToolListChangedNotification.errors = null;
     return true;
   }
-  const valid = validate303(data);
-  ToolListChangedNotification.errors = validate303.errors;
+  const valid = validate_ToolListChangedNotification_2(data);
+  ToolListChangedNotification.errors = validate_ToolListChangedNotification_2.errors;
   return valid;
 };
 export const ToolListChangedNotification_params = function ToolListChangedNotification_params(data) {
@@ -19926,8 +20305,8 @@ export const ToolListChangedNotification_params = function ToolListChangedNotifi
     ToolListChangedNotification_params.errors = null;
     return true;
   }
-  const valid = validate304(data);
-  ToolListChangedNotification_params.errors = validate304.errors;
+  const valid = validate_ToolListChangedNotification_properties_params(data);
+  ToolListChangedNotification_params.errors = validate_ToolListChangedNotification_properties_params.errors;
   return valid;
 };
 export const UnsubscribeRequest = function UnsubscribeRequest(data) {
@@ -19935,8 +20314,8 @@ export const UnsubscribeRequest = function UnsubscribeRequest(data) {
     UnsubscribeRequest.errors = null;
     return true;
   }
-  const valid = validate305(data);
-  UnsubscribeRequest.errors = validate305.errors;
+  const valid = validate_UnsubscribeRequest_2(data);
+  UnsubscribeRequest.errors = validate_UnsubscribeRequest_2.errors;
   return valid;
 };
 export const UnsubscribeRequest_params = function UnsubscribeRequest_params(data) {
@@ -19944,7 +20323,7 @@ export const UnsubscribeRequest_params = function UnsubscribeRequest_params(data
     UnsubscribeRequest_params.errors = null;
     return true;
   }
-  const valid = validate306(data);
-  UnsubscribeRequest_params.errors = validate306.errors;
+  const valid = validate_UnsubscribeRequest_properties_params(data);
+  UnsubscribeRequest_params.errors = validate_UnsubscribeRequest_properties_params.errors;
   return valid;
 };

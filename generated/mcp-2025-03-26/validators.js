@@ -6,16 +6,16 @@ import * as fastSet from "./validators.fast.js";
 
 // The all-errors validators: run only after the accept-path validator of validators.fast.js has said no,
 // to leave every error on `.errors`. The exported validators are at the end of this file.
-const schema7 = {
+const schema_Annotations = {
   properties: {
     audience: { items: { $ref: "#/definitions/Role" }, type: "array" },
     priority: { maximum: 1, minimum: 0, type: "number" },
   },
   type: "object",
 };
-const schema8 = { enum: ["assistant", "user"], type: "string" };
+const schema_Role = { enum: ["assistant", "user"], type: "string" };
 
-function validate23(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_Role(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (typeof data !== "string") {
@@ -38,7 +38,7 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
       instancePath,
       schemaPath: "#/enum",
       keyword: "enum",
-      params: { allowedValues: schema8.enum },
+      params: { allowedValues: schema_Role.enum },
       message: "must be equal to one of the allowed values",
     };
     if (vErrors === null) {
@@ -48,11 +48,11 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate23.errors = vErrors;
+  validate_Role.errors = vErrors;
   return errors === 0;
 }
 
-function validate22(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_Annotations(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -62,14 +62,14 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate23(data0[i0], {
+            !validate_Role(data0[i0], {
               instancePath: instancePath + "/audience/" + i0,
               parentData: data0,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+            vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
             errors = vErrors.length;
           }
         }
@@ -153,11 +153,11 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate22.errors = vErrors;
+  validate_Annotations.errors = vErrors;
   return errors === 0;
 }
 
-const schema9 = {
+const schema_AudioContent = {
   properties: {
     annotations: { $ref: "#/definitions/Annotations" },
     data: { format: "byte", type: "string" },
@@ -167,9 +167,9 @@ const schema9 = {
   required: ["data", "mimeType", "type"],
   type: "object",
 };
-const formats0 = formats["byte"];
+const format_byte = formats.byte;
 
-function validate25(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_AudioContent(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -220,21 +220,21 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
     }
     if (data.annotations !== undefined) {
       if (
-        !validate22(data.annotations, {
+        !validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
     }
     if (data.data !== undefined) {
       let data1 = data.data;
       if (typeof data1 === "string") {
-        if (!formats0(data1)) {
+        if (!format_byte(data1)) {
           const err3 = {
             instancePath: instancePath + "/data",
             schemaPath: "#/properties/data/format",
@@ -330,11 +330,11 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate25.errors = vErrors;
+  validate_AudioContent.errors = vErrors;
   return errors === 0;
 }
 
-const schema10 = {
+const schema_BlobResourceContents = {
   properties: {
     blob: { format: "byte", type: "string" },
     mimeType: { type: "string" },
@@ -343,9 +343,12 @@ const schema10 = {
   required: ["blob", "uri"],
   type: "object",
 };
-const formats4 = formats["uri"];
+const format_uri = formats.uri;
 
-function validate27(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_BlobResourceContents(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -382,7 +385,7 @@ function validate27(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.blob !== undefined) {
       let data0 = data.blob;
       if (typeof data0 === "string") {
-        if (!formats0(data0)) {
+        if (!format_byte(data0)) {
           const err2 = {
             instancePath: instancePath + "/blob",
             schemaPath: "#/properties/blob/format",
@@ -433,7 +436,7 @@ function validate27(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.uri !== undefined) {
       let data2 = data.uri;
       if (typeof data2 === "string") {
-        if (!formats4(data2)) {
+        if (!format_uri(data2)) {
           const err5 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -479,11 +482,11 @@ function validate27(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate27.errors = vErrors;
+  validate_BlobResourceContents.errors = vErrors;
   return errors === 0;
 }
 
-const schema11 = {
+const schema_CallToolRequest = {
   properties: {
     method: { const: "tools/call", type: "string" },
     params: {
@@ -496,7 +499,7 @@ const schema11 = {
   type: "object",
 };
 
-function validate28(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_CallToolRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -648,17 +651,20 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate28.errors = vErrors;
+  validate_CallToolRequest.errors = vErrors;
   return errors === 0;
 }
 
-const schema12 = {
+const schema_CallToolRequest_properties_params = {
   properties: { arguments: { additionalProperties: {}, type: "object" }, name: { type: "string" } },
   required: ["name"],
   type: "object",
 };
 
-function validate29(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_CallToolRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -728,11 +734,11 @@ function validate29(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate29.errors = vErrors;
+  validate_CallToolRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
 
-const schema13 = {
+const schema_CallToolResult = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
     content: {
@@ -751,7 +757,7 @@ const schema13 = {
   required: ["content"],
   type: "object",
 };
-const schema14 = {
+const schema_TextContent = {
   properties: {
     annotations: { $ref: "#/definitions/Annotations" },
     text: { type: "string" },
@@ -761,7 +767,7 @@ const schema14 = {
   type: "object",
 };
 
-function validate31(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_TextContent(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -797,14 +803,14 @@ function validate31(data, { instancePath = "", parentData, parentDataProperty, r
     }
     if (data.annotations !== undefined) {
       if (
-        !validate22(data.annotations, {
+        !validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
     }
@@ -873,11 +879,11 @@ function validate31(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate31.errors = vErrors;
+  validate_TextContent.errors = vErrors;
   return errors === 0;
 }
 
-const schema15 = {
+const schema_ImageContent = {
   properties: {
     annotations: { $ref: "#/definitions/Annotations" },
     data: { format: "byte", type: "string" },
@@ -888,7 +894,7 @@ const schema15 = {
   type: "object",
 };
 
-function validate34(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ImageContent(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -939,21 +945,21 @@ function validate34(data, { instancePath = "", parentData, parentDataProperty, r
     }
     if (data.annotations !== undefined) {
       if (
-        !validate22(data.annotations, {
+        !validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
     }
     if (data.data !== undefined) {
       let data1 = data.data;
       if (typeof data1 === "string") {
-        if (!formats0(data1)) {
+        if (!format_byte(data1)) {
           const err3 = {
             instancePath: instancePath + "/data",
             schemaPath: "#/properties/data/format",
@@ -1049,11 +1055,11 @@ function validate34(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate34.errors = vErrors;
+  validate_ImageContent.errors = vErrors;
   return errors === 0;
 }
 
-const schema16 = {
+const schema_EmbeddedResource = {
   properties: {
     annotations: { $ref: "#/definitions/Annotations" },
     resource: {
@@ -1064,13 +1070,16 @@ const schema16 = {
   required: ["resource", "type"],
   type: "object",
 };
-const schema17 = {
+const schema_TextResourceContents = {
   properties: { mimeType: { type: "string" }, text: { type: "string" }, uri: { format: "uri", type: "string" } },
   required: ["text", "uri"],
   type: "object",
 };
 
-function validate40(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_TextResourceContents(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -1141,7 +1150,7 @@ function validate40(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.uri !== undefined) {
       let data2 = data.uri;
       if (typeof data2 === "string") {
-        if (!formats4(data2)) {
+        if (!format_uri(data2)) {
           const err4 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -1187,11 +1196,11 @@ function validate40(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate40.errors = vErrors;
+  validate_TextResourceContents.errors = vErrors;
   return errors === 0;
 }
 
-function validate38(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_EmbeddedResource(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -1227,14 +1236,14 @@ function validate38(data, { instancePath = "", parentData, parentDataProperty, r
     }
     if (data.annotations !== undefined) {
       if (
-        !validate22(data.annotations, {
+        !validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
     }
@@ -1244,14 +1253,17 @@ function validate38(data, { instancePath = "", parentData, parentDataProperty, r
       let valid1 = false;
       const _errs4 = errors;
       if (
-        !validate40(data1, {
+        !validate_TextResourceContents(data1, {
           instancePath: instancePath + "/resource",
           parentData: data,
           parentDataProperty: "resource",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+        vErrors =
+          vErrors === null
+            ? validate_TextResourceContents.errors
+            : vErrors.concat(validate_TextResourceContents.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs4 === errors;
@@ -1259,14 +1271,17 @@ function validate38(data, { instancePath = "", parentData, parentDataProperty, r
       if (!valid1) {
         const _errs5 = errors;
         if (
-          !validate27(data1, {
+          !validate_BlobResourceContents(data1, {
             instancePath: instancePath + "/resource",
             parentData: data,
             parentDataProperty: "resource",
             rootData,
           })
         ) {
-          vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+          vErrors =
+            vErrors === null
+              ? validate_BlobResourceContents.errors
+              : vErrors.concat(validate_BlobResourceContents.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs5 === errors;
@@ -1345,11 +1360,11 @@ function validate38(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate38.errors = vErrors;
+  validate_EmbeddedResource.errors = vErrors;
   return errors === 0;
 }
 
-function validate30(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_CallToolResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -1397,14 +1412,14 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
           let valid3 = false;
           const _errs8 = errors;
           if (
-            !validate31(data2, {
+            !validate_TextContent(data2, {
               instancePath: instancePath + "/content/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+            vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
             errors = vErrors.length;
           }
           var _valid0 = _errs8 === errors;
@@ -1412,14 +1427,14 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
           if (!valid3) {
             const _errs9 = errors;
             if (
-              !validate34(data2, {
+              !validate_ImageContent(data2, {
                 instancePath: instancePath + "/content/" + i0,
                 parentData: data1,
                 parentDataProperty: i0,
                 rootData,
               })
             ) {
-              vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+              vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
               errors = vErrors.length;
             }
             var _valid0 = _errs9 === errors;
@@ -1427,14 +1442,15 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
             if (!valid3) {
               const _errs10 = errors;
               if (
-                !validate25(data2, {
+                !validate_AudioContent(data2, {
                   instancePath: instancePath + "/content/" + i0,
                   parentData: data1,
                   parentDataProperty: i0,
                   rootData,
                 })
               ) {
-                vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+                vErrors =
+                  vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
                 errors = vErrors.length;
               }
               var _valid0 = _errs10 === errors;
@@ -1442,14 +1458,17 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
               if (!valid3) {
                 const _errs11 = errors;
                 if (
-                  !validate38(data2, {
+                  !validate_EmbeddedResource(data2, {
                     instancePath: instancePath + "/content/" + i0,
                     parentData: data1,
                     parentDataProperty: i0,
                     rootData,
                   })
                 ) {
-                  vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+                  vErrors =
+                    vErrors === null
+                      ? validate_EmbeddedResource.errors
+                      : vErrors.concat(validate_EmbeddedResource.errors);
                   errors = vErrors.length;
                 }
                 var _valid0 = _errs11 === errors;
@@ -1530,11 +1549,11 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate30.errors = vErrors;
+  validate_CallToolResult.errors = vErrors;
   return errors === 0;
 }
 
-const schema18 = {
+const schema_CancelledNotification = {
   properties: {
     method: { const: "notifications/cancelled", type: "string" },
     params: {
@@ -1546,9 +1565,9 @@ const schema18 = {
   required: ["method", "params"],
   type: "object",
 };
-const schema19 = { type: ["string", "integer"] };
+const schema_RequestId = { type: ["string", "integer"] };
 
-function validate45(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_RequestId(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (typeof data !== "string" && !(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
@@ -1556,7 +1575,7 @@ function validate45(data, { instancePath = "", parentData, parentDataProperty, r
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
-      params: { type: schema19.type },
+      params: { type: schema_RequestId.type },
       message: "must be string,integer",
     };
     if (vErrors === null) {
@@ -1566,11 +1585,14 @@ function validate45(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate45.errors = vErrors;
+  validate_RequestId.errors = vErrors;
   return errors === 0;
 }
 
-function validate44(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_CancelledNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -1674,14 +1696,14 @@ function validate44(data, { instancePath = "", parentData, parentDataProperty, r
         }
         if (data1.requestId !== undefined) {
           if (
-            !validate45(data1.requestId, {
+            !validate_RequestId(data1.requestId, {
               instancePath: instancePath + "/params/requestId",
               parentData: data1,
               parentDataProperty: "requestId",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+            vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
             errors = vErrors.length;
           }
         }
@@ -1716,17 +1738,20 @@ function validate44(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate44.errors = vErrors;
+  validate_CancelledNotification.errors = vErrors;
   return errors === 0;
 }
 
-const schema20 = {
+const schema_CancelledNotification_properties_params = {
   properties: { reason: { type: "string" }, requestId: { $ref: "#/definitions/RequestId" } },
   required: ["requestId"],
   type: "object",
 };
 
-function validate47(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_CancelledNotification_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -1764,14 +1789,14 @@ function validate47(data, { instancePath = "", parentData, parentDataProperty, r
     }
     if (data.requestId !== undefined) {
       if (
-        !validate45(data.requestId, {
+        !validate_RequestId(data.requestId, {
           instancePath: instancePath + "/requestId",
           parentData: data,
           parentDataProperty: "requestId",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -1790,11 +1815,11 @@ function validate47(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate47.errors = vErrors;
+  validate_CancelledNotification_properties_params.errors = vErrors;
   return errors === 0;
 }
 
-const schema21 = {
+const schema_ClientCapabilities = {
   properties: {
     experimental: {
       additionalProperties: { additionalProperties: true, properties: {}, type: "object" },
@@ -1806,7 +1831,10 @@ const schema21 = {
   type: "object",
 };
 
-function validate49(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ClientCapabilities(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -1918,11 +1946,11 @@ function validate49(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate49.errors = vErrors;
+  validate_ClientCapabilities.errors = vErrors;
   return errors === 0;
 }
 
-const schema22 = {
+const schema_ClientNotification = {
   anyOf: [
     { $ref: "#/definitions/CancelledNotification" },
     { $ref: "#/definitions/InitializedNotification" },
@@ -1930,7 +1958,7 @@ const schema22 = {
     { $ref: "#/definitions/RootsListChangedNotification" },
   ],
 };
-const schema23 = {
+const schema_InitializedNotification = {
   properties: {
     method: { const: "notifications/initialized", type: "string" },
     params: {
@@ -1943,7 +1971,10 @@ const schema23 = {
   type: "object",
 };
 
-function validate52(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_InitializedNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -2048,11 +2079,11 @@ function validate52(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate52.errors = vErrors;
+  validate_InitializedNotification.errors = vErrors;
   return errors === 0;
 }
 
-const schema24 = {
+const schema_ProgressNotification = {
   properties: {
     method: { const: "notifications/progress", type: "string" },
     params: {
@@ -2069,9 +2100,9 @@ const schema24 = {
   required: ["method", "params"],
   type: "object",
 };
-const schema25 = { type: ["string", "integer"] };
+const schema_ProgressToken = { type: ["string", "integer"] };
 
-function validate55(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ProgressToken(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (typeof data !== "string" && !(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
@@ -2079,7 +2110,7 @@ function validate55(data, { instancePath = "", parentData, parentDataProperty, r
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
-      params: { type: schema25.type },
+      params: { type: schema_ProgressToken.type },
       message: "must be string,integer",
     };
     if (vErrors === null) {
@@ -2089,11 +2120,14 @@ function validate55(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate55.errors = vErrors;
+  validate_ProgressToken.errors = vErrors;
   return errors === 0;
 }
 
-function validate54(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ProgressNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -2230,14 +2264,14 @@ function validate54(data, { instancePath = "", parentData, parentDataProperty, r
         }
         if (data1.progressToken !== undefined) {
           if (
-            !validate55(data1.progressToken, {
+            !validate_ProgressToken(data1.progressToken, {
               instancePath: instancePath + "/params/progressToken",
               parentData: data1,
               parentDataProperty: "progressToken",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+            vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
         }
@@ -2290,11 +2324,11 @@ function validate54(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate54.errors = vErrors;
+  validate_ProgressNotification.errors = vErrors;
   return errors === 0;
 }
 
-const schema26 = {
+const schema_RootsListChangedNotification = {
   properties: {
     method: { const: "notifications/roots/list_changed", type: "string" },
     params: {
@@ -2307,7 +2341,10 @@ const schema26 = {
   type: "object",
 };
 
-function validate58(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_RootsListChangedNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -2412,42 +2449,55 @@ function validate58(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate58.errors = vErrors;
+  validate_RootsListChangedNotification.errors = vErrors;
   return errors === 0;
 }
 
-function validate50(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ClientNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate44(data, { instancePath, parentData, parentDataProperty, rootData })) {
-    vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+  if (!validate_CancelledNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors =
+      vErrors === null ? validate_CancelledNotification.errors : vErrors.concat(validate_CancelledNotification.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
   if (!valid0) {
     const _errs2 = errors;
-    if (!validate52(data, { instancePath, parentData, parentDataProperty, rootData })) {
-      vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+    if (!validate_InitializedNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors =
+        vErrors === null
+          ? validate_InitializedNotification.errors
+          : vErrors.concat(validate_InitializedNotification.errors);
       errors = vErrors.length;
     }
     var _valid0 = _errs2 === errors;
     valid0 = valid0 || _valid0;
     if (!valid0) {
       const _errs3 = errors;
-      if (!validate54(data, { instancePath, parentData, parentDataProperty, rootData })) {
-        vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+      if (!validate_ProgressNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors =
+          vErrors === null
+            ? validate_ProgressNotification.errors
+            : vErrors.concat(validate_ProgressNotification.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs3 === errors;
       valid0 = valid0 || _valid0;
       if (!valid0) {
         const _errs4 = errors;
-        if (!validate58(data, { instancePath, parentData, parentDataProperty, rootData })) {
-          vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+        if (!validate_RootsListChangedNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors =
+            vErrors === null
+              ? validate_RootsListChangedNotification.errors
+              : vErrors.concat(validate_RootsListChangedNotification.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs4 === errors;
@@ -2479,11 +2529,11 @@ function validate50(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
   }
-  validate50.errors = vErrors;
+  validate_ClientNotification.errors = vErrors;
   return errors === 0;
 }
 
-const schema27 = {
+const schema_ClientRequest = {
   anyOf: [
     { $ref: "#/definitions/InitializeRequest" },
     { $ref: "#/definitions/PingRequest" },
@@ -2500,7 +2550,7 @@ const schema27 = {
     { $ref: "#/definitions/CompleteRequest" },
   ],
 };
-const schema28 = {
+const schema_InitializeRequest = {
   properties: {
     method: { const: "initialize", type: "string" },
     params: {
@@ -2516,13 +2566,13 @@ const schema28 = {
   required: ["method", "params"],
   type: "object",
 };
-const schema29 = {
+const schema_Implementation = {
   properties: { name: { type: "string" }, version: { type: "string" } },
   required: ["name", "version"],
   type: "object",
 };
 
-function validate63(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_Implementation(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -2605,11 +2655,11 @@ function validate63(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate63.errors = vErrors;
+  validate_Implementation.errors = vErrors;
   return errors === 0;
 }
 
-function validate61(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_InitializeRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -2726,27 +2776,31 @@ function validate61(data, { instancePath = "", parentData, parentDataProperty, r
         }
         if (data1.capabilities !== undefined) {
           if (
-            !validate49(data1.capabilities, {
+            !validate_ClientCapabilities(data1.capabilities, {
               instancePath: instancePath + "/params/capabilities",
               parentData: data1,
               parentDataProperty: "capabilities",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+            vErrors =
+              vErrors === null
+                ? validate_ClientCapabilities.errors
+                : vErrors.concat(validate_ClientCapabilities.errors);
             errors = vErrors.length;
           }
         }
         if (data1.clientInfo !== undefined) {
           if (
-            !validate63(data1.clientInfo, {
+            !validate_Implementation(data1.clientInfo, {
               instancePath: instancePath + "/params/clientInfo",
               parentData: data1,
               parentDataProperty: "clientInfo",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+            vErrors =
+              vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
             errors = vErrors.length;
           }
         }
@@ -2798,11 +2852,11 @@ function validate61(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate61.errors = vErrors;
+  validate_InitializeRequest.errors = vErrors;
   return errors === 0;
 }
 
-const schema30 = {
+const schema_PingRequest = {
   properties: {
     method: { const: "ping", type: "string" },
     params: {
@@ -2815,7 +2869,7 @@ const schema30 = {
   type: "object",
 };
 
-function validate66(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_PingRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -2875,14 +2929,15 @@ function validate66(data, { instancePath = "", parentData, parentDataProperty, r
           if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
             if (data2.progressToken !== undefined) {
               if (
-                !validate55(data2.progressToken, {
+                !validate_ProgressToken(data2.progressToken, {
                   instancePath: instancePath + "/params/_meta/progressToken",
                   parentData: data2,
                   parentDataProperty: "progressToken",
                   rootData,
                 })
               ) {
-                vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+                vErrors =
+                  vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
                 errors = vErrors.length;
               }
             }
@@ -2933,11 +2988,11 @@ function validate66(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate66.errors = vErrors;
+  validate_PingRequest.errors = vErrors;
   return errors === 0;
 }
 
-const schema31 = {
+const schema_ListResourcesRequest = {
   properties: {
     method: { const: "resources/list", type: "string" },
     params: { properties: { cursor: { type: "string" } }, type: "object" },
@@ -2946,7 +3001,10 @@ const schema31 = {
   type: "object",
 };
 
-function validate69(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListResourcesRequest(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -3049,11 +3107,11 @@ function validate69(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate69.errors = vErrors;
+  validate_ListResourcesRequest.errors = vErrors;
   return errors === 0;
 }
 
-const schema32 = {
+const schema_ListResourceTemplatesRequest = {
   properties: {
     method: { const: "resources/templates/list", type: "string" },
     params: { properties: { cursor: { type: "string" } }, type: "object" },
@@ -3062,7 +3120,10 @@ const schema32 = {
   type: "object",
 };
 
-function validate71(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListResourceTemplatesRequest(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -3165,11 +3226,11 @@ function validate71(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate71.errors = vErrors;
+  validate_ListResourceTemplatesRequest.errors = vErrors;
   return errors === 0;
 }
 
-const schema33 = {
+const schema_ReadResourceRequest = {
   properties: {
     method: { const: "resources/read", type: "string" },
     params: { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" },
@@ -3178,7 +3239,10 @@ const schema33 = {
   type: "object",
 };
 
-function validate73(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ReadResourceRequest(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -3266,7 +3330,7 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
         if (data1.uri !== undefined) {
           let data2 = data1.uri;
           if (typeof data2 === "string") {
-            if (!formats4(data2)) {
+            if (!format_uri(data2)) {
               const err5 = {
                 instancePath: instancePath + "/params/uri",
                 schemaPath: "#/properties/params/properties/uri/format",
@@ -3328,11 +3392,11 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate73.errors = vErrors;
+  validate_ReadResourceRequest.errors = vErrors;
   return errors === 0;
 }
 
-const schema34 = {
+const schema_SubscribeRequest = {
   properties: {
     method: { const: "resources/subscribe", type: "string" },
     params: { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" },
@@ -3341,7 +3405,7 @@ const schema34 = {
   type: "object",
 };
 
-function validate75(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_SubscribeRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -3429,7 +3493,7 @@ function validate75(data, { instancePath = "", parentData, parentDataProperty, r
         if (data1.uri !== undefined) {
           let data2 = data1.uri;
           if (typeof data2 === "string") {
-            if (!formats4(data2)) {
+            if (!format_uri(data2)) {
               const err5 = {
                 instancePath: instancePath + "/params/uri",
                 schemaPath: "#/properties/params/properties/uri/format",
@@ -3491,11 +3555,11 @@ function validate75(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate75.errors = vErrors;
+  validate_SubscribeRequest.errors = vErrors;
   return errors === 0;
 }
 
-const schema35 = {
+const schema_UnsubscribeRequest = {
   properties: {
     method: { const: "resources/unsubscribe", type: "string" },
     params: { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" },
@@ -3504,7 +3568,10 @@ const schema35 = {
   type: "object",
 };
 
-function validate77(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_UnsubscribeRequest(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -3592,7 +3659,7 @@ function validate77(data, { instancePath = "", parentData, parentDataProperty, r
         if (data1.uri !== undefined) {
           let data2 = data1.uri;
           if (typeof data2 === "string") {
-            if (!formats4(data2)) {
+            if (!format_uri(data2)) {
               const err5 = {
                 instancePath: instancePath + "/params/uri",
                 schemaPath: "#/properties/params/properties/uri/format",
@@ -3654,11 +3721,11 @@ function validate77(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate77.errors = vErrors;
+  validate_UnsubscribeRequest.errors = vErrors;
   return errors === 0;
 }
 
-const schema36 = {
+const schema_ListPromptsRequest = {
   properties: {
     method: { const: "prompts/list", type: "string" },
     params: { properties: { cursor: { type: "string" } }, type: "object" },
@@ -3667,7 +3734,10 @@ const schema36 = {
   type: "object",
 };
 
-function validate79(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListPromptsRequest(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -3770,11 +3840,11 @@ function validate79(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate79.errors = vErrors;
+  validate_ListPromptsRequest.errors = vErrors;
   return errors === 0;
 }
 
-const schema37 = {
+const schema_GetPromptRequest = {
   properties: {
     method: { const: "prompts/get", type: "string" },
     params: {
@@ -3787,7 +3857,7 @@ const schema37 = {
   type: "object",
 };
 
-function validate81(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_GetPromptRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -3956,11 +4026,11 @@ function validate81(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate81.errors = vErrors;
+  validate_GetPromptRequest.errors = vErrors;
   return errors === 0;
 }
 
-const schema38 = {
+const schema_ListToolsRequest = {
   properties: {
     method: { const: "tools/list", type: "string" },
     params: { properties: { cursor: { type: "string" } }, type: "object" },
@@ -3969,7 +4039,7 @@ const schema38 = {
   type: "object",
 };
 
-function validate83(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListToolsRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -4072,11 +4142,11 @@ function validate83(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate83.errors = vErrors;
+  validate_ListToolsRequest.errors = vErrors;
   return errors === 0;
 }
 
-const schema39 = {
+const schema_SetLevelRequest = {
   properties: {
     method: { const: "logging/setLevel", type: "string" },
     params: { properties: { level: { $ref: "#/definitions/LoggingLevel" } }, required: ["level"], type: "object" },
@@ -4084,12 +4154,12 @@ const schema39 = {
   required: ["method", "params"],
   type: "object",
 };
-const schema40 = {
+const schema_LoggingLevel = {
   enum: ["alert", "critical", "debug", "emergency", "error", "info", "notice", "warning"],
   type: "string",
 };
 
-function validate87(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_LoggingLevel(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (typeof data !== "string") {
@@ -4121,7 +4191,7 @@ function validate87(data, { instancePath = "", parentData, parentDataProperty, r
       instancePath,
       schemaPath: "#/enum",
       keyword: "enum",
-      params: { allowedValues: schema40.enum },
+      params: { allowedValues: schema_LoggingLevel.enum },
       message: "must be equal to one of the allowed values",
     };
     if (vErrors === null) {
@@ -4131,11 +4201,11 @@ function validate87(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate87.errors = vErrors;
+  validate_LoggingLevel.errors = vErrors;
   return errors === 0;
 }
 
-function validate86(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_SetLevelRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -4222,14 +4292,14 @@ function validate86(data, { instancePath = "", parentData, parentDataProperty, r
         }
         if (data1.level !== undefined) {
           if (
-            !validate87(data1.level, {
+            !validate_LoggingLevel(data1.level, {
               instancePath: instancePath + "/params/level",
               parentData: data1,
               parentDataProperty: "level",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
+            vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
             errors = vErrors.length;
           }
         }
@@ -4264,11 +4334,11 @@ function validate86(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate86.errors = vErrors;
+  validate_SetLevelRequest.errors = vErrors;
   return errors === 0;
 }
 
-const schema41 = {
+const schema_CompleteRequest = {
   properties: {
     method: { const: "completion/complete", type: "string" },
     params: {
@@ -4287,13 +4357,13 @@ const schema41 = {
   required: ["method", "params"],
   type: "object",
 };
-const schema42 = {
+const schema_PromptReference = {
   properties: { name: { type: "string" }, type: { const: "ref/prompt", type: "string" } },
   required: ["name", "type"],
   type: "object",
 };
 
-function validate91(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_PromptReference(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -4392,19 +4462,19 @@ function validate91(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate91.errors = vErrors;
+  validate_PromptReference.errors = vErrors;
   return errors === 0;
 }
 
-const schema43 = {
+const schema_ResourceReference = {
   properties: { type: { const: "ref/resource", type: "string" }, uri: { format: "uri-template", type: "string" } },
   required: ["type", "uri"],
   type: "object",
 };
-const formats16 =
+const format_uri_template =
   /^(?:(?:[^\x00-\x20"'<>%\\^`{|}]|%[0-9a-f]{2})|\{[+#./;?&=,!@|]?(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?(?:,(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?)*\})*$/i;
 
-function validate93(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ResourceReference(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -4474,7 +4544,7 @@ function validate93(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.uri !== undefined) {
       let data1 = data.uri;
       if (typeof data1 === "string") {
-        if (!formats16.test(data1)) {
+        if (!format_uri_template.test(data1)) {
           const err4 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -4520,11 +4590,11 @@ function validate93(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate93.errors = vErrors;
+  validate_ResourceReference.errors = vErrors;
   return errors === 0;
 }
 
-function validate90(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_CompleteRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -4713,14 +4783,15 @@ function validate90(data, { instancePath = "", parentData, parentDataProperty, r
           let valid3 = false;
           const _errs13 = errors;
           if (
-            !validate91(data5, {
+            !validate_PromptReference(data5, {
               instancePath: instancePath + "/params/ref",
               parentData: data1,
               parentDataProperty: "ref",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+            vErrors =
+              vErrors === null ? validate_PromptReference.errors : vErrors.concat(validate_PromptReference.errors);
             errors = vErrors.length;
           }
           var _valid0 = _errs13 === errors;
@@ -4728,14 +4799,17 @@ function validate90(data, { instancePath = "", parentData, parentDataProperty, r
           if (!valid3) {
             const _errs14 = errors;
             if (
-              !validate93(data5, {
+              !validate_ResourceReference(data5, {
                 instancePath: instancePath + "/params/ref",
                 parentData: data1,
                 parentDataProperty: "ref",
                 rootData,
               })
             ) {
-              vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+              vErrors =
+                vErrors === null
+                  ? validate_ResourceReference.errors
+                  : vErrors.concat(validate_ResourceReference.errors);
               errors = vErrors.length;
             }
             var _valid0 = _errs14 === errors;
@@ -4797,114 +4871,149 @@ function validate90(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate90.errors = vErrors;
+  validate_CompleteRequest.errors = vErrors;
   return errors === 0;
 }
 
-function validate60(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ClientRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate61(data, { instancePath, parentData, parentDataProperty, rootData })) {
-    vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+  if (!validate_InitializeRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_InitializeRequest.errors : vErrors.concat(validate_InitializeRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
   if (!valid0) {
     const _errs2 = errors;
-    if (!validate66(data, { instancePath, parentData, parentDataProperty, rootData })) {
-      vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+    if (!validate_PingRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate_PingRequest.errors : vErrors.concat(validate_PingRequest.errors);
       errors = vErrors.length;
     }
     var _valid0 = _errs2 === errors;
     valid0 = valid0 || _valid0;
     if (!valid0) {
       const _errs3 = errors;
-      if (!validate69(data, { instancePath, parentData, parentDataProperty, rootData })) {
-        vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+      if (!validate_ListResourcesRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors =
+          vErrors === null
+            ? validate_ListResourcesRequest.errors
+            : vErrors.concat(validate_ListResourcesRequest.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs3 === errors;
       valid0 = valid0 || _valid0;
       if (!valid0) {
         const _errs4 = errors;
-        if (!validate71(data, { instancePath, parentData, parentDataProperty, rootData })) {
-          vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+        if (!validate_ListResourceTemplatesRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors =
+            vErrors === null
+              ? validate_ListResourceTemplatesRequest.errors
+              : vErrors.concat(validate_ListResourceTemplatesRequest.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs4 === errors;
         valid0 = valid0 || _valid0;
         if (!valid0) {
           const _errs5 = errors;
-          if (!validate73(data, { instancePath, parentData, parentDataProperty, rootData })) {
-            vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+          if (!validate_ReadResourceRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+            vErrors =
+              vErrors === null
+                ? validate_ReadResourceRequest.errors
+                : vErrors.concat(validate_ReadResourceRequest.errors);
             errors = vErrors.length;
           }
           var _valid0 = _errs5 === errors;
           valid0 = valid0 || _valid0;
           if (!valid0) {
             const _errs6 = errors;
-            if (!validate75(data, { instancePath, parentData, parentDataProperty, rootData })) {
-              vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+            if (!validate_SubscribeRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+              vErrors =
+                vErrors === null ? validate_SubscribeRequest.errors : vErrors.concat(validate_SubscribeRequest.errors);
               errors = vErrors.length;
             }
             var _valid0 = _errs6 === errors;
             valid0 = valid0 || _valid0;
             if (!valid0) {
               const _errs7 = errors;
-              if (!validate77(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+              if (!validate_UnsubscribeRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                vErrors =
+                  vErrors === null
+                    ? validate_UnsubscribeRequest.errors
+                    : vErrors.concat(validate_UnsubscribeRequest.errors);
                 errors = vErrors.length;
               }
               var _valid0 = _errs7 === errors;
               valid0 = valid0 || _valid0;
               if (!valid0) {
                 const _errs8 = errors;
-                if (!validate79(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                  vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+                if (!validate_ListPromptsRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                  vErrors =
+                    vErrors === null
+                      ? validate_ListPromptsRequest.errors
+                      : vErrors.concat(validate_ListPromptsRequest.errors);
                   errors = vErrors.length;
                 }
                 var _valid0 = _errs8 === errors;
                 valid0 = valid0 || _valid0;
                 if (!valid0) {
                   const _errs9 = errors;
-                  if (!validate81(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                    vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+                  if (!validate_GetPromptRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                    vErrors =
+                      vErrors === null
+                        ? validate_GetPromptRequest.errors
+                        : vErrors.concat(validate_GetPromptRequest.errors);
                     errors = vErrors.length;
                   }
                   var _valid0 = _errs9 === errors;
                   valid0 = valid0 || _valid0;
                   if (!valid0) {
                     const _errs10 = errors;
-                    if (!validate83(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                      vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+                    if (!validate_ListToolsRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                      vErrors =
+                        vErrors === null
+                          ? validate_ListToolsRequest.errors
+                          : vErrors.concat(validate_ListToolsRequest.errors);
                       errors = vErrors.length;
                     }
                     var _valid0 = _errs10 === errors;
                     valid0 = valid0 || _valid0;
                     if (!valid0) {
                       const _errs11 = errors;
-                      if (!validate28(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                        vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+                      if (!validate_CallToolRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                        vErrors =
+                          vErrors === null
+                            ? validate_CallToolRequest.errors
+                            : vErrors.concat(validate_CallToolRequest.errors);
                         errors = vErrors.length;
                       }
                       var _valid0 = _errs11 === errors;
                       valid0 = valid0 || _valid0;
                       if (!valid0) {
                         const _errs12 = errors;
-                        if (!validate86(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                          vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
+                        if (
+                          !validate_SetLevelRequest(data, { instancePath, parentData, parentDataProperty, rootData })
+                        ) {
+                          vErrors =
+                            vErrors === null
+                              ? validate_SetLevelRequest.errors
+                              : vErrors.concat(validate_SetLevelRequest.errors);
                           errors = vErrors.length;
                         }
                         var _valid0 = _errs12 === errors;
                         valid0 = valid0 || _valid0;
                         if (!valid0) {
                           const _errs13 = errors;
-                          if (!validate90(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                            vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+                          if (
+                            !validate_CompleteRequest(data, { instancePath, parentData, parentDataProperty, rootData })
+                          ) {
+                            vErrors =
+                              vErrors === null
+                                ? validate_CompleteRequest.errors
+                                : vErrors.concat(validate_CompleteRequest.errors);
                             errors = vErrors.length;
                           }
                           var _valid0 = _errs13 === errors;
@@ -4945,24 +5054,24 @@ function validate60(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
   }
-  validate60.errors = vErrors;
+  validate_ClientRequest.errors = vErrors;
   return errors === 0;
 }
 
-const schema44 = {
+const schema_ClientResult = {
   anyOf: [
     { $ref: "#/definitions/Result" },
     { $ref: "#/definitions/CreateMessageResult" },
     { $ref: "#/definitions/ListRootsResult" },
   ],
 };
-const schema45 = {
+const schema_Result = {
   additionalProperties: {},
   properties: { _meta: { additionalProperties: {}, type: "object" } },
   type: "object",
 };
 
-function validate97(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_Result(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -5000,11 +5109,11 @@ function validate97(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate97.errors = vErrors;
+  validate_Result.errors = vErrors;
   return errors === 0;
 }
 
-const schema46 = {
+const schema_CreateMessageResult = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
     content: {
@@ -5022,7 +5131,10 @@ const schema46 = {
   type: "object",
 };
 
-function validate99(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_CreateMessageResult(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -5096,14 +5208,14 @@ function validate99(data, { instancePath = "", parentData, parentDataProperty, r
       let valid1 = false;
       const _errs6 = errors;
       if (
-        !validate31(data1, {
+        !validate_TextContent(data1, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+        vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs6 === errors;
@@ -5111,14 +5223,14 @@ function validate99(data, { instancePath = "", parentData, parentDataProperty, r
       if (!valid1) {
         const _errs7 = errors;
         if (
-          !validate34(data1, {
+          !validate_ImageContent(data1, {
             instancePath: instancePath + "/content",
             parentData: data,
             parentDataProperty: "content",
             rootData,
           })
         ) {
-          vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+          vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs7 === errors;
@@ -5126,14 +5238,14 @@ function validate99(data, { instancePath = "", parentData, parentDataProperty, r
         if (!valid1) {
           const _errs8 = errors;
           if (
-            !validate25(data1, {
+            !validate_AudioContent(data1, {
               instancePath: instancePath + "/content",
               parentData: data,
               parentDataProperty: "content",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+            vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
             errors = vErrors.length;
           }
           var _valid0 = _errs8 === errors;
@@ -5184,14 +5296,14 @@ function validate99(data, { instancePath = "", parentData, parentDataProperty, r
     }
     if (data.role !== undefined) {
       if (
-        !validate23(data.role, {
+        !validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+        vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
     }
@@ -5227,11 +5339,11 @@ function validate99(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate99.errors = vErrors;
+  validate_CreateMessageResult.errors = vErrors;
   return errors === 0;
 }
 
-const schema47 = {
+const schema_ListRootsResult = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
     roots: { items: { $ref: "#/definitions/Root" }, type: "array" },
@@ -5239,13 +5351,13 @@ const schema47 = {
   required: ["roots"],
   type: "object",
 };
-const schema48 = {
+const schema_Root = {
   properties: { name: { type: "string" }, uri: { format: "uri", type: "string" } },
   required: ["uri"],
   type: "object",
 };
 
-function validate106(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_Root(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -5284,7 +5396,7 @@ function validate106(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.uri !== undefined) {
       let data1 = data.uri;
       if (typeof data1 === "string") {
-        if (!formats4(data1)) {
+        if (!format_uri(data1)) {
           const err2 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -5330,11 +5442,11 @@ function validate106(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate106.errors = vErrors;
+  validate_Root.errors = vErrors;
   return errors === 0;
 }
 
-function validate105(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListRootsResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -5378,14 +5490,14 @@ function validate105(data, { instancePath = "", parentData, parentDataProperty, 
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate106(data1[i0], {
+            !validate_Root(data1[i0], {
               instancePath: instancePath + "/roots/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+            vErrors = vErrors === null ? validate_Root.errors : vErrors.concat(validate_Root.errors);
             errors = vErrors.length;
           }
         }
@@ -5420,34 +5532,35 @@ function validate105(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate105.errors = vErrors;
+  validate_ListRootsResult.errors = vErrors;
   return errors === 0;
 }
 
-function validate96(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ClientResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate97(data, { instancePath, parentData, parentDataProperty, rootData })) {
-    vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
+  if (!validate_Result(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
   if (!valid0) {
     const _errs2 = errors;
-    if (!validate99(data, { instancePath, parentData, parentDataProperty, rootData })) {
-      vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
+    if (!validate_CreateMessageResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors =
+        vErrors === null ? validate_CreateMessageResult.errors : vErrors.concat(validate_CreateMessageResult.errors);
       errors = vErrors.length;
     }
     var _valid0 = _errs2 === errors;
     valid0 = valid0 || _valid0;
     if (!valid0) {
       const _errs3 = errors;
-      if (!validate105(data, { instancePath, parentData, parentDataProperty, rootData })) {
-        vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
+      if (!validate_ListRootsResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors = vErrors === null ? validate_ListRootsResult.errors : vErrors.concat(validate_ListRootsResult.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs3 === errors;
@@ -5478,11 +5591,11 @@ function validate96(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
   }
-  validate96.errors = vErrors;
+  validate_ClientResult.errors = vErrors;
   return errors === 0;
 }
 
-function validate109(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_CompleteRequest_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -5671,14 +5784,15 @@ function validate109(data, { instancePath = "", parentData, parentDataProperty, 
           let valid3 = false;
           const _errs13 = errors;
           if (
-            !validate91(data5, {
+            !validate_PromptReference(data5, {
               instancePath: instancePath + "/params/ref",
               parentData: data1,
               parentDataProperty: "ref",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+            vErrors =
+              vErrors === null ? validate_PromptReference.errors : vErrors.concat(validate_PromptReference.errors);
             errors = vErrors.length;
           }
           var _valid0 = _errs13 === errors;
@@ -5686,14 +5800,17 @@ function validate109(data, { instancePath = "", parentData, parentDataProperty, 
           if (!valid3) {
             const _errs14 = errors;
             if (
-              !validate93(data5, {
+              !validate_ResourceReference(data5, {
                 instancePath: instancePath + "/params/ref",
                 parentData: data1,
                 parentDataProperty: "ref",
                 rootData,
               })
             ) {
-              vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+              vErrors =
+                vErrors === null
+                  ? validate_ResourceReference.errors
+                  : vErrors.concat(validate_ResourceReference.errors);
               errors = vErrors.length;
             }
             var _valid0 = _errs14 === errors;
@@ -5755,11 +5872,11 @@ function validate109(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate109.errors = vErrors;
+  validate_CompleteRequest_2.errors = vErrors;
   return errors === 0;
 }
 
-const schema50 = {
+const schema_CompleteRequest_properties_params = {
   properties: {
     argument: {
       properties: { name: { type: "string" }, value: { type: "string" } },
@@ -5772,7 +5889,10 @@ const schema50 = {
   type: "object",
 };
 
-function validate112(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_CompleteRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -5895,14 +6015,14 @@ function validate112(data, { instancePath = "", parentData, parentDataProperty, 
       let valid2 = false;
       const _errs9 = errors;
       if (
-        !validate91(data3, {
+        !validate_PromptReference(data3, {
           instancePath: instancePath + "/ref",
           parentData: data,
           parentDataProperty: "ref",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+        vErrors = vErrors === null ? validate_PromptReference.errors : vErrors.concat(validate_PromptReference.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs9 === errors;
@@ -5910,14 +6030,15 @@ function validate112(data, { instancePath = "", parentData, parentDataProperty, 
       if (!valid2) {
         const _errs10 = errors;
         if (
-          !validate93(data3, {
+          !validate_ResourceReference(data3, {
             instancePath: instancePath + "/ref",
             parentData: data,
             parentDataProperty: "ref",
             rootData,
           })
         ) {
-          vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+          vErrors =
+            vErrors === null ? validate_ResourceReference.errors : vErrors.concat(validate_ResourceReference.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs10 === errors;
@@ -5963,11 +6084,11 @@ function validate112(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate112.errors = vErrors;
+  validate_CompleteRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
 
-const schema51 = {
+const schema_CompleteResult = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
     completion: {
@@ -5984,7 +6105,7 @@ const schema51 = {
   type: "object",
 };
 
-function validate115(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_CompleteResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -6143,11 +6264,11 @@ function validate115(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate115.errors = vErrors;
+  validate_CompleteResult.errors = vErrors;
   return errors === 0;
 }
 
-const schema52 = {
+const schema_CreateMessageRequest = {
   properties: {
     method: { const: "sampling/createMessage", type: "string" },
     params: {
@@ -6168,7 +6289,7 @@ const schema52 = {
   required: ["method", "params"],
   type: "object",
 };
-const schema53 = {
+const schema_SamplingMessage = {
   properties: {
     content: {
       anyOf: [
@@ -6183,7 +6304,7 @@ const schema53 = {
   type: "object",
 };
 
-function validate117(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_SamplingMessage(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -6223,14 +6344,14 @@ function validate117(data, { instancePath = "", parentData, parentDataProperty, 
       let valid1 = false;
       const _errs3 = errors;
       if (
-        !validate31(data0, {
+        !validate_TextContent(data0, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+        vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs3 === errors;
@@ -6238,14 +6359,14 @@ function validate117(data, { instancePath = "", parentData, parentDataProperty, 
       if (!valid1) {
         const _errs4 = errors;
         if (
-          !validate34(data0, {
+          !validate_ImageContent(data0, {
             instancePath: instancePath + "/content",
             parentData: data,
             parentDataProperty: "content",
             rootData,
           })
         ) {
-          vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+          vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs4 === errors;
@@ -6253,14 +6374,14 @@ function validate117(data, { instancePath = "", parentData, parentDataProperty, 
         if (!valid1) {
           const _errs5 = errors;
           if (
-            !validate25(data0, {
+            !validate_AudioContent(data0, {
               instancePath: instancePath + "/content",
               parentData: data,
               parentDataProperty: "content",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+            vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
             errors = vErrors.length;
           }
           var _valid0 = _errs5 === errors;
@@ -6294,14 +6415,14 @@ function validate117(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.role !== undefined) {
       if (
-        !validate23(data.role, {
+        !validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+        vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
     }
@@ -6320,11 +6441,11 @@ function validate117(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate117.errors = vErrors;
+  validate_SamplingMessage.errors = vErrors;
   return errors === 0;
 }
 
-const schema54 = {
+const schema_ModelPreferences = {
   properties: {
     costPriority: { maximum: 1, minimum: 0, type: "number" },
     hints: { items: { $ref: "#/definitions/ModelHint" }, type: "array" },
@@ -6333,9 +6454,9 @@ const schema54 = {
   },
   type: "object",
 };
-const schema55 = { properties: { name: { type: "string" } }, type: "object" };
+const schema_ModelHint = { properties: { name: { type: "string" } }, type: "object" };
 
-function validate124(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ModelHint(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -6371,11 +6492,11 @@ function validate124(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate124.errors = vErrors;
+  validate_ModelHint.errors = vErrors;
   return errors === 0;
 }
 
-function validate123(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ModelPreferences(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -6434,14 +6555,14 @@ function validate123(data, { instancePath = "", parentData, parentDataProperty, 
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate124(data1[i0], {
+            !validate_ModelHint(data1[i0], {
               instancePath: instancePath + "/hints/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
+            vErrors = vErrors === null ? validate_ModelHint.errors : vErrors.concat(validate_ModelHint.errors);
             errors = vErrors.length;
           }
         }
@@ -6574,11 +6695,14 @@ function validate123(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate123.errors = vErrors;
+  validate_ModelPreferences.errors = vErrors;
   return errors === 0;
 }
 
-function validate116(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_CreateMessageRequest(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -6700,7 +6824,7 @@ function validate116(data, { instancePath = "", parentData, parentDataProperty, 
               instancePath: instancePath + "/params/includeContext",
               schemaPath: "#/properties/params/properties/includeContext/enum",
               keyword: "enum",
-              params: { allowedValues: schema52.properties.params.properties.includeContext.enum },
+              params: { allowedValues: schema_CreateMessageRequest.properties.params.properties.includeContext.enum },
               message: "must be equal to one of the allowed values",
             };
             if (vErrors === null) {
@@ -6735,14 +6859,15 @@ function validate116(data, { instancePath = "", parentData, parentDataProperty, 
             const len0 = data4.length;
             for (let i0 = 0; i0 < len0; i0++) {
               if (
-                !validate117(data4[i0], {
+                !validate_SamplingMessage(data4[i0], {
                   instancePath: instancePath + "/params/messages/" + i0,
                   parentData: data4,
                   parentDataProperty: i0,
                   rootData,
                 })
               ) {
-                vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+                vErrors =
+                  vErrors === null ? validate_SamplingMessage.errors : vErrors.concat(validate_SamplingMessage.errors);
                 errors = vErrors.length;
               }
             }
@@ -6783,14 +6908,15 @@ function validate116(data, { instancePath = "", parentData, parentDataProperty, 
         }
         if (data1.modelPreferences !== undefined) {
           if (
-            !validate123(data1.modelPreferences, {
+            !validate_ModelPreferences(data1.modelPreferences, {
               instancePath: instancePath + "/params/modelPreferences",
               parentData: data1,
               parentDataProperty: "modelPreferences",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
+            vErrors =
+              vErrors === null ? validate_ModelPreferences.errors : vErrors.concat(validate_ModelPreferences.errors);
             errors = vErrors.length;
           }
         }
@@ -6897,11 +7023,11 @@ function validate116(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate116.errors = vErrors;
+  validate_CreateMessageRequest.errors = vErrors;
   return errors === 0;
 }
 
-const schema56 = {
+const schema_CreateMessageRequest_properties_params = {
   properties: {
     includeContext: { enum: ["allServers", "none", "thisServer"], type: "string" },
     maxTokens: { type: "integer" },
@@ -6916,7 +7042,10 @@ const schema56 = {
   type: "object",
 };
 
-function validate127(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_CreateMessageRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -6972,7 +7101,7 @@ function validate127(data, { instancePath = "", parentData, parentDataProperty, 
           instancePath: instancePath + "/includeContext",
           schemaPath: "#/properties/includeContext/enum",
           keyword: "enum",
-          params: { allowedValues: schema56.properties.includeContext.enum },
+          params: { allowedValues: schema_CreateMessageRequest_properties_params.properties.includeContext.enum },
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
@@ -7007,14 +7136,15 @@ function validate127(data, { instancePath = "", parentData, parentDataProperty, 
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate117(data2[i0], {
+            !validate_SamplingMessage(data2[i0], {
               instancePath: instancePath + "/messages/" + i0,
               parentData: data2,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+            vErrors =
+              vErrors === null ? validate_SamplingMessage.errors : vErrors.concat(validate_SamplingMessage.errors);
             errors = vErrors.length;
           }
         }
@@ -7055,14 +7185,15 @@ function validate127(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.modelPreferences !== undefined) {
       if (
-        !validate123(data.modelPreferences, {
+        !validate_ModelPreferences(data.modelPreferences, {
           instancePath: instancePath + "/modelPreferences",
           parentData: data,
           parentDataProperty: "modelPreferences",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
+        vErrors =
+          vErrors === null ? validate_ModelPreferences.errors : vErrors.concat(validate_ModelPreferences.errors);
         errors = vErrors.length;
       }
     }
@@ -7153,11 +7284,14 @@ function validate127(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate127.errors = vErrors;
+  validate_CreateMessageRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
 
-function validate130(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_CreateMessageResult_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -7231,14 +7365,14 @@ function validate130(data, { instancePath = "", parentData, parentDataProperty, 
       let valid1 = false;
       const _errs6 = errors;
       if (
-        !validate31(data1, {
+        !validate_TextContent(data1, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+        vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs6 === errors;
@@ -7246,14 +7380,14 @@ function validate130(data, { instancePath = "", parentData, parentDataProperty, 
       if (!valid1) {
         const _errs7 = errors;
         if (
-          !validate34(data1, {
+          !validate_ImageContent(data1, {
             instancePath: instancePath + "/content",
             parentData: data,
             parentDataProperty: "content",
             rootData,
           })
         ) {
-          vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+          vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs7 === errors;
@@ -7261,14 +7395,14 @@ function validate130(data, { instancePath = "", parentData, parentDataProperty, 
         if (!valid1) {
           const _errs8 = errors;
           if (
-            !validate25(data1, {
+            !validate_AudioContent(data1, {
               instancePath: instancePath + "/content",
               parentData: data,
               parentDataProperty: "content",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+            vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
             errors = vErrors.length;
           }
           var _valid0 = _errs8 === errors;
@@ -7319,14 +7453,14 @@ function validate130(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.role !== undefined) {
       if (
-        !validate23(data.role, {
+        !validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+        vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
     }
@@ -7362,13 +7496,13 @@ function validate130(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate130.errors = vErrors;
+  validate_CreateMessageResult_2.errors = vErrors;
   return errors === 0;
 }
 
-const schema58 = { type: "string" };
+const schema_Cursor = { type: "string" };
 
-function validate135(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_Cursor(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (typeof data !== "string") {
@@ -7386,11 +7520,14 @@ function validate135(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate135.errors = vErrors;
+  validate_Cursor.errors = vErrors;
   return errors === 0;
 }
 
-function validate136(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_EmbeddedResource_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -7426,14 +7563,14 @@ function validate136(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.annotations !== undefined) {
       if (
-        !validate22(data.annotations, {
+        !validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
     }
@@ -7443,14 +7580,17 @@ function validate136(data, { instancePath = "", parentData, parentDataProperty, 
       let valid1 = false;
       const _errs4 = errors;
       if (
-        !validate40(data1, {
+        !validate_TextResourceContents(data1, {
           instancePath: instancePath + "/resource",
           parentData: data,
           parentDataProperty: "resource",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+        vErrors =
+          vErrors === null
+            ? validate_TextResourceContents.errors
+            : vErrors.concat(validate_TextResourceContents.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs4 === errors;
@@ -7458,14 +7598,17 @@ function validate136(data, { instancePath = "", parentData, parentDataProperty, 
       if (!valid1) {
         const _errs5 = errors;
         if (
-          !validate27(data1, {
+          !validate_BlobResourceContents(data1, {
             instancePath: instancePath + "/resource",
             parentData: data,
             parentDataProperty: "resource",
             rootData,
           })
         ) {
-          vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+          vErrors =
+            vErrors === null
+              ? validate_BlobResourceContents.errors
+              : vErrors.concat(validate_BlobResourceContents.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs5 === errors;
@@ -7544,11 +7687,11 @@ function validate136(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate136.errors = vErrors;
+  validate_EmbeddedResource_2.errors = vErrors;
   return errors === 0;
 }
 
-function validate140(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_Result_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -7586,11 +7729,14 @@ function validate140(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate140.errors = vErrors;
+  validate_Result_2.errors = vErrors;
   return errors === 0;
 }
 
-function validate141(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_GetPromptRequest_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -7759,17 +7905,20 @@ function validate141(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate141.errors = vErrors;
+  validate_GetPromptRequest_2.errors = vErrors;
   return errors === 0;
 }
 
-const schema62 = {
+const schema_GetPromptRequest_properties_params = {
   properties: { arguments: { additionalProperties: { type: "string" }, type: "object" }, name: { type: "string" } },
   required: ["name"],
   type: "object",
 };
 
-function validate142(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_GetPromptRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -7856,11 +8005,11 @@ function validate142(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate142.errors = vErrors;
+  validate_GetPromptRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
 
-const schema63 = {
+const schema_GetPromptResult = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
     description: { type: "string" },
@@ -7869,7 +8018,7 @@ const schema63 = {
   required: ["messages"],
   type: "object",
 };
-const schema64 = {
+const schema_PromptMessage = {
   properties: {
     content: {
       anyOf: [
@@ -7885,7 +8034,7 @@ const schema64 = {
   type: "object",
 };
 
-function validate144(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_PromptMessage(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -7925,14 +8074,14 @@ function validate144(data, { instancePath = "", parentData, parentDataProperty, 
       let valid1 = false;
       const _errs3 = errors;
       if (
-        !validate31(data0, {
+        !validate_TextContent(data0, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+        vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs3 === errors;
@@ -7940,14 +8089,14 @@ function validate144(data, { instancePath = "", parentData, parentDataProperty, 
       if (!valid1) {
         const _errs4 = errors;
         if (
-          !validate34(data0, {
+          !validate_ImageContent(data0, {
             instancePath: instancePath + "/content",
             parentData: data,
             parentDataProperty: "content",
             rootData,
           })
         ) {
-          vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+          vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs4 === errors;
@@ -7955,14 +8104,14 @@ function validate144(data, { instancePath = "", parentData, parentDataProperty, 
         if (!valid1) {
           const _errs5 = errors;
           if (
-            !validate25(data0, {
+            !validate_AudioContent(data0, {
               instancePath: instancePath + "/content",
               parentData: data,
               parentDataProperty: "content",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+            vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
             errors = vErrors.length;
           }
           var _valid0 = _errs5 === errors;
@@ -7970,14 +8119,15 @@ function validate144(data, { instancePath = "", parentData, parentDataProperty, 
           if (!valid1) {
             const _errs6 = errors;
             if (
-              !validate38(data0, {
+              !validate_EmbeddedResource(data0, {
                 instancePath: instancePath + "/content",
                 parentData: data,
                 parentDataProperty: "content",
                 rootData,
               })
             ) {
-              vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+              vErrors =
+                vErrors === null ? validate_EmbeddedResource.errors : vErrors.concat(validate_EmbeddedResource.errors);
               errors = vErrors.length;
             }
             var _valid0 = _errs6 === errors;
@@ -8012,14 +8162,14 @@ function validate144(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.role !== undefined) {
       if (
-        !validate23(data.role, {
+        !validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+        vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
     }
@@ -8038,11 +8188,11 @@ function validate144(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate144.errors = vErrors;
+  validate_PromptMessage.errors = vErrors;
   return errors === 0;
 }
 
-function validate143(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_GetPromptResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -8103,14 +8253,14 @@ function validate143(data, { instancePath = "", parentData, parentDataProperty, 
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate144(data2[i0], {
+            !validate_PromptMessage(data2[i0], {
               instancePath: instancePath + "/messages/" + i0,
               parentData: data2,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
+            vErrors = vErrors === null ? validate_PromptMessage.errors : vErrors.concat(validate_PromptMessage.errors);
             errors = vErrors.length;
           }
         }
@@ -8145,11 +8295,11 @@ function validate143(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate143.errors = vErrors;
+  validate_GetPromptResult.errors = vErrors;
   return errors === 0;
 }
 
-function validate151(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ImageContent_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -8200,21 +8350,21 @@ function validate151(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.annotations !== undefined) {
       if (
-        !validate22(data.annotations, {
+        !validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
     }
     if (data.data !== undefined) {
       let data1 = data.data;
       if (typeof data1 === "string") {
-        if (!formats0(data1)) {
+        if (!format_byte(data1)) {
           const err3 = {
             instancePath: instancePath + "/data",
             schemaPath: "#/properties/data/format",
@@ -8310,11 +8460,11 @@ function validate151(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate151.errors = vErrors;
+  validate_ImageContent_2.errors = vErrors;
   return errors === 0;
 }
 
-function validate153(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_Implementation_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -8397,11 +8547,14 @@ function validate153(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate153.errors = vErrors;
+  validate_Implementation_2.errors = vErrors;
   return errors === 0;
 }
 
-function validate154(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_InitializeRequest_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -8518,27 +8671,31 @@ function validate154(data, { instancePath = "", parentData, parentDataProperty, 
         }
         if (data1.capabilities !== undefined) {
           if (
-            !validate49(data1.capabilities, {
+            !validate_ClientCapabilities(data1.capabilities, {
               instancePath: instancePath + "/params/capabilities",
               parentData: data1,
               parentDataProperty: "capabilities",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+            vErrors =
+              vErrors === null
+                ? validate_ClientCapabilities.errors
+                : vErrors.concat(validate_ClientCapabilities.errors);
             errors = vErrors.length;
           }
         }
         if (data1.clientInfo !== undefined) {
           if (
-            !validate63(data1.clientInfo, {
+            !validate_Implementation(data1.clientInfo, {
               instancePath: instancePath + "/params/clientInfo",
               parentData: data1,
               parentDataProperty: "clientInfo",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+            vErrors =
+              vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
             errors = vErrors.length;
           }
         }
@@ -8590,11 +8747,11 @@ function validate154(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate154.errors = vErrors;
+  validate_InitializeRequest_2.errors = vErrors;
   return errors === 0;
 }
 
-const schema68 = {
+const schema_InitializeRequest_properties_params = {
   properties: {
     capabilities: { $ref: "#/definitions/ClientCapabilities" },
     clientInfo: { $ref: "#/definitions/Implementation" },
@@ -8604,7 +8761,10 @@ const schema68 = {
   type: "object",
 };
 
-function validate157(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_InitializeRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -8655,27 +8815,28 @@ function validate157(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.capabilities !== undefined) {
       if (
-        !validate49(data.capabilities, {
+        !validate_ClientCapabilities(data.capabilities, {
           instancePath: instancePath + "/capabilities",
           parentData: data,
           parentDataProperty: "capabilities",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+        vErrors =
+          vErrors === null ? validate_ClientCapabilities.errors : vErrors.concat(validate_ClientCapabilities.errors);
         errors = vErrors.length;
       }
     }
     if (data.clientInfo !== undefined) {
       if (
-        !validate63(data.clientInfo, {
+        !validate_Implementation(data.clientInfo, {
           instancePath: instancePath + "/clientInfo",
           parentData: data,
           parentDataProperty: "clientInfo",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+        vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
         errors = vErrors.length;
       }
     }
@@ -8711,11 +8872,11 @@ function validate157(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate157.errors = vErrors;
+  validate_InitializeRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
 
-const schema69 = {
+const schema_InitializeResult = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
     capabilities: { $ref: "#/definitions/ServerCapabilities" },
@@ -8726,7 +8887,7 @@ const schema69 = {
   required: ["capabilities", "protocolVersion", "serverInfo"],
   type: "object",
 };
-const schema70 = {
+const schema_ServerCapabilities = {
   properties: {
     completions: { additionalProperties: true, properties: {}, type: "object" },
     experimental: {
@@ -8741,7 +8902,10 @@ const schema70 = {
   type: "object",
 };
 
-function validate161(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ServerCapabilities(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -8961,11 +9125,11 @@ function validate161(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate161.errors = vErrors;
+  validate_ServerCapabilities.errors = vErrors;
   return errors === 0;
 }
 
-function validate160(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_InitializeResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -9035,14 +9199,15 @@ function validate160(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.capabilities !== undefined) {
       if (
-        !validate161(data.capabilities, {
+        !validate_ServerCapabilities(data.capabilities, {
           instancePath: instancePath + "/capabilities",
           parentData: data,
           parentDataProperty: "capabilities",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
+        vErrors =
+          vErrors === null ? validate_ServerCapabilities.errors : vErrors.concat(validate_ServerCapabilities.errors);
         errors = vErrors.length;
       }
     }
@@ -9082,14 +9247,14 @@ function validate160(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.serverInfo !== undefined) {
       if (
-        !validate63(data.serverInfo, {
+        !validate_Implementation(data.serverInfo, {
           instancePath: instancePath + "/serverInfo",
           parentData: data,
           parentDataProperty: "serverInfo",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+        vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
         errors = vErrors.length;
       }
     }
@@ -9108,11 +9273,14 @@ function validate160(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate160.errors = vErrors;
+  validate_InitializeResult.errors = vErrors;
   return errors === 0;
 }
 
-function validate164(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_InitializedNotification_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -9217,17 +9385,20 @@ function validate164(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate164.errors = vErrors;
+  validate_InitializedNotification_2.errors = vErrors;
   return errors === 0;
 }
 
-const schema72 = {
+const schema_InitializedNotification_properties_params = {
   additionalProperties: {},
   properties: { _meta: { additionalProperties: {}, type: "object" } },
   type: "object",
 };
 
-function validate165(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_InitializedNotification_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -9265,15 +9436,15 @@ function validate165(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate165.errors = vErrors;
+  validate_InitializedNotification_properties_params.errors = vErrors;
   return errors === 0;
 }
 
-const schema73 = {
+const schema_JSONRPCBatchRequest = {
   items: { anyOf: [{ $ref: "#/definitions/JSONRPCRequest" }, { $ref: "#/definitions/JSONRPCNotification" }] },
   type: "array",
 };
-const schema74 = {
+const schema_JSONRPCRequest = {
   properties: {
     id: { $ref: "#/definitions/RequestId" },
     jsonrpc: { const: "2.0", type: "string" },
@@ -9288,7 +9459,7 @@ const schema74 = {
   type: "object",
 };
 
-function validate167(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_JSONRPCRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -9339,14 +9510,14 @@ function validate167(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.id !== undefined) {
       if (
-        !validate45(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -9408,14 +9579,15 @@ function validate167(data, { instancePath = "", parentData, parentDataProperty, 
           if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
             if (data4.progressToken !== undefined) {
               if (
-                !validate55(data4.progressToken, {
+                !validate_ProgressToken(data4.progressToken, {
                   instancePath: instancePath + "/params/_meta/progressToken",
                   parentData: data4,
                   parentDataProperty: "progressToken",
                   rootData,
                 })
               ) {
-                vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+                vErrors =
+                  vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
                 errors = vErrors.length;
               }
             }
@@ -9466,11 +9638,11 @@ function validate167(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate167.errors = vErrors;
+  validate_JSONRPCRequest.errors = vErrors;
   return errors === 0;
 }
 
-const schema75 = {
+const schema_JSONRPCNotification = {
   properties: {
     jsonrpc: { const: "2.0", type: "string" },
     method: { type: "string" },
@@ -9484,7 +9656,10 @@ const schema75 = {
   type: "object",
 };
 
-function validate171(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_JSONRPCNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -9621,11 +9796,14 @@ function validate171(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate171.errors = vErrors;
+  validate_JSONRPCNotification.errors = vErrors;
   return errors === 0;
 }
 
-function validate166(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_JSONRPCBatchRequest(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (Array.isArray(data)) {
@@ -9636,14 +9814,14 @@ function validate166(data, { instancePath = "", parentData, parentDataProperty, 
       let valid2 = false;
       const _errs3 = errors;
       if (
-        !validate167(data0, {
+        !validate_JSONRPCRequest(data0, {
           instancePath: instancePath + "/" + i0,
           parentData: data,
           parentDataProperty: i0,
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
+        vErrors = vErrors === null ? validate_JSONRPCRequest.errors : vErrors.concat(validate_JSONRPCRequest.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs3 === errors;
@@ -9651,14 +9829,17 @@ function validate166(data, { instancePath = "", parentData, parentDataProperty, 
       if (!valid2) {
         const _errs4 = errors;
         if (
-          !validate171(data0, {
+          !validate_JSONRPCNotification(data0, {
             instancePath: instancePath + "/" + i0,
             parentData: data,
             parentDataProperty: i0,
             rootData,
           })
         ) {
-          vErrors = vErrors === null ? validate171.errors : vErrors.concat(validate171.errors);
+          vErrors =
+            vErrors === null
+              ? validate_JSONRPCNotification.errors
+              : vErrors.concat(validate_JSONRPCNotification.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs4 === errors;
@@ -9704,15 +9885,15 @@ function validate166(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate166.errors = vErrors;
+  validate_JSONRPCBatchRequest.errors = vErrors;
   return errors === 0;
 }
 
-const schema76 = {
+const schema_JSONRPCBatchResponse = {
   items: { anyOf: [{ $ref: "#/definitions/JSONRPCResponse" }, { $ref: "#/definitions/JSONRPCError" }] },
   type: "array",
 };
-const schema77 = {
+const schema_JSONRPCResponse = {
   properties: {
     id: { $ref: "#/definitions/RequestId" },
     jsonrpc: { const: "2.0", type: "string" },
@@ -9722,7 +9903,7 @@ const schema77 = {
   type: "object",
 };
 
-function validate174(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_JSONRPCResponse(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -9773,14 +9954,14 @@ function validate174(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.id !== undefined) {
       if (
-        !validate45(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -9819,14 +10000,14 @@ function validate174(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.result !== undefined) {
       if (
-        !validate97(data.result, {
+        !validate_Result(data.result, {
           instancePath: instancePath + "/result",
           parentData: data,
           parentDataProperty: "result",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
+        vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
         errors = vErrors.length;
       }
     }
@@ -9845,11 +10026,11 @@ function validate174(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate174.errors = vErrors;
+  validate_JSONRPCResponse.errors = vErrors;
   return errors === 0;
 }
 
-const schema78 = {
+const schema_JSONRPCError = {
   properties: {
     error: {
       properties: { code: { type: "integer" }, data: {}, message: { type: "string" } },
@@ -9863,7 +10044,7 @@ const schema78 = {
   type: "object",
 };
 
-function validate178(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_JSONRPCError(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -9998,14 +10179,14 @@ function validate178(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.id !== undefined) {
       if (
-        !validate45(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -10057,11 +10238,14 @@ function validate178(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate178.errors = vErrors;
+  validate_JSONRPCError.errors = vErrors;
   return errors === 0;
 }
 
-function validate173(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_JSONRPCBatchResponse(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (Array.isArray(data)) {
@@ -10072,14 +10256,14 @@ function validate173(data, { instancePath = "", parentData, parentDataProperty, 
       let valid2 = false;
       const _errs3 = errors;
       if (
-        !validate174(data0, {
+        !validate_JSONRPCResponse(data0, {
           instancePath: instancePath + "/" + i0,
           parentData: data,
           parentDataProperty: i0,
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+        vErrors = vErrors === null ? validate_JSONRPCResponse.errors : vErrors.concat(validate_JSONRPCResponse.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs3 === errors;
@@ -10087,14 +10271,14 @@ function validate173(data, { instancePath = "", parentData, parentDataProperty, 
       if (!valid2) {
         const _errs4 = errors;
         if (
-          !validate178(data0, {
+          !validate_JSONRPCError(data0, {
             instancePath: instancePath + "/" + i0,
             parentData: data,
             parentDataProperty: i0,
             rootData,
           })
         ) {
-          vErrors = vErrors === null ? validate178.errors : vErrors.concat(validate178.errors);
+          vErrors = vErrors === null ? validate_JSONRPCError.errors : vErrors.concat(validate_JSONRPCError.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs4 === errors;
@@ -10140,11 +10324,11 @@ function validate173(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate173.errors = vErrors;
+  validate_JSONRPCBatchResponse.errors = vErrors;
   return errors === 0;
 }
 
-function validate181(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_JSONRPCError_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -10279,14 +10463,14 @@ function validate181(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.id !== undefined) {
       if (
-        !validate45(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -10338,11 +10522,11 @@ function validate181(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate181.errors = vErrors;
+  validate_JSONRPCError_2.errors = vErrors;
   return errors === 0;
 }
 
-const schema80 = {
+const schema_JSONRPCMessage = {
   anyOf: [
     { $ref: "#/definitions/JSONRPCRequest" },
     { $ref: "#/definitions/JSONRPCNotification" },
@@ -10359,22 +10543,23 @@ const schema80 = {
   ],
 };
 
-function validate183(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_JSONRPCMessage(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate167(data, { instancePath, parentData, parentDataProperty, rootData })) {
-    vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
+  if (!validate_JSONRPCRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_JSONRPCRequest.errors : vErrors.concat(validate_JSONRPCRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
   if (!valid0) {
     const _errs2 = errors;
-    if (!validate171(data, { instancePath, parentData, parentDataProperty, rootData })) {
-      vErrors = vErrors === null ? validate171.errors : vErrors.concat(validate171.errors);
+    if (!validate_JSONRPCNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors =
+        vErrors === null ? validate_JSONRPCNotification.errors : vErrors.concat(validate_JSONRPCNotification.errors);
       errors = vErrors.length;
     }
     var _valid0 = _errs2 === errors;
@@ -10389,14 +10574,15 @@ function validate183(data, { instancePath = "", parentData, parentDataProperty, 
           let valid3 = false;
           const _errs7 = errors;
           if (
-            !validate167(data0, {
+            !validate_JSONRPCRequest(data0, {
               instancePath: instancePath + "/" + i0,
               parentData: data,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
+            vErrors =
+              vErrors === null ? validate_JSONRPCRequest.errors : vErrors.concat(validate_JSONRPCRequest.errors);
             errors = vErrors.length;
           }
           var _valid1 = _errs7 === errors;
@@ -10404,14 +10590,17 @@ function validate183(data, { instancePath = "", parentData, parentDataProperty, 
           if (!valid3) {
             const _errs8 = errors;
             if (
-              !validate171(data0, {
+              !validate_JSONRPCNotification(data0, {
                 instancePath: instancePath + "/" + i0,
                 parentData: data,
                 parentDataProperty: i0,
                 rootData,
               })
             ) {
-              vErrors = vErrors === null ? validate171.errors : vErrors.concat(validate171.errors);
+              vErrors =
+                vErrors === null
+                  ? validate_JSONRPCNotification.errors
+                  : vErrors.concat(validate_JSONRPCNotification.errors);
               errors = vErrors.length;
             }
             var _valid1 = _errs8 === errors;
@@ -10461,16 +10650,17 @@ function validate183(data, { instancePath = "", parentData, parentDataProperty, 
       valid0 = valid0 || _valid0;
       if (!valid0) {
         const _errs9 = errors;
-        if (!validate174(data, { instancePath, parentData, parentDataProperty, rootData })) {
-          vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+        if (!validate_JSONRPCResponse(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors =
+            vErrors === null ? validate_JSONRPCResponse.errors : vErrors.concat(validate_JSONRPCResponse.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs9 === errors;
         valid0 = valid0 || _valid0;
         if (!valid0) {
           const _errs10 = errors;
-          if (!validate178(data, { instancePath, parentData, parentDataProperty, rootData })) {
-            vErrors = vErrors === null ? validate178.errors : vErrors.concat(validate178.errors);
+          if (!validate_JSONRPCError(data, { instancePath, parentData, parentDataProperty, rootData })) {
+            vErrors = vErrors === null ? validate_JSONRPCError.errors : vErrors.concat(validate_JSONRPCError.errors);
             errors = vErrors.length;
           }
           var _valid0 = _errs10 === errors;
@@ -10485,14 +10675,17 @@ function validate183(data, { instancePath = "", parentData, parentDataProperty, 
                 let valid6 = false;
                 const _errs15 = errors;
                 if (
-                  !validate174(data1, {
+                  !validate_JSONRPCResponse(data1, {
                     instancePath: instancePath + "/" + i1,
                     parentData: data,
                     parentDataProperty: i1,
                     rootData,
                   })
                 ) {
-                  vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+                  vErrors =
+                    vErrors === null
+                      ? validate_JSONRPCResponse.errors
+                      : vErrors.concat(validate_JSONRPCResponse.errors);
                   errors = vErrors.length;
                 }
                 var _valid2 = _errs15 === errors;
@@ -10500,14 +10693,15 @@ function validate183(data, { instancePath = "", parentData, parentDataProperty, 
                 if (!valid6) {
                   const _errs16 = errors;
                   if (
-                    !validate178(data1, {
+                    !validate_JSONRPCError(data1, {
                       instancePath: instancePath + "/" + i1,
                       parentData: data,
                       parentDataProperty: i1,
                       rootData,
                     })
                   ) {
-                    vErrors = vErrors === null ? validate178.errors : vErrors.concat(validate178.errors);
+                    vErrors =
+                      vErrors === null ? validate_JSONRPCError.errors : vErrors.concat(validate_JSONRPCError.errors);
                     errors = vErrors.length;
                   }
                   var _valid2 = _errs16 === errors;
@@ -10584,11 +10778,14 @@ function validate183(data, { instancePath = "", parentData, parentDataProperty, 
       }
     }
   }
-  validate183.errors = vErrors;
+  validate_JSONRPCMessage.errors = vErrors;
   return errors === 0;
 }
 
-function validate192(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_JSONRPCNotification_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -10725,11 +10922,11 @@ function validate192(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate192.errors = vErrors;
+  validate_JSONRPCNotification_2.errors = vErrors;
   return errors === 0;
 }
 
-function validate193(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_JSONRPCRequest_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -10780,14 +10977,14 @@ function validate193(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.id !== undefined) {
       if (
-        !validate45(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -10849,14 +11046,15 @@ function validate193(data, { instancePath = "", parentData, parentDataProperty, 
           if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
             if (data4.progressToken !== undefined) {
               if (
-                !validate55(data4.progressToken, {
+                !validate_ProgressToken(data4.progressToken, {
                   instancePath: instancePath + "/params/_meta/progressToken",
                   parentData: data4,
                   parentDataProperty: "progressToken",
                   rootData,
                 })
               ) {
-                vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+                vErrors =
+                  vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
                 errors = vErrors.length;
               }
             }
@@ -10907,11 +11105,11 @@ function validate193(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate193.errors = vErrors;
+  validate_JSONRPCRequest_2.errors = vErrors;
   return errors === 0;
 }
 
-function validate196(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_JSONRPCResponse_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -10962,14 +11160,14 @@ function validate196(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.id !== undefined) {
       if (
-        !validate45(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -11008,14 +11206,14 @@ function validate196(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.result !== undefined) {
       if (
-        !validate97(data.result, {
+        !validate_Result(data.result, {
           instancePath: instancePath + "/result",
           parentData: data,
           parentDataProperty: "result",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
+        vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
         errors = vErrors.length;
       }
     }
@@ -11034,11 +11232,14 @@ function validate196(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate196.errors = vErrors;
+  validate_JSONRPCResponse_2.errors = vErrors;
   return errors === 0;
 }
 
-function validate199(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListPromptsRequest_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -11141,13 +11342,16 @@ function validate199(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate199.errors = vErrors;
+  validate_ListPromptsRequest_2.errors = vErrors;
   return errors === 0;
 }
 
-const schema85 = { properties: { cursor: { type: "string" } }, type: "object" };
+const schema_ListPromptsRequest_properties_params = { properties: { cursor: { type: "string" } }, type: "object" };
 
-function validate200(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListPromptsRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -11183,11 +11387,11 @@ function validate200(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate200.errors = vErrors;
+  validate_ListPromptsRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
 
-const schema86 = {
+const schema_ListPromptsResult = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
     nextCursor: { type: "string" },
@@ -11196,7 +11400,7 @@ const schema86 = {
   required: ["prompts"],
   type: "object",
 };
-const schema87 = {
+const schema_Prompt = {
   properties: {
     arguments: { items: { $ref: "#/definitions/PromptArgument" }, type: "array" },
     description: { type: "string" },
@@ -11205,13 +11409,13 @@ const schema87 = {
   required: ["name"],
   type: "object",
 };
-const schema88 = {
+const schema_PromptArgument = {
   properties: { description: { type: "string" }, name: { type: "string" }, required: { type: "boolean" } },
   required: ["name"],
   type: "object",
 };
 
-function validate203(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_PromptArgument(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -11296,11 +11500,11 @@ function validate203(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate203.errors = vErrors;
+  validate_PromptArgument.errors = vErrors;
   return errors === 0;
 }
 
-function validate202(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_Prompt(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -11325,14 +11529,15 @@ function validate202(data, { instancePath = "", parentData, parentDataProperty, 
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate203(data0[i0], {
+            !validate_PromptArgument(data0[i0], {
               instancePath: instancePath + "/arguments/" + i0,
               parentData: data0,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate203.errors : vErrors.concat(validate203.errors);
+            vErrors =
+              vErrors === null ? validate_PromptArgument.errors : vErrors.concat(validate_PromptArgument.errors);
             errors = vErrors.length;
           }
         }
@@ -11401,11 +11606,11 @@ function validate202(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate202.errors = vErrors;
+  validate_Prompt.errors = vErrors;
   return errors === 0;
 }
 
-function validate201(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListPromptsResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -11466,14 +11671,14 @@ function validate201(data, { instancePath = "", parentData, parentDataProperty, 
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate202(data2[i0], {
+            !validate_Prompt(data2[i0], {
               instancePath: instancePath + "/prompts/" + i0,
               parentData: data2,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
+            vErrors = vErrors === null ? validate_Prompt.errors : vErrors.concat(validate_Prompt.errors);
             errors = vErrors.length;
           }
         }
@@ -11508,11 +11713,14 @@ function validate201(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate201.errors = vErrors;
+  validate_ListPromptsResult.errors = vErrors;
   return errors === 0;
 }
 
-function validate206(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListResourceTemplatesRequest_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -11615,13 +11823,19 @@ function validate206(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate206.errors = vErrors;
+  validate_ListResourceTemplatesRequest_2.errors = vErrors;
   return errors === 0;
 }
 
-const schema90 = { properties: { cursor: { type: "string" } }, type: "object" };
+const schema_ListResourceTemplatesRequest_properties_params = {
+  properties: { cursor: { type: "string" } },
+  type: "object",
+};
 
-function validate207(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListResourceTemplatesRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -11657,11 +11871,11 @@ function validate207(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate207.errors = vErrors;
+  validate_ListResourceTemplatesRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
 
-const schema91 = {
+const schema_ListResourceTemplatesResult = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
     nextCursor: { type: "string" },
@@ -11670,7 +11884,7 @@ const schema91 = {
   required: ["resourceTemplates"],
   type: "object",
 };
-const schema92 = {
+const schema_ResourceTemplate = {
   properties: {
     annotations: { $ref: "#/definitions/Annotations" },
     description: { type: "string" },
@@ -11682,7 +11896,7 @@ const schema92 = {
   type: "object",
 };
 
-function validate209(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ResourceTemplate(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -11718,14 +11932,14 @@ function validate209(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.annotations !== undefined) {
       if (
-        !validate22(data.annotations, {
+        !validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
     }
@@ -11783,7 +11997,7 @@ function validate209(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.uriTemplate !== undefined) {
       let data4 = data.uriTemplate;
       if (typeof data4 === "string") {
-        if (!formats16.test(data4)) {
+        if (!format_uri_template.test(data4)) {
           const err5 = {
             instancePath: instancePath + "/uriTemplate",
             schemaPath: "#/properties/uriTemplate/format",
@@ -11829,11 +12043,14 @@ function validate209(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate209.errors = vErrors;
+  validate_ResourceTemplate.errors = vErrors;
   return errors === 0;
 }
 
-function validate208(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListResourceTemplatesResult(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -11894,14 +12111,15 @@ function validate208(data, { instancePath = "", parentData, parentDataProperty, 
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate209(data2[i0], {
+            !validate_ResourceTemplate(data2[i0], {
               instancePath: instancePath + "/resourceTemplates/" + i0,
               parentData: data2,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate209.errors : vErrors.concat(validate209.errors);
+            vErrors =
+              vErrors === null ? validate_ResourceTemplate.errors : vErrors.concat(validate_ResourceTemplate.errors);
             errors = vErrors.length;
           }
         }
@@ -11936,11 +12154,14 @@ function validate208(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate208.errors = vErrors;
+  validate_ListResourceTemplatesResult.errors = vErrors;
   return errors === 0;
 }
 
-function validate212(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListResourcesRequest_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -12043,13 +12264,16 @@ function validate212(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate212.errors = vErrors;
+  validate_ListResourcesRequest_2.errors = vErrors;
   return errors === 0;
 }
 
-const schema94 = { properties: { cursor: { type: "string" } }, type: "object" };
+const schema_ListResourcesRequest_properties_params = { properties: { cursor: { type: "string" } }, type: "object" };
 
-function validate213(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListResourcesRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -12085,11 +12309,11 @@ function validate213(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate213.errors = vErrors;
+  validate_ListResourcesRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
 
-const schema95 = {
+const schema_ListResourcesResult = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
     nextCursor: { type: "string" },
@@ -12098,7 +12322,7 @@ const schema95 = {
   required: ["resources"],
   type: "object",
 };
-const schema96 = {
+const schema_Resource = {
   properties: {
     annotations: { $ref: "#/definitions/Annotations" },
     description: { type: "string" },
@@ -12111,7 +12335,7 @@ const schema96 = {
   type: "object",
 };
 
-function validate215(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_Resource(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -12147,14 +12371,14 @@ function validate215(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.annotations !== undefined) {
       if (
-        !validate22(data.annotations, {
+        !validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
     }
@@ -12230,7 +12454,7 @@ function validate215(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.uri !== undefined) {
       let data5 = data.uri;
       if (typeof data5 === "string") {
-        if (!formats4(data5)) {
+        if (!format_uri(data5)) {
           const err6 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -12276,11 +12500,14 @@ function validate215(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate215.errors = vErrors;
+  validate_Resource.errors = vErrors;
   return errors === 0;
 }
 
-function validate214(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListResourcesResult(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -12341,14 +12568,14 @@ function validate214(data, { instancePath = "", parentData, parentDataProperty, 
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate215(data2[i0], {
+            !validate_Resource(data2[i0], {
               instancePath: instancePath + "/resources/" + i0,
               parentData: data2,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate215.errors : vErrors.concat(validate215.errors);
+            vErrors = vErrors === null ? validate_Resource.errors : vErrors.concat(validate_Resource.errors);
             errors = vErrors.length;
           }
         }
@@ -12383,11 +12610,11 @@ function validate214(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate214.errors = vErrors;
+  validate_ListResourcesResult.errors = vErrors;
   return errors === 0;
 }
 
-const schema97 = {
+const schema_ListRootsRequest = {
   properties: {
     method: { const: "roots/list", type: "string" },
     params: {
@@ -12400,7 +12627,7 @@ const schema97 = {
   type: "object",
 };
 
-function validate218(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListRootsRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -12460,14 +12687,15 @@ function validate218(data, { instancePath = "", parentData, parentDataProperty, 
           if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
             if (data2.progressToken !== undefined) {
               if (
-                !validate55(data2.progressToken, {
+                !validate_ProgressToken(data2.progressToken, {
                   instancePath: instancePath + "/params/_meta/progressToken",
                   parentData: data2,
                   parentDataProperty: "progressToken",
                   rootData,
                 })
               ) {
-                vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+                vErrors =
+                  vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
                 errors = vErrors.length;
               }
             }
@@ -12518,17 +12746,20 @@ function validate218(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate218.errors = vErrors;
+  validate_ListRootsRequest.errors = vErrors;
   return errors === 0;
 }
 
-const schema98 = {
+const schema_ListRootsRequest_properties_params = {
   additionalProperties: {},
   properties: { _meta: { properties: { progressToken: { $ref: "#/definitions/ProgressToken" } }, type: "object" } },
   type: "object",
 };
 
-function validate220(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListRootsRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -12537,14 +12768,14 @@ function validate220(data, { instancePath = "", parentData, parentDataProperty, 
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
           if (
-            !validate55(data0.progressToken, {
+            !validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+            vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
         }
@@ -12579,11 +12810,11 @@ function validate220(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate220.errors = vErrors;
+  validate_ListRootsRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
 
-function validate222(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListRootsResult_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -12627,14 +12858,14 @@ function validate222(data, { instancePath = "", parentData, parentDataProperty, 
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate106(data1[i0], {
+            !validate_Root(data1[i0], {
               instancePath: instancePath + "/roots/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+            vErrors = vErrors === null ? validate_Root.errors : vErrors.concat(validate_Root.errors);
             errors = vErrors.length;
           }
         }
@@ -12669,11 +12900,14 @@ function validate222(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate222.errors = vErrors;
+  validate_ListRootsResult_2.errors = vErrors;
   return errors === 0;
 }
 
-function validate224(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListToolsRequest_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -12776,13 +13010,16 @@ function validate224(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate224.errors = vErrors;
+  validate_ListToolsRequest_2.errors = vErrors;
   return errors === 0;
 }
 
-const schema101 = { properties: { cursor: { type: "string" } }, type: "object" };
+const schema_ListToolsRequest_properties_params = { properties: { cursor: { type: "string" } }, type: "object" };
 
-function validate225(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListToolsRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -12818,11 +13055,11 @@ function validate225(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate225.errors = vErrors;
+  validate_ListToolsRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
 
-const schema102 = {
+const schema_ListToolsResult = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
     nextCursor: { type: "string" },
@@ -12831,7 +13068,7 @@ const schema102 = {
   required: ["tools"],
   type: "object",
 };
-const schema103 = {
+const schema_Tool = {
   properties: {
     annotations: { $ref: "#/definitions/ToolAnnotations" },
     description: { type: "string" },
@@ -12852,7 +13089,7 @@ const schema103 = {
   required: ["inputSchema", "name"],
   type: "object",
 };
-const schema104 = {
+const schema_ToolAnnotations = {
   properties: {
     destructiveHint: { type: "boolean" },
     idempotentHint: { type: "boolean" },
@@ -12863,7 +13100,7 @@ const schema104 = {
   type: "object",
 };
 
-function validate228(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ToolAnnotations(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -12967,11 +13204,11 @@ function validate228(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate228.errors = vErrors;
+  validate_ToolAnnotations.errors = vErrors;
   return errors === 0;
 }
 
-function validate227(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_Tool(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -13007,14 +13244,14 @@ function validate227(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.annotations !== undefined) {
       if (
-        !validate228(data.annotations, {
+        !validate_ToolAnnotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate228.errors : vErrors.concat(validate228.errors);
+        vErrors = vErrors === null ? validate_ToolAnnotations.errors : vErrors.concat(validate_ToolAnnotations.errors);
         errors = vErrors.length;
       }
     }
@@ -13210,11 +13447,11 @@ function validate227(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate227.errors = vErrors;
+  validate_Tool.errors = vErrors;
   return errors === 0;
 }
 
-function validate226(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListToolsResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -13275,14 +13512,14 @@ function validate226(data, { instancePath = "", parentData, parentDataProperty, 
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate227(data2[i0], {
+            !validate_Tool(data2[i0], {
               instancePath: instancePath + "/tools/" + i0,
               parentData: data2,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate227.errors : vErrors.concat(validate227.errors);
+            vErrors = vErrors === null ? validate_Tool.errors : vErrors.concat(validate_Tool.errors);
             errors = vErrors.length;
           }
         }
@@ -13317,11 +13554,11 @@ function validate226(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate226.errors = vErrors;
+  validate_ListToolsResult.errors = vErrors;
   return errors === 0;
 }
 
-function validate231(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_LoggingLevel_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (typeof data !== "string") {
@@ -13353,7 +13590,7 @@ function validate231(data, { instancePath = "", parentData, parentDataProperty, 
       instancePath,
       schemaPath: "#/enum",
       keyword: "enum",
-      params: { allowedValues: schema40.enum },
+      params: { allowedValues: schema_LoggingLevel.enum },
       message: "must be equal to one of the allowed values",
     };
     if (vErrors === null) {
@@ -13363,11 +13600,11 @@ function validate231(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate231.errors = vErrors;
+  validate_LoggingLevel_2.errors = vErrors;
   return errors === 0;
 }
 
-const schema106 = {
+const schema_LoggingMessageNotification = {
   properties: {
     method: { const: "notifications/message", type: "string" },
     params: {
@@ -13380,7 +13617,10 @@ const schema106 = {
   type: "object",
 };
 
-function validate232(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_LoggingMessageNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -13482,14 +13722,14 @@ function validate232(data, { instancePath = "", parentData, parentDataProperty, 
         }
         if (data1.level !== undefined) {
           if (
-            !validate87(data1.level, {
+            !validate_LoggingLevel(data1.level, {
               instancePath: instancePath + "/params/level",
               parentData: data1,
               parentDataProperty: "level",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
+            vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
             errors = vErrors.length;
           }
         }
@@ -13541,17 +13781,20 @@ function validate232(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate232.errors = vErrors;
+  validate_LoggingMessageNotification.errors = vErrors;
   return errors === 0;
 }
 
-const schema107 = {
+const schema_LoggingMessageNotification_properties_params = {
   properties: { data: {}, level: { $ref: "#/definitions/LoggingLevel" }, logger: { type: "string" } },
   required: ["data", "level"],
   type: "object",
 };
 
-function validate234(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_LoggingMessageNotification_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -13587,14 +13830,14 @@ function validate234(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.level !== undefined) {
       if (
-        !validate87(data.level, {
+        !validate_LoggingLevel(data.level, {
           instancePath: instancePath + "/level",
           parentData: data,
           parentDataProperty: "level",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
+        vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
         errors = vErrors.length;
       }
     }
@@ -13630,11 +13873,11 @@ function validate234(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate234.errors = vErrors;
+  validate_LoggingMessageNotification_properties_params.errors = vErrors;
   return errors === 0;
 }
 
-function validate236(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ModelHint_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -13670,11 +13913,14 @@ function validate236(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate236.errors = vErrors;
+  validate_ModelHint_2.errors = vErrors;
   return errors === 0;
 }
 
-function validate237(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ModelPreferences_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -13733,14 +13979,14 @@ function validate237(data, { instancePath = "", parentData, parentDataProperty, 
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate124(data1[i0], {
+            !validate_ModelHint(data1[i0], {
               instancePath: instancePath + "/hints/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
+            vErrors = vErrors === null ? validate_ModelHint.errors : vErrors.concat(validate_ModelHint.errors);
             errors = vErrors.length;
           }
         }
@@ -13873,11 +14119,11 @@ function validate237(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate237.errors = vErrors;
+  validate_ModelPreferences_2.errors = vErrors;
   return errors === 0;
 }
 
-const schema110 = {
+const schema_Notification = {
   properties: {
     method: { type: "string" },
     params: {
@@ -13890,7 +14136,7 @@ const schema110 = {
   type: "object",
 };
 
-function validate239(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_Notification(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -13979,17 +14225,17 @@ function validate239(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate239.errors = vErrors;
+  validate_Notification.errors = vErrors;
   return errors === 0;
 }
 
-const schema111 = {
+const schema_PaginatedRequest = {
   properties: { method: { type: "string" }, params: { properties: { cursor: { type: "string" } }, type: "object" } },
   required: ["method"],
   type: "object",
 };
 
-function validate240(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_PaginatedRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -14076,16 +14322,16 @@ function validate240(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate240.errors = vErrors;
+  validate_PaginatedRequest.errors = vErrors;
   return errors === 0;
 }
 
-const schema112 = {
+const schema_PaginatedResult = {
   properties: { _meta: { additionalProperties: {}, type: "object" }, nextCursor: { type: "string" } },
   type: "object",
 };
 
-function validate241(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_PaginatedResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -14140,11 +14386,11 @@ function validate241(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate241.errors = vErrors;
+  validate_PaginatedResult.errors = vErrors;
   return errors === 0;
 }
 
-function validate242(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_PingRequest_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -14204,14 +14450,15 @@ function validate242(data, { instancePath = "", parentData, parentDataProperty, 
           if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
             if (data2.progressToken !== undefined) {
               if (
-                !validate55(data2.progressToken, {
+                !validate_ProgressToken(data2.progressToken, {
                   instancePath: instancePath + "/params/_meta/progressToken",
                   parentData: data2,
                   parentDataProperty: "progressToken",
                   rootData,
                 })
               ) {
-                vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+                vErrors =
+                  vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
                 errors = vErrors.length;
               }
             }
@@ -14262,17 +14509,20 @@ function validate242(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate242.errors = vErrors;
+  validate_PingRequest_2.errors = vErrors;
   return errors === 0;
 }
 
-const schema114 = {
+const schema_PingRequest_properties_params = {
   additionalProperties: {},
   properties: { _meta: { properties: { progressToken: { $ref: "#/definitions/ProgressToken" } }, type: "object" } },
   type: "object",
 };
 
-function validate244(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_PingRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -14281,14 +14531,14 @@ function validate244(data, { instancePath = "", parentData, parentDataProperty, 
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
           if (
-            !validate55(data0.progressToken, {
+            !validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+            vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
         }
@@ -14323,11 +14573,14 @@ function validate244(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate244.errors = vErrors;
+  validate_PingRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
 
-function validate246(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ProgressNotification_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -14464,14 +14717,14 @@ function validate246(data, { instancePath = "", parentData, parentDataProperty, 
         }
         if (data1.progressToken !== undefined) {
           if (
-            !validate55(data1.progressToken, {
+            !validate_ProgressToken(data1.progressToken, {
               instancePath: instancePath + "/params/progressToken",
               parentData: data1,
               parentDataProperty: "progressToken",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+            vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
         }
@@ -14524,11 +14777,11 @@ function validate246(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate246.errors = vErrors;
+  validate_ProgressNotification_2.errors = vErrors;
   return errors === 0;
 }
 
-const schema116 = {
+const schema_ProgressNotification_properties_params = {
   properties: {
     message: { type: "string" },
     progress: { type: "number" },
@@ -14539,7 +14792,10 @@ const schema116 = {
   type: "object",
 };
 
-function validate248(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ProgressNotification_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -14610,14 +14866,14 @@ function validate248(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.progressToken !== undefined) {
       if (
-        !validate55(data.progressToken, {
+        !validate_ProgressToken(data.progressToken, {
           instancePath: instancePath + "/progressToken",
           parentData: data,
           parentDataProperty: "progressToken",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+        vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
         errors = vErrors.length;
       }
     }
@@ -14654,11 +14910,11 @@ function validate248(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate248.errors = vErrors;
+  validate_ProgressNotification_properties_params.errors = vErrors;
   return errors === 0;
 }
 
-function validate250(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ProgressToken_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (typeof data !== "string" && !(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
@@ -14666,7 +14922,7 @@ function validate250(data, { instancePath = "", parentData, parentDataProperty, 
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
-      params: { type: schema25.type },
+      params: { type: schema_ProgressToken.type },
       message: "must be string,integer",
     };
     if (vErrors === null) {
@@ -14676,11 +14932,11 @@ function validate250(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate250.errors = vErrors;
+  validate_ProgressToken_2.errors = vErrors;
   return errors === 0;
 }
 
-function validate251(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_Prompt_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -14705,14 +14961,15 @@ function validate251(data, { instancePath = "", parentData, parentDataProperty, 
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate203(data0[i0], {
+            !validate_PromptArgument(data0[i0], {
               instancePath: instancePath + "/arguments/" + i0,
               parentData: data0,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate203.errors : vErrors.concat(validate203.errors);
+            vErrors =
+              vErrors === null ? validate_PromptArgument.errors : vErrors.concat(validate_PromptArgument.errors);
             errors = vErrors.length;
           }
         }
@@ -14781,11 +15038,11 @@ function validate251(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate251.errors = vErrors;
+  validate_Prompt_2.errors = vErrors;
   return errors === 0;
 }
 
-function validate253(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_PromptArgument_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -14870,11 +15127,11 @@ function validate253(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate253.errors = vErrors;
+  validate_PromptArgument_2.errors = vErrors;
   return errors === 0;
 }
 
-const schema120 = {
+const schema_PromptListChangedNotification = {
   properties: {
     method: { const: "notifications/prompts/list_changed", type: "string" },
     params: {
@@ -14887,7 +15144,10 @@ const schema120 = {
   type: "object",
 };
 
-function validate254(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_PromptListChangedNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -14992,17 +15252,20 @@ function validate254(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate254.errors = vErrors;
+  validate_PromptListChangedNotification.errors = vErrors;
   return errors === 0;
 }
 
-const schema121 = {
+const schema_PromptListChangedNotification_properties_params = {
   additionalProperties: {},
   properties: { _meta: { additionalProperties: {}, type: "object" } },
   type: "object",
 };
 
-function validate255(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_PromptListChangedNotification_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -15040,11 +15303,11 @@ function validate255(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate255.errors = vErrors;
+  validate_PromptListChangedNotification_properties_params.errors = vErrors;
   return errors === 0;
 }
 
-function validate256(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_PromptMessage_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -15084,14 +15347,14 @@ function validate256(data, { instancePath = "", parentData, parentDataProperty, 
       let valid1 = false;
       const _errs3 = errors;
       if (
-        !validate31(data0, {
+        !validate_TextContent(data0, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+        vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs3 === errors;
@@ -15099,14 +15362,14 @@ function validate256(data, { instancePath = "", parentData, parentDataProperty, 
       if (!valid1) {
         const _errs4 = errors;
         if (
-          !validate34(data0, {
+          !validate_ImageContent(data0, {
             instancePath: instancePath + "/content",
             parentData: data,
             parentDataProperty: "content",
             rootData,
           })
         ) {
-          vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+          vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs4 === errors;
@@ -15114,14 +15377,14 @@ function validate256(data, { instancePath = "", parentData, parentDataProperty, 
         if (!valid1) {
           const _errs5 = errors;
           if (
-            !validate25(data0, {
+            !validate_AudioContent(data0, {
               instancePath: instancePath + "/content",
               parentData: data,
               parentDataProperty: "content",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+            vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
             errors = vErrors.length;
           }
           var _valid0 = _errs5 === errors;
@@ -15129,14 +15392,15 @@ function validate256(data, { instancePath = "", parentData, parentDataProperty, 
           if (!valid1) {
             const _errs6 = errors;
             if (
-              !validate38(data0, {
+              !validate_EmbeddedResource(data0, {
                 instancePath: instancePath + "/content",
                 parentData: data,
                 parentDataProperty: "content",
                 rootData,
               })
             ) {
-              vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+              vErrors =
+                vErrors === null ? validate_EmbeddedResource.errors : vErrors.concat(validate_EmbeddedResource.errors);
               errors = vErrors.length;
             }
             var _valid0 = _errs6 === errors;
@@ -15171,14 +15435,14 @@ function validate256(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.role !== undefined) {
       if (
-        !validate23(data.role, {
+        !validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+        vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
     }
@@ -15197,11 +15461,11 @@ function validate256(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate256.errors = vErrors;
+  validate_PromptMessage_2.errors = vErrors;
   return errors === 0;
 }
 
-function validate262(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_PromptReference_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -15300,11 +15564,14 @@ function validate262(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate262.errors = vErrors;
+  validate_PromptReference_2.errors = vErrors;
   return errors === 0;
 }
 
-function validate263(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ReadResourceRequest_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -15392,7 +15659,7 @@ function validate263(data, { instancePath = "", parentData, parentDataProperty, 
         if (data1.uri !== undefined) {
           let data2 = data1.uri;
           if (typeof data2 === "string") {
-            if (!formats4(data2)) {
+            if (!format_uri(data2)) {
               const err5 = {
                 instancePath: instancePath + "/params/uri",
                 schemaPath: "#/properties/params/properties/uri/format",
@@ -15454,13 +15721,20 @@ function validate263(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate263.errors = vErrors;
+  validate_ReadResourceRequest_2.errors = vErrors;
   return errors === 0;
 }
 
-const schema125 = { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" };
+const schema_ReadResourceRequest_properties_params = {
+  properties: { uri: { format: "uri", type: "string" } },
+  required: ["uri"],
+  type: "object",
+};
 
-function validate264(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ReadResourceRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -15482,7 +15756,7 @@ function validate264(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.uri !== undefined) {
       let data0 = data.uri;
       if (typeof data0 === "string") {
-        if (!formats4(data0)) {
+        if (!format_uri(data0)) {
           const err1 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -15528,11 +15802,11 @@ function validate264(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate264.errors = vErrors;
+  validate_ReadResourceRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
 
-const schema126 = {
+const schema_ReadResourceResult = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
     contents: {
@@ -15546,7 +15820,10 @@ const schema126 = {
   type: "object",
 };
 
-function validate265(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ReadResourceResult(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -15594,14 +15871,17 @@ function validate265(data, { instancePath = "", parentData, parentDataProperty, 
           let valid3 = false;
           const _errs8 = errors;
           if (
-            !validate40(data2, {
+            !validate_TextResourceContents(data2, {
               instancePath: instancePath + "/contents/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+            vErrors =
+              vErrors === null
+                ? validate_TextResourceContents.errors
+                : vErrors.concat(validate_TextResourceContents.errors);
             errors = vErrors.length;
           }
           var _valid0 = _errs8 === errors;
@@ -15609,14 +15889,17 @@ function validate265(data, { instancePath = "", parentData, parentDataProperty, 
           if (!valid3) {
             const _errs9 = errors;
             if (
-              !validate27(data2, {
+              !validate_BlobResourceContents(data2, {
                 instancePath: instancePath + "/contents/" + i0,
                 parentData: data1,
                 parentDataProperty: i0,
                 rootData,
               })
             ) {
-              vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+              vErrors =
+                vErrors === null
+                  ? validate_BlobResourceContents.errors
+                  : vErrors.concat(validate_BlobResourceContents.errors);
               errors = vErrors.length;
             }
             var _valid0 = _errs9 === errors;
@@ -15678,11 +15961,11 @@ function validate265(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate265.errors = vErrors;
+  validate_ReadResourceResult.errors = vErrors;
   return errors === 0;
 }
 
-const schema127 = {
+const schema_Request = {
   properties: {
     method: { type: "string" },
     params: {
@@ -15695,7 +15978,7 @@ const schema127 = {
   type: "object",
 };
 
-function validate268(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_Request(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -15739,14 +16022,15 @@ function validate268(data, { instancePath = "", parentData, parentDataProperty, 
           if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
             if (data2.progressToken !== undefined) {
               if (
-                !validate55(data2.progressToken, {
+                !validate_ProgressToken(data2.progressToken, {
                   instancePath: instancePath + "/params/_meta/progressToken",
                   parentData: data2,
                   parentDataProperty: "progressToken",
                   rootData,
                 })
               ) {
-                vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+                vErrors =
+                  vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
                 errors = vErrors.length;
               }
             }
@@ -15797,11 +16081,11 @@ function validate268(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate268.errors = vErrors;
+  validate_Request.errors = vErrors;
   return errors === 0;
 }
 
-function validate270(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_RequestId_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (typeof data !== "string" && !(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
@@ -15809,7 +16093,7 @@ function validate270(data, { instancePath = "", parentData, parentDataProperty, 
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
-      params: { type: schema19.type },
+      params: { type: schema_RequestId.type },
       message: "must be string,integer",
     };
     if (vErrors === null) {
@@ -15819,11 +16103,11 @@ function validate270(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate270.errors = vErrors;
+  validate_RequestId_2.errors = vErrors;
   return errors === 0;
 }
 
-function validate271(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_Resource_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -15859,14 +16143,14 @@ function validate271(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.annotations !== undefined) {
       if (
-        !validate22(data.annotations, {
+        !validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
     }
@@ -15942,7 +16226,7 @@ function validate271(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.uri !== undefined) {
       let data5 = data.uri;
       if (typeof data5 === "string") {
-        if (!formats4(data5)) {
+        if (!format_uri(data5)) {
           const err6 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -15988,17 +16272,17 @@ function validate271(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate271.errors = vErrors;
+  validate_Resource_2.errors = vErrors;
   return errors === 0;
 }
 
-const schema130 = {
+const schema_ResourceContents = {
   properties: { mimeType: { type: "string" }, uri: { format: "uri", type: "string" } },
   required: ["uri"],
   type: "object",
 };
 
-function validate273(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ResourceContents(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -16037,7 +16321,7 @@ function validate273(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.uri !== undefined) {
       let data1 = data.uri;
       if (typeof data1 === "string") {
-        if (!formats4(data1)) {
+        if (!format_uri(data1)) {
           const err2 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -16083,11 +16367,11 @@ function validate273(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate273.errors = vErrors;
+  validate_ResourceContents.errors = vErrors;
   return errors === 0;
 }
 
-const schema131 = {
+const schema_ResourceListChangedNotification = {
   properties: {
     method: { const: "notifications/resources/list_changed", type: "string" },
     params: {
@@ -16100,7 +16384,10 @@ const schema131 = {
   type: "object",
 };
 
-function validate274(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ResourceListChangedNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -16205,17 +16492,20 @@ function validate274(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate274.errors = vErrors;
+  validate_ResourceListChangedNotification.errors = vErrors;
   return errors === 0;
 }
 
-const schema132 = {
+const schema_ResourceListChangedNotification_properties_params = {
   additionalProperties: {},
   properties: { _meta: { additionalProperties: {}, type: "object" } },
   type: "object",
 };
 
-function validate275(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ResourceListChangedNotification_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -16253,11 +16543,14 @@ function validate275(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate275.errors = vErrors;
+  validate_ResourceListChangedNotification_properties_params.errors = vErrors;
   return errors === 0;
 }
 
-function validate276(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ResourceReference_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -16327,7 +16620,7 @@ function validate276(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.uri !== undefined) {
       let data1 = data.uri;
       if (typeof data1 === "string") {
-        if (!formats16.test(data1)) {
+        if (!format_uri_template.test(data1)) {
           const err4 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -16373,11 +16666,14 @@ function validate276(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate276.errors = vErrors;
+  validate_ResourceReference_2.errors = vErrors;
   return errors === 0;
 }
 
-function validate277(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ResourceTemplate_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -16413,14 +16709,14 @@ function validate277(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.annotations !== undefined) {
       if (
-        !validate22(data.annotations, {
+        !validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
     }
@@ -16478,7 +16774,7 @@ function validate277(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.uriTemplate !== undefined) {
       let data4 = data.uriTemplate;
       if (typeof data4 === "string") {
-        if (!formats16.test(data4)) {
+        if (!format_uri_template.test(data4)) {
           const err5 = {
             instancePath: instancePath + "/uriTemplate",
             schemaPath: "#/properties/uriTemplate/format",
@@ -16524,11 +16820,11 @@ function validate277(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate277.errors = vErrors;
+  validate_ResourceTemplate_2.errors = vErrors;
   return errors === 0;
 }
 
-const schema135 = {
+const schema_ResourceUpdatedNotification = {
   properties: {
     method: { const: "notifications/resources/updated", type: "string" },
     params: { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" },
@@ -16537,7 +16833,10 @@ const schema135 = {
   type: "object",
 };
 
-function validate279(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ResourceUpdatedNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -16625,7 +16924,7 @@ function validate279(data, { instancePath = "", parentData, parentDataProperty, 
         if (data1.uri !== undefined) {
           let data2 = data1.uri;
           if (typeof data2 === "string") {
-            if (!formats4(data2)) {
+            if (!format_uri(data2)) {
               const err5 = {
                 instancePath: instancePath + "/params/uri",
                 schemaPath: "#/properties/params/properties/uri/format",
@@ -16687,13 +16986,20 @@ function validate279(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate279.errors = vErrors;
+  validate_ResourceUpdatedNotification.errors = vErrors;
   return errors === 0;
 }
 
-const schema136 = { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" };
+const schema_ResourceUpdatedNotification_properties_params = {
+  properties: { uri: { format: "uri", type: "string" } },
+  required: ["uri"],
+  type: "object",
+};
 
-function validate280(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ResourceUpdatedNotification_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -16715,7 +17021,7 @@ function validate280(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.uri !== undefined) {
       let data0 = data.uri;
       if (typeof data0 === "string") {
-        if (!formats4(data0)) {
+        if (!format_uri(data0)) {
           const err1 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -16761,11 +17067,11 @@ function validate280(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate280.errors = vErrors;
+  validate_ResourceUpdatedNotification_properties_params.errors = vErrors;
   return errors === 0;
 }
 
-function validate281(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_Result_3(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -16803,11 +17109,11 @@ function validate281(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate281.errors = vErrors;
+  validate_Result_3.errors = vErrors;
   return errors === 0;
 }
 
-function validate282(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_Role_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (typeof data !== "string") {
@@ -16830,7 +17136,7 @@ function validate282(data, { instancePath = "", parentData, parentDataProperty, 
       instancePath,
       schemaPath: "#/enum",
       keyword: "enum",
-      params: { allowedValues: schema8.enum },
+      params: { allowedValues: schema_Role.enum },
       message: "must be equal to one of the allowed values",
     };
     if (vErrors === null) {
@@ -16840,11 +17146,11 @@ function validate282(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate282.errors = vErrors;
+  validate_Role_2.errors = vErrors;
   return errors === 0;
 }
 
-function validate283(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_Root_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -16883,7 +17189,7 @@ function validate283(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.uri !== undefined) {
       let data1 = data.uri;
       if (typeof data1 === "string") {
-        if (!formats4(data1)) {
+        if (!format_uri(data1)) {
           const err2 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -16929,11 +17235,14 @@ function validate283(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate283.errors = vErrors;
+  validate_Root_2.errors = vErrors;
   return errors === 0;
 }
 
-function validate284(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_RootsListChangedNotification_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -17038,17 +17347,20 @@ function validate284(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate284.errors = vErrors;
+  validate_RootsListChangedNotification_2.errors = vErrors;
   return errors === 0;
 }
 
-const schema141 = {
+const schema_RootsListChangedNotification_properties_params = {
   additionalProperties: {},
   properties: { _meta: { additionalProperties: {}, type: "object" } },
   type: "object",
 };
 
-function validate285(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_RootsListChangedNotification_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -17086,11 +17398,11 @@ function validate285(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate285.errors = vErrors;
+  validate_RootsListChangedNotification_properties_params.errors = vErrors;
   return errors === 0;
 }
 
-function validate286(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_SamplingMessage_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -17130,14 +17442,14 @@ function validate286(data, { instancePath = "", parentData, parentDataProperty, 
       let valid1 = false;
       const _errs3 = errors;
       if (
-        !validate31(data0, {
+        !validate_TextContent(data0, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+        vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs3 === errors;
@@ -17145,14 +17457,14 @@ function validate286(data, { instancePath = "", parentData, parentDataProperty, 
       if (!valid1) {
         const _errs4 = errors;
         if (
-          !validate34(data0, {
+          !validate_ImageContent(data0, {
             instancePath: instancePath + "/content",
             parentData: data,
             parentDataProperty: "content",
             rootData,
           })
         ) {
-          vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+          vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs4 === errors;
@@ -17160,14 +17472,14 @@ function validate286(data, { instancePath = "", parentData, parentDataProperty, 
         if (!valid1) {
           const _errs5 = errors;
           if (
-            !validate25(data0, {
+            !validate_AudioContent(data0, {
               instancePath: instancePath + "/content",
               parentData: data,
               parentDataProperty: "content",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+            vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
             errors = vErrors.length;
           }
           var _valid0 = _errs5 === errors;
@@ -17201,14 +17513,14 @@ function validate286(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.role !== undefined) {
       if (
-        !validate23(data.role, {
+        !validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+        vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
     }
@@ -17227,11 +17539,14 @@ function validate286(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate286.errors = vErrors;
+  validate_SamplingMessage_2.errors = vErrors;
   return errors === 0;
 }
 
-function validate291(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ServerCapabilities_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -17451,11 +17766,11 @@ function validate291(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate291.errors = vErrors;
+  validate_ServerCapabilities_2.errors = vErrors;
   return errors === 0;
 }
 
-const schema144 = {
+const schema_ServerNotification = {
   anyOf: [
     { $ref: "#/definitions/CancelledNotification" },
     { $ref: "#/definitions/ProgressNotification" },
@@ -17466,7 +17781,7 @@ const schema144 = {
     { $ref: "#/definitions/LoggingMessageNotification" },
   ],
 };
-const schema145 = {
+const schema_ToolListChangedNotification = {
   properties: {
     method: { const: "notifications/tools/list_changed", type: "string" },
     params: {
@@ -17479,7 +17794,10 @@ const schema145 = {
   type: "object",
 };
 
-function validate298(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ToolListChangedNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -17584,66 +17902,92 @@ function validate298(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate298.errors = vErrors;
+  validate_ToolListChangedNotification.errors = vErrors;
   return errors === 0;
 }
 
-function validate292(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ServerNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate44(data, { instancePath, parentData, parentDataProperty, rootData })) {
-    vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+  if (!validate_CancelledNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors =
+      vErrors === null ? validate_CancelledNotification.errors : vErrors.concat(validate_CancelledNotification.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
   if (!valid0) {
     const _errs2 = errors;
-    if (!validate54(data, { instancePath, parentData, parentDataProperty, rootData })) {
-      vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+    if (!validate_ProgressNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors =
+        vErrors === null ? validate_ProgressNotification.errors : vErrors.concat(validate_ProgressNotification.errors);
       errors = vErrors.length;
     }
     var _valid0 = _errs2 === errors;
     valid0 = valid0 || _valid0;
     if (!valid0) {
       const _errs3 = errors;
-      if (!validate274(data, { instancePath, parentData, parentDataProperty, rootData })) {
-        vErrors = vErrors === null ? validate274.errors : vErrors.concat(validate274.errors);
+      if (!validate_ResourceListChangedNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors =
+          vErrors === null
+            ? validate_ResourceListChangedNotification.errors
+            : vErrors.concat(validate_ResourceListChangedNotification.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs3 === errors;
       valid0 = valid0 || _valid0;
       if (!valid0) {
         const _errs4 = errors;
-        if (!validate279(data, { instancePath, parentData, parentDataProperty, rootData })) {
-          vErrors = vErrors === null ? validate279.errors : vErrors.concat(validate279.errors);
+        if (!validate_ResourceUpdatedNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors =
+            vErrors === null
+              ? validate_ResourceUpdatedNotification.errors
+              : vErrors.concat(validate_ResourceUpdatedNotification.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs4 === errors;
         valid0 = valid0 || _valid0;
         if (!valid0) {
           const _errs5 = errors;
-          if (!validate254(data, { instancePath, parentData, parentDataProperty, rootData })) {
-            vErrors = vErrors === null ? validate254.errors : vErrors.concat(validate254.errors);
+          if (
+            !validate_PromptListChangedNotification(data, { instancePath, parentData, parentDataProperty, rootData })
+          ) {
+            vErrors =
+              vErrors === null
+                ? validate_PromptListChangedNotification.errors
+                : vErrors.concat(validate_PromptListChangedNotification.errors);
             errors = vErrors.length;
           }
           var _valid0 = _errs5 === errors;
           valid0 = valid0 || _valid0;
           if (!valid0) {
             const _errs6 = errors;
-            if (!validate298(data, { instancePath, parentData, parentDataProperty, rootData })) {
-              vErrors = vErrors === null ? validate298.errors : vErrors.concat(validate298.errors);
+            if (
+              !validate_ToolListChangedNotification(data, { instancePath, parentData, parentDataProperty, rootData })
+            ) {
+              vErrors =
+                vErrors === null
+                  ? validate_ToolListChangedNotification.errors
+                  : vErrors.concat(validate_ToolListChangedNotification.errors);
               errors = vErrors.length;
             }
             var _valid0 = _errs6 === errors;
             valid0 = valid0 || _valid0;
             if (!valid0) {
               const _errs7 = errors;
-              if (!validate232(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                vErrors = vErrors === null ? validate232.errors : vErrors.concat(validate232.errors);
+              if (
+                !validate_LoggingMessageNotification(data, { instancePath, parentData, parentDataProperty, rootData })
+              ) {
+                vErrors =
+                  vErrors === null
+                    ? validate_LoggingMessageNotification.errors
+                    : vErrors.concat(validate_LoggingMessageNotification.errors);
                 errors = vErrors.length;
               }
               var _valid0 = _errs7 === errors;
@@ -17678,11 +18022,11 @@ function validate292(data, { instancePath = "", parentData, parentDataProperty, 
       }
     }
   }
-  validate292.errors = vErrors;
+  validate_ServerNotification.errors = vErrors;
   return errors === 0;
 }
 
-const schema146 = {
+const schema_ServerRequest = {
   anyOf: [
     { $ref: "#/definitions/PingRequest" },
     { $ref: "#/definitions/CreateMessageRequest" },
@@ -17690,30 +18034,32 @@ const schema146 = {
   ],
 };
 
-function validate301(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ServerRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate66(data, { instancePath, parentData, parentDataProperty, rootData })) {
-    vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+  if (!validate_PingRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_PingRequest.errors : vErrors.concat(validate_PingRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
   if (!valid0) {
     const _errs2 = errors;
-    if (!validate116(data, { instancePath, parentData, parentDataProperty, rootData })) {
-      vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
+    if (!validate_CreateMessageRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors =
+        vErrors === null ? validate_CreateMessageRequest.errors : vErrors.concat(validate_CreateMessageRequest.errors);
       errors = vErrors.length;
     }
     var _valid0 = _errs2 === errors;
     valid0 = valid0 || _valid0;
     if (!valid0) {
       const _errs3 = errors;
-      if (!validate218(data, { instancePath, parentData, parentDataProperty, rootData })) {
-        vErrors = vErrors === null ? validate218.errors : vErrors.concat(validate218.errors);
+      if (!validate_ListRootsRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors =
+          vErrors === null ? validate_ListRootsRequest.errors : vErrors.concat(validate_ListRootsRequest.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs3 === errors;
@@ -17744,11 +18090,11 @@ function validate301(data, { instancePath = "", parentData, parentDataProperty, 
       }
     }
   }
-  validate301.errors = vErrors;
+  validate_ServerRequest.errors = vErrors;
   return errors === 0;
 }
 
-const schema147 = {
+const schema_ServerResult = {
   anyOf: [
     { $ref: "#/definitions/Result" },
     { $ref: "#/definitions/InitializeResult" },
@@ -17763,86 +18109,106 @@ const schema147 = {
   ],
 };
 
-function validate305(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ServerResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate97(data, { instancePath, parentData, parentDataProperty, rootData })) {
-    vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
+  if (!validate_Result(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
   if (!valid0) {
     const _errs2 = errors;
-    if (!validate160(data, { instancePath, parentData, parentDataProperty, rootData })) {
-      vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
+    if (!validate_InitializeResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate_InitializeResult.errors : vErrors.concat(validate_InitializeResult.errors);
       errors = vErrors.length;
     }
     var _valid0 = _errs2 === errors;
     valid0 = valid0 || _valid0;
     if (!valid0) {
       const _errs3 = errors;
-      if (!validate214(data, { instancePath, parentData, parentDataProperty, rootData })) {
-        vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
+      if (!validate_ListResourcesResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors =
+          vErrors === null ? validate_ListResourcesResult.errors : vErrors.concat(validate_ListResourcesResult.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs3 === errors;
       valid0 = valid0 || _valid0;
       if (!valid0) {
         const _errs4 = errors;
-        if (!validate208(data, { instancePath, parentData, parentDataProperty, rootData })) {
-          vErrors = vErrors === null ? validate208.errors : vErrors.concat(validate208.errors);
+        if (!validate_ListResourceTemplatesResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors =
+            vErrors === null
+              ? validate_ListResourceTemplatesResult.errors
+              : vErrors.concat(validate_ListResourceTemplatesResult.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs4 === errors;
         valid0 = valid0 || _valid0;
         if (!valid0) {
           const _errs5 = errors;
-          if (!validate265(data, { instancePath, parentData, parentDataProperty, rootData })) {
-            vErrors = vErrors === null ? validate265.errors : vErrors.concat(validate265.errors);
+          if (!validate_ReadResourceResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+            vErrors =
+              vErrors === null
+                ? validate_ReadResourceResult.errors
+                : vErrors.concat(validate_ReadResourceResult.errors);
             errors = vErrors.length;
           }
           var _valid0 = _errs5 === errors;
           valid0 = valid0 || _valid0;
           if (!valid0) {
             const _errs6 = errors;
-            if (!validate201(data, { instancePath, parentData, parentDataProperty, rootData })) {
-              vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
+            if (!validate_ListPromptsResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+              vErrors =
+                vErrors === null
+                  ? validate_ListPromptsResult.errors
+                  : vErrors.concat(validate_ListPromptsResult.errors);
               errors = vErrors.length;
             }
             var _valid0 = _errs6 === errors;
             valid0 = valid0 || _valid0;
             if (!valid0) {
               const _errs7 = errors;
-              if (!validate143(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
+              if (!validate_GetPromptResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                vErrors =
+                  vErrors === null ? validate_GetPromptResult.errors : vErrors.concat(validate_GetPromptResult.errors);
                 errors = vErrors.length;
               }
               var _valid0 = _errs7 === errors;
               valid0 = valid0 || _valid0;
               if (!valid0) {
                 const _errs8 = errors;
-                if (!validate226(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                  vErrors = vErrors === null ? validate226.errors : vErrors.concat(validate226.errors);
+                if (!validate_ListToolsResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                  vErrors =
+                    vErrors === null
+                      ? validate_ListToolsResult.errors
+                      : vErrors.concat(validate_ListToolsResult.errors);
                   errors = vErrors.length;
                 }
                 var _valid0 = _errs8 === errors;
                 valid0 = valid0 || _valid0;
                 if (!valid0) {
                   const _errs9 = errors;
-                  if (!validate30(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                    vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+                  if (!validate_CallToolResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                    vErrors =
+                      vErrors === null
+                        ? validate_CallToolResult.errors
+                        : vErrors.concat(validate_CallToolResult.errors);
                     errors = vErrors.length;
                   }
                   var _valid0 = _errs9 === errors;
                   valid0 = valid0 || _valid0;
                   if (!valid0) {
                     const _errs10 = errors;
-                    if (!validate115(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                      vErrors = vErrors === null ? validate115.errors : vErrors.concat(validate115.errors);
+                    if (!validate_CompleteResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                      vErrors =
+                        vErrors === null
+                          ? validate_CompleteResult.errors
+                          : vErrors.concat(validate_CompleteResult.errors);
                       errors = vErrors.length;
                     }
                     var _valid0 = _errs10 === errors;
@@ -17880,11 +18246,11 @@ function validate305(data, { instancePath = "", parentData, parentDataProperty, 
       }
     }
   }
-  validate305.errors = vErrors;
+  validate_ServerResult.errors = vErrors;
   return errors === 0;
 }
 
-function validate316(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_SetLevelRequest_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -17971,14 +18337,14 @@ function validate316(data, { instancePath = "", parentData, parentDataProperty, 
         }
         if (data1.level !== undefined) {
           if (
-            !validate87(data1.level, {
+            !validate_LoggingLevel(data1.level, {
               instancePath: instancePath + "/params/level",
               parentData: data1,
               parentDataProperty: "level",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
+            vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
             errors = vErrors.length;
           }
         }
@@ -18013,17 +18379,20 @@ function validate316(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate316.errors = vErrors;
+  validate_SetLevelRequest_2.errors = vErrors;
   return errors === 0;
 }
 
-const schema149 = {
+const schema_SetLevelRequest_properties_params = {
   properties: { level: { $ref: "#/definitions/LoggingLevel" } },
   required: ["level"],
   type: "object",
 };
 
-function validate318(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_SetLevelRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -18044,14 +18413,14 @@ function validate318(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.level !== undefined) {
       if (
-        !validate87(data.level, {
+        !validate_LoggingLevel(data.level, {
           instancePath: instancePath + "/level",
           parentData: data,
           parentDataProperty: "level",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
+        vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
         errors = vErrors.length;
       }
     }
@@ -18070,11 +18439,14 @@ function validate318(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate318.errors = vErrors;
+  validate_SetLevelRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
 
-function validate320(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_SubscribeRequest_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -18162,7 +18534,7 @@ function validate320(data, { instancePath = "", parentData, parentDataProperty, 
         if (data1.uri !== undefined) {
           let data2 = data1.uri;
           if (typeof data2 === "string") {
-            if (!formats4(data2)) {
+            if (!format_uri(data2)) {
               const err5 = {
                 instancePath: instancePath + "/params/uri",
                 schemaPath: "#/properties/params/properties/uri/format",
@@ -18224,13 +18596,20 @@ function validate320(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate320.errors = vErrors;
+  validate_SubscribeRequest_2.errors = vErrors;
   return errors === 0;
 }
 
-const schema151 = { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" };
+const schema_SubscribeRequest_properties_params = {
+  properties: { uri: { format: "uri", type: "string" } },
+  required: ["uri"],
+  type: "object",
+};
 
-function validate321(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_SubscribeRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -18252,7 +18631,7 @@ function validate321(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.uri !== undefined) {
       let data0 = data.uri;
       if (typeof data0 === "string") {
-        if (!formats4(data0)) {
+        if (!format_uri(data0)) {
           const err1 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -18298,11 +18677,11 @@ function validate321(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate321.errors = vErrors;
+  validate_SubscribeRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
 
-function validate322(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_TextContent_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -18338,14 +18717,14 @@ function validate322(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.annotations !== undefined) {
       if (
-        !validate22(data.annotations, {
+        !validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
     }
@@ -18414,11 +18793,14 @@ function validate322(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate322.errors = vErrors;
+  validate_TextContent_2.errors = vErrors;
   return errors === 0;
 }
 
-function validate324(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_TextResourceContents_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -18489,7 +18871,7 @@ function validate324(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.uri !== undefined) {
       let data2 = data.uri;
       if (typeof data2 === "string") {
-        if (!formats4(data2)) {
+        if (!format_uri(data2)) {
           const err4 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -18535,11 +18917,11 @@ function validate324(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate324.errors = vErrors;
+  validate_TextResourceContents_2.errors = vErrors;
   return errors === 0;
 }
 
-function validate325(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_Tool_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -18575,14 +18957,14 @@ function validate325(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.annotations !== undefined) {
       if (
-        !validate228(data.annotations, {
+        !validate_ToolAnnotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate228.errors : vErrors.concat(validate228.errors);
+        vErrors = vErrors === null ? validate_ToolAnnotations.errors : vErrors.concat(validate_ToolAnnotations.errors);
         errors = vErrors.length;
       }
     }
@@ -18778,11 +19160,11 @@ function validate325(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate325.errors = vErrors;
+  validate_Tool_2.errors = vErrors;
   return errors === 0;
 }
 
-function validate327(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ToolAnnotations_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -18886,11 +19268,14 @@ function validate327(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate327.errors = vErrors;
+  validate_ToolAnnotations_2.errors = vErrors;
   return errors === 0;
 }
 
-function validate328(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ToolListChangedNotification_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -18995,17 +19380,20 @@ function validate328(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate328.errors = vErrors;
+  validate_ToolListChangedNotification_2.errors = vErrors;
   return errors === 0;
 }
 
-const schema157 = {
+const schema_ToolListChangedNotification_properties_params = {
   additionalProperties: {},
   properties: { _meta: { additionalProperties: {}, type: "object" } },
   type: "object",
 };
 
-function validate329(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ToolListChangedNotification_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -19043,11 +19431,14 @@ function validate329(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate329.errors = vErrors;
+  validate_ToolListChangedNotification_properties_params.errors = vErrors;
   return errors === 0;
 }
 
-function validate330(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_UnsubscribeRequest_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -19135,7 +19526,7 @@ function validate330(data, { instancePath = "", parentData, parentDataProperty, 
         if (data1.uri !== undefined) {
           let data2 = data1.uri;
           if (typeof data2 === "string") {
-            if (!formats4(data2)) {
+            if (!format_uri(data2)) {
               const err5 = {
                 instancePath: instancePath + "/params/uri",
                 schemaPath: "#/properties/params/properties/uri/format",
@@ -19197,13 +19588,20 @@ function validate330(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate330.errors = vErrors;
+  validate_UnsubscribeRequest_2.errors = vErrors;
   return errors === 0;
 }
 
-const schema159 = { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" };
+const schema_UnsubscribeRequest_properties_params = {
+  properties: { uri: { format: "uri", type: "string" } },
+  required: ["uri"],
+  type: "object",
+};
 
-function validate331(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_UnsubscribeRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -19225,7 +19623,7 @@ function validate331(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.uri !== undefined) {
       let data0 = data.uri;
       if (typeof data0 === "string") {
-        if (!formats4(data0)) {
+        if (!format_uri(data0)) {
           const err1 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -19271,7 +19669,7 @@ function validate331(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate331.errors = vErrors;
+  validate_UnsubscribeRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
 
@@ -19282,8 +19680,8 @@ export const Annotations = function Annotations(data) {
     Annotations.errors = null;
     return true;
   }
-  const valid = validate22(data);
-  Annotations.errors = validate22.errors;
+  const valid = validate_Annotations(data);
+  Annotations.errors = validate_Annotations.errors;
   return valid;
 };
 export const AudioContent = function AudioContent(data) {
@@ -19291,8 +19689,8 @@ export const AudioContent = function AudioContent(data) {
     AudioContent.errors = null;
     return true;
   }
-  const valid = validate25(data);
-  AudioContent.errors = validate25.errors;
+  const valid = validate_AudioContent(data);
+  AudioContent.errors = validate_AudioContent.errors;
   return valid;
 };
 export const BlobResourceContents = function BlobResourceContents(data) {
@@ -19300,8 +19698,8 @@ export const BlobResourceContents = function BlobResourceContents(data) {
     BlobResourceContents.errors = null;
     return true;
   }
-  const valid = validate27(data);
-  BlobResourceContents.errors = validate27.errors;
+  const valid = validate_BlobResourceContents(data);
+  BlobResourceContents.errors = validate_BlobResourceContents.errors;
   return valid;
 };
 export const CallToolRequest = function CallToolRequest(data) {
@@ -19309,8 +19707,8 @@ export const CallToolRequest = function CallToolRequest(data) {
     CallToolRequest.errors = null;
     return true;
   }
-  const valid = validate28(data);
-  CallToolRequest.errors = validate28.errors;
+  const valid = validate_CallToolRequest(data);
+  CallToolRequest.errors = validate_CallToolRequest.errors;
   return valid;
 };
 export const CallToolRequest_params = function CallToolRequest_params(data) {
@@ -19318,8 +19716,8 @@ export const CallToolRequest_params = function CallToolRequest_params(data) {
     CallToolRequest_params.errors = null;
     return true;
   }
-  const valid = validate29(data);
-  CallToolRequest_params.errors = validate29.errors;
+  const valid = validate_CallToolRequest_properties_params(data);
+  CallToolRequest_params.errors = validate_CallToolRequest_properties_params.errors;
   return valid;
 };
 export const CallToolResult = function CallToolResult(data) {
@@ -19327,8 +19725,8 @@ export const CallToolResult = function CallToolResult(data) {
     CallToolResult.errors = null;
     return true;
   }
-  const valid = validate30(data);
-  CallToolResult.errors = validate30.errors;
+  const valid = validate_CallToolResult(data);
+  CallToolResult.errors = validate_CallToolResult.errors;
   return valid;
 };
 export const CancelledNotification = function CancelledNotification(data) {
@@ -19336,8 +19734,8 @@ export const CancelledNotification = function CancelledNotification(data) {
     CancelledNotification.errors = null;
     return true;
   }
-  const valid = validate44(data);
-  CancelledNotification.errors = validate44.errors;
+  const valid = validate_CancelledNotification(data);
+  CancelledNotification.errors = validate_CancelledNotification.errors;
   return valid;
 };
 export const CancelledNotification_params = function CancelledNotification_params(data) {
@@ -19345,8 +19743,8 @@ export const CancelledNotification_params = function CancelledNotification_param
     CancelledNotification_params.errors = null;
     return true;
   }
-  const valid = validate47(data);
-  CancelledNotification_params.errors = validate47.errors;
+  const valid = validate_CancelledNotification_properties_params(data);
+  CancelledNotification_params.errors = validate_CancelledNotification_properties_params.errors;
   return valid;
 };
 export const ClientCapabilities = function ClientCapabilities(data) {
@@ -19354,8 +19752,8 @@ export const ClientCapabilities = function ClientCapabilities(data) {
     ClientCapabilities.errors = null;
     return true;
   }
-  const valid = validate49(data);
-  ClientCapabilities.errors = validate49.errors;
+  const valid = validate_ClientCapabilities(data);
+  ClientCapabilities.errors = validate_ClientCapabilities.errors;
   return valid;
 };
 export const ClientNotification = function ClientNotification(data) {
@@ -19363,8 +19761,8 @@ export const ClientNotification = function ClientNotification(data) {
     ClientNotification.errors = null;
     return true;
   }
-  const valid = validate50(data);
-  ClientNotification.errors = validate50.errors;
+  const valid = validate_ClientNotification(data);
+  ClientNotification.errors = validate_ClientNotification.errors;
   return valid;
 };
 export const ClientRequest = function ClientRequest(data) {
@@ -19372,8 +19770,8 @@ export const ClientRequest = function ClientRequest(data) {
     ClientRequest.errors = null;
     return true;
   }
-  const valid = validate60(data);
-  ClientRequest.errors = validate60.errors;
+  const valid = validate_ClientRequest(data);
+  ClientRequest.errors = validate_ClientRequest.errors;
   return valid;
 };
 export const ClientResult = function ClientResult(data) {
@@ -19381,8 +19779,8 @@ export const ClientResult = function ClientResult(data) {
     ClientResult.errors = null;
     return true;
   }
-  const valid = validate96(data);
-  ClientResult.errors = validate96.errors;
+  const valid = validate_ClientResult(data);
+  ClientResult.errors = validate_ClientResult.errors;
   return valid;
 };
 export const CompleteRequest = function CompleteRequest(data) {
@@ -19390,8 +19788,8 @@ export const CompleteRequest = function CompleteRequest(data) {
     CompleteRequest.errors = null;
     return true;
   }
-  const valid = validate109(data);
-  CompleteRequest.errors = validate109.errors;
+  const valid = validate_CompleteRequest_2(data);
+  CompleteRequest.errors = validate_CompleteRequest_2.errors;
   return valid;
 };
 export const CompleteRequest_params = function CompleteRequest_params(data) {
@@ -19399,8 +19797,8 @@ export const CompleteRequest_params = function CompleteRequest_params(data) {
     CompleteRequest_params.errors = null;
     return true;
   }
-  const valid = validate112(data);
-  CompleteRequest_params.errors = validate112.errors;
+  const valid = validate_CompleteRequest_properties_params(data);
+  CompleteRequest_params.errors = validate_CompleteRequest_properties_params.errors;
   return valid;
 };
 export const CompleteResult = function CompleteResult(data) {
@@ -19408,8 +19806,8 @@ export const CompleteResult = function CompleteResult(data) {
     CompleteResult.errors = null;
     return true;
   }
-  const valid = validate115(data);
-  CompleteResult.errors = validate115.errors;
+  const valid = validate_CompleteResult(data);
+  CompleteResult.errors = validate_CompleteResult.errors;
   return valid;
 };
 export const CreateMessageRequest = function CreateMessageRequest(data) {
@@ -19417,8 +19815,8 @@ export const CreateMessageRequest = function CreateMessageRequest(data) {
     CreateMessageRequest.errors = null;
     return true;
   }
-  const valid = validate116(data);
-  CreateMessageRequest.errors = validate116.errors;
+  const valid = validate_CreateMessageRequest(data);
+  CreateMessageRequest.errors = validate_CreateMessageRequest.errors;
   return valid;
 };
 export const CreateMessageRequest_params = function CreateMessageRequest_params(data) {
@@ -19426,8 +19824,8 @@ export const CreateMessageRequest_params = function CreateMessageRequest_params(
     CreateMessageRequest_params.errors = null;
     return true;
   }
-  const valid = validate127(data);
-  CreateMessageRequest_params.errors = validate127.errors;
+  const valid = validate_CreateMessageRequest_properties_params(data);
+  CreateMessageRequest_params.errors = validate_CreateMessageRequest_properties_params.errors;
   return valid;
 };
 export const CreateMessageResult = function CreateMessageResult(data) {
@@ -19435,8 +19833,8 @@ export const CreateMessageResult = function CreateMessageResult(data) {
     CreateMessageResult.errors = null;
     return true;
   }
-  const valid = validate130(data);
-  CreateMessageResult.errors = validate130.errors;
+  const valid = validate_CreateMessageResult_2(data);
+  CreateMessageResult.errors = validate_CreateMessageResult_2.errors;
   return valid;
 };
 export const Cursor = function Cursor(data) {
@@ -19444,8 +19842,8 @@ export const Cursor = function Cursor(data) {
     Cursor.errors = null;
     return true;
   }
-  const valid = validate135(data);
-  Cursor.errors = validate135.errors;
+  const valid = validate_Cursor(data);
+  Cursor.errors = validate_Cursor.errors;
   return valid;
 };
 export const EmbeddedResource = function EmbeddedResource(data) {
@@ -19453,8 +19851,8 @@ export const EmbeddedResource = function EmbeddedResource(data) {
     EmbeddedResource.errors = null;
     return true;
   }
-  const valid = validate136(data);
-  EmbeddedResource.errors = validate136.errors;
+  const valid = validate_EmbeddedResource_2(data);
+  EmbeddedResource.errors = validate_EmbeddedResource_2.errors;
   return valid;
 };
 export const EmptyResult = function EmptyResult(data) {
@@ -19462,8 +19860,8 @@ export const EmptyResult = function EmptyResult(data) {
     EmptyResult.errors = null;
     return true;
   }
-  const valid = validate140(data);
-  EmptyResult.errors = validate140.errors;
+  const valid = validate_Result_2(data);
+  EmptyResult.errors = validate_Result_2.errors;
   return valid;
 };
 export const GetPromptRequest = function GetPromptRequest(data) {
@@ -19471,8 +19869,8 @@ export const GetPromptRequest = function GetPromptRequest(data) {
     GetPromptRequest.errors = null;
     return true;
   }
-  const valid = validate141(data);
-  GetPromptRequest.errors = validate141.errors;
+  const valid = validate_GetPromptRequest_2(data);
+  GetPromptRequest.errors = validate_GetPromptRequest_2.errors;
   return valid;
 };
 export const GetPromptRequest_params = function GetPromptRequest_params(data) {
@@ -19480,8 +19878,8 @@ export const GetPromptRequest_params = function GetPromptRequest_params(data) {
     GetPromptRequest_params.errors = null;
     return true;
   }
-  const valid = validate142(data);
-  GetPromptRequest_params.errors = validate142.errors;
+  const valid = validate_GetPromptRequest_properties_params(data);
+  GetPromptRequest_params.errors = validate_GetPromptRequest_properties_params.errors;
   return valid;
 };
 export const GetPromptResult = function GetPromptResult(data) {
@@ -19489,8 +19887,8 @@ export const GetPromptResult = function GetPromptResult(data) {
     GetPromptResult.errors = null;
     return true;
   }
-  const valid = validate143(data);
-  GetPromptResult.errors = validate143.errors;
+  const valid = validate_GetPromptResult(data);
+  GetPromptResult.errors = validate_GetPromptResult.errors;
   return valid;
 };
 export const ImageContent = function ImageContent(data) {
@@ -19498,8 +19896,8 @@ export const ImageContent = function ImageContent(data) {
     ImageContent.errors = null;
     return true;
   }
-  const valid = validate151(data);
-  ImageContent.errors = validate151.errors;
+  const valid = validate_ImageContent_2(data);
+  ImageContent.errors = validate_ImageContent_2.errors;
   return valid;
 };
 export const Implementation = function Implementation(data) {
@@ -19507,8 +19905,8 @@ export const Implementation = function Implementation(data) {
     Implementation.errors = null;
     return true;
   }
-  const valid = validate153(data);
-  Implementation.errors = validate153.errors;
+  const valid = validate_Implementation_2(data);
+  Implementation.errors = validate_Implementation_2.errors;
   return valid;
 };
 export const InitializeRequest = function InitializeRequest(data) {
@@ -19516,8 +19914,8 @@ export const InitializeRequest = function InitializeRequest(data) {
     InitializeRequest.errors = null;
     return true;
   }
-  const valid = validate154(data);
-  InitializeRequest.errors = validate154.errors;
+  const valid = validate_InitializeRequest_2(data);
+  InitializeRequest.errors = validate_InitializeRequest_2.errors;
   return valid;
 };
 export const InitializeRequest_params = function InitializeRequest_params(data) {
@@ -19525,8 +19923,8 @@ export const InitializeRequest_params = function InitializeRequest_params(data) 
     InitializeRequest_params.errors = null;
     return true;
   }
-  const valid = validate157(data);
-  InitializeRequest_params.errors = validate157.errors;
+  const valid = validate_InitializeRequest_properties_params(data);
+  InitializeRequest_params.errors = validate_InitializeRequest_properties_params.errors;
   return valid;
 };
 export const InitializeResult = function InitializeResult(data) {
@@ -19534,8 +19932,8 @@ export const InitializeResult = function InitializeResult(data) {
     InitializeResult.errors = null;
     return true;
   }
-  const valid = validate160(data);
-  InitializeResult.errors = validate160.errors;
+  const valid = validate_InitializeResult(data);
+  InitializeResult.errors = validate_InitializeResult.errors;
   return valid;
 };
 export const InitializedNotification = function InitializedNotification(data) {
@@ -19543,8 +19941,8 @@ export const InitializedNotification = function InitializedNotification(data) {
     InitializedNotification.errors = null;
     return true;
   }
-  const valid = validate164(data);
-  InitializedNotification.errors = validate164.errors;
+  const valid = validate_InitializedNotification_2(data);
+  InitializedNotification.errors = validate_InitializedNotification_2.errors;
   return valid;
 };
 export const InitializedNotification_params = function InitializedNotification_params(data) {
@@ -19552,8 +19950,8 @@ export const InitializedNotification_params = function InitializedNotification_p
     InitializedNotification_params.errors = null;
     return true;
   }
-  const valid = validate165(data);
-  InitializedNotification_params.errors = validate165.errors;
+  const valid = validate_InitializedNotification_properties_params(data);
+  InitializedNotification_params.errors = validate_InitializedNotification_properties_params.errors;
   return valid;
 };
 export const JSONRPCBatchRequest = function JSONRPCBatchRequest(data) {
@@ -19561,8 +19959,8 @@ export const JSONRPCBatchRequest = function JSONRPCBatchRequest(data) {
     JSONRPCBatchRequest.errors = null;
     return true;
   }
-  const valid = validate166(data);
-  JSONRPCBatchRequest.errors = validate166.errors;
+  const valid = validate_JSONRPCBatchRequest(data);
+  JSONRPCBatchRequest.errors = validate_JSONRPCBatchRequest.errors;
   return valid;
 };
 export const JSONRPCBatchResponse = function JSONRPCBatchResponse(data) {
@@ -19570,8 +19968,8 @@ export const JSONRPCBatchResponse = function JSONRPCBatchResponse(data) {
     JSONRPCBatchResponse.errors = null;
     return true;
   }
-  const valid = validate173(data);
-  JSONRPCBatchResponse.errors = validate173.errors;
+  const valid = validate_JSONRPCBatchResponse(data);
+  JSONRPCBatchResponse.errors = validate_JSONRPCBatchResponse.errors;
   return valid;
 };
 export const JSONRPCError = function JSONRPCError(data) {
@@ -19579,8 +19977,8 @@ export const JSONRPCError = function JSONRPCError(data) {
     JSONRPCError.errors = null;
     return true;
   }
-  const valid = validate181(data);
-  JSONRPCError.errors = validate181.errors;
+  const valid = validate_JSONRPCError_2(data);
+  JSONRPCError.errors = validate_JSONRPCError_2.errors;
   return valid;
 };
 export const JSONRPCMessage = function JSONRPCMessage(data) {
@@ -19588,8 +19986,8 @@ export const JSONRPCMessage = function JSONRPCMessage(data) {
     JSONRPCMessage.errors = null;
     return true;
   }
-  const valid = validate183(data);
-  JSONRPCMessage.errors = validate183.errors;
+  const valid = validate_JSONRPCMessage(data);
+  JSONRPCMessage.errors = validate_JSONRPCMessage.errors;
   return valid;
 };
 export const JSONRPCNotification = function JSONRPCNotification(data) {
@@ -19597,8 +19995,8 @@ export const JSONRPCNotification = function JSONRPCNotification(data) {
     JSONRPCNotification.errors = null;
     return true;
   }
-  const valid = validate192(data);
-  JSONRPCNotification.errors = validate192.errors;
+  const valid = validate_JSONRPCNotification_2(data);
+  JSONRPCNotification.errors = validate_JSONRPCNotification_2.errors;
   return valid;
 };
 export const JSONRPCRequest = function JSONRPCRequest(data) {
@@ -19606,8 +20004,8 @@ export const JSONRPCRequest = function JSONRPCRequest(data) {
     JSONRPCRequest.errors = null;
     return true;
   }
-  const valid = validate193(data);
-  JSONRPCRequest.errors = validate193.errors;
+  const valid = validate_JSONRPCRequest_2(data);
+  JSONRPCRequest.errors = validate_JSONRPCRequest_2.errors;
   return valid;
 };
 export const JSONRPCResponse = function JSONRPCResponse(data) {
@@ -19615,8 +20013,8 @@ export const JSONRPCResponse = function JSONRPCResponse(data) {
     JSONRPCResponse.errors = null;
     return true;
   }
-  const valid = validate196(data);
-  JSONRPCResponse.errors = validate196.errors;
+  const valid = validate_JSONRPCResponse_2(data);
+  JSONRPCResponse.errors = validate_JSONRPCResponse_2.errors;
   return valid;
 };
 export const ListPromptsRequest = function ListPromptsRequest(data) {
@@ -19624,8 +20022,8 @@ export const ListPromptsRequest = function ListPromptsRequest(data) {
     ListPromptsRequest.errors = null;
     return true;
   }
-  const valid = validate199(data);
-  ListPromptsRequest.errors = validate199.errors;
+  const valid = validate_ListPromptsRequest_2(data);
+  ListPromptsRequest.errors = validate_ListPromptsRequest_2.errors;
   return valid;
 };
 export const ListPromptsRequest_params = function ListPromptsRequest_params(data) {
@@ -19633,8 +20031,8 @@ export const ListPromptsRequest_params = function ListPromptsRequest_params(data
     ListPromptsRequest_params.errors = null;
     return true;
   }
-  const valid = validate200(data);
-  ListPromptsRequest_params.errors = validate200.errors;
+  const valid = validate_ListPromptsRequest_properties_params(data);
+  ListPromptsRequest_params.errors = validate_ListPromptsRequest_properties_params.errors;
   return valid;
 };
 export const ListPromptsResult = function ListPromptsResult(data) {
@@ -19642,8 +20040,8 @@ export const ListPromptsResult = function ListPromptsResult(data) {
     ListPromptsResult.errors = null;
     return true;
   }
-  const valid = validate201(data);
-  ListPromptsResult.errors = validate201.errors;
+  const valid = validate_ListPromptsResult(data);
+  ListPromptsResult.errors = validate_ListPromptsResult.errors;
   return valid;
 };
 export const ListResourceTemplatesRequest = function ListResourceTemplatesRequest(data) {
@@ -19651,8 +20049,8 @@ export const ListResourceTemplatesRequest = function ListResourceTemplatesReques
     ListResourceTemplatesRequest.errors = null;
     return true;
   }
-  const valid = validate206(data);
-  ListResourceTemplatesRequest.errors = validate206.errors;
+  const valid = validate_ListResourceTemplatesRequest_2(data);
+  ListResourceTemplatesRequest.errors = validate_ListResourceTemplatesRequest_2.errors;
   return valid;
 };
 export const ListResourceTemplatesRequest_params = function ListResourceTemplatesRequest_params(data) {
@@ -19660,8 +20058,8 @@ export const ListResourceTemplatesRequest_params = function ListResourceTemplate
     ListResourceTemplatesRequest_params.errors = null;
     return true;
   }
-  const valid = validate207(data);
-  ListResourceTemplatesRequest_params.errors = validate207.errors;
+  const valid = validate_ListResourceTemplatesRequest_properties_params(data);
+  ListResourceTemplatesRequest_params.errors = validate_ListResourceTemplatesRequest_properties_params.errors;
   return valid;
 };
 export const ListResourceTemplatesResult = function ListResourceTemplatesResult(data) {
@@ -19669,8 +20067,8 @@ export const ListResourceTemplatesResult = function ListResourceTemplatesResult(
     ListResourceTemplatesResult.errors = null;
     return true;
   }
-  const valid = validate208(data);
-  ListResourceTemplatesResult.errors = validate208.errors;
+  const valid = validate_ListResourceTemplatesResult(data);
+  ListResourceTemplatesResult.errors = validate_ListResourceTemplatesResult.errors;
   return valid;
 };
 export const ListResourcesRequest = function ListResourcesRequest(data) {
@@ -19678,8 +20076,8 @@ export const ListResourcesRequest = function ListResourcesRequest(data) {
     ListResourcesRequest.errors = null;
     return true;
   }
-  const valid = validate212(data);
-  ListResourcesRequest.errors = validate212.errors;
+  const valid = validate_ListResourcesRequest_2(data);
+  ListResourcesRequest.errors = validate_ListResourcesRequest_2.errors;
   return valid;
 };
 export const ListResourcesRequest_params = function ListResourcesRequest_params(data) {
@@ -19687,8 +20085,8 @@ export const ListResourcesRequest_params = function ListResourcesRequest_params(
     ListResourcesRequest_params.errors = null;
     return true;
   }
-  const valid = validate213(data);
-  ListResourcesRequest_params.errors = validate213.errors;
+  const valid = validate_ListResourcesRequest_properties_params(data);
+  ListResourcesRequest_params.errors = validate_ListResourcesRequest_properties_params.errors;
   return valid;
 };
 export const ListResourcesResult = function ListResourcesResult(data) {
@@ -19696,8 +20094,8 @@ export const ListResourcesResult = function ListResourcesResult(data) {
     ListResourcesResult.errors = null;
     return true;
   }
-  const valid = validate214(data);
-  ListResourcesResult.errors = validate214.errors;
+  const valid = validate_ListResourcesResult(data);
+  ListResourcesResult.errors = validate_ListResourcesResult.errors;
   return valid;
 };
 export const ListRootsRequest = function ListRootsRequest(data) {
@@ -19705,8 +20103,8 @@ export const ListRootsRequest = function ListRootsRequest(data) {
     ListRootsRequest.errors = null;
     return true;
   }
-  const valid = validate218(data);
-  ListRootsRequest.errors = validate218.errors;
+  const valid = validate_ListRootsRequest(data);
+  ListRootsRequest.errors = validate_ListRootsRequest.errors;
   return valid;
 };
 export const ListRootsRequest_params = function ListRootsRequest_params(data) {
@@ -19714,8 +20112,8 @@ export const ListRootsRequest_params = function ListRootsRequest_params(data) {
     ListRootsRequest_params.errors = null;
     return true;
   }
-  const valid = validate220(data);
-  ListRootsRequest_params.errors = validate220.errors;
+  const valid = validate_ListRootsRequest_properties_params(data);
+  ListRootsRequest_params.errors = validate_ListRootsRequest_properties_params.errors;
   return valid;
 };
 export const ListRootsResult = function ListRootsResult(data) {
@@ -19723,8 +20121,8 @@ export const ListRootsResult = function ListRootsResult(data) {
     ListRootsResult.errors = null;
     return true;
   }
-  const valid = validate222(data);
-  ListRootsResult.errors = validate222.errors;
+  const valid = validate_ListRootsResult_2(data);
+  ListRootsResult.errors = validate_ListRootsResult_2.errors;
   return valid;
 };
 export const ListToolsRequest = function ListToolsRequest(data) {
@@ -19732,8 +20130,8 @@ export const ListToolsRequest = function ListToolsRequest(data) {
     ListToolsRequest.errors = null;
     return true;
   }
-  const valid = validate224(data);
-  ListToolsRequest.errors = validate224.errors;
+  const valid = validate_ListToolsRequest_2(data);
+  ListToolsRequest.errors = validate_ListToolsRequest_2.errors;
   return valid;
 };
 export const ListToolsRequest_params = function ListToolsRequest_params(data) {
@@ -19741,8 +20139,8 @@ export const ListToolsRequest_params = function ListToolsRequest_params(data) {
     ListToolsRequest_params.errors = null;
     return true;
   }
-  const valid = validate225(data);
-  ListToolsRequest_params.errors = validate225.errors;
+  const valid = validate_ListToolsRequest_properties_params(data);
+  ListToolsRequest_params.errors = validate_ListToolsRequest_properties_params.errors;
   return valid;
 };
 export const ListToolsResult = function ListToolsResult(data) {
@@ -19750,8 +20148,8 @@ export const ListToolsResult = function ListToolsResult(data) {
     ListToolsResult.errors = null;
     return true;
   }
-  const valid = validate226(data);
-  ListToolsResult.errors = validate226.errors;
+  const valid = validate_ListToolsResult(data);
+  ListToolsResult.errors = validate_ListToolsResult.errors;
   return valid;
 };
 export const LoggingLevel = function LoggingLevel(data) {
@@ -19759,8 +20157,8 @@ export const LoggingLevel = function LoggingLevel(data) {
     LoggingLevel.errors = null;
     return true;
   }
-  const valid = validate231(data);
-  LoggingLevel.errors = validate231.errors;
+  const valid = validate_LoggingLevel_2(data);
+  LoggingLevel.errors = validate_LoggingLevel_2.errors;
   return valid;
 };
 export const LoggingMessageNotification = function LoggingMessageNotification(data) {
@@ -19768,8 +20166,8 @@ export const LoggingMessageNotification = function LoggingMessageNotification(da
     LoggingMessageNotification.errors = null;
     return true;
   }
-  const valid = validate232(data);
-  LoggingMessageNotification.errors = validate232.errors;
+  const valid = validate_LoggingMessageNotification(data);
+  LoggingMessageNotification.errors = validate_LoggingMessageNotification.errors;
   return valid;
 };
 export const LoggingMessageNotification_params = function LoggingMessageNotification_params(data) {
@@ -19777,8 +20175,8 @@ export const LoggingMessageNotification_params = function LoggingMessageNotifica
     LoggingMessageNotification_params.errors = null;
     return true;
   }
-  const valid = validate234(data);
-  LoggingMessageNotification_params.errors = validate234.errors;
+  const valid = validate_LoggingMessageNotification_properties_params(data);
+  LoggingMessageNotification_params.errors = validate_LoggingMessageNotification_properties_params.errors;
   return valid;
 };
 export const ModelHint = function ModelHint(data) {
@@ -19786,8 +20184,8 @@ export const ModelHint = function ModelHint(data) {
     ModelHint.errors = null;
     return true;
   }
-  const valid = validate236(data);
-  ModelHint.errors = validate236.errors;
+  const valid = validate_ModelHint_2(data);
+  ModelHint.errors = validate_ModelHint_2.errors;
   return valid;
 };
 export const ModelPreferences = function ModelPreferences(data) {
@@ -19795,8 +20193,8 @@ export const ModelPreferences = function ModelPreferences(data) {
     ModelPreferences.errors = null;
     return true;
   }
-  const valid = validate237(data);
-  ModelPreferences.errors = validate237.errors;
+  const valid = validate_ModelPreferences_2(data);
+  ModelPreferences.errors = validate_ModelPreferences_2.errors;
   return valid;
 };
 export const Notification = function Notification(data) {
@@ -19804,8 +20202,8 @@ export const Notification = function Notification(data) {
     Notification.errors = null;
     return true;
   }
-  const valid = validate239(data);
-  Notification.errors = validate239.errors;
+  const valid = validate_Notification(data);
+  Notification.errors = validate_Notification.errors;
   return valid;
 };
 export const PaginatedRequest = function PaginatedRequest(data) {
@@ -19813,8 +20211,8 @@ export const PaginatedRequest = function PaginatedRequest(data) {
     PaginatedRequest.errors = null;
     return true;
   }
-  const valid = validate240(data);
-  PaginatedRequest.errors = validate240.errors;
+  const valid = validate_PaginatedRequest(data);
+  PaginatedRequest.errors = validate_PaginatedRequest.errors;
   return valid;
 };
 export const PaginatedResult = function PaginatedResult(data) {
@@ -19822,8 +20220,8 @@ export const PaginatedResult = function PaginatedResult(data) {
     PaginatedResult.errors = null;
     return true;
   }
-  const valid = validate241(data);
-  PaginatedResult.errors = validate241.errors;
+  const valid = validate_PaginatedResult(data);
+  PaginatedResult.errors = validate_PaginatedResult.errors;
   return valid;
 };
 export const PingRequest = function PingRequest(data) {
@@ -19831,8 +20229,8 @@ export const PingRequest = function PingRequest(data) {
     PingRequest.errors = null;
     return true;
   }
-  const valid = validate242(data);
-  PingRequest.errors = validate242.errors;
+  const valid = validate_PingRequest_2(data);
+  PingRequest.errors = validate_PingRequest_2.errors;
   return valid;
 };
 export const PingRequest_params = function PingRequest_params(data) {
@@ -19840,8 +20238,8 @@ export const PingRequest_params = function PingRequest_params(data) {
     PingRequest_params.errors = null;
     return true;
   }
-  const valid = validate244(data);
-  PingRequest_params.errors = validate244.errors;
+  const valid = validate_PingRequest_properties_params(data);
+  PingRequest_params.errors = validate_PingRequest_properties_params.errors;
   return valid;
 };
 export const ProgressNotification = function ProgressNotification(data) {
@@ -19849,8 +20247,8 @@ export const ProgressNotification = function ProgressNotification(data) {
     ProgressNotification.errors = null;
     return true;
   }
-  const valid = validate246(data);
-  ProgressNotification.errors = validate246.errors;
+  const valid = validate_ProgressNotification_2(data);
+  ProgressNotification.errors = validate_ProgressNotification_2.errors;
   return valid;
 };
 export const ProgressNotification_params = function ProgressNotification_params(data) {
@@ -19858,8 +20256,8 @@ export const ProgressNotification_params = function ProgressNotification_params(
     ProgressNotification_params.errors = null;
     return true;
   }
-  const valid = validate248(data);
-  ProgressNotification_params.errors = validate248.errors;
+  const valid = validate_ProgressNotification_properties_params(data);
+  ProgressNotification_params.errors = validate_ProgressNotification_properties_params.errors;
   return valid;
 };
 export const ProgressToken = function ProgressToken(data) {
@@ -19867,8 +20265,8 @@ export const ProgressToken = function ProgressToken(data) {
     ProgressToken.errors = null;
     return true;
   }
-  const valid = validate250(data);
-  ProgressToken.errors = validate250.errors;
+  const valid = validate_ProgressToken_2(data);
+  ProgressToken.errors = validate_ProgressToken_2.errors;
   return valid;
 };
 export const Prompt = function Prompt(data) {
@@ -19876,8 +20274,8 @@ export const Prompt = function Prompt(data) {
     Prompt.errors = null;
     return true;
   }
-  const valid = validate251(data);
-  Prompt.errors = validate251.errors;
+  const valid = validate_Prompt_2(data);
+  Prompt.errors = validate_Prompt_2.errors;
   return valid;
 };
 export const PromptArgument = function PromptArgument(data) {
@@ -19885,8 +20283,8 @@ export const PromptArgument = function PromptArgument(data) {
     PromptArgument.errors = null;
     return true;
   }
-  const valid = validate253(data);
-  PromptArgument.errors = validate253.errors;
+  const valid = validate_PromptArgument_2(data);
+  PromptArgument.errors = validate_PromptArgument_2.errors;
   return valid;
 };
 export const PromptListChangedNotification = function PromptListChangedNotification(data) {
@@ -19894,8 +20292,8 @@ export const PromptListChangedNotification = function PromptListChangedNotificat
     PromptListChangedNotification.errors = null;
     return true;
   }
-  const valid = validate254(data);
-  PromptListChangedNotification.errors = validate254.errors;
+  const valid = validate_PromptListChangedNotification(data);
+  PromptListChangedNotification.errors = validate_PromptListChangedNotification.errors;
   return valid;
 };
 export const PromptListChangedNotification_params = function PromptListChangedNotification_params(data) {
@@ -19903,8 +20301,8 @@ export const PromptListChangedNotification_params = function PromptListChangedNo
     PromptListChangedNotification_params.errors = null;
     return true;
   }
-  const valid = validate255(data);
-  PromptListChangedNotification_params.errors = validate255.errors;
+  const valid = validate_PromptListChangedNotification_properties_params(data);
+  PromptListChangedNotification_params.errors = validate_PromptListChangedNotification_properties_params.errors;
   return valid;
 };
 export const PromptMessage = function PromptMessage(data) {
@@ -19912,8 +20310,8 @@ export const PromptMessage = function PromptMessage(data) {
     PromptMessage.errors = null;
     return true;
   }
-  const valid = validate256(data);
-  PromptMessage.errors = validate256.errors;
+  const valid = validate_PromptMessage_2(data);
+  PromptMessage.errors = validate_PromptMessage_2.errors;
   return valid;
 };
 export const PromptReference = function PromptReference(data) {
@@ -19921,8 +20319,8 @@ export const PromptReference = function PromptReference(data) {
     PromptReference.errors = null;
     return true;
   }
-  const valid = validate262(data);
-  PromptReference.errors = validate262.errors;
+  const valid = validate_PromptReference_2(data);
+  PromptReference.errors = validate_PromptReference_2.errors;
   return valid;
 };
 export const ReadResourceRequest = function ReadResourceRequest(data) {
@@ -19930,8 +20328,8 @@ export const ReadResourceRequest = function ReadResourceRequest(data) {
     ReadResourceRequest.errors = null;
     return true;
   }
-  const valid = validate263(data);
-  ReadResourceRequest.errors = validate263.errors;
+  const valid = validate_ReadResourceRequest_2(data);
+  ReadResourceRequest.errors = validate_ReadResourceRequest_2.errors;
   return valid;
 };
 export const ReadResourceRequest_params = function ReadResourceRequest_params(data) {
@@ -19939,8 +20337,8 @@ export const ReadResourceRequest_params = function ReadResourceRequest_params(da
     ReadResourceRequest_params.errors = null;
     return true;
   }
-  const valid = validate264(data);
-  ReadResourceRequest_params.errors = validate264.errors;
+  const valid = validate_ReadResourceRequest_properties_params(data);
+  ReadResourceRequest_params.errors = validate_ReadResourceRequest_properties_params.errors;
   return valid;
 };
 export const ReadResourceResult = function ReadResourceResult(data) {
@@ -19948,8 +20346,8 @@ export const ReadResourceResult = function ReadResourceResult(data) {
     ReadResourceResult.errors = null;
     return true;
   }
-  const valid = validate265(data);
-  ReadResourceResult.errors = validate265.errors;
+  const valid = validate_ReadResourceResult(data);
+  ReadResourceResult.errors = validate_ReadResourceResult.errors;
   return valid;
 };
 export const Request = function Request(data) {
@@ -19957,8 +20355,8 @@ export const Request = function Request(data) {
     Request.errors = null;
     return true;
   }
-  const valid = validate268(data);
-  Request.errors = validate268.errors;
+  const valid = validate_Request(data);
+  Request.errors = validate_Request.errors;
   return valid;
 };
 export const RequestId = function RequestId(data) {
@@ -19966,8 +20364,8 @@ export const RequestId = function RequestId(data) {
     RequestId.errors = null;
     return true;
   }
-  const valid = validate270(data);
-  RequestId.errors = validate270.errors;
+  const valid = validate_RequestId_2(data);
+  RequestId.errors = validate_RequestId_2.errors;
   return valid;
 };
 export const Resource = function Resource(data) {
@@ -19975,8 +20373,8 @@ export const Resource = function Resource(data) {
     Resource.errors = null;
     return true;
   }
-  const valid = validate271(data);
-  Resource.errors = validate271.errors;
+  const valid = validate_Resource_2(data);
+  Resource.errors = validate_Resource_2.errors;
   return valid;
 };
 export const ResourceContents = function ResourceContents(data) {
@@ -19984,8 +20382,8 @@ export const ResourceContents = function ResourceContents(data) {
     ResourceContents.errors = null;
     return true;
   }
-  const valid = validate273(data);
-  ResourceContents.errors = validate273.errors;
+  const valid = validate_ResourceContents(data);
+  ResourceContents.errors = validate_ResourceContents.errors;
   return valid;
 };
 export const ResourceListChangedNotification = function ResourceListChangedNotification(data) {
@@ -19993,8 +20391,8 @@ export const ResourceListChangedNotification = function ResourceListChangedNotif
     ResourceListChangedNotification.errors = null;
     return true;
   }
-  const valid = validate274(data);
-  ResourceListChangedNotification.errors = validate274.errors;
+  const valid = validate_ResourceListChangedNotification(data);
+  ResourceListChangedNotification.errors = validate_ResourceListChangedNotification.errors;
   return valid;
 };
 export const ResourceListChangedNotification_params = function ResourceListChangedNotification_params(data) {
@@ -20002,8 +20400,8 @@ export const ResourceListChangedNotification_params = function ResourceListChang
     ResourceListChangedNotification_params.errors = null;
     return true;
   }
-  const valid = validate275(data);
-  ResourceListChangedNotification_params.errors = validate275.errors;
+  const valid = validate_ResourceListChangedNotification_properties_params(data);
+  ResourceListChangedNotification_params.errors = validate_ResourceListChangedNotification_properties_params.errors;
   return valid;
 };
 export const ResourceReference = function ResourceReference(data) {
@@ -20011,8 +20409,8 @@ export const ResourceReference = function ResourceReference(data) {
     ResourceReference.errors = null;
     return true;
   }
-  const valid = validate276(data);
-  ResourceReference.errors = validate276.errors;
+  const valid = validate_ResourceReference_2(data);
+  ResourceReference.errors = validate_ResourceReference_2.errors;
   return valid;
 };
 export const ResourceTemplate = function ResourceTemplate(data) {
@@ -20020,8 +20418,8 @@ export const ResourceTemplate = function ResourceTemplate(data) {
     ResourceTemplate.errors = null;
     return true;
   }
-  const valid = validate277(data);
-  ResourceTemplate.errors = validate277.errors;
+  const valid = validate_ResourceTemplate_2(data);
+  ResourceTemplate.errors = validate_ResourceTemplate_2.errors;
   return valid;
 };
 export const ResourceUpdatedNotification = function ResourceUpdatedNotification(data) {
@@ -20029,8 +20427,8 @@ export const ResourceUpdatedNotification = function ResourceUpdatedNotification(
     ResourceUpdatedNotification.errors = null;
     return true;
   }
-  const valid = validate279(data);
-  ResourceUpdatedNotification.errors = validate279.errors;
+  const valid = validate_ResourceUpdatedNotification(data);
+  ResourceUpdatedNotification.errors = validate_ResourceUpdatedNotification.errors;
   return valid;
 };
 export const ResourceUpdatedNotification_params = function ResourceUpdatedNotification_params(data) {
@@ -20038,8 +20436,8 @@ export const ResourceUpdatedNotification_params = function ResourceUpdatedNotifi
     ResourceUpdatedNotification_params.errors = null;
     return true;
   }
-  const valid = validate280(data);
-  ResourceUpdatedNotification_params.errors = validate280.errors;
+  const valid = validate_ResourceUpdatedNotification_properties_params(data);
+  ResourceUpdatedNotification_params.errors = validate_ResourceUpdatedNotification_properties_params.errors;
   return valid;
 };
 export const Result = function Result(data) {
@@ -20047,8 +20445,8 @@ export const Result = function Result(data) {
     Result.errors = null;
     return true;
   }
-  const valid = validate281(data);
-  Result.errors = validate281.errors;
+  const valid = validate_Result_3(data);
+  Result.errors = validate_Result_3.errors;
   return valid;
 };
 export const Role = function Role(data) {
@@ -20056,8 +20454,8 @@ export const Role = function Role(data) {
     Role.errors = null;
     return true;
   }
-  const valid = validate282(data);
-  Role.errors = validate282.errors;
+  const valid = validate_Role_2(data);
+  Role.errors = validate_Role_2.errors;
   return valid;
 };
 export const Root = function Root(data) {
@@ -20065,8 +20463,8 @@ export const Root = function Root(data) {
     Root.errors = null;
     return true;
   }
-  const valid = validate283(data);
-  Root.errors = validate283.errors;
+  const valid = validate_Root_2(data);
+  Root.errors = validate_Root_2.errors;
   return valid;
 };
 export const RootsListChangedNotification = function RootsListChangedNotification(data) {
@@ -20074,8 +20472,8 @@ export const RootsListChangedNotification = function RootsListChangedNotificatio
     RootsListChangedNotification.errors = null;
     return true;
   }
-  const valid = validate284(data);
-  RootsListChangedNotification.errors = validate284.errors;
+  const valid = validate_RootsListChangedNotification_2(data);
+  RootsListChangedNotification.errors = validate_RootsListChangedNotification_2.errors;
   return valid;
 };
 export const RootsListChangedNotification_params = function RootsListChangedNotification_params(data) {
@@ -20083,8 +20481,8 @@ export const RootsListChangedNotification_params = function RootsListChangedNoti
     RootsListChangedNotification_params.errors = null;
     return true;
   }
-  const valid = validate285(data);
-  RootsListChangedNotification_params.errors = validate285.errors;
+  const valid = validate_RootsListChangedNotification_properties_params(data);
+  RootsListChangedNotification_params.errors = validate_RootsListChangedNotification_properties_params.errors;
   return valid;
 };
 export const SamplingMessage = function SamplingMessage(data) {
@@ -20092,8 +20490,8 @@ export const SamplingMessage = function SamplingMessage(data) {
     SamplingMessage.errors = null;
     return true;
   }
-  const valid = validate286(data);
-  SamplingMessage.errors = validate286.errors;
+  const valid = validate_SamplingMessage_2(data);
+  SamplingMessage.errors = validate_SamplingMessage_2.errors;
   return valid;
 };
 export const ServerCapabilities = function ServerCapabilities(data) {
@@ -20101,8 +20499,8 @@ export const ServerCapabilities = function ServerCapabilities(data) {
     ServerCapabilities.errors = null;
     return true;
   }
-  const valid = validate291(data);
-  ServerCapabilities.errors = validate291.errors;
+  const valid = validate_ServerCapabilities_2(data);
+  ServerCapabilities.errors = validate_ServerCapabilities_2.errors;
   return valid;
 };
 export const ServerNotification = function ServerNotification(data) {
@@ -20110,8 +20508,8 @@ export const ServerNotification = function ServerNotification(data) {
     ServerNotification.errors = null;
     return true;
   }
-  const valid = validate292(data);
-  ServerNotification.errors = validate292.errors;
+  const valid = validate_ServerNotification(data);
+  ServerNotification.errors = validate_ServerNotification.errors;
   return valid;
 };
 export const ServerRequest = function ServerRequest(data) {
@@ -20119,8 +20517,8 @@ export const ServerRequest = function ServerRequest(data) {
     ServerRequest.errors = null;
     return true;
   }
-  const valid = validate301(data);
-  ServerRequest.errors = validate301.errors;
+  const valid = validate_ServerRequest(data);
+  ServerRequest.errors = validate_ServerRequest.errors;
   return valid;
 };
 export const ServerResult = function ServerResult(data) {
@@ -20128,8 +20526,8 @@ export const ServerResult = function ServerResult(data) {
     ServerResult.errors = null;
     return true;
   }
-  const valid = validate305(data);
-  ServerResult.errors = validate305.errors;
+  const valid = validate_ServerResult(data);
+  ServerResult.errors = validate_ServerResult.errors;
   return valid;
 };
 export const SetLevelRequest = function SetLevelRequest(data) {
@@ -20137,8 +20535,8 @@ export const SetLevelRequest = function SetLevelRequest(data) {
     SetLevelRequest.errors = null;
     return true;
   }
-  const valid = validate316(data);
-  SetLevelRequest.errors = validate316.errors;
+  const valid = validate_SetLevelRequest_2(data);
+  SetLevelRequest.errors = validate_SetLevelRequest_2.errors;
   return valid;
 };
 export const SetLevelRequest_params = function SetLevelRequest_params(data) {
@@ -20146,8 +20544,8 @@ export const SetLevelRequest_params = function SetLevelRequest_params(data) {
     SetLevelRequest_params.errors = null;
     return true;
   }
-  const valid = validate318(data);
-  SetLevelRequest_params.errors = validate318.errors;
+  const valid = validate_SetLevelRequest_properties_params(data);
+  SetLevelRequest_params.errors = validate_SetLevelRequest_properties_params.errors;
   return valid;
 };
 export const SubscribeRequest = function SubscribeRequest(data) {
@@ -20155,8 +20553,8 @@ export const SubscribeRequest = function SubscribeRequest(data) {
     SubscribeRequest.errors = null;
     return true;
   }
-  const valid = validate320(data);
-  SubscribeRequest.errors = validate320.errors;
+  const valid = validate_SubscribeRequest_2(data);
+  SubscribeRequest.errors = validate_SubscribeRequest_2.errors;
   return valid;
 };
 export const SubscribeRequest_params = function SubscribeRequest_params(data) {
@@ -20164,8 +20562,8 @@ export const SubscribeRequest_params = function SubscribeRequest_params(data) {
     SubscribeRequest_params.errors = null;
     return true;
   }
-  const valid = validate321(data);
-  SubscribeRequest_params.errors = validate321.errors;
+  const valid = validate_SubscribeRequest_properties_params(data);
+  SubscribeRequest_params.errors = validate_SubscribeRequest_properties_params.errors;
   return valid;
 };
 export const TextContent = function TextContent(data) {
@@ -20173,8 +20571,8 @@ export const TextContent = function TextContent(data) {
     TextContent.errors = null;
     return true;
   }
-  const valid = validate322(data);
-  TextContent.errors = validate322.errors;
+  const valid = validate_TextContent_2(data);
+  TextContent.errors = validate_TextContent_2.errors;
   return valid;
 };
 export const TextResourceContents = function TextResourceContents(data) {
@@ -20182,8 +20580,8 @@ export const TextResourceContents = function TextResourceContents(data) {
     TextResourceContents.errors = null;
     return true;
   }
-  const valid = validate324(data);
-  TextResourceContents.errors = validate324.errors;
+  const valid = validate_TextResourceContents_2(data);
+  TextResourceContents.errors = validate_TextResourceContents_2.errors;
   return valid;
 };
 export const Tool = function Tool(data) {
@@ -20191,8 +20589,8 @@ export const Tool = function Tool(data) {
     Tool.errors = null;
     return true;
   }
-  const valid = validate325(data);
-  Tool.errors = validate325.errors;
+  const valid = validate_Tool_2(data);
+  Tool.errors = validate_Tool_2.errors;
   return valid;
 };
 export const ToolAnnotations = function ToolAnnotations(data) {
@@ -20200,8 +20598,8 @@ export const ToolAnnotations = function ToolAnnotations(data) {
     ToolAnnotations.errors = null;
     return true;
   }
-  const valid = validate327(data);
-  ToolAnnotations.errors = validate327.errors;
+  const valid = validate_ToolAnnotations_2(data);
+  ToolAnnotations.errors = validate_ToolAnnotations_2.errors;
   return valid;
 };
 export const ToolListChangedNotification = function ToolListChangedNotification(data) {
@@ -20209,8 +20607,8 @@ export const ToolListChangedNotification = function ToolListChangedNotification(
     ToolListChangedNotification.errors = null;
     return true;
   }
-  const valid = validate328(data);
-  ToolListChangedNotification.errors = validate328.errors;
+  const valid = validate_ToolListChangedNotification_2(data);
+  ToolListChangedNotification.errors = validate_ToolListChangedNotification_2.errors;
   return valid;
 };
 export const ToolListChangedNotification_params = function ToolListChangedNotification_params(data) {
@@ -20218,8 +20616,8 @@ export const ToolListChangedNotification_params = function ToolListChangedNotifi
     ToolListChangedNotification_params.errors = null;
     return true;
   }
-  const valid = validate329(data);
-  ToolListChangedNotification_params.errors = validate329.errors;
+  const valid = validate_ToolListChangedNotification_properties_params(data);
+  ToolListChangedNotification_params.errors = validate_ToolListChangedNotification_properties_params.errors;
   return valid;
 };
 export const UnsubscribeRequest = function UnsubscribeRequest(data) {
@@ -20227,8 +20625,8 @@ export const UnsubscribeRequest = function UnsubscribeRequest(data) {
     UnsubscribeRequest.errors = null;
     return true;
   }
-  const valid = validate330(data);
-  UnsubscribeRequest.errors = validate330.errors;
+  const valid = validate_UnsubscribeRequest_2(data);
+  UnsubscribeRequest.errors = validate_UnsubscribeRequest_2.errors;
   return valid;
 };
 export const UnsubscribeRequest_params = function UnsubscribeRequest_params(data) {
@@ -20236,7 +20634,7 @@ export const UnsubscribeRequest_params = function UnsubscribeRequest_params(data
     UnsubscribeRequest_params.errors = null;
     return true;
   }
-  const valid = validate331(data);
-  UnsubscribeRequest_params.errors = validate331.errors;
+  const valid = validate_UnsubscribeRequest_properties_params(data);
+  UnsubscribeRequest_params.errors = validate_UnsubscribeRequest_properties_params.errors;
   return valid;
 };

@@ -6,7 +6,7 @@ import * as fastSet from "./validators.fast.js";
 
 // The all-errors validators: run only after the accept-path validator of validators.fast.js has said no,
 // to leave every error on `.errors`. The exported validators are at the end of this file.
-const schema20 = {
+const schema_Annotations = {
   properties: {
     audience: { items: { $ref: "#/$defs/Role" }, type: "array" },
     lastModified: { type: "string" },
@@ -14,15 +14,15 @@ const schema20 = {
   },
   type: "object",
 };
-const schema21 = { enum: ["assistant", "user"], type: "string" };
+const schema_Role = { enum: ["assistant", "user"], type: "string" };
 
-function validate54(
+function validate_Role(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate54.evaluated;
+  const evaluated0 = validate_Role.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -49,7 +49,7 @@ function validate54(
       instancePath,
       schemaPath: "#/enum",
       keyword: "enum",
-      params: { allowedValues: schema21.enum },
+      params: { allowedValues: schema_Role.enum },
       message: "must be equal to one of the allowed values",
     };
     if (vErrors === null) {
@@ -59,18 +59,18 @@ function validate54(
     }
     errors++;
   }
-  validate54.errors = vErrors;
+  validate_Role.errors = vErrors;
   return errors === 0;
 }
-validate54.evaluated = { dynamicProps: false, dynamicItems: false };
+validate_Role.evaluated = { dynamicProps: false, dynamicItems: false };
 
-function validate53(
+function validate_Annotations(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate53.evaluated;
+  const evaluated0 = validate_Annotations.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -84,7 +84,7 @@ function validate53(
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate54(data0[i0], {
+            !validate_Role(data0[i0], {
               instancePath: instancePath + "/audience/" + i0,
               parentData: data0,
               parentDataProperty: i0,
@@ -92,7 +92,7 @@ function validate53(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+            vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
             errors = vErrors.length;
           }
         }
@@ -193,16 +193,16 @@ function validate53(
     }
     errors++;
   }
-  validate53.errors = vErrors;
+  validate_Annotations.errors = vErrors;
   return errors === 0;
 }
-validate53.evaluated = {
+validate_Annotations.evaluated = {
   props: { audience: true, lastModified: true, priority: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema22 = {
+const schema_AudioContent = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
     annotations: { $ref: "#/$defs/Annotations" },
@@ -213,15 +213,15 @@ const schema22 = {
   required: ["data", "mimeType", "type"],
   type: "object",
 };
-const formats0 = formats["byte"];
+const format_byte = formats.byte;
 
-function validate56(
+function validate_AudioContent(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate56.evaluated;
+  const evaluated0 = validate_AudioContent.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -295,7 +295,7 @@ function validate56(
     }
     if (data.annotations !== undefined) {
       if (
-        !validate53(data.annotations, {
+        !validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
@@ -303,14 +303,14 @@ function validate56(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
     }
     if (data.data !== undefined) {
       let data2 = data.data;
       if (typeof data2 === "string") {
-        if (!formats0(data2)) {
+        if (!format_byte(data2)) {
           const err4 = {
             instancePath: instancePath + "/data",
             schemaPath: "#/properties/data/format",
@@ -406,28 +406,28 @@ function validate56(
     }
     errors++;
   }
-  validate56.errors = vErrors;
+  validate_AudioContent.errors = vErrors;
   return errors === 0;
 }
-validate56.evaluated = {
+validate_AudioContent.evaluated = {
   props: { _meta: true, annotations: true, data: true, mimeType: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema23 = {
+const schema_BaseMetadata = {
   properties: { name: { type: "string" }, title: { type: "string" } },
   required: ["name"],
   type: "object",
 };
 
-function validate58(
+function validate_BaseMetadata(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate58.evaluated;
+  const evaluated0 = validate_BaseMetadata.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -499,12 +499,12 @@ function validate58(
     }
     errors++;
   }
-  validate58.errors = vErrors;
+  validate_BaseMetadata.errors = vErrors;
   return errors === 0;
 }
-validate58.evaluated = { props: { name: true, title: true }, dynamicProps: false, dynamicItems: false };
+validate_BaseMetadata.evaluated = { props: { name: true, title: true }, dynamicProps: false, dynamicItems: false };
 
-const schema24 = {
+const schema_BlobResourceContents = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
     blob: { format: "byte", type: "string" },
@@ -514,15 +514,15 @@ const schema24 = {
   required: ["blob", "uri"],
   type: "object",
 };
-const formats4 = formats["uri"];
+const format_uri = formats.uri;
 
-function validate59(
+function validate_BlobResourceContents(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate59.evaluated;
+  const evaluated0 = validate_BlobResourceContents.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -582,7 +582,7 @@ function validate59(
     if (data.blob !== undefined) {
       let data1 = data.blob;
       if (typeof data1 === "string") {
-        if (!formats0(data1)) {
+        if (!format_byte(data1)) {
           const err3 = {
             instancePath: instancePath + "/blob",
             schemaPath: "#/properties/blob/format",
@@ -633,7 +633,7 @@ function validate59(
     if (data.uri !== undefined) {
       let data3 = data.uri;
       if (typeof data3 === "string") {
-        if (!formats4(data3)) {
+        if (!format_uri(data3)) {
           const err6 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -679,16 +679,16 @@ function validate59(
     }
     errors++;
   }
-  validate59.errors = vErrors;
+  validate_BlobResourceContents.errors = vErrors;
   return errors === 0;
 }
-validate59.evaluated = {
+validate_BlobResourceContents.evaluated = {
   props: { _meta: true, blob: true, mimeType: true, uri: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema25 = {
+const schema_BooleanSchema = {
   properties: {
     default: { type: "boolean" },
     description: { type: "string" },
@@ -699,13 +699,13 @@ const schema25 = {
   type: "object",
 };
 
-function validate60(
+function validate_BooleanSchema(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate60.evaluated;
+  const evaluated0 = validate_BooleanSchema.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -827,16 +827,16 @@ function validate60(
     }
     errors++;
   }
-  validate60.errors = vErrors;
+  validate_BooleanSchema.errors = vErrors;
   return errors === 0;
 }
-validate60.evaluated = {
+validate_BooleanSchema.evaluated = {
   props: { default: true, description: true, title: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema26 = {
+const schema_CallToolRequest = {
   properties: {
     id: { $ref: "#/$defs/RequestId" },
     jsonrpc: { const: "2.0", type: "string" },
@@ -846,15 +846,15 @@ const schema26 = {
   required: ["id", "jsonrpc", "method", "params"],
   type: "object",
 };
-const schema27 = { type: ["string", "integer"] };
+const schema_RequestId = { type: ["string", "integer"] };
 
-function validate62(
+function validate_RequestId(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate62.evaluated;
+  const evaluated0 = validate_RequestId.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -866,7 +866,7 @@ function validate62(
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
-      params: { type: schema27.type },
+      params: { type: schema_RequestId.type },
       message: "must be string,integer",
     };
     if (vErrors === null) {
@@ -876,12 +876,12 @@ function validate62(
     }
     errors++;
   }
-  validate62.errors = vErrors;
+  validate_RequestId.errors = vErrors;
   return errors === 0;
 }
-validate62.evaluated = { dynamicProps: false, dynamicItems: false };
+validate_RequestId.evaluated = { dynamicProps: false, dynamicItems: false };
 
-const schema28 = {
+const schema_CallToolRequestParams = {
   properties: {
     _meta: {
       additionalProperties: {},
@@ -895,15 +895,15 @@ const schema28 = {
   required: ["name"],
   type: "object",
 };
-const schema29 = { type: ["string", "integer"] };
+const schema_ProgressToken = { type: ["string", "integer"] };
 
-function validate65(
+function validate_ProgressToken(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate65.evaluated;
+  const evaluated0 = validate_ProgressToken.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -915,7 +915,7 @@ function validate65(
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
-      params: { type: schema29.type },
+      params: { type: schema_ProgressToken.type },
       message: "must be string,integer",
     };
     if (vErrors === null) {
@@ -925,20 +925,20 @@ function validate65(
     }
     errors++;
   }
-  validate65.errors = vErrors;
+  validate_ProgressToken.errors = vErrors;
   return errors === 0;
 }
-validate65.evaluated = { dynamicProps: false, dynamicItems: false };
+validate_ProgressToken.evaluated = { dynamicProps: false, dynamicItems: false };
 
-const schema30 = { properties: { ttl: { type: "integer" } }, type: "object" };
+const schema_TaskMetadata = { properties: { ttl: { type: "integer" } }, type: "object" };
 
-function validate67(
+function validate_TaskMetadata(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate67.evaluated;
+  const evaluated0 = validate_TaskMetadata.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -979,18 +979,18 @@ function validate67(
     }
     errors++;
   }
-  validate67.errors = vErrors;
+  validate_TaskMetadata.errors = vErrors;
   return errors === 0;
 }
-validate67.evaluated = { props: { ttl: true }, dynamicProps: false, dynamicItems: false };
+validate_TaskMetadata.evaluated = { props: { ttl: true }, dynamicProps: false, dynamicItems: false };
 
-function validate64(
+function validate_CallToolRequestParams(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate64.evaluated;
+  const evaluated0 = validate_CallToolRequestParams.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1018,7 +1018,7 @@ function validate64(
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
           if (
-            !validate65(data0.progressToken, {
+            !validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
@@ -1026,7 +1026,7 @@ function validate64(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+            vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
         }
@@ -1084,7 +1084,7 @@ function validate64(
     }
     if (data.task !== undefined) {
       if (
-        !validate67(data.task, {
+        !validate_TaskMetadata(data.task, {
           instancePath: instancePath + "/task",
           parentData: data,
           parentDataProperty: "task",
@@ -1092,7 +1092,7 @@ function validate64(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+        vErrors = vErrors === null ? validate_TaskMetadata.errors : vErrors.concat(validate_TaskMetadata.errors);
         errors = vErrors.length;
       }
     }
@@ -1111,22 +1111,22 @@ function validate64(
     }
     errors++;
   }
-  validate64.errors = vErrors;
+  validate_CallToolRequestParams.errors = vErrors;
   return errors === 0;
 }
-validate64.evaluated = {
+validate_CallToolRequestParams.evaluated = {
   props: { _meta: true, arguments: true, name: true, task: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate61(
+function validate_CallToolRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate61.evaluated;
+  const evaluated0 = validate_CallToolRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1196,7 +1196,7 @@ function validate61(
     }
     if (data.id !== undefined) {
       if (
-        !validate62(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -1204,7 +1204,7 @@ function validate61(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -1276,7 +1276,7 @@ function validate61(
     }
     if (data.params !== undefined) {
       if (
-        !validate64(data.params, {
+        !validate_CallToolRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -1284,7 +1284,10 @@ function validate61(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+        vErrors =
+          vErrors === null
+            ? validate_CallToolRequestParams.errors
+            : vErrors.concat(validate_CallToolRequestParams.errors);
         errors = vErrors.length;
       }
     }
@@ -1303,22 +1306,22 @@ function validate61(
     }
     errors++;
   }
-  validate61.errors = vErrors;
+  validate_CallToolRequest.errors = vErrors;
   return errors === 0;
 }
-validate61.evaluated = {
+validate_CallToolRequest.evaluated = {
   props: { id: true, jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate70(
+function validate_CallToolRequestParams_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate70.evaluated;
+  const evaluated0 = validate_CallToolRequestParams_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1346,7 +1349,7 @@ function validate70(
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
           if (
-            !validate65(data0.progressToken, {
+            !validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
@@ -1354,7 +1357,7 @@ function validate70(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+            vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
         }
@@ -1412,7 +1415,7 @@ function validate70(
     }
     if (data.task !== undefined) {
       if (
-        !validate67(data.task, {
+        !validate_TaskMetadata(data.task, {
           instancePath: instancePath + "/task",
           parentData: data,
           parentDataProperty: "task",
@@ -1420,7 +1423,7 @@ function validate70(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+        vErrors = vErrors === null ? validate_TaskMetadata.errors : vErrors.concat(validate_TaskMetadata.errors);
         errors = vErrors.length;
       }
     }
@@ -1439,16 +1442,16 @@ function validate70(
     }
     errors++;
   }
-  validate70.errors = vErrors;
+  validate_CallToolRequestParams_2.errors = vErrors;
   return errors === 0;
 }
-validate70.evaluated = {
+validate_CallToolRequestParams_2.evaluated = {
   props: { _meta: true, arguments: true, name: true, task: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema32 = {
+const schema_CallToolResult = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
     content: { items: { $ref: "#/$defs/ContentBlock" }, type: "array" },
@@ -1458,7 +1461,7 @@ const schema32 = {
   required: ["content"],
   type: "object",
 };
-const schema33 = {
+const schema_ContentBlock = {
   anyOf: [
     { $ref: "#/$defs/TextContent" },
     { $ref: "#/$defs/ImageContent" },
@@ -1467,7 +1470,7 @@ const schema33 = {
     { $ref: "#/$defs/EmbeddedResource" },
   ],
 };
-const schema34 = {
+const schema_TextContent = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
     annotations: { $ref: "#/$defs/Annotations" },
@@ -1478,13 +1481,13 @@ const schema34 = {
   type: "object",
 };
 
-function validate75(
+function validate_TextContent(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate75.evaluated;
+  const evaluated0 = validate_TextContent.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1543,7 +1546,7 @@ function validate75(
     }
     if (data.annotations !== undefined) {
       if (
-        !validate53(data.annotations, {
+        !validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
@@ -1551,7 +1554,7 @@ function validate75(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
     }
@@ -1620,16 +1623,16 @@ function validate75(
     }
     errors++;
   }
-  validate75.errors = vErrors;
+  validate_TextContent.errors = vErrors;
   return errors === 0;
 }
-validate75.evaluated = {
+validate_TextContent.evaluated = {
   props: { _meta: true, annotations: true, text: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema35 = {
+const schema_ImageContent = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
     annotations: { $ref: "#/$defs/Annotations" },
@@ -1641,13 +1644,13 @@ const schema35 = {
   type: "object",
 };
 
-function validate78(
+function validate_ImageContent(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate78.evaluated;
+  const evaluated0 = validate_ImageContent.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1721,7 +1724,7 @@ function validate78(
     }
     if (data.annotations !== undefined) {
       if (
-        !validate53(data.annotations, {
+        !validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
@@ -1729,14 +1732,14 @@ function validate78(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
     }
     if (data.data !== undefined) {
       let data2 = data.data;
       if (typeof data2 === "string") {
-        if (!formats0(data2)) {
+        if (!format_byte(data2)) {
           const err4 = {
             instancePath: instancePath + "/data",
             schemaPath: "#/properties/data/format",
@@ -1832,16 +1835,16 @@ function validate78(
     }
     errors++;
   }
-  validate78.errors = vErrors;
+  validate_ImageContent.errors = vErrors;
   return errors === 0;
 }
-validate78.evaluated = {
+validate_ImageContent.evaluated = {
   props: { _meta: true, annotations: true, data: true, mimeType: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema36 = {
+const schema_ResourceLink = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
     annotations: { $ref: "#/$defs/Annotations" },
@@ -1857,7 +1860,7 @@ const schema36 = {
   required: ["name", "type", "uri"],
   type: "object",
 };
-const schema37 = {
+const schema_Icon = {
   properties: {
     mimeType: { type: "string" },
     sizes: { items: { type: "string" }, type: "array" },
@@ -1868,13 +1871,13 @@ const schema37 = {
   type: "object",
 };
 
-function validate84(
+function validate_Icon(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate84.evaluated;
+  const evaluated0 = validate_Icon.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1954,7 +1957,7 @@ function validate84(
     if (data.src !== undefined) {
       let data3 = data.src;
       if (typeof data3 === "string") {
-        if (!formats4(data3)) {
+        if (!format_uri(data3)) {
           const err4 = {
             instancePath: instancePath + "/src",
             schemaPath: "#/properties/src/format",
@@ -2007,7 +2010,7 @@ function validate84(
           instancePath: instancePath + "/theme",
           schemaPath: "#/properties/theme/enum",
           keyword: "enum",
-          params: { allowedValues: schema37.properties.theme.enum },
+          params: { allowedValues: schema_Icon.properties.theme.enum },
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
@@ -2033,22 +2036,22 @@ function validate84(
     }
     errors++;
   }
-  validate84.errors = vErrors;
+  validate_Icon.errors = vErrors;
   return errors === 0;
 }
-validate84.evaluated = {
+validate_Icon.evaluated = {
   props: { mimeType: true, sizes: true, src: true, theme: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate82(
+function validate_ResourceLink(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate82.evaluated;
+  const evaluated0 = validate_ResourceLink.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2122,7 +2125,7 @@ function validate82(
     }
     if (data.annotations !== undefined) {
       if (
-        !validate53(data.annotations, {
+        !validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
@@ -2130,7 +2133,7 @@ function validate82(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
     }
@@ -2157,7 +2160,7 @@ function validate82(
         const len0 = data3.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate84(data3[i0], {
+            !validate_Icon(data3[i0], {
               instancePath: instancePath + "/icons/" + i0,
               parentData: data3,
               parentDataProperty: i0,
@@ -2165,7 +2168,7 @@ function validate82(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+            vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
             errors = vErrors.length;
           }
         }
@@ -2290,7 +2293,7 @@ function validate82(
     if (data.uri !== undefined) {
       let data10 = data.uri;
       if (typeof data10 === "string") {
-        if (!formats4(data10)) {
+        if (!format_uri(data10)) {
           const err12 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -2336,10 +2339,10 @@ function validate82(
     }
     errors++;
   }
-  validate82.errors = vErrors;
+  validate_ResourceLink.errors = vErrors;
   return errors === 0;
 }
-validate82.evaluated = {
+validate_ResourceLink.evaluated = {
   props: {
     _meta: true,
     annotations: true,
@@ -2356,7 +2359,7 @@ validate82.evaluated = {
   dynamicItems: false,
 };
 
-const schema38 = {
+const schema_EmbeddedResource = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
     annotations: { $ref: "#/$defs/Annotations" },
@@ -2366,7 +2369,7 @@ const schema38 = {
   required: ["resource", "type"],
   type: "object",
 };
-const schema39 = {
+const schema_TextResourceContents = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
     mimeType: { type: "string" },
@@ -2377,13 +2380,13 @@ const schema39 = {
   type: "object",
 };
 
-function validate89(
+function validate_TextResourceContents(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate89.evaluated;
+  const evaluated0 = validate_TextResourceContents.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2477,7 +2480,7 @@ function validate89(
     if (data.uri !== undefined) {
       let data3 = data.uri;
       if (typeof data3 === "string") {
-        if (!formats4(data3)) {
+        if (!format_uri(data3)) {
           const err5 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -2523,22 +2526,22 @@ function validate89(
     }
     errors++;
   }
-  validate89.errors = vErrors;
+  validate_TextResourceContents.errors = vErrors;
   return errors === 0;
 }
-validate89.evaluated = {
+validate_TextResourceContents.evaluated = {
   props: { _meta: true, mimeType: true, text: true, uri: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate87(
+function validate_EmbeddedResource(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate87.evaluated;
+  const evaluated0 = validate_EmbeddedResource.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2597,7 +2600,7 @@ function validate87(
     }
     if (data.annotations !== undefined) {
       if (
-        !validate53(data.annotations, {
+        !validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
@@ -2605,7 +2608,7 @@ function validate87(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
     }
@@ -2615,7 +2618,7 @@ function validate87(
       let valid1 = false;
       const _errs7 = errors;
       if (
-        !validate89(data2, {
+        !validate_TextResourceContents(data2, {
           instancePath: instancePath + "/resource",
           parentData: data,
           parentDataProperty: "resource",
@@ -2623,7 +2626,10 @@ function validate87(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
+        vErrors =
+          vErrors === null
+            ? validate_TextResourceContents.errors
+            : vErrors.concat(validate_TextResourceContents.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs7 === errors;
@@ -2637,7 +2643,7 @@ function validate87(
       }
       const _errs8 = errors;
       if (
-        !validate59(data2, {
+        !validate_BlobResourceContents(data2, {
           instancePath: instancePath + "/resource",
           parentData: data,
           parentDataProperty: "resource",
@@ -2645,7 +2651,10 @@ function validate87(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+        vErrors =
+          vErrors === null
+            ? validate_BlobResourceContents.errors
+            : vErrors.concat(validate_BlobResourceContents.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs8 === errors;
@@ -2732,22 +2741,22 @@ function validate87(
     }
     errors++;
   }
-  validate87.errors = vErrors;
+  validate_EmbeddedResource.errors = vErrors;
   return errors === 0;
 }
-validate87.evaluated = {
+validate_EmbeddedResource.evaluated = {
   props: { _meta: true, annotations: true, resource: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate74(
+function validate_ContentBlock(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate74.evaluated;
+  const evaluated0 = validate_ContentBlock.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2757,8 +2766,8 @@ function validate74(
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate75(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+  if (!validate_TextContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
@@ -2771,8 +2780,8 @@ function validate74(
     props0.type = true;
   }
   const _errs2 = errors;
-  if (!validate78(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+  if (!validate_ImageContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs2 === errors;
@@ -2788,8 +2797,8 @@ function validate74(
     }
   }
   const _errs3 = errors;
-  if (!validate56(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+  if (!validate_AudioContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs3 === errors;
@@ -2805,8 +2814,8 @@ function validate74(
     }
   }
   const _errs4 = errors;
-  if (!validate82(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+  if (!validate_ResourceLink(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_ResourceLink.errors : vErrors.concat(validate_ResourceLink.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs4 === errors;
@@ -2827,8 +2836,8 @@ function validate74(
     }
   }
   const _errs5 = errors;
-  if (!validate87(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
+  if (!validate_EmbeddedResource(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_EmbeddedResource.errors : vErrors.concat(validate_EmbeddedResource.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs5 === errors;
@@ -2866,19 +2875,19 @@ function validate74(
       }
     }
   }
-  validate74.errors = vErrors;
+  validate_ContentBlock.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate74.evaluated = { dynamicProps: true, dynamicItems: false };
+validate_ContentBlock.evaluated = { dynamicProps: true, dynamicItems: false };
 
-function validate73(
+function validate_CallToolResult(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate73.evaluated;
+  const evaluated0 = validate_CallToolResult.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2926,7 +2935,7 @@ function validate73(
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate74(data1[i0], {
+            !validate_ContentBlock(data1[i0], {
               instancePath: instancePath + "/content/" + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -2934,7 +2943,7 @@ function validate73(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+            vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
             errors = vErrors.length;
           }
         }
@@ -3005,16 +3014,16 @@ function validate73(
     }
     errors++;
   }
-  validate73.errors = vErrors;
+  validate_CallToolResult.errors = vErrors;
   return errors === 0;
 }
-validate73.evaluated = {
+validate_CallToolResult.evaluated = {
   props: { _meta: true, content: true, isError: true, structuredContent: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema40 = {
+const schema_CancelTaskRequest = {
   properties: {
     id: { $ref: "#/$defs/RequestId" },
     jsonrpc: { const: "2.0", type: "string" },
@@ -3025,13 +3034,13 @@ const schema40 = {
   type: "object",
 };
 
-function validate94(
+function validate_CancelTaskRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate94.evaluated;
+  const evaluated0 = validate_CancelTaskRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -3101,7 +3110,7 @@ function validate94(
     }
     if (data.id !== undefined) {
       if (
-        !validate62(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -3109,7 +3118,7 @@ function validate94(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -3245,24 +3254,28 @@ function validate94(
     }
     errors++;
   }
-  validate94.errors = vErrors;
+  validate_CancelTaskRequest.errors = vErrors;
   return errors === 0;
 }
-validate94.evaluated = {
+validate_CancelTaskRequest.evaluated = {
   props: { id: true, jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema41 = { properties: { taskId: { type: "string" } }, required: ["taskId"], type: "object" };
+const schema_CancelTaskRequest_properties_params = {
+  properties: { taskId: { type: "string" } },
+  required: ["taskId"],
+  type: "object",
+};
 
-function validate96(
+function validate_CancelTaskRequest_properties_params(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate96.evaluated;
+  const evaluated0 = validate_CancelTaskRequest_properties_params.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -3317,25 +3330,29 @@ function validate96(
     }
     errors++;
   }
-  validate96.errors = vErrors;
+  validate_CancelTaskRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
-validate96.evaluated = { props: { taskId: true }, dynamicProps: false, dynamicItems: false };
+validate_CancelTaskRequest_properties_params.evaluated = {
+  props: { taskId: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-const schema42 = { allOf: [{ $ref: "#/$defs/Result" }, { $ref: "#/$defs/Task" }] };
-const schema43 = {
+const schema_CancelTaskResult = { allOf: [{ $ref: "#/$defs/Result" }, { $ref: "#/$defs/Task" }] };
+const schema_Result = {
   additionalProperties: {},
   properties: { _meta: { additionalProperties: {}, type: "object" } },
   type: "object",
 };
 
-function validate98(
+function validate_Result(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate98.evaluated;
+  const evaluated0 = validate_Result.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -3377,12 +3394,12 @@ function validate98(
     }
     errors++;
   }
-  validate98.errors = vErrors;
+  validate_Result.errors = vErrors;
   return errors === 0;
 }
-validate98.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_Result.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-const schema44 = {
+const schema_Task = {
   properties: {
     createdAt: { type: "string" },
     lastUpdatedAt: { type: "string" },
@@ -3395,15 +3412,15 @@ const schema44 = {
   required: ["createdAt", "lastUpdatedAt", "status", "taskId", "ttl"],
   type: "object",
 };
-const schema45 = { enum: ["cancelled", "completed", "failed", "input_required", "working"], type: "string" };
+const schema_TaskStatus = { enum: ["cancelled", "completed", "failed", "input_required", "working"], type: "string" };
 
-function validate101(
+function validate_TaskStatus(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate101.evaluated;
+  const evaluated0 = validate_TaskStatus.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -3436,7 +3453,7 @@ function validate101(
       instancePath,
       schemaPath: "#/enum",
       keyword: "enum",
-      params: { allowedValues: schema45.enum },
+      params: { allowedValues: schema_TaskStatus.enum },
       message: "must be equal to one of the allowed values",
     };
     if (vErrors === null) {
@@ -3446,18 +3463,18 @@ function validate101(
     }
     errors++;
   }
-  validate101.errors = vErrors;
+  validate_TaskStatus.errors = vErrors;
   return errors === 0;
 }
-validate101.evaluated = { dynamicProps: false, dynamicItems: false };
+validate_TaskStatus.evaluated = { dynamicProps: false, dynamicItems: false };
 
-function validate100(
+function validate_Task(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate100.evaluated;
+  const evaluated0 = validate_Task.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -3594,7 +3611,7 @@ function validate100(
     }
     if (data.status !== undefined) {
       if (
-        !validate101(data.status, {
+        !validate_TaskStatus(data.status, {
           instancePath: instancePath + "/status",
           parentData: data,
           parentDataProperty: "status",
@@ -3602,7 +3619,7 @@ function validate100(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+        vErrors = vErrors === null ? validate_TaskStatus.errors : vErrors.concat(validate_TaskStatus.errors);
         errors = vErrors.length;
       }
     }
@@ -3647,7 +3664,7 @@ function validate100(
           instancePath: instancePath + "/ttl",
           schemaPath: "#/properties/ttl/type",
           keyword: "type",
-          params: { type: schema44.properties.ttl.type },
+          params: { type: schema_Task.properties.ttl.type },
           message: "must be integer,null",
         };
         if (vErrors === null) {
@@ -3673,10 +3690,10 @@ function validate100(
     }
     errors++;
   }
-  validate100.errors = vErrors;
+  validate_Task.errors = vErrors;
   return errors === 0;
 }
-validate100.evaluated = {
+validate_Task.evaluated = {
   props: {
     createdAt: true,
     lastUpdatedAt: true,
@@ -3690,33 +3707,33 @@ validate100.evaluated = {
   dynamicItems: false,
 };
 
-function validate97(
+function validate_CancelTaskResult(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate97.evaluated;
+  const evaluated0 = validate_CancelTaskResult.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = undefined;
   }
-  if (!validate98(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+  if (!validate_Result(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
     errors = vErrors.length;
   }
-  if (!validate100(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
+  if (!validate_Task(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task.errors);
     errors = vErrors.length;
   }
-  validate97.errors = vErrors;
+  validate_CancelTaskResult.errors = vErrors;
   return errors === 0;
 }
-validate97.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_CancelTaskResult.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-const schema46 = {
+const schema_CancelledNotification = {
   properties: {
     jsonrpc: { const: "2.0", type: "string" },
     method: { const: "notifications/cancelled", type: "string" },
@@ -3725,7 +3742,7 @@ const schema46 = {
   required: ["jsonrpc", "method", "params"],
   type: "object",
 };
-const schema47 = {
+const schema_CancelledNotificationParams = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
     reason: { type: "string" },
@@ -3734,13 +3751,13 @@ const schema47 = {
   type: "object",
 };
 
-function validate105(
+function validate_CancelledNotificationParams(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate105.evaluated;
+  const evaluated0 = validate_CancelledNotificationParams.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -3786,7 +3803,7 @@ function validate105(
     }
     if (data.requestId !== undefined) {
       if (
-        !validate62(data.requestId, {
+        !validate_RequestId(data.requestId, {
           instancePath: instancePath + "/requestId",
           parentData: data,
           parentDataProperty: "requestId",
@@ -3794,7 +3811,7 @@ function validate105(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -3813,22 +3830,22 @@ function validate105(
     }
     errors++;
   }
-  validate105.errors = vErrors;
+  validate_CancelledNotificationParams.errors = vErrors;
   return errors === 0;
 }
-validate105.evaluated = {
+validate_CancelledNotificationParams.evaluated = {
   props: { _meta: true, reason: true, requestId: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate104(
+function validate_CancelledNotification(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate104.evaluated;
+  const evaluated0 = validate_CancelledNotification.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -3949,7 +3966,7 @@ function validate104(
     }
     if (data.params !== undefined) {
       if (
-        !validate105(data.params, {
+        !validate_CancelledNotificationParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -3957,7 +3974,10 @@ function validate104(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
+        vErrors =
+          vErrors === null
+            ? validate_CancelledNotificationParams.errors
+            : vErrors.concat(validate_CancelledNotificationParams.errors);
         errors = vErrors.length;
       }
     }
@@ -3976,22 +3996,22 @@ function validate104(
     }
     errors++;
   }
-  validate104.errors = vErrors;
+  validate_CancelledNotification.errors = vErrors;
   return errors === 0;
 }
-validate104.evaluated = {
+validate_CancelledNotification.evaluated = {
   props: { jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate108(
+function validate_CancelledNotificationParams_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate108.evaluated;
+  const evaluated0 = validate_CancelledNotificationParams_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -4037,7 +4057,7 @@ function validate108(
     }
     if (data.requestId !== undefined) {
       if (
-        !validate62(data.requestId, {
+        !validate_RequestId(data.requestId, {
           instancePath: instancePath + "/requestId",
           parentData: data,
           parentDataProperty: "requestId",
@@ -4045,7 +4065,7 @@ function validate108(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -4064,16 +4084,16 @@ function validate108(
     }
     errors++;
   }
-  validate108.errors = vErrors;
+  validate_CancelledNotificationParams_2.errors = vErrors;
   return errors === 0;
 }
-validate108.evaluated = {
+validate_CancelledNotificationParams_2.evaluated = {
   props: { _meta: true, reason: true, requestId: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema49 = {
+const schema_ClientCapabilities = {
   properties: {
     elicitation: {
       properties: {
@@ -4118,13 +4138,13 @@ const schema49 = {
   type: "object",
 };
 
-function validate110(
+function validate_ClientCapabilities(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate110.evaluated;
+  const evaluated0 = validate_ClientCapabilities.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -4489,16 +4509,16 @@ function validate110(
     }
     errors++;
   }
-  validate110.errors = vErrors;
+  validate_ClientCapabilities.errors = vErrors;
   return errors === 0;
 }
-validate110.evaluated = {
+validate_ClientCapabilities.evaluated = {
   props: { elicitation: true, experimental: true, roots: true, sampling: true, tasks: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema50 = {
+const schema_ClientNotification = {
   anyOf: [
     { $ref: "#/$defs/CancelledNotification" },
     { $ref: "#/$defs/InitializedNotification" },
@@ -4507,7 +4527,7 @@ const schema50 = {
     { $ref: "#/$defs/RootsListChangedNotification" },
   ],
 };
-const schema51 = {
+const schema_InitializedNotification = {
   properties: {
     jsonrpc: { const: "2.0", type: "string" },
     method: { const: "notifications/initialized", type: "string" },
@@ -4516,15 +4536,18 @@ const schema51 = {
   required: ["jsonrpc", "method"],
   type: "object",
 };
-const schema52 = { properties: { _meta: { additionalProperties: {}, type: "object" } }, type: "object" };
+const schema_NotificationParams = {
+  properties: { _meta: { additionalProperties: {}, type: "object" } },
+  type: "object",
+};
 
-function validate114(
+function validate_NotificationParams(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate114.evaluated;
+  const evaluated0 = validate_NotificationParams.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -4566,18 +4589,18 @@ function validate114(
     }
     errors++;
   }
-  validate114.errors = vErrors;
+  validate_NotificationParams.errors = vErrors;
   return errors === 0;
 }
-validate114.evaluated = { props: { _meta: true }, dynamicProps: false, dynamicItems: false };
+validate_NotificationParams.evaluated = { props: { _meta: true }, dynamicProps: false, dynamicItems: false };
 
-function validate113(
+function validate_InitializedNotification(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate113.evaluated;
+  const evaluated0 = validate_InitializedNotification.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -4683,7 +4706,7 @@ function validate113(
     }
     if (data.params !== undefined) {
       if (
-        !validate114(data.params, {
+        !validate_NotificationParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -4691,7 +4714,8 @@ function validate113(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+        vErrors =
+          vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
         errors = vErrors.length;
       }
     }
@@ -4710,16 +4734,16 @@ function validate113(
     }
     errors++;
   }
-  validate113.errors = vErrors;
+  validate_InitializedNotification.errors = vErrors;
   return errors === 0;
 }
-validate113.evaluated = {
+validate_InitializedNotification.evaluated = {
   props: { jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema53 = {
+const schema_ProgressNotification = {
   properties: {
     jsonrpc: { const: "2.0", type: "string" },
     method: { const: "notifications/progress", type: "string" },
@@ -4728,7 +4752,7 @@ const schema53 = {
   required: ["jsonrpc", "method", "params"],
   type: "object",
 };
-const schema54 = {
+const schema_ProgressNotificationParams = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
     message: { type: "string" },
@@ -4740,13 +4764,13 @@ const schema54 = {
   type: "object",
 };
 
-function validate118(
+function validate_ProgressNotificationParams(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate118.evaluated;
+  const evaluated0 = validate_ProgressNotificationParams.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -4840,7 +4864,7 @@ function validate118(
     }
     if (data.progressToken !== undefined) {
       if (
-        !validate65(data.progressToken, {
+        !validate_ProgressToken(data.progressToken, {
           instancePath: instancePath + "/progressToken",
           parentData: data,
           parentDataProperty: "progressToken",
@@ -4848,7 +4872,7 @@ function validate118(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+        vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
         errors = vErrors.length;
       }
     }
@@ -4885,22 +4909,22 @@ function validate118(
     }
     errors++;
   }
-  validate118.errors = vErrors;
+  validate_ProgressNotificationParams.errors = vErrors;
   return errors === 0;
 }
-validate118.evaluated = {
+validate_ProgressNotificationParams.evaluated = {
   props: { _meta: true, message: true, progress: true, progressToken: true, total: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate117(
+function validate_ProgressNotification(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate117.evaluated;
+  const evaluated0 = validate_ProgressNotification.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -5021,7 +5045,7 @@ function validate117(
     }
     if (data.params !== undefined) {
       if (
-        !validate118(data.params, {
+        !validate_ProgressNotificationParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -5029,7 +5053,10 @@ function validate117(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+        vErrors =
+          vErrors === null
+            ? validate_ProgressNotificationParams.errors
+            : vErrors.concat(validate_ProgressNotificationParams.errors);
         errors = vErrors.length;
       }
     }
@@ -5048,16 +5075,16 @@ function validate117(
     }
     errors++;
   }
-  validate117.errors = vErrors;
+  validate_ProgressNotification.errors = vErrors;
   return errors === 0;
 }
-validate117.evaluated = {
+validate_ProgressNotification.evaluated = {
   props: { jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema55 = {
+const schema_TaskStatusNotification = {
   properties: {
     jsonrpc: { const: "2.0", type: "string" },
     method: { const: "notifications/tasks/status", type: "string" },
@@ -5066,33 +5093,36 @@ const schema55 = {
   required: ["jsonrpc", "method", "params"],
   type: "object",
 };
-const schema56 = { allOf: [{ $ref: "#/$defs/NotificationParams" }, { $ref: "#/$defs/Task" }] };
+const schema_TaskStatusNotificationParams = {
+  allOf: [{ $ref: "#/$defs/NotificationParams" }, { $ref: "#/$defs/Task" }],
+};
 
-function validate123(
+function validate_TaskStatusNotificationParams(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate123.evaluated;
+  const evaluated0 = validate_TaskStatusNotificationParams.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = undefined;
   }
-  if (!validate114(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+  if (!validate_NotificationParams(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors =
+      vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
     errors = vErrors.length;
   }
-  if (!validate100(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
+  if (!validate_Task(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task.errors);
     errors = vErrors.length;
   }
-  validate123.errors = vErrors;
+  validate_TaskStatusNotificationParams.errors = vErrors;
   return errors === 0;
 }
-validate123.evaluated = {
+validate_TaskStatusNotificationParams.evaluated = {
   props: {
     createdAt: true,
     lastUpdatedAt: true,
@@ -5107,13 +5137,13 @@ validate123.evaluated = {
   dynamicItems: false,
 };
 
-function validate122(
+function validate_TaskStatusNotification(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate122.evaluated;
+  const evaluated0 = validate_TaskStatusNotification.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -5234,7 +5264,7 @@ function validate122(
     }
     if (data.params !== undefined) {
       if (
-        !validate123(data.params, {
+        !validate_TaskStatusNotificationParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -5242,7 +5272,10 @@ function validate122(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
+        vErrors =
+          vErrors === null
+            ? validate_TaskStatusNotificationParams.errors
+            : vErrors.concat(validate_TaskStatusNotificationParams.errors);
         errors = vErrors.length;
       }
     }
@@ -5261,16 +5294,16 @@ function validate122(
     }
     errors++;
   }
-  validate122.errors = vErrors;
+  validate_TaskStatusNotification.errors = vErrors;
   return errors === 0;
 }
-validate122.evaluated = {
+validate_TaskStatusNotification.evaluated = {
   props: { jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema57 = {
+const schema_RootsListChangedNotification = {
   properties: {
     jsonrpc: { const: "2.0", type: "string" },
     method: { const: "notifications/roots/list_changed", type: "string" },
@@ -5280,13 +5313,13 @@ const schema57 = {
   type: "object",
 };
 
-function validate128(
+function validate_RootsListChangedNotification(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate128.evaluated;
+  const evaluated0 = validate_RootsListChangedNotification.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -5392,7 +5425,7 @@ function validate128(
     }
     if (data.params !== undefined) {
       if (
-        !validate114(data.params, {
+        !validate_NotificationParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -5400,7 +5433,8 @@ function validate128(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+        vErrors =
+          vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
         errors = vErrors.length;
       }
     }
@@ -5419,22 +5453,22 @@ function validate128(
     }
     errors++;
   }
-  validate128.errors = vErrors;
+  validate_RootsListChangedNotification.errors = vErrors;
   return errors === 0;
 }
-validate128.evaluated = {
+validate_RootsListChangedNotification.evaluated = {
   props: { jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate111(
+function validate_ClientNotification(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate111.evaluated;
+  const evaluated0 = validate_ClientNotification.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -5444,8 +5478,11 @@ function validate111(
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate104(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
+  if (
+    !validate_CancelledNotification(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  ) {
+    vErrors =
+      vErrors === null ? validate_CancelledNotification.errors : vErrors.concat(validate_CancelledNotification.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
@@ -5457,8 +5494,13 @@ function validate111(
     props0.params = true;
   }
   const _errs2 = errors;
-  if (!validate113(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
+  if (
+    !validate_InitializedNotification(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_InitializedNotification.errors
+        : vErrors.concat(validate_InitializedNotification.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs2 === errors;
@@ -5472,8 +5514,11 @@ function validate111(
     }
   }
   const _errs3 = errors;
-  if (!validate117(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+  if (
+    !validate_ProgressNotification(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  ) {
+    vErrors =
+      vErrors === null ? validate_ProgressNotification.errors : vErrors.concat(validate_ProgressNotification.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs3 === errors;
@@ -5487,8 +5532,13 @@ function validate111(
     }
   }
   const _errs4 = errors;
-  if (!validate122(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+  if (
+    !validate_TaskStatusNotification(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_TaskStatusNotification.errors
+        : vErrors.concat(validate_TaskStatusNotification.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs4 === errors;
@@ -5502,8 +5552,19 @@ function validate111(
     }
   }
   const _errs5 = errors;
-  if (!validate128(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
+  if (
+    !validate_RootsListChangedNotification(data, {
+      instancePath,
+      parentData,
+      parentDataProperty,
+      rootData,
+      dynamicAnchors,
+    })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_RootsListChangedNotification.errors
+        : vErrors.concat(validate_RootsListChangedNotification.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs5 === errors;
@@ -5540,13 +5601,13 @@ function validate111(
       }
     }
   }
-  validate111.errors = vErrors;
+  validate_ClientNotification.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate111.evaluated = { dynamicProps: true, dynamicItems: false };
+validate_ClientNotification.evaluated = { dynamicProps: true, dynamicItems: false };
 
-const schema58 = {
+const schema_ClientRequest = {
   anyOf: [
     { $ref: "#/$defs/InitializeRequest" },
     { $ref: "#/$defs/PingRequest" },
@@ -5567,7 +5628,7 @@ const schema58 = {
     { $ref: "#/$defs/CompleteRequest" },
   ],
 };
-const schema59 = {
+const schema_InitializeRequest = {
   properties: {
     id: { $ref: "#/$defs/RequestId" },
     jsonrpc: { const: "2.0", type: "string" },
@@ -5577,7 +5638,7 @@ const schema59 = {
   required: ["id", "jsonrpc", "method", "params"],
   type: "object",
 };
-const schema60 = {
+const schema_InitializeRequestParams = {
   properties: {
     _meta: {
       additionalProperties: {},
@@ -5591,7 +5652,7 @@ const schema60 = {
   required: ["capabilities", "clientInfo", "protocolVersion"],
   type: "object",
 };
-const schema61 = {
+const schema_Implementation = {
   properties: {
     description: { type: "string" },
     icons: { items: { $ref: "#/$defs/Icon" }, type: "array" },
@@ -5604,13 +5665,13 @@ const schema61 = {
   type: "object",
 };
 
-function validate137(
+function validate_Implementation(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate137.evaluated;
+  const evaluated0 = validate_Implementation.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -5671,7 +5732,7 @@ function validate137(
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate84(data1[i0], {
+            !validate_Icon(data1[i0], {
               instancePath: instancePath + "/icons/" + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -5679,7 +5740,7 @@ function validate137(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+            vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
             errors = vErrors.length;
           }
         }
@@ -5753,7 +5814,7 @@ function validate137(
     if (data.websiteUrl !== undefined) {
       let data6 = data.websiteUrl;
       if (typeof data6 === "string") {
-        if (!formats4(data6)) {
+        if (!format_uri(data6)) {
           const err7 = {
             instancePath: instancePath + "/websiteUrl",
             schemaPath: "#/properties/websiteUrl/format",
@@ -5799,22 +5860,22 @@ function validate137(
     }
     errors++;
   }
-  validate137.errors = vErrors;
+  validate_Implementation.errors = vErrors;
   return errors === 0;
 }
-validate137.evaluated = {
+validate_Implementation.evaluated = {
   props: { description: true, icons: true, name: true, title: true, version: true, websiteUrl: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate134(
+function validate_InitializeRequestParams(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate134.evaluated;
+  const evaluated0 = validate_InitializeRequestParams.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -5872,7 +5933,7 @@ function validate134(
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
           if (
-            !validate65(data0.progressToken, {
+            !validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
@@ -5880,7 +5941,7 @@ function validate134(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+            vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
         }
@@ -5902,7 +5963,7 @@ function validate134(
     }
     if (data.capabilities !== undefined) {
       if (
-        !validate110(data.capabilities, {
+        !validate_ClientCapabilities(data.capabilities, {
           instancePath: instancePath + "/capabilities",
           parentData: data,
           parentDataProperty: "capabilities",
@@ -5910,13 +5971,14 @@ function validate134(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
+        vErrors =
+          vErrors === null ? validate_ClientCapabilities.errors : vErrors.concat(validate_ClientCapabilities.errors);
         errors = vErrors.length;
       }
     }
     if (data.clientInfo !== undefined) {
       if (
-        !validate137(data.clientInfo, {
+        !validate_Implementation(data.clientInfo, {
           instancePath: instancePath + "/clientInfo",
           parentData: data,
           parentDataProperty: "clientInfo",
@@ -5924,7 +5986,7 @@ function validate134(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
+        vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
         errors = vErrors.length;
       }
     }
@@ -5960,22 +6022,22 @@ function validate134(
     }
     errors++;
   }
-  validate134.errors = vErrors;
+  validate_InitializeRequestParams.errors = vErrors;
   return errors === 0;
 }
-validate134.evaluated = {
+validate_InitializeRequestParams.evaluated = {
   props: { _meta: true, capabilities: true, clientInfo: true, protocolVersion: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate132(
+function validate_InitializeRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate132.evaluated;
+  const evaluated0 = validate_InitializeRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6045,7 +6107,7 @@ function validate132(
     }
     if (data.id !== undefined) {
       if (
-        !validate62(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -6053,7 +6115,7 @@ function validate132(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -6125,7 +6187,7 @@ function validate132(
     }
     if (data.params !== undefined) {
       if (
-        !validate134(data.params, {
+        !validate_InitializeRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -6133,7 +6195,10 @@ function validate132(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
+        vErrors =
+          vErrors === null
+            ? validate_InitializeRequestParams.errors
+            : vErrors.concat(validate_InitializeRequestParams.errors);
         errors = vErrors.length;
       }
     }
@@ -6152,16 +6217,16 @@ function validate132(
     }
     errors++;
   }
-  validate132.errors = vErrors;
+  validate_InitializeRequest.errors = vErrors;
   return errors === 0;
 }
-validate132.evaluated = {
+validate_InitializeRequest.evaluated = {
   props: { id: true, jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema62 = {
+const schema_PingRequest = {
   properties: {
     id: { $ref: "#/$defs/RequestId" },
     jsonrpc: { const: "2.0", type: "string" },
@@ -6171,7 +6236,7 @@ const schema62 = {
   required: ["id", "jsonrpc", "method"],
   type: "object",
 };
-const schema63 = {
+const schema_RequestParams = {
   properties: {
     _meta: {
       additionalProperties: {},
@@ -6182,13 +6247,13 @@ const schema63 = {
   type: "object",
 };
 
-function validate144(
+function validate_RequestParams(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate144.evaluated;
+  const evaluated0 = validate_RequestParams.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6201,7 +6266,7 @@ function validate144(
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
           if (
-            !validate65(data0.progressToken, {
+            !validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
@@ -6209,7 +6274,7 @@ function validate144(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+            vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
         }
@@ -6244,18 +6309,18 @@ function validate144(
     }
     errors++;
   }
-  validate144.errors = vErrors;
+  validate_RequestParams.errors = vErrors;
   return errors === 0;
 }
-validate144.evaluated = { props: { _meta: true }, dynamicProps: false, dynamicItems: false };
+validate_RequestParams.evaluated = { props: { _meta: true }, dynamicProps: false, dynamicItems: false };
 
-function validate142(
+function validate_PingRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate142.evaluated;
+  const evaluated0 = validate_PingRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6310,7 +6375,7 @@ function validate142(
     }
     if (data.id !== undefined) {
       if (
-        !validate62(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -6318,7 +6383,7 @@ function validate142(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -6390,7 +6455,7 @@ function validate142(
     }
     if (data.params !== undefined) {
       if (
-        !validate144(data.params, {
+        !validate_RequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -6398,7 +6463,7 @@ function validate142(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
+        vErrors = vErrors === null ? validate_RequestParams.errors : vErrors.concat(validate_RequestParams.errors);
         errors = vErrors.length;
       }
     }
@@ -6417,16 +6482,16 @@ function validate142(
     }
     errors++;
   }
-  validate142.errors = vErrors;
+  validate_PingRequest.errors = vErrors;
   return errors === 0;
 }
-validate142.evaluated = {
+validate_PingRequest.evaluated = {
   props: { id: true, jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema64 = {
+const schema_ListResourcesRequest = {
   properties: {
     id: { $ref: "#/$defs/RequestId" },
     jsonrpc: { const: "2.0", type: "string" },
@@ -6436,7 +6501,7 @@ const schema64 = {
   required: ["id", "jsonrpc", "method"],
   type: "object",
 };
-const schema65 = {
+const schema_PaginatedRequestParams = {
   properties: {
     _meta: {
       additionalProperties: {},
@@ -6448,13 +6513,13 @@ const schema65 = {
   type: "object",
 };
 
-function validate150(
+function validate_PaginatedRequestParams(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate150.evaluated;
+  const evaluated0 = validate_PaginatedRequestParams.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6467,7 +6532,7 @@ function validate150(
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
           if (
-            !validate65(data0.progressToken, {
+            !validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
@@ -6475,7 +6540,7 @@ function validate150(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+            vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
         }
@@ -6527,18 +6592,22 @@ function validate150(
     }
     errors++;
   }
-  validate150.errors = vErrors;
+  validate_PaginatedRequestParams.errors = vErrors;
   return errors === 0;
 }
-validate150.evaluated = { props: { _meta: true, cursor: true }, dynamicProps: false, dynamicItems: false };
+validate_PaginatedRequestParams.evaluated = {
+  props: { _meta: true, cursor: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-function validate148(
+function validate_ListResourcesRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate148.evaluated;
+  const evaluated0 = validate_ListResourcesRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6593,7 +6662,7 @@ function validate148(
     }
     if (data.id !== undefined) {
       if (
-        !validate62(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -6601,7 +6670,7 @@ function validate148(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -6673,7 +6742,7 @@ function validate148(
     }
     if (data.params !== undefined) {
       if (
-        !validate150(data.params, {
+        !validate_PaginatedRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -6681,7 +6750,10 @@ function validate148(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate150.errors : vErrors.concat(validate150.errors);
+        vErrors =
+          vErrors === null
+            ? validate_PaginatedRequestParams.errors
+            : vErrors.concat(validate_PaginatedRequestParams.errors);
         errors = vErrors.length;
       }
     }
@@ -6700,16 +6772,16 @@ function validate148(
     }
     errors++;
   }
-  validate148.errors = vErrors;
+  validate_ListResourcesRequest.errors = vErrors;
   return errors === 0;
 }
-validate148.evaluated = {
+validate_ListResourcesRequest.evaluated = {
   props: { id: true, jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema66 = {
+const schema_ListResourceTemplatesRequest = {
   properties: {
     id: { $ref: "#/$defs/RequestId" },
     jsonrpc: { const: "2.0", type: "string" },
@@ -6720,13 +6792,13 @@ const schema66 = {
   type: "object",
 };
 
-function validate154(
+function validate_ListResourceTemplatesRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate154.evaluated;
+  const evaluated0 = validate_ListResourceTemplatesRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6781,7 +6853,7 @@ function validate154(
     }
     if (data.id !== undefined) {
       if (
-        !validate62(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -6789,7 +6861,7 @@ function validate154(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -6861,7 +6933,7 @@ function validate154(
     }
     if (data.params !== undefined) {
       if (
-        !validate150(data.params, {
+        !validate_PaginatedRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -6869,7 +6941,10 @@ function validate154(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate150.errors : vErrors.concat(validate150.errors);
+        vErrors =
+          vErrors === null
+            ? validate_PaginatedRequestParams.errors
+            : vErrors.concat(validate_PaginatedRequestParams.errors);
         errors = vErrors.length;
       }
     }
@@ -6888,16 +6963,16 @@ function validate154(
     }
     errors++;
   }
-  validate154.errors = vErrors;
+  validate_ListResourceTemplatesRequest.errors = vErrors;
   return errors === 0;
 }
-validate154.evaluated = {
+validate_ListResourceTemplatesRequest.evaluated = {
   props: { id: true, jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema67 = {
+const schema_ReadResourceRequest = {
   properties: {
     id: { $ref: "#/$defs/RequestId" },
     jsonrpc: { const: "2.0", type: "string" },
@@ -6907,7 +6982,7 @@ const schema67 = {
   required: ["id", "jsonrpc", "method", "params"],
   type: "object",
 };
-const schema68 = {
+const schema_ReadResourceRequestParams = {
   properties: {
     _meta: {
       additionalProperties: {},
@@ -6920,13 +6995,13 @@ const schema68 = {
   type: "object",
 };
 
-function validate160(
+function validate_ReadResourceRequestParams(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate160.evaluated;
+  const evaluated0 = validate_ReadResourceRequestParams.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6954,7 +7029,7 @@ function validate160(
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
           if (
-            !validate65(data0.progressToken, {
+            !validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
@@ -6962,7 +7037,7 @@ function validate160(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+            vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
         }
@@ -6985,7 +7060,7 @@ function validate160(
     if (data.uri !== undefined) {
       let data2 = data.uri;
       if (typeof data2 === "string") {
-        if (!formats4(data2)) {
+        if (!format_uri(data2)) {
           const err2 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -7031,18 +7106,22 @@ function validate160(
     }
     errors++;
   }
-  validate160.errors = vErrors;
+  validate_ReadResourceRequestParams.errors = vErrors;
   return errors === 0;
 }
-validate160.evaluated = { props: { _meta: true, uri: true }, dynamicProps: false, dynamicItems: false };
+validate_ReadResourceRequestParams.evaluated = {
+  props: { _meta: true, uri: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-function validate158(
+function validate_ReadResourceRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate158.evaluated;
+  const evaluated0 = validate_ReadResourceRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -7112,7 +7191,7 @@ function validate158(
     }
     if (data.id !== undefined) {
       if (
-        !validate62(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -7120,7 +7199,7 @@ function validate158(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -7192,7 +7271,7 @@ function validate158(
     }
     if (data.params !== undefined) {
       if (
-        !validate160(data.params, {
+        !validate_ReadResourceRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -7200,7 +7279,10 @@ function validate158(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
+        vErrors =
+          vErrors === null
+            ? validate_ReadResourceRequestParams.errors
+            : vErrors.concat(validate_ReadResourceRequestParams.errors);
         errors = vErrors.length;
       }
     }
@@ -7219,16 +7301,16 @@ function validate158(
     }
     errors++;
   }
-  validate158.errors = vErrors;
+  validate_ReadResourceRequest.errors = vErrors;
   return errors === 0;
 }
-validate158.evaluated = {
+validate_ReadResourceRequest.evaluated = {
   props: { id: true, jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema69 = {
+const schema_SubscribeRequest = {
   properties: {
     id: { $ref: "#/$defs/RequestId" },
     jsonrpc: { const: "2.0", type: "string" },
@@ -7238,7 +7320,7 @@ const schema69 = {
   required: ["id", "jsonrpc", "method", "params"],
   type: "object",
 };
-const schema70 = {
+const schema_SubscribeRequestParams = {
   properties: {
     _meta: {
       additionalProperties: {},
@@ -7251,13 +7333,13 @@ const schema70 = {
   type: "object",
 };
 
-function validate166(
+function validate_SubscribeRequestParams(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate166.evaluated;
+  const evaluated0 = validate_SubscribeRequestParams.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -7285,7 +7367,7 @@ function validate166(
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
           if (
-            !validate65(data0.progressToken, {
+            !validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
@@ -7293,7 +7375,7 @@ function validate166(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+            vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
         }
@@ -7316,7 +7398,7 @@ function validate166(
     if (data.uri !== undefined) {
       let data2 = data.uri;
       if (typeof data2 === "string") {
-        if (!formats4(data2)) {
+        if (!format_uri(data2)) {
           const err2 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -7362,18 +7444,22 @@ function validate166(
     }
     errors++;
   }
-  validate166.errors = vErrors;
+  validate_SubscribeRequestParams.errors = vErrors;
   return errors === 0;
 }
-validate166.evaluated = { props: { _meta: true, uri: true }, dynamicProps: false, dynamicItems: false };
+validate_SubscribeRequestParams.evaluated = {
+  props: { _meta: true, uri: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-function validate164(
+function validate_SubscribeRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate164.evaluated;
+  const evaluated0 = validate_SubscribeRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -7443,7 +7529,7 @@ function validate164(
     }
     if (data.id !== undefined) {
       if (
-        !validate62(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -7451,7 +7537,7 @@ function validate164(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -7523,7 +7609,7 @@ function validate164(
     }
     if (data.params !== undefined) {
       if (
-        !validate166(data.params, {
+        !validate_SubscribeRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -7531,7 +7617,10 @@ function validate164(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate166.errors : vErrors.concat(validate166.errors);
+        vErrors =
+          vErrors === null
+            ? validate_SubscribeRequestParams.errors
+            : vErrors.concat(validate_SubscribeRequestParams.errors);
         errors = vErrors.length;
       }
     }
@@ -7550,16 +7639,16 @@ function validate164(
     }
     errors++;
   }
-  validate164.errors = vErrors;
+  validate_SubscribeRequest.errors = vErrors;
   return errors === 0;
 }
-validate164.evaluated = {
+validate_SubscribeRequest.evaluated = {
   props: { id: true, jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema71 = {
+const schema_UnsubscribeRequest = {
   properties: {
     id: { $ref: "#/$defs/RequestId" },
     jsonrpc: { const: "2.0", type: "string" },
@@ -7569,7 +7658,7 @@ const schema71 = {
   required: ["id", "jsonrpc", "method", "params"],
   type: "object",
 };
-const schema72 = {
+const schema_UnsubscribeRequestParams = {
   properties: {
     _meta: {
       additionalProperties: {},
@@ -7582,13 +7671,13 @@ const schema72 = {
   type: "object",
 };
 
-function validate172(
+function validate_UnsubscribeRequestParams(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate172.evaluated;
+  const evaluated0 = validate_UnsubscribeRequestParams.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -7616,7 +7705,7 @@ function validate172(
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
           if (
-            !validate65(data0.progressToken, {
+            !validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
@@ -7624,7 +7713,7 @@ function validate172(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+            vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
         }
@@ -7647,7 +7736,7 @@ function validate172(
     if (data.uri !== undefined) {
       let data2 = data.uri;
       if (typeof data2 === "string") {
-        if (!formats4(data2)) {
+        if (!format_uri(data2)) {
           const err2 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -7693,18 +7782,22 @@ function validate172(
     }
     errors++;
   }
-  validate172.errors = vErrors;
+  validate_UnsubscribeRequestParams.errors = vErrors;
   return errors === 0;
 }
-validate172.evaluated = { props: { _meta: true, uri: true }, dynamicProps: false, dynamicItems: false };
+validate_UnsubscribeRequestParams.evaluated = {
+  props: { _meta: true, uri: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-function validate170(
+function validate_UnsubscribeRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate170.evaluated;
+  const evaluated0 = validate_UnsubscribeRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -7774,7 +7867,7 @@ function validate170(
     }
     if (data.id !== undefined) {
       if (
-        !validate62(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -7782,7 +7875,7 @@ function validate170(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -7854,7 +7947,7 @@ function validate170(
     }
     if (data.params !== undefined) {
       if (
-        !validate172(data.params, {
+        !validate_UnsubscribeRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -7862,7 +7955,10 @@ function validate170(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate172.errors : vErrors.concat(validate172.errors);
+        vErrors =
+          vErrors === null
+            ? validate_UnsubscribeRequestParams.errors
+            : vErrors.concat(validate_UnsubscribeRequestParams.errors);
         errors = vErrors.length;
       }
     }
@@ -7881,16 +7977,16 @@ function validate170(
     }
     errors++;
   }
-  validate170.errors = vErrors;
+  validate_UnsubscribeRequest.errors = vErrors;
   return errors === 0;
 }
-validate170.evaluated = {
+validate_UnsubscribeRequest.evaluated = {
   props: { id: true, jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema73 = {
+const schema_ListPromptsRequest = {
   properties: {
     id: { $ref: "#/$defs/RequestId" },
     jsonrpc: { const: "2.0", type: "string" },
@@ -7901,13 +7997,13 @@ const schema73 = {
   type: "object",
 };
 
-function validate176(
+function validate_ListPromptsRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate176.evaluated;
+  const evaluated0 = validate_ListPromptsRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -7962,7 +8058,7 @@ function validate176(
     }
     if (data.id !== undefined) {
       if (
-        !validate62(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -7970,7 +8066,7 @@ function validate176(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -8042,7 +8138,7 @@ function validate176(
     }
     if (data.params !== undefined) {
       if (
-        !validate150(data.params, {
+        !validate_PaginatedRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -8050,7 +8146,10 @@ function validate176(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate150.errors : vErrors.concat(validate150.errors);
+        vErrors =
+          vErrors === null
+            ? validate_PaginatedRequestParams.errors
+            : vErrors.concat(validate_PaginatedRequestParams.errors);
         errors = vErrors.length;
       }
     }
@@ -8069,16 +8168,16 @@ function validate176(
     }
     errors++;
   }
-  validate176.errors = vErrors;
+  validate_ListPromptsRequest.errors = vErrors;
   return errors === 0;
 }
-validate176.evaluated = {
+validate_ListPromptsRequest.evaluated = {
   props: { id: true, jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema74 = {
+const schema_GetPromptRequest = {
   properties: {
     id: { $ref: "#/$defs/RequestId" },
     jsonrpc: { const: "2.0", type: "string" },
@@ -8088,7 +8187,7 @@ const schema74 = {
   required: ["id", "jsonrpc", "method", "params"],
   type: "object",
 };
-const schema75 = {
+const schema_GetPromptRequestParams = {
   properties: {
     _meta: {
       additionalProperties: {},
@@ -8102,13 +8201,13 @@ const schema75 = {
   type: "object",
 };
 
-function validate182(
+function validate_GetPromptRequestParams(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate182.evaluated;
+  const evaluated0 = validate_GetPromptRequestParams.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -8136,7 +8235,7 @@ function validate182(
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
           if (
-            !validate65(data0.progressToken, {
+            !validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
@@ -8144,7 +8243,7 @@ function validate182(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+            vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
         }
@@ -8232,22 +8331,22 @@ function validate182(
     }
     errors++;
   }
-  validate182.errors = vErrors;
+  validate_GetPromptRequestParams.errors = vErrors;
   return errors === 0;
 }
-validate182.evaluated = {
+validate_GetPromptRequestParams.evaluated = {
   props: { _meta: true, arguments: true, name: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate180(
+function validate_GetPromptRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate180.evaluated;
+  const evaluated0 = validate_GetPromptRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -8317,7 +8416,7 @@ function validate180(
     }
     if (data.id !== undefined) {
       if (
-        !validate62(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -8325,7 +8424,7 @@ function validate180(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -8397,7 +8496,7 @@ function validate180(
     }
     if (data.params !== undefined) {
       if (
-        !validate182(data.params, {
+        !validate_GetPromptRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -8405,7 +8504,10 @@ function validate180(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
+        vErrors =
+          vErrors === null
+            ? validate_GetPromptRequestParams.errors
+            : vErrors.concat(validate_GetPromptRequestParams.errors);
         errors = vErrors.length;
       }
     }
@@ -8424,16 +8526,16 @@ function validate180(
     }
     errors++;
   }
-  validate180.errors = vErrors;
+  validate_GetPromptRequest.errors = vErrors;
   return errors === 0;
 }
-validate180.evaluated = {
+validate_GetPromptRequest.evaluated = {
   props: { id: true, jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema76 = {
+const schema_ListToolsRequest = {
   properties: {
     id: { $ref: "#/$defs/RequestId" },
     jsonrpc: { const: "2.0", type: "string" },
@@ -8444,13 +8546,13 @@ const schema76 = {
   type: "object",
 };
 
-function validate186(
+function validate_ListToolsRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate186.evaluated;
+  const evaluated0 = validate_ListToolsRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -8505,7 +8607,7 @@ function validate186(
     }
     if (data.id !== undefined) {
       if (
-        !validate62(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -8513,7 +8615,7 @@ function validate186(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -8585,7 +8687,7 @@ function validate186(
     }
     if (data.params !== undefined) {
       if (
-        !validate150(data.params, {
+        !validate_PaginatedRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -8593,7 +8695,10 @@ function validate186(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate150.errors : vErrors.concat(validate150.errors);
+        vErrors =
+          vErrors === null
+            ? validate_PaginatedRequestParams.errors
+            : vErrors.concat(validate_PaginatedRequestParams.errors);
         errors = vErrors.length;
       }
     }
@@ -8612,16 +8717,16 @@ function validate186(
     }
     errors++;
   }
-  validate186.errors = vErrors;
+  validate_ListToolsRequest.errors = vErrors;
   return errors === 0;
 }
-validate186.evaluated = {
+validate_ListToolsRequest.evaluated = {
   props: { id: true, jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema77 = {
+const schema_GetTaskRequest = {
   properties: {
     id: { $ref: "#/$defs/RequestId" },
     jsonrpc: { const: "2.0", type: "string" },
@@ -8632,13 +8737,13 @@ const schema77 = {
   type: "object",
 };
 
-function validate191(
+function validate_GetTaskRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate191.evaluated;
+  const evaluated0 = validate_GetTaskRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -8708,7 +8813,7 @@ function validate191(
     }
     if (data.id !== undefined) {
       if (
-        !validate62(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -8716,7 +8821,7 @@ function validate191(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -8852,16 +8957,16 @@ function validate191(
     }
     errors++;
   }
-  validate191.errors = vErrors;
+  validate_GetTaskRequest.errors = vErrors;
   return errors === 0;
 }
-validate191.evaluated = {
+validate_GetTaskRequest.evaluated = {
   props: { id: true, jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema78 = {
+const schema_GetTaskPayloadRequest = {
   properties: {
     id: { $ref: "#/$defs/RequestId" },
     jsonrpc: { const: "2.0", type: "string" },
@@ -8872,13 +8977,13 @@ const schema78 = {
   type: "object",
 };
 
-function validate194(
+function validate_GetTaskPayloadRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate194.evaluated;
+  const evaluated0 = validate_GetTaskPayloadRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -8948,7 +9053,7 @@ function validate194(
     }
     if (data.id !== undefined) {
       if (
-        !validate62(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -8956,7 +9061,7 @@ function validate194(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -9092,16 +9197,16 @@ function validate194(
     }
     errors++;
   }
-  validate194.errors = vErrors;
+  validate_GetTaskPayloadRequest.errors = vErrors;
   return errors === 0;
 }
-validate194.evaluated = {
+validate_GetTaskPayloadRequest.evaluated = {
   props: { id: true, jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema79 = {
+const schema_ListTasksRequest = {
   properties: {
     id: { $ref: "#/$defs/RequestId" },
     jsonrpc: { const: "2.0", type: "string" },
@@ -9112,13 +9217,13 @@ const schema79 = {
   type: "object",
 };
 
-function validate198(
+function validate_ListTasksRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate198.evaluated;
+  const evaluated0 = validate_ListTasksRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9173,7 +9278,7 @@ function validate198(
     }
     if (data.id !== undefined) {
       if (
-        !validate62(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -9181,7 +9286,7 @@ function validate198(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -9253,7 +9358,7 @@ function validate198(
     }
     if (data.params !== undefined) {
       if (
-        !validate150(data.params, {
+        !validate_PaginatedRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -9261,7 +9366,10 @@ function validate198(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate150.errors : vErrors.concat(validate150.errors);
+        vErrors =
+          vErrors === null
+            ? validate_PaginatedRequestParams.errors
+            : vErrors.concat(validate_PaginatedRequestParams.errors);
         errors = vErrors.length;
       }
     }
@@ -9280,16 +9388,16 @@ function validate198(
     }
     errors++;
   }
-  validate198.errors = vErrors;
+  validate_ListTasksRequest.errors = vErrors;
   return errors === 0;
 }
-validate198.evaluated = {
+validate_ListTasksRequest.evaluated = {
   props: { id: true, jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema80 = {
+const schema_SetLevelRequest = {
   properties: {
     id: { $ref: "#/$defs/RequestId" },
     jsonrpc: { const: "2.0", type: "string" },
@@ -9299,7 +9407,7 @@ const schema80 = {
   required: ["id", "jsonrpc", "method", "params"],
   type: "object",
 };
-const schema81 = {
+const schema_SetLevelRequestParams = {
   properties: {
     _meta: {
       additionalProperties: {},
@@ -9311,18 +9419,18 @@ const schema81 = {
   required: ["level"],
   type: "object",
 };
-const schema82 = {
+const schema_LoggingLevel = {
   enum: ["alert", "critical", "debug", "emergency", "error", "info", "notice", "warning"],
   type: "string",
 };
 
-function validate206(
+function validate_LoggingLevel(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate206.evaluated;
+  const evaluated0 = validate_LoggingLevel.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9358,7 +9466,7 @@ function validate206(
       instancePath,
       schemaPath: "#/enum",
       keyword: "enum",
-      params: { allowedValues: schema82.enum },
+      params: { allowedValues: schema_LoggingLevel.enum },
       message: "must be equal to one of the allowed values",
     };
     if (vErrors === null) {
@@ -9368,18 +9476,18 @@ function validate206(
     }
     errors++;
   }
-  validate206.errors = vErrors;
+  validate_LoggingLevel.errors = vErrors;
   return errors === 0;
 }
-validate206.evaluated = { dynamicProps: false, dynamicItems: false };
+validate_LoggingLevel.evaluated = { dynamicProps: false, dynamicItems: false };
 
-function validate204(
+function validate_SetLevelRequestParams(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate204.evaluated;
+  const evaluated0 = validate_SetLevelRequestParams.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9407,7 +9515,7 @@ function validate204(
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
           if (
-            !validate65(data0.progressToken, {
+            !validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
@@ -9415,7 +9523,7 @@ function validate204(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+            vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
         }
@@ -9437,7 +9545,7 @@ function validate204(
     }
     if (data.level !== undefined) {
       if (
-        !validate206(data.level, {
+        !validate_LoggingLevel(data.level, {
           instancePath: instancePath + "/level",
           parentData: data,
           parentDataProperty: "level",
@@ -9445,7 +9553,7 @@ function validate204(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate206.errors : vErrors.concat(validate206.errors);
+        vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
         errors = vErrors.length;
       }
     }
@@ -9464,18 +9572,22 @@ function validate204(
     }
     errors++;
   }
-  validate204.errors = vErrors;
+  validate_SetLevelRequestParams.errors = vErrors;
   return errors === 0;
 }
-validate204.evaluated = { props: { _meta: true, level: true }, dynamicProps: false, dynamicItems: false };
+validate_SetLevelRequestParams.evaluated = {
+  props: { _meta: true, level: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-function validate202(
+function validate_SetLevelRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate202.evaluated;
+  const evaluated0 = validate_SetLevelRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9545,7 +9657,7 @@ function validate202(
     }
     if (data.id !== undefined) {
       if (
-        !validate62(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -9553,7 +9665,7 @@ function validate202(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -9625,7 +9737,7 @@ function validate202(
     }
     if (data.params !== undefined) {
       if (
-        !validate204(data.params, {
+        !validate_SetLevelRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -9633,7 +9745,10 @@ function validate202(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate204.errors : vErrors.concat(validate204.errors);
+        vErrors =
+          vErrors === null
+            ? validate_SetLevelRequestParams.errors
+            : vErrors.concat(validate_SetLevelRequestParams.errors);
         errors = vErrors.length;
       }
     }
@@ -9652,16 +9767,16 @@ function validate202(
     }
     errors++;
   }
-  validate202.errors = vErrors;
+  validate_SetLevelRequest.errors = vErrors;
   return errors === 0;
 }
-validate202.evaluated = {
+validate_SetLevelRequest.evaluated = {
   props: { id: true, jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema83 = {
+const schema_CompleteRequest = {
   properties: {
     id: { $ref: "#/$defs/RequestId" },
     jsonrpc: { const: "2.0", type: "string" },
@@ -9671,7 +9786,7 @@ const schema83 = {
   required: ["id", "jsonrpc", "method", "params"],
   type: "object",
 };
-const schema84 = {
+const schema_CompleteRequestParams = {
   properties: {
     _meta: {
       additionalProperties: {},
@@ -9692,19 +9807,19 @@ const schema84 = {
   required: ["argument", "ref"],
   type: "object",
 };
-const schema85 = {
+const schema_PromptReference = {
   properties: { name: { type: "string" }, title: { type: "string" }, type: { const: "ref/prompt", type: "string" } },
   required: ["name", "type"],
   type: "object",
 };
 
-function validate214(
+function validate_PromptReference(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate214.evaluated;
+  const evaluated0 = validate_PromptReference.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9824,26 +9939,30 @@ function validate214(
     }
     errors++;
   }
-  validate214.errors = vErrors;
+  validate_PromptReference.errors = vErrors;
   return errors === 0;
 }
-validate214.evaluated = { props: { name: true, title: true, type: true }, dynamicProps: false, dynamicItems: false };
+validate_PromptReference.evaluated = {
+  props: { name: true, title: true, type: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-const schema86 = {
+const schema_ResourceTemplateReference = {
   properties: { type: { const: "ref/resource", type: "string" }, uri: { format: "uri-template", type: "string" } },
   required: ["type", "uri"],
   type: "object",
 };
-const formats22 =
+const format_uri_template =
   /^(?:(?:[^\x00-\x20"'<>%\\^`{|}]|%[0-9a-f]{2})|\{[+#./;?&=,!@|]?(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?(?:,(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?)*\})*$/i;
 
-function validate216(
+function validate_ResourceTemplateReference(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate216.evaluated;
+  const evaluated0 = validate_ResourceTemplateReference.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9917,7 +10036,7 @@ function validate216(
     if (data.uri !== undefined) {
       let data1 = data.uri;
       if (typeof data1 === "string") {
-        if (!formats22.test(data1)) {
+        if (!format_uri_template.test(data1)) {
           const err4 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -9963,18 +10082,22 @@ function validate216(
     }
     errors++;
   }
-  validate216.errors = vErrors;
+  validate_ResourceTemplateReference.errors = vErrors;
   return errors === 0;
 }
-validate216.evaluated = { props: { type: true, uri: true }, dynamicProps: false, dynamicItems: false };
+validate_ResourceTemplateReference.evaluated = {
+  props: { type: true, uri: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-function validate212(
+function validate_CompleteRequestParams(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate212.evaluated;
+  const evaluated0 = validate_CompleteRequestParams.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -10017,7 +10140,7 @@ function validate212(
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
           if (
-            !validate65(data0.progressToken, {
+            !validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
@@ -10025,7 +10148,7 @@ function validate212(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+            vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
         }
@@ -10189,7 +10312,7 @@ function validate212(
       let valid5 = false;
       const _errs20 = errors;
       if (
-        !validate214(data8, {
+        !validate_PromptReference(data8, {
           instancePath: instancePath + "/ref",
           parentData: data,
           parentDataProperty: "ref",
@@ -10197,7 +10320,7 @@ function validate212(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
+        vErrors = vErrors === null ? validate_PromptReference.errors : vErrors.concat(validate_PromptReference.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs20 === errors;
@@ -10210,7 +10333,7 @@ function validate212(
       }
       const _errs21 = errors;
       if (
-        !validate216(data8, {
+        !validate_ResourceTemplateReference(data8, {
           instancePath: instancePath + "/ref",
           parentData: data,
           parentDataProperty: "ref",
@@ -10218,7 +10341,10 @@ function validate212(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
+        vErrors =
+          vErrors === null
+            ? validate_ResourceTemplateReference.errors
+            : vErrors.concat(validate_ResourceTemplateReference.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs21 === errors;
@@ -10270,22 +10396,22 @@ function validate212(
     }
     errors++;
   }
-  validate212.errors = vErrors;
+  validate_CompleteRequestParams.errors = vErrors;
   return errors === 0;
 }
-validate212.evaluated = {
+validate_CompleteRequestParams.evaluated = {
   props: { _meta: true, argument: true, context: true, ref: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate210(
+function validate_CompleteRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate210.evaluated;
+  const evaluated0 = validate_CompleteRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -10355,7 +10481,7 @@ function validate210(
     }
     if (data.id !== undefined) {
       if (
-        !validate62(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -10363,7 +10489,7 @@ function validate210(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -10435,7 +10561,7 @@ function validate210(
     }
     if (data.params !== undefined) {
       if (
-        !validate212(data.params, {
+        !validate_CompleteRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -10443,7 +10569,10 @@ function validate210(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
+        vErrors =
+          vErrors === null
+            ? validate_CompleteRequestParams.errors
+            : vErrors.concat(validate_CompleteRequestParams.errors);
         errors = vErrors.length;
       }
     }
@@ -10462,22 +10591,22 @@ function validate210(
     }
     errors++;
   }
-  validate210.errors = vErrors;
+  validate_CompleteRequest.errors = vErrors;
   return errors === 0;
 }
-validate210.evaluated = {
+validate_CompleteRequest.evaluated = {
   props: { id: true, jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate131(
+function validate_ClientRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate131.evaluated;
+  const evaluated0 = validate_ClientRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -10487,8 +10616,8 @@ function validate131(
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate132(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
+  if (!validate_InitializeRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_InitializeRequest.errors : vErrors.concat(validate_InitializeRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
@@ -10501,8 +10630,8 @@ function validate131(
     props0.params = true;
   }
   const _errs2 = errors;
-  if (!validate142(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
+  if (!validate_PingRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_PingRequest.errors : vErrors.concat(validate_PingRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs2 === errors;
@@ -10517,8 +10646,11 @@ function validate131(
     }
   }
   const _errs3 = errors;
-  if (!validate148(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
+  if (
+    !validate_ListResourcesRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  ) {
+    vErrors =
+      vErrors === null ? validate_ListResourcesRequest.errors : vErrors.concat(validate_ListResourcesRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs3 === errors;
@@ -10533,8 +10665,19 @@ function validate131(
     }
   }
   const _errs4 = errors;
-  if (!validate154(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate154.errors : vErrors.concat(validate154.errors);
+  if (
+    !validate_ListResourceTemplatesRequest(data, {
+      instancePath,
+      parentData,
+      parentDataProperty,
+      rootData,
+      dynamicAnchors,
+    })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_ListResourceTemplatesRequest.errors
+        : vErrors.concat(validate_ListResourceTemplatesRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs4 === errors;
@@ -10549,8 +10692,9 @@ function validate131(
     }
   }
   const _errs5 = errors;
-  if (!validate158(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate158.errors : vErrors.concat(validate158.errors);
+  if (!validate_ReadResourceRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors =
+      vErrors === null ? validate_ReadResourceRequest.errors : vErrors.concat(validate_ReadResourceRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs5 === errors;
@@ -10565,8 +10709,8 @@ function validate131(
     }
   }
   const _errs6 = errors;
-  if (!validate164(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
+  if (!validate_SubscribeRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_SubscribeRequest.errors : vErrors.concat(validate_SubscribeRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs6 === errors;
@@ -10581,8 +10725,9 @@ function validate131(
     }
   }
   const _errs7 = errors;
-  if (!validate170(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate170.errors : vErrors.concat(validate170.errors);
+  if (!validate_UnsubscribeRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors =
+      vErrors === null ? validate_UnsubscribeRequest.errors : vErrors.concat(validate_UnsubscribeRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs7 === errors;
@@ -10597,8 +10742,9 @@ function validate131(
     }
   }
   const _errs8 = errors;
-  if (!validate176(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
+  if (!validate_ListPromptsRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors =
+      vErrors === null ? validate_ListPromptsRequest.errors : vErrors.concat(validate_ListPromptsRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs8 === errors;
@@ -10613,8 +10759,8 @@ function validate131(
     }
   }
   const _errs9 = errors;
-  if (!validate180(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
+  if (!validate_GetPromptRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_GetPromptRequest.errors : vErrors.concat(validate_GetPromptRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs9 === errors;
@@ -10629,8 +10775,8 @@ function validate131(
     }
   }
   const _errs10 = errors;
-  if (!validate186(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate186.errors : vErrors.concat(validate186.errors);
+  if (!validate_ListToolsRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_ListToolsRequest.errors : vErrors.concat(validate_ListToolsRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs10 === errors;
@@ -10645,8 +10791,8 @@ function validate131(
     }
   }
   const _errs11 = errors;
-  if (!validate61(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+  if (!validate_CallToolRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_CallToolRequest.errors : vErrors.concat(validate_CallToolRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs11 === errors;
@@ -10661,8 +10807,8 @@ function validate131(
     }
   }
   const _errs12 = errors;
-  if (!validate191(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
+  if (!validate_GetTaskRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_GetTaskRequest.errors : vErrors.concat(validate_GetTaskRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs12 === errors;
@@ -10677,8 +10823,11 @@ function validate131(
     }
   }
   const _errs13 = errors;
-  if (!validate194(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
+  if (
+    !validate_GetTaskPayloadRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  ) {
+    vErrors =
+      vErrors === null ? validate_GetTaskPayloadRequest.errors : vErrors.concat(validate_GetTaskPayloadRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs13 === errors;
@@ -10693,8 +10842,8 @@ function validate131(
     }
   }
   const _errs14 = errors;
-  if (!validate94(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+  if (!validate_CancelTaskRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_CancelTaskRequest.errors : vErrors.concat(validate_CancelTaskRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs14 === errors;
@@ -10709,8 +10858,8 @@ function validate131(
     }
   }
   const _errs15 = errors;
-  if (!validate198(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate198.errors : vErrors.concat(validate198.errors);
+  if (!validate_ListTasksRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_ListTasksRequest.errors : vErrors.concat(validate_ListTasksRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs15 === errors;
@@ -10725,8 +10874,8 @@ function validate131(
     }
   }
   const _errs16 = errors;
-  if (!validate202(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
+  if (!validate_SetLevelRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_SetLevelRequest.errors : vErrors.concat(validate_SetLevelRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs16 === errors;
@@ -10741,8 +10890,8 @@ function validate131(
     }
   }
   const _errs17 = errors;
-  if (!validate210(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate210.errors : vErrors.concat(validate210.errors);
+  if (!validate_CompleteRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_CompleteRequest.errors : vErrors.concat(validate_CompleteRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs17 === errors;
@@ -10780,13 +10929,13 @@ function validate131(
       }
     }
   }
-  validate131.errors = vErrors;
+  validate_ClientRequest.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate131.evaluated = { dynamicProps: true, dynamicItems: false };
+validate_ClientRequest.evaluated = { dynamicProps: true, dynamicItems: false };
 
-const schema87 = {
+const schema_ClientResult = {
   anyOf: [
     { $ref: "#/$defs/Result" },
     { $ref: "#/$defs/GetTaskResult" },
@@ -10798,47 +10947,47 @@ const schema87 = {
     { $ref: "#/$defs/ElicitResult" },
   ],
 };
-const schema88 = { allOf: [{ $ref: "#/$defs/Result" }, { $ref: "#/$defs/Task" }] };
+const schema_GetTaskResult = { allOf: [{ $ref: "#/$defs/Result" }, { $ref: "#/$defs/Task" }] };
 
-function validate222(
+function validate_GetTaskResult(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate222.evaluated;
+  const evaluated0 = validate_GetTaskResult.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = undefined;
   }
-  if (!validate98(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+  if (!validate_Result(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
     errors = vErrors.length;
   }
-  if (!validate100(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
+  if (!validate_Task(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task.errors);
     errors = vErrors.length;
   }
-  validate222.errors = vErrors;
+  validate_GetTaskResult.errors = vErrors;
   return errors === 0;
 }
-validate222.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_GetTaskResult.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-const schema89 = {
+const schema_GetTaskPayloadResult = {
   additionalProperties: {},
   properties: { _meta: { additionalProperties: {}, type: "object" } },
   type: "object",
 };
 
-function validate226(
+function validate_GetTaskPayloadResult(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate226.evaluated;
+  const evaluated0 = validate_GetTaskPayloadResult.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -10880,12 +11029,12 @@ function validate226(
     }
     errors++;
   }
-  validate226.errors = vErrors;
+  validate_GetTaskPayloadResult.errors = vErrors;
   return errors === 0;
 }
-validate226.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_GetTaskPayloadResult.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-const schema90 = {
+const schema_ListTasksResult = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
     nextCursor: { type: "string" },
@@ -10895,13 +11044,13 @@ const schema90 = {
   type: "object",
 };
 
-function validate229(
+function validate_ListTasksResult(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate229.evaluated;
+  const evaluated0 = validate_ListTasksResult.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -10966,7 +11115,7 @@ function validate229(
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate100(data2[i0], {
+            !validate_Task(data2[i0], {
               instancePath: instancePath + "/tasks/" + i0,
               parentData: data2,
               parentDataProperty: i0,
@@ -10974,7 +11123,7 @@ function validate229(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
+            vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task.errors);
             errors = vErrors.length;
           }
         }
@@ -11009,16 +11158,16 @@ function validate229(
     }
     errors++;
   }
-  validate229.errors = vErrors;
+  validate_ListTasksResult.errors = vErrors;
   return errors === 0;
 }
-validate229.evaluated = {
+validate_ListTasksResult.evaluated = {
   props: { _meta: true, nextCursor: true, tasks: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema91 = {
+const schema_CreateMessageResult = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
     content: {
@@ -11038,7 +11187,7 @@ const schema91 = {
   required: ["content", "model", "role"],
   type: "object",
 };
-const schema92 = {
+const schema_ToolUseContent = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
     id: { type: "string" },
@@ -11050,13 +11199,13 @@ const schema92 = {
   type: "object",
 };
 
-function validate236(
+function validate_ToolUseContent(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate236.evaluated;
+  const evaluated0 = validate_ToolUseContent.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -11244,16 +11393,16 @@ function validate236(
     }
     errors++;
   }
-  validate236.errors = vErrors;
+  validate_ToolUseContent.errors = vErrors;
   return errors === 0;
 }
-validate236.evaluated = {
+validate_ToolUseContent.evaluated = {
   props: { _meta: true, id: true, input: true, name: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema93 = {
+const schema_ToolResultContent = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
     content: { items: { $ref: "#/$defs/ContentBlock" }, type: "array" },
@@ -11266,13 +11415,13 @@ const schema93 = {
   type: "object",
 };
 
-function validate238(
+function validate_ToolResultContent(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate238.evaluated;
+  const evaluated0 = validate_ToolResultContent.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -11350,7 +11499,7 @@ function validate238(
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate74(data1[i0], {
+            !validate_ContentBlock(data1[i0], {
               instancePath: instancePath + "/content/" + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -11358,7 +11507,7 @@ function validate238(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+            vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
             errors = vErrors.length;
           }
         }
@@ -11479,16 +11628,16 @@ function validate238(
     }
     errors++;
   }
-  validate238.errors = vErrors;
+  validate_ToolResultContent.errors = vErrors;
   return errors === 0;
 }
-validate238.evaluated = {
+validate_ToolResultContent.evaluated = {
   props: { _meta: true, content: true, isError: true, structuredContent: true, toolUseId: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema94 = {
+const schema_SamplingMessageContentBlock = {
   anyOf: [
     { $ref: "#/$defs/TextContent" },
     { $ref: "#/$defs/ImageContent" },
@@ -11498,13 +11647,13 @@ const schema94 = {
   ],
 };
 
-function validate241(
+function validate_SamplingMessageContentBlock(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate241.evaluated;
+  const evaluated0 = validate_SamplingMessageContentBlock.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -11514,8 +11663,8 @@ function validate241(
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate75(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+  if (!validate_TextContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
@@ -11528,8 +11677,8 @@ function validate241(
     props0.type = true;
   }
   const _errs2 = errors;
-  if (!validate78(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+  if (!validate_ImageContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs2 === errors;
@@ -11545,8 +11694,8 @@ function validate241(
     }
   }
   const _errs3 = errors;
-  if (!validate56(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+  if (!validate_AudioContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs3 === errors;
@@ -11562,8 +11711,8 @@ function validate241(
     }
   }
   const _errs4 = errors;
-  if (!validate236(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate236.errors : vErrors.concat(validate236.errors);
+  if (!validate_ToolUseContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs4 === errors;
@@ -11579,8 +11728,8 @@ function validate241(
     }
   }
   const _errs5 = errors;
-  if (!validate238(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate238.errors : vErrors.concat(validate238.errors);
+  if (!validate_ToolResultContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs5 === errors;
@@ -11620,19 +11769,19 @@ function validate241(
       }
     }
   }
-  validate241.errors = vErrors;
+  validate_SamplingMessageContentBlock.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate241.evaluated = { dynamicProps: true, dynamicItems: false };
+validate_SamplingMessageContentBlock.evaluated = { dynamicProps: true, dynamicItems: false };
 
-function validate232(
+function validate_CreateMessageResult(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate232.evaluated;
+  const evaluated0 = validate_CreateMessageResult.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -11710,7 +11859,7 @@ function validate232(
       let valid1 = false;
       const _errs6 = errors;
       if (
-        !validate75(data1, {
+        !validate_TextContent(data1, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
@@ -11718,7 +11867,7 @@ function validate232(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+        vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs6 === errors;
@@ -11732,7 +11881,7 @@ function validate232(
       }
       const _errs7 = errors;
       if (
-        !validate78(data1, {
+        !validate_ImageContent(data1, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
@@ -11740,7 +11889,7 @@ function validate232(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+        vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs7 === errors;
@@ -11757,7 +11906,7 @@ function validate232(
       }
       const _errs8 = errors;
       if (
-        !validate56(data1, {
+        !validate_AudioContent(data1, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
@@ -11765,7 +11914,7 @@ function validate232(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+        vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs8 === errors;
@@ -11782,7 +11931,7 @@ function validate232(
       }
       const _errs9 = errors;
       if (
-        !validate236(data1, {
+        !validate_ToolUseContent(data1, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
@@ -11790,7 +11939,7 @@ function validate232(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate236.errors : vErrors.concat(validate236.errors);
+        vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs9 === errors;
@@ -11807,7 +11956,7 @@ function validate232(
       }
       const _errs10 = errors;
       if (
-        !validate238(data1, {
+        !validate_ToolResultContent(data1, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
@@ -11815,7 +11964,8 @@ function validate232(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate238.errors : vErrors.concat(validate238.errors);
+        vErrors =
+          vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs10 === errors;
@@ -11836,7 +11986,7 @@ function validate232(
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate241(data1[i0], {
+            !validate_SamplingMessageContentBlock(data1[i0], {
               instancePath: instancePath + "/content/" + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -11844,7 +11994,10 @@ function validate232(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate241.errors : vErrors.concat(validate241.errors);
+            vErrors =
+              vErrors === null
+                ? validate_SamplingMessageContentBlock.errors
+                : vErrors.concat(validate_SamplingMessageContentBlock.errors);
             errors = vErrors.length;
           }
         }
@@ -11909,7 +12062,7 @@ function validate232(
     }
     if (data.role !== undefined) {
       if (
-        !validate54(data.role, {
+        !validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
@@ -11917,7 +12070,7 @@ function validate232(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+        vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
     }
@@ -11953,16 +12106,16 @@ function validate232(
     }
     errors++;
   }
-  validate232.errors = vErrors;
+  validate_CreateMessageResult.errors = vErrors;
   return errors === 0;
 }
-validate232.evaluated = {
+validate_CreateMessageResult.evaluated = {
   props: { _meta: true, content: true, model: true, role: true, stopReason: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema95 = {
+const schema_ListRootsResult = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
     roots: { items: { $ref: "#/$defs/Root" }, type: "array" },
@@ -11970,7 +12123,7 @@ const schema95 = {
   required: ["roots"],
   type: "object",
 };
-const schema96 = {
+const schema_Root = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
     name: { type: "string" },
@@ -11980,13 +12133,13 @@ const schema96 = {
   type: "object",
 };
 
-function validate251(
+function validate_Root(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate251.evaluated;
+  const evaluated0 = validate_Root.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12048,7 +12201,7 @@ function validate251(
     if (data.uri !== undefined) {
       let data2 = data.uri;
       if (typeof data2 === "string") {
-        if (!formats4(data2)) {
+        if (!format_uri(data2)) {
           const err3 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -12094,18 +12247,18 @@ function validate251(
     }
     errors++;
   }
-  validate251.errors = vErrors;
+  validate_Root.errors = vErrors;
   return errors === 0;
 }
-validate251.evaluated = { props: { _meta: true, name: true, uri: true }, dynamicProps: false, dynamicItems: false };
+validate_Root.evaluated = { props: { _meta: true, name: true, uri: true }, dynamicProps: false, dynamicItems: false };
 
-function validate250(
+function validate_ListRootsResult(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate250.evaluated;
+  const evaluated0 = validate_ListRootsResult.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12153,7 +12306,7 @@ function validate250(
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate251(data1[i0], {
+            !validate_Root(data1[i0], {
               instancePath: instancePath + "/roots/" + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -12161,7 +12314,7 @@ function validate250(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate251.errors : vErrors.concat(validate251.errors);
+            vErrors = vErrors === null ? validate_Root.errors : vErrors.concat(validate_Root.errors);
             errors = vErrors.length;
           }
         }
@@ -12196,12 +12349,12 @@ function validate250(
     }
     errors++;
   }
-  validate250.errors = vErrors;
+  validate_ListRootsResult.errors = vErrors;
   return errors === 0;
 }
-validate250.evaluated = { props: { _meta: true, roots: true }, dynamicProps: false, dynamicItems: false };
+validate_ListRootsResult.evaluated = { props: { _meta: true, roots: true }, dynamicProps: false, dynamicItems: false };
 
-const schema97 = {
+const schema_ElicitResult = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
     action: { enum: ["accept", "cancel", "decline"], type: "string" },
@@ -12216,13 +12369,13 @@ const schema97 = {
   type: "object",
 };
 
-function validate254(
+function validate_ElicitResult(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate254.evaluated;
+  const evaluated0 = validate_ElicitResult.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12286,7 +12439,7 @@ function validate254(
           instancePath: instancePath + "/action",
           schemaPath: "#/properties/action/enum",
           keyword: "enum",
-          params: { allowedValues: schema97.properties.action.enum },
+          params: { allowedValues: schema_ElicitResult.properties.action.enum },
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
@@ -12351,7 +12504,7 @@ function validate254(
               instancePath: instancePath + "/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
               schemaPath: "#/properties/content/additionalProperties/anyOf/1/type",
               keyword: "type",
-              params: { type: schema97.properties.content.additionalProperties.anyOf[1].type },
+              params: { type: schema_ElicitResult.properties.content.additionalProperties.anyOf[1].type },
               message: "must be string,integer,boolean",
             };
             if (vErrors === null) {
@@ -12419,22 +12572,22 @@ function validate254(
     }
     errors++;
   }
-  validate254.errors = vErrors;
+  validate_ElicitResult.errors = vErrors;
   return errors === 0;
 }
-validate254.evaluated = {
+validate_ElicitResult.evaluated = {
   props: { _meta: true, action: true, content: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate220(
+function validate_ClientResult(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate220.evaluated;
+  const evaluated0 = validate_ClientResult.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12444,8 +12597,8 @@ function validate220(
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate98(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+  if (!validate_Result(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
@@ -12454,8 +12607,8 @@ function validate220(
     var props0 = true;
   }
   const _errs2 = errors;
-  if (!validate222(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
+  if (!validate_GetTaskResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_GetTaskResult.errors : vErrors.concat(validate_GetTaskResult.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs2 === errors;
@@ -12466,8 +12619,11 @@ function validate220(
     }
   }
   const _errs3 = errors;
-  if (!validate226(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate226.errors : vErrors.concat(validate226.errors);
+  if (
+    !validate_GetTaskPayloadResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  ) {
+    vErrors =
+      vErrors === null ? validate_GetTaskPayloadResult.errors : vErrors.concat(validate_GetTaskPayloadResult.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs3 === errors;
@@ -12478,8 +12634,8 @@ function validate220(
     }
   }
   const _errs4 = errors;
-  if (!validate97(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
+  if (!validate_CancelTaskResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_CancelTaskResult.errors : vErrors.concat(validate_CancelTaskResult.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs4 === errors;
@@ -12490,8 +12646,8 @@ function validate220(
     }
   }
   const _errs5 = errors;
-  if (!validate229(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate229.errors : vErrors.concat(validate229.errors);
+  if (!validate_ListTasksResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_ListTasksResult.errors : vErrors.concat(validate_ListTasksResult.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs5 === errors;
@@ -12505,8 +12661,9 @@ function validate220(
     }
   }
   const _errs6 = errors;
-  if (!validate232(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate232.errors : vErrors.concat(validate232.errors);
+  if (!validate_CreateMessageResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors =
+      vErrors === null ? validate_CreateMessageResult.errors : vErrors.concat(validate_CreateMessageResult.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs6 === errors;
@@ -12522,8 +12679,8 @@ function validate220(
     }
   }
   const _errs7 = errors;
-  if (!validate250(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate250.errors : vErrors.concat(validate250.errors);
+  if (!validate_ListRootsResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_ListRootsResult.errors : vErrors.concat(validate_ListRootsResult.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs7 === errors;
@@ -12536,8 +12693,8 @@ function validate220(
     }
   }
   const _errs8 = errors;
-  if (!validate254(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate254.errors : vErrors.concat(validate254.errors);
+  if (!validate_ElicitResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_ElicitResult.errors : vErrors.concat(validate_ElicitResult.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs8 === errors;
@@ -12574,19 +12731,19 @@ function validate220(
       }
     }
   }
-  validate220.errors = vErrors;
+  validate_ClientResult.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate220.evaluated = { dynamicProps: true, dynamicItems: false };
+validate_ClientResult.evaluated = { dynamicProps: true, dynamicItems: false };
 
-function validate256(
+function validate_CompleteRequest_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate256.evaluated;
+  const evaluated0 = validate_CompleteRequest_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12656,7 +12813,7 @@ function validate256(
     }
     if (data.id !== undefined) {
       if (
-        !validate62(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -12664,7 +12821,7 @@ function validate256(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -12736,7 +12893,7 @@ function validate256(
     }
     if (data.params !== undefined) {
       if (
-        !validate212(data.params, {
+        !validate_CompleteRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -12744,7 +12901,10 @@ function validate256(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
+        vErrors =
+          vErrors === null
+            ? validate_CompleteRequestParams.errors
+            : vErrors.concat(validate_CompleteRequestParams.errors);
         errors = vErrors.length;
       }
     }
@@ -12763,22 +12923,22 @@ function validate256(
     }
     errors++;
   }
-  validate256.errors = vErrors;
+  validate_CompleteRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate256.evaluated = {
+validate_CompleteRequest_2.evaluated = {
   props: { id: true, jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate259(
+function validate_CompleteRequestParams_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate259.evaluated;
+  const evaluated0 = validate_CompleteRequestParams_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12821,7 +12981,7 @@ function validate259(
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
           if (
-            !validate65(data0.progressToken, {
+            !validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
@@ -12829,7 +12989,7 @@ function validate259(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+            vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
         }
@@ -12993,7 +13153,7 @@ function validate259(
       let valid5 = false;
       const _errs20 = errors;
       if (
-        !validate214(data8, {
+        !validate_PromptReference(data8, {
           instancePath: instancePath + "/ref",
           parentData: data,
           parentDataProperty: "ref",
@@ -13001,7 +13161,7 @@ function validate259(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
+        vErrors = vErrors === null ? validate_PromptReference.errors : vErrors.concat(validate_PromptReference.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs20 === errors;
@@ -13014,7 +13174,7 @@ function validate259(
       }
       const _errs21 = errors;
       if (
-        !validate216(data8, {
+        !validate_ResourceTemplateReference(data8, {
           instancePath: instancePath + "/ref",
           parentData: data,
           parentDataProperty: "ref",
@@ -13022,7 +13182,10 @@ function validate259(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
+        vErrors =
+          vErrors === null
+            ? validate_ResourceTemplateReference.errors
+            : vErrors.concat(validate_ResourceTemplateReference.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs21 === errors;
@@ -13074,16 +13237,16 @@ function validate259(
     }
     errors++;
   }
-  validate259.errors = vErrors;
+  validate_CompleteRequestParams_2.errors = vErrors;
   return errors === 0;
 }
-validate259.evaluated = {
+validate_CompleteRequestParams_2.evaluated = {
   props: { _meta: true, argument: true, context: true, ref: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema100 = {
+const schema_CompleteResult = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
     completion: {
@@ -13100,13 +13263,13 @@ const schema100 = {
   type: "object",
 };
 
-function validate263(
+function validate_CompleteResult(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate263.evaluated;
+  const evaluated0 = validate_CompleteResult.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13269,18 +13432,22 @@ function validate263(
     }
     errors++;
   }
-  validate263.errors = vErrors;
+  validate_CompleteResult.errors = vErrors;
   return errors === 0;
 }
-validate263.evaluated = { props: { _meta: true, completion: true }, dynamicProps: false, dynamicItems: false };
+validate_CompleteResult.evaluated = {
+  props: { _meta: true, completion: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-function validate264(
+function validate_ContentBlock_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate264.evaluated;
+  const evaluated0 = validate_ContentBlock_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13290,8 +13457,8 @@ function validate264(
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate75(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+  if (!validate_TextContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
@@ -13304,8 +13471,8 @@ function validate264(
     props0.type = true;
   }
   const _errs2 = errors;
-  if (!validate78(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+  if (!validate_ImageContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs2 === errors;
@@ -13321,8 +13488,8 @@ function validate264(
     }
   }
   const _errs3 = errors;
-  if (!validate56(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+  if (!validate_AudioContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs3 === errors;
@@ -13338,8 +13505,8 @@ function validate264(
     }
   }
   const _errs4 = errors;
-  if (!validate82(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+  if (!validate_ResourceLink(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_ResourceLink.errors : vErrors.concat(validate_ResourceLink.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs4 === errors;
@@ -13360,8 +13527,8 @@ function validate264(
     }
   }
   const _errs5 = errors;
-  if (!validate87(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
+  if (!validate_EmbeddedResource(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_EmbeddedResource.errors : vErrors.concat(validate_EmbeddedResource.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs5 === errors;
@@ -13399,13 +13566,13 @@ function validate264(
       }
     }
   }
-  validate264.errors = vErrors;
+  validate_ContentBlock_2.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate264.evaluated = { dynamicProps: true, dynamicItems: false };
+validate_ContentBlock_2.evaluated = { dynamicProps: true, dynamicItems: false };
 
-const schema102 = {
+const schema_CreateMessageRequest = {
   properties: {
     id: { $ref: "#/$defs/RequestId" },
     jsonrpc: { const: "2.0", type: "string" },
@@ -13415,7 +13582,7 @@ const schema102 = {
   required: ["id", "jsonrpc", "method", "params"],
   type: "object",
 };
-const schema103 = {
+const schema_CreateMessageRequestParams = {
   properties: {
     _meta: {
       additionalProperties: {},
@@ -13437,7 +13604,7 @@ const schema103 = {
   required: ["maxTokens", "messages"],
   type: "object",
 };
-const schema104 = {
+const schema_SamplingMessage = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
     content: {
@@ -13456,13 +13623,13 @@ const schema104 = {
   type: "object",
 };
 
-function validate274(
+function validate_SamplingMessage(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate274.evaluated;
+  const evaluated0 = validate_SamplingMessage.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13525,7 +13692,7 @@ function validate274(
       let valid1 = false;
       const _errs6 = errors;
       if (
-        !validate75(data1, {
+        !validate_TextContent(data1, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
@@ -13533,7 +13700,7 @@ function validate274(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+        vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs6 === errors;
@@ -13547,7 +13714,7 @@ function validate274(
       }
       const _errs7 = errors;
       if (
-        !validate78(data1, {
+        !validate_ImageContent(data1, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
@@ -13555,7 +13722,7 @@ function validate274(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+        vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs7 === errors;
@@ -13572,7 +13739,7 @@ function validate274(
       }
       const _errs8 = errors;
       if (
-        !validate56(data1, {
+        !validate_AudioContent(data1, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
@@ -13580,7 +13747,7 @@ function validate274(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+        vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs8 === errors;
@@ -13597,7 +13764,7 @@ function validate274(
       }
       const _errs9 = errors;
       if (
-        !validate236(data1, {
+        !validate_ToolUseContent(data1, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
@@ -13605,7 +13772,7 @@ function validate274(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate236.errors : vErrors.concat(validate236.errors);
+        vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs9 === errors;
@@ -13622,7 +13789,7 @@ function validate274(
       }
       const _errs10 = errors;
       if (
-        !validate238(data1, {
+        !validate_ToolResultContent(data1, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
@@ -13630,7 +13797,8 @@ function validate274(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate238.errors : vErrors.concat(validate238.errors);
+        vErrors =
+          vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs10 === errors;
@@ -13651,7 +13819,7 @@ function validate274(
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate241(data1[i0], {
+            !validate_SamplingMessageContentBlock(data1[i0], {
               instancePath: instancePath + "/content/" + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -13659,7 +13827,10 @@ function validate274(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate241.errors : vErrors.concat(validate241.errors);
+            vErrors =
+              vErrors === null
+                ? validate_SamplingMessageContentBlock.errors
+                : vErrors.concat(validate_SamplingMessageContentBlock.errors);
             errors = vErrors.length;
           }
         }
@@ -13707,7 +13878,7 @@ function validate274(
     }
     if (data.role !== undefined) {
       if (
-        !validate54(data.role, {
+        !validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
@@ -13715,7 +13886,7 @@ function validate274(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+        vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
     }
@@ -13734,12 +13905,16 @@ function validate274(
     }
     errors++;
   }
-  validate274.errors = vErrors;
+  validate_SamplingMessage.errors = vErrors;
   return errors === 0;
 }
-validate274.evaluated = { props: { _meta: true, content: true, role: true }, dynamicProps: false, dynamicItems: false };
+validate_SamplingMessage.evaluated = {
+  props: { _meta: true, content: true, role: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-const schema105 = {
+const schema_ModelPreferences = {
   properties: {
     costPriority: { maximum: 1, minimum: 0, type: "number" },
     hints: { items: { $ref: "#/$defs/ModelHint" }, type: "array" },
@@ -13748,15 +13923,15 @@ const schema105 = {
   },
   type: "object",
 };
-const schema106 = { properties: { name: { type: "string" } }, type: "object" };
+const schema_ModelHint = { properties: { name: { type: "string" } }, type: "object" };
 
-function validate284(
+function validate_ModelHint(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate284.evaluated;
+  const evaluated0 = validate_ModelHint.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13796,18 +13971,18 @@ function validate284(
     }
     errors++;
   }
-  validate284.errors = vErrors;
+  validate_ModelHint.errors = vErrors;
   return errors === 0;
 }
-validate284.evaluated = { props: { name: true }, dynamicProps: false, dynamicItems: false };
+validate_ModelHint.evaluated = { props: { name: true }, dynamicProps: false, dynamicItems: false };
 
-function validate283(
+function validate_ModelPreferences(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate283.evaluated;
+  const evaluated0 = validate_ModelPreferences.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13870,7 +14045,7 @@ function validate283(
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate284(data1[i0], {
+            !validate_ModelHint(data1[i0], {
               instancePath: instancePath + "/hints/" + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -13878,7 +14053,7 @@ function validate283(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate284.errors : vErrors.concat(validate284.errors);
+            vErrors = vErrors === null ? validate_ModelHint.errors : vErrors.concat(validate_ModelHint.errors);
             errors = vErrors.length;
           }
         }
@@ -14011,24 +14186,27 @@ function validate283(
     }
     errors++;
   }
-  validate283.errors = vErrors;
+  validate_ModelPreferences.errors = vErrors;
   return errors === 0;
 }
-validate283.evaluated = {
+validate_ModelPreferences.evaluated = {
   props: { costPriority: true, hints: true, intelligencePriority: true, speedPriority: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema107 = { properties: { mode: { enum: ["auto", "none", "required"], type: "string" } }, type: "object" };
+const schema_ToolChoice = {
+  properties: { mode: { enum: ["auto", "none", "required"], type: "string" } },
+  type: "object",
+};
 
-function validate288(
+function validate_ToolChoice(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate288.evaluated;
+  const evaluated0 = validate_ToolChoice.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -14058,7 +14236,7 @@ function validate288(
           instancePath: instancePath + "/mode",
           schemaPath: "#/properties/mode/enum",
           keyword: "enum",
-          params: { allowedValues: schema107.properties.mode.enum },
+          params: { allowedValues: schema_ToolChoice.properties.mode.enum },
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
@@ -14084,12 +14262,12 @@ function validate288(
     }
     errors++;
   }
-  validate288.errors = vErrors;
+  validate_ToolChoice.errors = vErrors;
   return errors === 0;
 }
-validate288.evaluated = { props: { mode: true }, dynamicProps: false, dynamicItems: false };
+validate_ToolChoice.evaluated = { props: { mode: true }, dynamicProps: false, dynamicItems: false };
 
-const schema108 = {
+const schema_Tool = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
     annotations: { $ref: "#/$defs/ToolAnnotations" },
@@ -14128,7 +14306,7 @@ const schema108 = {
   required: ["inputSchema", "name"],
   type: "object",
 };
-const schema109 = {
+const schema_ToolAnnotations = {
   properties: {
     destructiveHint: { type: "boolean" },
     idempotentHint: { type: "boolean" },
@@ -14139,13 +14317,13 @@ const schema109 = {
   type: "object",
 };
 
-function validate291(
+function validate_ToolAnnotations(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate291.evaluated;
+  const evaluated0 = validate_ToolAnnotations.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -14253,27 +14431,27 @@ function validate291(
     }
     errors++;
   }
-  validate291.errors = vErrors;
+  validate_ToolAnnotations.errors = vErrors;
   return errors === 0;
 }
-validate291.evaluated = {
+validate_ToolAnnotations.evaluated = {
   props: { destructiveHint: true, idempotentHint: true, openWorldHint: true, readOnlyHint: true, title: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema110 = {
+const schema_ToolExecution = {
   properties: { taskSupport: { enum: ["forbidden", "optional", "required"], type: "string" } },
   type: "object",
 };
 
-function validate293(
+function validate_ToolExecution(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate293.evaluated;
+  const evaluated0 = validate_ToolExecution.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -14303,7 +14481,7 @@ function validate293(
           instancePath: instancePath + "/taskSupport",
           schemaPath: "#/properties/taskSupport/enum",
           keyword: "enum",
-          params: { allowedValues: schema110.properties.taskSupport.enum },
+          params: { allowedValues: schema_ToolExecution.properties.taskSupport.enum },
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
@@ -14329,18 +14507,18 @@ function validate293(
     }
     errors++;
   }
-  validate293.errors = vErrors;
+  validate_ToolExecution.errors = vErrors;
   return errors === 0;
 }
-validate293.evaluated = { props: { taskSupport: true }, dynamicProps: false, dynamicItems: false };
+validate_ToolExecution.evaluated = { props: { taskSupport: true }, dynamicProps: false, dynamicItems: false };
 
-function validate290(
+function validate_Tool(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate290.evaluated;
+  const evaluated0 = validate_Tool.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -14399,7 +14577,7 @@ function validate290(
     }
     if (data.annotations !== undefined) {
       if (
-        !validate291(data.annotations, {
+        !validate_ToolAnnotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
@@ -14407,7 +14585,7 @@ function validate290(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate291.errors : vErrors.concat(validate291.errors);
+        vErrors = vErrors === null ? validate_ToolAnnotations.errors : vErrors.concat(validate_ToolAnnotations.errors);
         errors = vErrors.length;
       }
     }
@@ -14430,7 +14608,7 @@ function validate290(
     }
     if (data.execution !== undefined) {
       if (
-        !validate293(data.execution, {
+        !validate_ToolExecution(data.execution, {
           instancePath: instancePath + "/execution",
           parentData: data,
           parentDataProperty: "execution",
@@ -14438,7 +14616,7 @@ function validate290(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate293.errors : vErrors.concat(validate293.errors);
+        vErrors = vErrors === null ? validate_ToolExecution.errors : vErrors.concat(validate_ToolExecution.errors);
         errors = vErrors.length;
       }
     }
@@ -14448,7 +14626,7 @@ function validate290(
         const len0 = data4.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate84(data4[i0], {
+            !validate_Icon(data4[i0], {
               instancePath: instancePath + "/icons/" + i0,
               parentData: data4,
               parentDataProperty: i0,
@@ -14456,7 +14634,7 @@ function validate290(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+            vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
             errors = vErrors.length;
           }
         }
@@ -14845,10 +15023,10 @@ function validate290(
     }
     errors++;
   }
-  validate290.errors = vErrors;
+  validate_Tool.errors = vErrors;
   return errors === 0;
 }
-validate290.evaluated = {
+validate_Tool.evaluated = {
   props: {
     _meta: true,
     annotations: true,
@@ -14864,13 +15042,13 @@ validate290.evaluated = {
   dynamicItems: false,
 };
 
-function validate272(
+function validate_CreateMessageRequestParams(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate272.evaluated;
+  const evaluated0 = validate_CreateMessageRequestParams.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -14913,7 +15091,7 @@ function validate272(
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
           if (
-            !validate65(data0.progressToken, {
+            !validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
@@ -14921,7 +15099,7 @@ function validate272(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+            vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
         }
@@ -14963,7 +15141,7 @@ function validate272(
           instancePath: instancePath + "/includeContext",
           schemaPath: "#/properties/includeContext/enum",
           keyword: "enum",
-          params: { allowedValues: schema103.properties.includeContext.enum },
+          params: { allowedValues: schema_CreateMessageRequestParams.properties.includeContext.enum },
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
@@ -14998,7 +15176,7 @@ function validate272(
         const len0 = data4.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate274(data4[i0], {
+            !validate_SamplingMessage(data4[i0], {
               instancePath: instancePath + "/messages/" + i0,
               parentData: data4,
               parentDataProperty: i0,
@@ -15006,7 +15184,8 @@ function validate272(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate274.errors : vErrors.concat(validate274.errors);
+            vErrors =
+              vErrors === null ? validate_SamplingMessage.errors : vErrors.concat(validate_SamplingMessage.errors);
             errors = vErrors.length;
           }
         }
@@ -15047,7 +15226,7 @@ function validate272(
     }
     if (data.modelPreferences !== undefined) {
       if (
-        !validate283(data.modelPreferences, {
+        !validate_ModelPreferences(data.modelPreferences, {
           instancePath: instancePath + "/modelPreferences",
           parentData: data,
           parentDataProperty: "modelPreferences",
@@ -15055,7 +15234,8 @@ function validate272(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate283.errors : vErrors.concat(validate283.errors);
+        vErrors =
+          vErrors === null ? validate_ModelPreferences.errors : vErrors.concat(validate_ModelPreferences.errors);
         errors = vErrors.length;
       }
     }
@@ -15115,7 +15295,7 @@ function validate272(
     }
     if (data.task !== undefined) {
       if (
-        !validate67(data.task, {
+        !validate_TaskMetadata(data.task, {
           instancePath: instancePath + "/task",
           parentData: data,
           parentDataProperty: "task",
@@ -15123,7 +15303,7 @@ function validate272(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+        vErrors = vErrors === null ? validate_TaskMetadata.errors : vErrors.concat(validate_TaskMetadata.errors);
         errors = vErrors.length;
       }
     }
@@ -15147,7 +15327,7 @@ function validate272(
     }
     if (data.toolChoice !== undefined) {
       if (
-        !validate288(data.toolChoice, {
+        !validate_ToolChoice(data.toolChoice, {
           instancePath: instancePath + "/toolChoice",
           parentData: data,
           parentDataProperty: "toolChoice",
@@ -15155,7 +15335,7 @@ function validate272(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate288.errors : vErrors.concat(validate288.errors);
+        vErrors = vErrors === null ? validate_ToolChoice.errors : vErrors.concat(validate_ToolChoice.errors);
         errors = vErrors.length;
       }
     }
@@ -15165,7 +15345,7 @@ function validate272(
         const len2 = data14.length;
         for (let i2 = 0; i2 < len2; i2++) {
           if (
-            !validate290(data14[i2], {
+            !validate_Tool(data14[i2], {
               instancePath: instancePath + "/tools/" + i2,
               parentData: data14,
               parentDataProperty: i2,
@@ -15173,7 +15353,7 @@ function validate272(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate290.errors : vErrors.concat(validate290.errors);
+            vErrors = vErrors === null ? validate_Tool.errors : vErrors.concat(validate_Tool.errors);
             errors = vErrors.length;
           }
         }
@@ -15208,10 +15388,10 @@ function validate272(
     }
     errors++;
   }
-  validate272.errors = vErrors;
+  validate_CreateMessageRequestParams.errors = vErrors;
   return errors === 0;
 }
-validate272.evaluated = {
+validate_CreateMessageRequestParams.evaluated = {
   props: {
     _meta: true,
     includeContext: true,
@@ -15230,13 +15410,13 @@ validate272.evaluated = {
   dynamicItems: false,
 };
 
-function validate270(
+function validate_CreateMessageRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate270.evaluated;
+  const evaluated0 = validate_CreateMessageRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -15306,7 +15486,7 @@ function validate270(
     }
     if (data.id !== undefined) {
       if (
-        !validate62(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -15314,7 +15494,7 @@ function validate270(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -15386,7 +15566,7 @@ function validate270(
     }
     if (data.params !== undefined) {
       if (
-        !validate272(data.params, {
+        !validate_CreateMessageRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -15394,7 +15574,10 @@ function validate270(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate272.errors : vErrors.concat(validate272.errors);
+        vErrors =
+          vErrors === null
+            ? validate_CreateMessageRequestParams.errors
+            : vErrors.concat(validate_CreateMessageRequestParams.errors);
         errors = vErrors.length;
       }
     }
@@ -15413,22 +15596,22 @@ function validate270(
     }
     errors++;
   }
-  validate270.errors = vErrors;
+  validate_CreateMessageRequest.errors = vErrors;
   return errors === 0;
 }
-validate270.evaluated = {
+validate_CreateMessageRequest.evaluated = {
   props: { id: true, jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate298(
+function validate_CreateMessageRequestParams_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate298.evaluated;
+  const evaluated0 = validate_CreateMessageRequestParams_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -15471,7 +15654,7 @@ function validate298(
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
           if (
-            !validate65(data0.progressToken, {
+            !validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
@@ -15479,7 +15662,7 @@ function validate298(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+            vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
         }
@@ -15521,7 +15704,7 @@ function validate298(
           instancePath: instancePath + "/includeContext",
           schemaPath: "#/properties/includeContext/enum",
           keyword: "enum",
-          params: { allowedValues: schema103.properties.includeContext.enum },
+          params: { allowedValues: schema_CreateMessageRequestParams.properties.includeContext.enum },
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
@@ -15556,7 +15739,7 @@ function validate298(
         const len0 = data4.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate274(data4[i0], {
+            !validate_SamplingMessage(data4[i0], {
               instancePath: instancePath + "/messages/" + i0,
               parentData: data4,
               parentDataProperty: i0,
@@ -15564,7 +15747,8 @@ function validate298(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate274.errors : vErrors.concat(validate274.errors);
+            vErrors =
+              vErrors === null ? validate_SamplingMessage.errors : vErrors.concat(validate_SamplingMessage.errors);
             errors = vErrors.length;
           }
         }
@@ -15605,7 +15789,7 @@ function validate298(
     }
     if (data.modelPreferences !== undefined) {
       if (
-        !validate283(data.modelPreferences, {
+        !validate_ModelPreferences(data.modelPreferences, {
           instancePath: instancePath + "/modelPreferences",
           parentData: data,
           parentDataProperty: "modelPreferences",
@@ -15613,7 +15797,8 @@ function validate298(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate283.errors : vErrors.concat(validate283.errors);
+        vErrors =
+          vErrors === null ? validate_ModelPreferences.errors : vErrors.concat(validate_ModelPreferences.errors);
         errors = vErrors.length;
       }
     }
@@ -15673,7 +15858,7 @@ function validate298(
     }
     if (data.task !== undefined) {
       if (
-        !validate67(data.task, {
+        !validate_TaskMetadata(data.task, {
           instancePath: instancePath + "/task",
           parentData: data,
           parentDataProperty: "task",
@@ -15681,7 +15866,7 @@ function validate298(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+        vErrors = vErrors === null ? validate_TaskMetadata.errors : vErrors.concat(validate_TaskMetadata.errors);
         errors = vErrors.length;
       }
     }
@@ -15705,7 +15890,7 @@ function validate298(
     }
     if (data.toolChoice !== undefined) {
       if (
-        !validate288(data.toolChoice, {
+        !validate_ToolChoice(data.toolChoice, {
           instancePath: instancePath + "/toolChoice",
           parentData: data,
           parentDataProperty: "toolChoice",
@@ -15713,7 +15898,7 @@ function validate298(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate288.errors : vErrors.concat(validate288.errors);
+        vErrors = vErrors === null ? validate_ToolChoice.errors : vErrors.concat(validate_ToolChoice.errors);
         errors = vErrors.length;
       }
     }
@@ -15723,7 +15908,7 @@ function validate298(
         const len2 = data14.length;
         for (let i2 = 0; i2 < len2; i2++) {
           if (
-            !validate290(data14[i2], {
+            !validate_Tool(data14[i2], {
               instancePath: instancePath + "/tools/" + i2,
               parentData: data14,
               parentDataProperty: i2,
@@ -15731,7 +15916,7 @@ function validate298(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate290.errors : vErrors.concat(validate290.errors);
+            vErrors = vErrors === null ? validate_Tool.errors : vErrors.concat(validate_Tool.errors);
             errors = vErrors.length;
           }
         }
@@ -15766,10 +15951,10 @@ function validate298(
     }
     errors++;
   }
-  validate298.errors = vErrors;
+  validate_CreateMessageRequestParams_2.errors = vErrors;
   return errors === 0;
 }
-validate298.evaluated = {
+validate_CreateMessageRequestParams_2.evaluated = {
   props: {
     _meta: true,
     includeContext: true,
@@ -15788,13 +15973,13 @@ validate298.evaluated = {
   dynamicItems: false,
 };
 
-function validate305(
+function validate_CreateMessageResult_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate305.evaluated;
+  const evaluated0 = validate_CreateMessageResult_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -15872,7 +16057,7 @@ function validate305(
       let valid1 = false;
       const _errs6 = errors;
       if (
-        !validate75(data1, {
+        !validate_TextContent(data1, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
@@ -15880,7 +16065,7 @@ function validate305(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+        vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs6 === errors;
@@ -15894,7 +16079,7 @@ function validate305(
       }
       const _errs7 = errors;
       if (
-        !validate78(data1, {
+        !validate_ImageContent(data1, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
@@ -15902,7 +16087,7 @@ function validate305(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+        vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs7 === errors;
@@ -15919,7 +16104,7 @@ function validate305(
       }
       const _errs8 = errors;
       if (
-        !validate56(data1, {
+        !validate_AudioContent(data1, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
@@ -15927,7 +16112,7 @@ function validate305(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+        vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs8 === errors;
@@ -15944,7 +16129,7 @@ function validate305(
       }
       const _errs9 = errors;
       if (
-        !validate236(data1, {
+        !validate_ToolUseContent(data1, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
@@ -15952,7 +16137,7 @@ function validate305(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate236.errors : vErrors.concat(validate236.errors);
+        vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs9 === errors;
@@ -15969,7 +16154,7 @@ function validate305(
       }
       const _errs10 = errors;
       if (
-        !validate238(data1, {
+        !validate_ToolResultContent(data1, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
@@ -15977,7 +16162,8 @@ function validate305(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate238.errors : vErrors.concat(validate238.errors);
+        vErrors =
+          vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs10 === errors;
@@ -15998,7 +16184,7 @@ function validate305(
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate241(data1[i0], {
+            !validate_SamplingMessageContentBlock(data1[i0], {
               instancePath: instancePath + "/content/" + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -16006,7 +16192,10 @@ function validate305(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate241.errors : vErrors.concat(validate241.errors);
+            vErrors =
+              vErrors === null
+                ? validate_SamplingMessageContentBlock.errors
+                : vErrors.concat(validate_SamplingMessageContentBlock.errors);
             errors = vErrors.length;
           }
         }
@@ -16071,7 +16260,7 @@ function validate305(
     }
     if (data.role !== undefined) {
       if (
-        !validate54(data.role, {
+        !validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
@@ -16079,7 +16268,7 @@ function validate305(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+        vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
     }
@@ -16115,28 +16304,28 @@ function validate305(
     }
     errors++;
   }
-  validate305.errors = vErrors;
+  validate_CreateMessageResult_2.errors = vErrors;
   return errors === 0;
 }
-validate305.evaluated = {
+validate_CreateMessageResult_2.evaluated = {
   props: { _meta: true, content: true, model: true, role: true, stopReason: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema113 = {
+const schema_CreateTaskResult = {
   properties: { _meta: { additionalProperties: {}, type: "object" }, task: { $ref: "#/$defs/Task" } },
   required: ["task"],
   type: "object",
 };
 
-function validate313(
+function validate_CreateTaskResult(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate313.evaluated;
+  const evaluated0 = validate_CreateTaskResult.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -16180,7 +16369,7 @@ function validate313(
     }
     if (data.task !== undefined) {
       if (
-        !validate100(data.task, {
+        !validate_Task(data.task, {
           instancePath: instancePath + "/task",
           parentData: data,
           parentDataProperty: "task",
@@ -16188,7 +16377,7 @@ function validate313(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
+        vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task.errors);
         errors = vErrors.length;
       }
     }
@@ -16207,20 +16396,20 @@ function validate313(
     }
     errors++;
   }
-  validate313.errors = vErrors;
+  validate_CreateTaskResult.errors = vErrors;
   return errors === 0;
 }
-validate313.evaluated = { props: { _meta: true, task: true }, dynamicProps: false, dynamicItems: false };
+validate_CreateTaskResult.evaluated = { props: { _meta: true, task: true }, dynamicProps: false, dynamicItems: false };
 
-const schema114 = { type: "string" };
+const schema_Cursor = { type: "string" };
 
-function validate315(
+function validate_Cursor(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate315.evaluated;
+  const evaluated0 = validate_Cursor.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -16242,12 +16431,12 @@ function validate315(
     }
     errors++;
   }
-  validate315.errors = vErrors;
+  validate_Cursor.errors = vErrors;
   return errors === 0;
 }
-validate315.evaluated = { dynamicProps: false, dynamicItems: false };
+validate_Cursor.evaluated = { dynamicProps: false, dynamicItems: false };
 
-const schema115 = {
+const schema_ElicitRequest = {
   properties: {
     id: { $ref: "#/$defs/RequestId" },
     jsonrpc: { const: "2.0", type: "string" },
@@ -16257,8 +16446,10 @@ const schema115 = {
   required: ["id", "jsonrpc", "method", "params"],
   type: "object",
 };
-const schema116 = { anyOf: [{ $ref: "#/$defs/ElicitRequestURLParams" }, { $ref: "#/$defs/ElicitRequestFormParams" }] };
-const schema117 = {
+const schema_ElicitRequestParams = {
+  anyOf: [{ $ref: "#/$defs/ElicitRequestURLParams" }, { $ref: "#/$defs/ElicitRequestFormParams" }],
+};
+const schema_ElicitRequestURLParams = {
   properties: {
     _meta: {
       additionalProperties: {},
@@ -16275,13 +16466,13 @@ const schema117 = {
   type: "object",
 };
 
-function validate319(
+function validate_ElicitRequestURLParams(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate319.evaluated;
+  const evaluated0 = validate_ElicitRequestURLParams.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -16354,7 +16545,7 @@ function validate319(
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
           if (
-            !validate65(data0.progressToken, {
+            !validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
@@ -16362,7 +16553,7 @@ function validate319(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+            vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
         }
@@ -16451,7 +16642,7 @@ function validate319(
     }
     if (data.task !== undefined) {
       if (
-        !validate67(data.task, {
+        !validate_TaskMetadata(data.task, {
           instancePath: instancePath + "/task",
           parentData: data,
           parentDataProperty: "task",
@@ -16459,14 +16650,14 @@ function validate319(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+        vErrors = vErrors === null ? validate_TaskMetadata.errors : vErrors.concat(validate_TaskMetadata.errors);
         errors = vErrors.length;
       }
     }
     if (data.url !== undefined) {
       let data6 = data.url;
       if (typeof data6 === "string") {
-        if (!formats4(data6)) {
+        if (!format_uri(data6)) {
           const err9 = {
             instancePath: instancePath + "/url",
             schemaPath: "#/properties/url/format",
@@ -16512,16 +16703,16 @@ function validate319(
     }
     errors++;
   }
-  validate319.errors = vErrors;
+  validate_ElicitRequestURLParams.errors = vErrors;
   return errors === 0;
 }
-validate319.evaluated = {
+validate_ElicitRequestURLParams.evaluated = {
   props: { _meta: true, elicitationId: true, message: true, mode: true, task: true, url: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema118 = {
+const schema_ElicitRequestFormParams = {
   properties: {
     _meta: {
       additionalProperties: {},
@@ -16545,7 +16736,7 @@ const schema118 = {
   required: ["message", "requestedSchema"],
   type: "object",
 };
-const schema119 = {
+const schema_PrimitiveSchemaDefinition = {
   anyOf: [
     { $ref: "#/$defs/StringSchema" },
     { $ref: "#/$defs/NumberSchema" },
@@ -16557,7 +16748,7 @@ const schema119 = {
     { $ref: "#/$defs/LegacyTitledEnumSchema" },
   ],
 };
-const schema120 = {
+const schema_StringSchema = {
   properties: {
     default: { type: "string" },
     description: { type: "string" },
@@ -16571,13 +16762,13 @@ const schema120 = {
   type: "object",
 };
 
-function validate326(
+function validate_StringSchema(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate326.evaluated;
+  const evaluated0 = validate_StringSchema.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -16656,7 +16847,7 @@ function validate326(
           instancePath: instancePath + "/format",
           schemaPath: "#/properties/format/enum",
           keyword: "enum",
-          params: { allowedValues: schema120.properties.format.enum },
+          params: { allowedValues: schema_StringSchema.properties.format.enum },
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
@@ -16768,16 +16959,16 @@ function validate326(
     }
     errors++;
   }
-  validate326.errors = vErrors;
+  validate_StringSchema.errors = vErrors;
   return errors === 0;
 }
-validate326.evaluated = {
+validate_StringSchema.evaluated = {
   props: { default: true, description: true, format: true, maxLength: true, minLength: true, title: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema121 = {
+const schema_NumberSchema = {
   properties: {
     default: { type: "number" },
     description: { type: "string" },
@@ -16790,13 +16981,13 @@ const schema121 = {
   type: "object",
 };
 
-function validate328(
+function validate_NumberSchema(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate328.evaluated;
+  const evaluated0 = validate_NumberSchema.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -16929,7 +17120,7 @@ function validate328(
           instancePath: instancePath + "/type",
           schemaPath: "#/properties/type/enum",
           keyword: "enum",
-          params: { allowedValues: schema121.properties.type.enum },
+          params: { allowedValues: schema_NumberSchema.properties.type.enum },
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
@@ -16955,16 +17146,16 @@ function validate328(
     }
     errors++;
   }
-  validate328.errors = vErrors;
+  validate_NumberSchema.errors = vErrors;
   return errors === 0;
 }
-validate328.evaluated = {
+validate_NumberSchema.evaluated = {
   props: { default: true, description: true, maximum: true, minimum: true, title: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema122 = {
+const schema_UntitledSingleSelectEnumSchema = {
   properties: {
     default: { type: "string" },
     description: { type: "string" },
@@ -16976,13 +17167,13 @@ const schema122 = {
   type: "object",
 };
 
-function validate331(
+function validate_UntitledSingleSelectEnumSchema(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate331.evaluated;
+  const evaluated0 = validate_UntitledSingleSelectEnumSchema.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17156,16 +17347,16 @@ function validate331(
     }
     errors++;
   }
-  validate331.errors = vErrors;
+  validate_UntitledSingleSelectEnumSchema.errors = vErrors;
   return errors === 0;
 }
-validate331.evaluated = {
+validate_UntitledSingleSelectEnumSchema.evaluated = {
   props: { default: true, description: true, enum: true, title: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema123 = {
+const schema_TitledSingleSelectEnumSchema = {
   properties: {
     default: { type: "string" },
     description: { type: "string" },
@@ -17184,13 +17375,13 @@ const schema123 = {
   type: "object",
 };
 
-function validate333(
+function validate_TitledSingleSelectEnumSchema(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate333.evaluated;
+  const evaluated0 = validate_TitledSingleSelectEnumSchema.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17430,16 +17621,16 @@ function validate333(
     }
     errors++;
   }
-  validate333.errors = vErrors;
+  validate_TitledSingleSelectEnumSchema.errors = vErrors;
   return errors === 0;
 }
-validate333.evaluated = {
+validate_TitledSingleSelectEnumSchema.evaluated = {
   props: { default: true, description: true, oneOf: true, title: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema124 = {
+const schema_UntitledMultiSelectEnumSchema = {
   properties: {
     default: { items: { type: "string" }, type: "array" },
     description: { type: "string" },
@@ -17457,13 +17648,13 @@ const schema124 = {
   type: "object",
 };
 
-function validate335(
+function validate_UntitledMultiSelectEnumSchema(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate335.evaluated;
+  const evaluated0 = validate_UntitledMultiSelectEnumSchema.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17775,16 +17966,16 @@ function validate335(
     }
     errors++;
   }
-  validate335.errors = vErrors;
+  validate_UntitledMultiSelectEnumSchema.errors = vErrors;
   return errors === 0;
 }
-validate335.evaluated = {
+validate_UntitledMultiSelectEnumSchema.evaluated = {
   props: { default: true, description: true, items: true, maxItems: true, minItems: true, title: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema125 = {
+const schema_TitledMultiSelectEnumSchema = {
   properties: {
     default: { items: { type: "string" }, type: "array" },
     description: { type: "string" },
@@ -17811,13 +18002,13 @@ const schema125 = {
   type: "object",
 };
 
-function validate337(
+function validate_TitledMultiSelectEnumSchema(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate337.evaluated;
+  const evaluated0 = validate_TitledMultiSelectEnumSchema.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18147,16 +18338,16 @@ function validate337(
     }
     errors++;
   }
-  validate337.errors = vErrors;
+  validate_TitledMultiSelectEnumSchema.errors = vErrors;
   return errors === 0;
 }
-validate337.evaluated = {
+validate_TitledMultiSelectEnumSchema.evaluated = {
   props: { default: true, description: true, items: true, maxItems: true, minItems: true, title: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema126 = {
+const schema_LegacyTitledEnumSchema = {
   properties: {
     default: { type: "string" },
     description: { type: "string" },
@@ -18169,13 +18360,13 @@ const schema126 = {
   type: "object",
 };
 
-function validate339(
+function validate_LegacyTitledEnumSchema(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate339.evaluated;
+  const evaluated0 = validate_LegacyTitledEnumSchema.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18386,22 +18577,22 @@ function validate339(
     }
     errors++;
   }
-  validate339.errors = vErrors;
+  validate_LegacyTitledEnumSchema.errors = vErrors;
   return errors === 0;
 }
-validate339.evaluated = {
+validate_LegacyTitledEnumSchema.evaluated = {
   props: { default: true, description: true, enum: true, enumNames: true, title: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate325(
+function validate_PrimitiveSchemaDefinition(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate325.evaluated;
+  const evaluated0 = validate_PrimitiveSchemaDefinition.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18411,8 +18602,8 @@ function validate325(
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate326(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate326.errors : vErrors.concat(validate326.errors);
+  if (!validate_StringSchema(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_StringSchema.errors : vErrors.concat(validate_StringSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
@@ -18428,8 +18619,8 @@ function validate325(
     props0.type = true;
   }
   const _errs2 = errors;
-  if (!validate328(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate328.errors : vErrors.concat(validate328.errors);
+  if (!validate_NumberSchema(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_NumberSchema.errors : vErrors.concat(validate_NumberSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs2 === errors;
@@ -18446,8 +18637,8 @@ function validate325(
     }
   }
   const _errs3 = errors;
-  if (!validate60(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+  if (!validate_BooleanSchema(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_BooleanSchema.errors : vErrors.concat(validate_BooleanSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs3 === errors;
@@ -18462,8 +18653,19 @@ function validate325(
     }
   }
   const _errs4 = errors;
-  if (!validate331(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate331.errors : vErrors.concat(validate331.errors);
+  if (
+    !validate_UntitledSingleSelectEnumSchema(data, {
+      instancePath,
+      parentData,
+      parentDataProperty,
+      rootData,
+      dynamicAnchors,
+    })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_UntitledSingleSelectEnumSchema.errors
+        : vErrors.concat(validate_UntitledSingleSelectEnumSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs4 === errors;
@@ -18479,8 +18681,19 @@ function validate325(
     }
   }
   const _errs5 = errors;
-  if (!validate333(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate333.errors : vErrors.concat(validate333.errors);
+  if (
+    !validate_TitledSingleSelectEnumSchema(data, {
+      instancePath,
+      parentData,
+      parentDataProperty,
+      rootData,
+      dynamicAnchors,
+    })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_TitledSingleSelectEnumSchema.errors
+        : vErrors.concat(validate_TitledSingleSelectEnumSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs5 === errors;
@@ -18496,8 +18709,19 @@ function validate325(
     }
   }
   const _errs6 = errors;
-  if (!validate335(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate335.errors : vErrors.concat(validate335.errors);
+  if (
+    !validate_UntitledMultiSelectEnumSchema(data, {
+      instancePath,
+      parentData,
+      parentDataProperty,
+      rootData,
+      dynamicAnchors,
+    })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_UntitledMultiSelectEnumSchema.errors
+        : vErrors.concat(validate_UntitledMultiSelectEnumSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs6 === errors;
@@ -18515,8 +18739,19 @@ function validate325(
     }
   }
   const _errs7 = errors;
-  if (!validate337(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate337.errors : vErrors.concat(validate337.errors);
+  if (
+    !validate_TitledMultiSelectEnumSchema(data, {
+      instancePath,
+      parentData,
+      parentDataProperty,
+      rootData,
+      dynamicAnchors,
+    })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_TitledMultiSelectEnumSchema.errors
+        : vErrors.concat(validate_TitledMultiSelectEnumSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs7 === errors;
@@ -18534,8 +18769,13 @@ function validate325(
     }
   }
   const _errs8 = errors;
-  if (!validate339(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate339.errors : vErrors.concat(validate339.errors);
+  if (
+    !validate_LegacyTitledEnumSchema(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_LegacyTitledEnumSchema.errors
+        : vErrors.concat(validate_LegacyTitledEnumSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs8 === errors;
@@ -18575,19 +18815,19 @@ function validate325(
       }
     }
   }
-  validate325.errors = vErrors;
+  validate_PrimitiveSchemaDefinition.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate325.evaluated = { dynamicProps: true, dynamicItems: false };
+validate_PrimitiveSchemaDefinition.evaluated = { dynamicProps: true, dynamicItems: false };
 
-function validate323(
+function validate_ElicitRequestFormParams(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate323.evaluated;
+  const evaluated0 = validate_ElicitRequestFormParams.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18630,7 +18870,7 @@ function validate323(
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
           if (
-            !validate65(data0.progressToken, {
+            !validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
@@ -18638,7 +18878,7 @@ function validate323(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+            vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
         }
@@ -18763,7 +19003,7 @@ function validate323(
           if (data6 && typeof data6 == "object" && !Array.isArray(data6)) {
             for (const key0 in data6) {
               if (
-                !validate325(data6[key0], {
+                !validate_PrimitiveSchemaDefinition(data6[key0], {
                   instancePath:
                     instancePath + "/requestedSchema/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
                   parentData: data6,
@@ -18772,7 +19012,10 @@ function validate323(
                   dynamicAnchors,
                 })
               ) {
-                vErrors = vErrors === null ? validate325.errors : vErrors.concat(validate325.errors);
+                vErrors =
+                  vErrors === null
+                    ? validate_PrimitiveSchemaDefinition.errors
+                    : vErrors.concat(validate_PrimitiveSchemaDefinition.errors);
                 errors = vErrors.length;
               }
             }
@@ -18880,7 +19123,7 @@ function validate323(
     }
     if (data.task !== undefined) {
       if (
-        !validate67(data.task, {
+        !validate_TaskMetadata(data.task, {
           instancePath: instancePath + "/task",
           parentData: data,
           parentDataProperty: "task",
@@ -18888,7 +19131,7 @@ function validate323(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+        vErrors = vErrors === null ? validate_TaskMetadata.errors : vErrors.concat(validate_TaskMetadata.errors);
         errors = vErrors.length;
       }
     }
@@ -18907,22 +19150,22 @@ function validate323(
     }
     errors++;
   }
-  validate323.errors = vErrors;
+  validate_ElicitRequestFormParams.errors = vErrors;
   return errors === 0;
 }
-validate323.evaluated = {
+validate_ElicitRequestFormParams.evaluated = {
   props: { _meta: true, message: true, mode: true, requestedSchema: true, task: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate318(
+function validate_ElicitRequestParams(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate318.evaluated;
+  const evaluated0 = validate_ElicitRequestParams.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18932,8 +19175,13 @@ function validate318(
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate319(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate319.errors : vErrors.concat(validate319.errors);
+  if (
+    !validate_ElicitRequestURLParams(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_ElicitRequestURLParams.errors
+        : vErrors.concat(validate_ElicitRequestURLParams.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
@@ -18948,8 +19196,13 @@ function validate318(
     props0.url = true;
   }
   const _errs2 = errors;
-  if (!validate323(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate323.errors : vErrors.concat(validate323.errors);
+  if (
+    !validate_ElicitRequestFormParams(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_ElicitRequestFormParams.errors
+        : vErrors.concat(validate_ElicitRequestFormParams.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs2 === errors;
@@ -18988,19 +19241,19 @@ function validate318(
       }
     }
   }
-  validate318.errors = vErrors;
+  validate_ElicitRequestParams.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate318.evaluated = { dynamicProps: true, dynamicItems: false };
+validate_ElicitRequestParams.evaluated = { dynamicProps: true, dynamicItems: false };
 
-function validate316(
+function validate_ElicitRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate316.evaluated;
+  const evaluated0 = validate_ElicitRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -19070,7 +19323,7 @@ function validate316(
     }
     if (data.id !== undefined) {
       if (
-        !validate62(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -19078,7 +19331,7 @@ function validate316(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -19150,7 +19403,7 @@ function validate316(
     }
     if (data.params !== undefined) {
       if (
-        !validate318(data.params, {
+        !validate_ElicitRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -19158,7 +19411,8 @@ function validate316(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate318.errors : vErrors.concat(validate318.errors);
+        vErrors =
+          vErrors === null ? validate_ElicitRequestParams.errors : vErrors.concat(validate_ElicitRequestParams.errors);
         errors = vErrors.length;
       }
     }
@@ -19177,22 +19431,22 @@ function validate316(
     }
     errors++;
   }
-  validate316.errors = vErrors;
+  validate_ElicitRequest.errors = vErrors;
   return errors === 0;
 }
-validate316.evaluated = {
+validate_ElicitRequest.evaluated = {
   props: { id: true, jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate345(
+function validate_ElicitRequestFormParams_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate345.evaluated;
+  const evaluated0 = validate_ElicitRequestFormParams_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -19235,7 +19489,7 @@ function validate345(
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
           if (
-            !validate65(data0.progressToken, {
+            !validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
@@ -19243,7 +19497,7 @@ function validate345(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+            vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
         }
@@ -19368,7 +19622,7 @@ function validate345(
           if (data6 && typeof data6 == "object" && !Array.isArray(data6)) {
             for (const key0 in data6) {
               if (
-                !validate325(data6[key0], {
+                !validate_PrimitiveSchemaDefinition(data6[key0], {
                   instancePath:
                     instancePath + "/requestedSchema/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
                   parentData: data6,
@@ -19377,7 +19631,10 @@ function validate345(
                   dynamicAnchors,
                 })
               ) {
-                vErrors = vErrors === null ? validate325.errors : vErrors.concat(validate325.errors);
+                vErrors =
+                  vErrors === null
+                    ? validate_PrimitiveSchemaDefinition.errors
+                    : vErrors.concat(validate_PrimitiveSchemaDefinition.errors);
                 errors = vErrors.length;
               }
             }
@@ -19485,7 +19742,7 @@ function validate345(
     }
     if (data.task !== undefined) {
       if (
-        !validate67(data.task, {
+        !validate_TaskMetadata(data.task, {
           instancePath: instancePath + "/task",
           parentData: data,
           parentDataProperty: "task",
@@ -19493,7 +19750,7 @@ function validate345(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+        vErrors = vErrors === null ? validate_TaskMetadata.errors : vErrors.concat(validate_TaskMetadata.errors);
         errors = vErrors.length;
       }
     }
@@ -19512,22 +19769,22 @@ function validate345(
     }
     errors++;
   }
-  validate345.errors = vErrors;
+  validate_ElicitRequestFormParams_2.errors = vErrors;
   return errors === 0;
 }
-validate345.evaluated = {
+validate_ElicitRequestFormParams_2.evaluated = {
   props: { _meta: true, message: true, mode: true, requestedSchema: true, task: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate349(
+function validate_ElicitRequestParams_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate349.evaluated;
+  const evaluated0 = validate_ElicitRequestParams_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -19537,8 +19794,13 @@ function validate349(
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate319(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate319.errors : vErrors.concat(validate319.errors);
+  if (
+    !validate_ElicitRequestURLParams(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_ElicitRequestURLParams.errors
+        : vErrors.concat(validate_ElicitRequestURLParams.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
@@ -19553,8 +19815,13 @@ function validate349(
     props0.url = true;
   }
   const _errs2 = errors;
-  if (!validate323(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate323.errors : vErrors.concat(validate323.errors);
+  if (
+    !validate_ElicitRequestFormParams(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_ElicitRequestFormParams.errors
+        : vErrors.concat(validate_ElicitRequestFormParams.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs2 === errors;
@@ -19593,19 +19860,19 @@ function validate349(
       }
     }
   }
-  validate349.errors = vErrors;
+  validate_ElicitRequestParams_2.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate349.evaluated = { dynamicProps: true, dynamicItems: false };
+validate_ElicitRequestParams_2.evaluated = { dynamicProps: true, dynamicItems: false };
 
-function validate352(
+function validate_ElicitRequestURLParams_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate352.evaluated;
+  const evaluated0 = validate_ElicitRequestURLParams_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -19678,7 +19945,7 @@ function validate352(
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
           if (
-            !validate65(data0.progressToken, {
+            !validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
@@ -19686,7 +19953,7 @@ function validate352(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+            vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
         }
@@ -19775,7 +20042,7 @@ function validate352(
     }
     if (data.task !== undefined) {
       if (
-        !validate67(data.task, {
+        !validate_TaskMetadata(data.task, {
           instancePath: instancePath + "/task",
           parentData: data,
           parentDataProperty: "task",
@@ -19783,14 +20050,14 @@ function validate352(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+        vErrors = vErrors === null ? validate_TaskMetadata.errors : vErrors.concat(validate_TaskMetadata.errors);
         errors = vErrors.length;
       }
     }
     if (data.url !== undefined) {
       let data6 = data.url;
       if (typeof data6 === "string") {
-        if (!formats4(data6)) {
+        if (!format_uri(data6)) {
           const err9 = {
             instancePath: instancePath + "/url",
             schemaPath: "#/properties/url/format",
@@ -19836,22 +20103,22 @@ function validate352(
     }
     errors++;
   }
-  validate352.errors = vErrors;
+  validate_ElicitRequestURLParams_2.errors = vErrors;
   return errors === 0;
 }
-validate352.evaluated = {
+validate_ElicitRequestURLParams_2.evaluated = {
   props: { _meta: true, elicitationId: true, message: true, mode: true, task: true, url: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate355(
+function validate_ElicitResult_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate355.evaluated;
+  const evaluated0 = validate_ElicitResult_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -19915,7 +20182,7 @@ function validate355(
           instancePath: instancePath + "/action",
           schemaPath: "#/properties/action/enum",
           keyword: "enum",
-          params: { allowedValues: schema97.properties.action.enum },
+          params: { allowedValues: schema_ElicitResult.properties.action.enum },
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
@@ -19980,7 +20247,7 @@ function validate355(
               instancePath: instancePath + "/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
               schemaPath: "#/properties/content/additionalProperties/anyOf/1/type",
               keyword: "type",
-              params: { type: schema97.properties.content.additionalProperties.anyOf[1].type },
+              params: { type: schema_ElicitResult.properties.content.additionalProperties.anyOf[1].type },
               message: "must be string,integer,boolean",
             };
             if (vErrors === null) {
@@ -20048,16 +20315,16 @@ function validate355(
     }
     errors++;
   }
-  validate355.errors = vErrors;
+  validate_ElicitResult_2.errors = vErrors;
   return errors === 0;
 }
-validate355.evaluated = {
+validate_ElicitResult_2.evaluated = {
   props: { _meta: true, action: true, content: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema131 = {
+const schema_ElicitationCompleteNotification = {
   properties: {
     jsonrpc: { const: "2.0", type: "string" },
     method: { const: "notifications/elicitation/complete", type: "string" },
@@ -20067,13 +20334,13 @@ const schema131 = {
   type: "object",
 };
 
-function validate356(
+function validate_ElicitationCompleteNotification(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate356.evaluated;
+  const evaluated0 = validate_ElicitationCompleteNotification.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20258,24 +20525,28 @@ function validate356(
     }
     errors++;
   }
-  validate356.errors = vErrors;
+  validate_ElicitationCompleteNotification.errors = vErrors;
   return errors === 0;
 }
-validate356.evaluated = {
+validate_ElicitationCompleteNotification.evaluated = {
   props: { jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema132 = { properties: { elicitationId: { type: "string" } }, required: ["elicitationId"], type: "object" };
+const schema_ElicitationCompleteNotification_properties_params = {
+  properties: { elicitationId: { type: "string" } },
+  required: ["elicitationId"],
+  type: "object",
+};
 
-function validate357(
+function validate_ElicitationCompleteNotification_properties_params(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate357.evaluated;
+  const evaluated0 = validate_ElicitationCompleteNotification_properties_params.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20330,18 +20601,22 @@ function validate357(
     }
     errors++;
   }
-  validate357.errors = vErrors;
+  validate_ElicitationCompleteNotification_properties_params.errors = vErrors;
   return errors === 0;
 }
-validate357.evaluated = { props: { elicitationId: true }, dynamicProps: false, dynamicItems: false };
+validate_ElicitationCompleteNotification_properties_params.evaluated = {
+  props: { elicitationId: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-function validate358(
+function validate_EmbeddedResource_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate358.evaluated;
+  const evaluated0 = validate_EmbeddedResource_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20400,7 +20675,7 @@ function validate358(
     }
     if (data.annotations !== undefined) {
       if (
-        !validate53(data.annotations, {
+        !validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
@@ -20408,7 +20683,7 @@ function validate358(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
     }
@@ -20418,7 +20693,7 @@ function validate358(
       let valid1 = false;
       const _errs7 = errors;
       if (
-        !validate89(data2, {
+        !validate_TextResourceContents(data2, {
           instancePath: instancePath + "/resource",
           parentData: data,
           parentDataProperty: "resource",
@@ -20426,7 +20701,10 @@ function validate358(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
+        vErrors =
+          vErrors === null
+            ? validate_TextResourceContents.errors
+            : vErrors.concat(validate_TextResourceContents.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs7 === errors;
@@ -20440,7 +20718,7 @@ function validate358(
       }
       const _errs8 = errors;
       if (
-        !validate59(data2, {
+        !validate_BlobResourceContents(data2, {
           instancePath: instancePath + "/resource",
           parentData: data,
           parentDataProperty: "resource",
@@ -20448,7 +20726,10 @@ function validate358(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+        vErrors =
+          vErrors === null
+            ? validate_BlobResourceContents.errors
+            : vErrors.concat(validate_BlobResourceContents.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs8 === errors;
@@ -20535,22 +20816,22 @@ function validate358(
     }
     errors++;
   }
-  validate358.errors = vErrors;
+  validate_EmbeddedResource_2.errors = vErrors;
   return errors === 0;
 }
-validate358.evaluated = {
+validate_EmbeddedResource_2.evaluated = {
   props: { _meta: true, annotations: true, resource: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate362(
+function validate_Result_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate362.evaluated;
+  const evaluated0 = validate_Result_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20592,12 +20873,12 @@ function validate362(
     }
     errors++;
   }
-  validate362.errors = vErrors;
+  validate_Result_2.errors = vErrors;
   return errors === 0;
 }
-validate362.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_Result_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-const schema135 = {
+const schema_EnumSchema = {
   anyOf: [
     { $ref: "#/$defs/UntitledSingleSelectEnumSchema" },
     { $ref: "#/$defs/TitledSingleSelectEnumSchema" },
@@ -20607,13 +20888,13 @@ const schema135 = {
   ],
 };
 
-function validate363(
+function validate_EnumSchema(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate363.evaluated;
+  const evaluated0 = validate_EnumSchema.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20623,8 +20904,19 @@ function validate363(
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate331(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate331.errors : vErrors.concat(validate331.errors);
+  if (
+    !validate_UntitledSingleSelectEnumSchema(data, {
+      instancePath,
+      parentData,
+      parentDataProperty,
+      rootData,
+      dynamicAnchors,
+    })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_UntitledSingleSelectEnumSchema.errors
+        : vErrors.concat(validate_UntitledSingleSelectEnumSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
@@ -20638,8 +20930,19 @@ function validate363(
     props0.type = true;
   }
   const _errs2 = errors;
-  if (!validate333(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate333.errors : vErrors.concat(validate333.errors);
+  if (
+    !validate_TitledSingleSelectEnumSchema(data, {
+      instancePath,
+      parentData,
+      parentDataProperty,
+      rootData,
+      dynamicAnchors,
+    })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_TitledSingleSelectEnumSchema.errors
+        : vErrors.concat(validate_TitledSingleSelectEnumSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs2 === errors;
@@ -20655,8 +20958,19 @@ function validate363(
     }
   }
   const _errs3 = errors;
-  if (!validate335(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate335.errors : vErrors.concat(validate335.errors);
+  if (
+    !validate_UntitledMultiSelectEnumSchema(data, {
+      instancePath,
+      parentData,
+      parentDataProperty,
+      rootData,
+      dynamicAnchors,
+    })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_UntitledMultiSelectEnumSchema.errors
+        : vErrors.concat(validate_UntitledMultiSelectEnumSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs3 === errors;
@@ -20674,8 +20988,19 @@ function validate363(
     }
   }
   const _errs4 = errors;
-  if (!validate337(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate337.errors : vErrors.concat(validate337.errors);
+  if (
+    !validate_TitledMultiSelectEnumSchema(data, {
+      instancePath,
+      parentData,
+      parentDataProperty,
+      rootData,
+      dynamicAnchors,
+    })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_TitledMultiSelectEnumSchema.errors
+        : vErrors.concat(validate_TitledMultiSelectEnumSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs4 === errors;
@@ -20693,8 +21018,13 @@ function validate363(
     }
   }
   const _errs5 = errors;
-  if (!validate339(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate339.errors : vErrors.concat(validate339.errors);
+  if (
+    !validate_LegacyTitledEnumSchema(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_LegacyTitledEnumSchema.errors
+        : vErrors.concat(validate_LegacyTitledEnumSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs5 === errors;
@@ -20734,25 +21064,25 @@ function validate363(
       }
     }
   }
-  validate363.errors = vErrors;
+  validate_EnumSchema.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate363.evaluated = { dynamicProps: true, dynamicItems: false };
+validate_EnumSchema.evaluated = { dynamicProps: true, dynamicItems: false };
 
-const schema136 = {
+const schema_Error = {
   properties: { code: { type: "integer" }, data: {}, message: { type: "string" } },
   required: ["code", "message"],
   type: "object",
 };
 
-function validate369(
+function validate_Error(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate369.evaluated;
+  const evaluated0 = validate_Error.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20840,18 +21170,22 @@ function validate369(
     }
     errors++;
   }
-  validate369.errors = vErrors;
+  validate_Error.errors = vErrors;
   return errors === 0;
 }
-validate369.evaluated = { props: { code: true, data: true, message: true }, dynamicProps: false, dynamicItems: false };
+validate_Error.evaluated = {
+  props: { code: true, data: true, message: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-function validate370(
+function validate_GetPromptRequest_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate370.evaluated;
+  const evaluated0 = validate_GetPromptRequest_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20921,7 +21255,7 @@ function validate370(
     }
     if (data.id !== undefined) {
       if (
-        !validate62(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -20929,7 +21263,7 @@ function validate370(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -21001,7 +21335,7 @@ function validate370(
     }
     if (data.params !== undefined) {
       if (
-        !validate182(data.params, {
+        !validate_GetPromptRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -21009,7 +21343,10 @@ function validate370(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
+        vErrors =
+          vErrors === null
+            ? validate_GetPromptRequestParams.errors
+            : vErrors.concat(validate_GetPromptRequestParams.errors);
         errors = vErrors.length;
       }
     }
@@ -21028,22 +21365,22 @@ function validate370(
     }
     errors++;
   }
-  validate370.errors = vErrors;
+  validate_GetPromptRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate370.evaluated = {
+validate_GetPromptRequest_2.evaluated = {
   props: { id: true, jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate373(
+function validate_GetPromptRequestParams_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate373.evaluated;
+  const evaluated0 = validate_GetPromptRequestParams_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -21071,7 +21408,7 @@ function validate373(
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
           if (
-            !validate65(data0.progressToken, {
+            !validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
@@ -21079,7 +21416,7 @@ function validate373(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+            vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
         }
@@ -21167,16 +21504,16 @@ function validate373(
     }
     errors++;
   }
-  validate373.errors = vErrors;
+  validate_GetPromptRequestParams_2.errors = vErrors;
   return errors === 0;
 }
-validate373.evaluated = {
+validate_GetPromptRequestParams_2.evaluated = {
   props: { _meta: true, arguments: true, name: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema139 = {
+const schema_GetPromptResult = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
     description: { type: "string" },
@@ -21185,19 +21522,19 @@ const schema139 = {
   required: ["messages"],
   type: "object",
 };
-const schema140 = {
+const schema_PromptMessage = {
   properties: { content: { $ref: "#/$defs/ContentBlock" }, role: { $ref: "#/$defs/Role" } },
   required: ["content", "role"],
   type: "object",
 };
 
-function validate376(
+function validate_PromptMessage(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate376.evaluated;
+  const evaluated0 = validate_PromptMessage.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -21237,7 +21574,7 @@ function validate376(
     }
     if (data.content !== undefined) {
       if (
-        !validate74(data.content, {
+        !validate_ContentBlock(data.content, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
@@ -21245,13 +21582,13 @@ function validate376(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+        vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
         errors = vErrors.length;
       }
     }
     if (data.role !== undefined) {
       if (
-        !validate54(data.role, {
+        !validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
@@ -21259,7 +21596,7 @@ function validate376(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+        vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
     }
@@ -21278,18 +21615,18 @@ function validate376(
     }
     errors++;
   }
-  validate376.errors = vErrors;
+  validate_PromptMessage.errors = vErrors;
   return errors === 0;
 }
-validate376.evaluated = { props: { content: true, role: true }, dynamicProps: false, dynamicItems: false };
+validate_PromptMessage.evaluated = { props: { content: true, role: true }, dynamicProps: false, dynamicItems: false };
 
-function validate375(
+function validate_GetPromptResult(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate375.evaluated;
+  const evaluated0 = validate_GetPromptResult.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -21354,7 +21691,7 @@ function validate375(
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate376(data2[i0], {
+            !validate_PromptMessage(data2[i0], {
               instancePath: instancePath + "/messages/" + i0,
               parentData: data2,
               parentDataProperty: i0,
@@ -21362,7 +21699,7 @@ function validate375(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate376.errors : vErrors.concat(validate376.errors);
+            vErrors = vErrors === null ? validate_PromptMessage.errors : vErrors.concat(validate_PromptMessage.errors);
             errors = vErrors.length;
           }
         }
@@ -21397,22 +21734,22 @@ function validate375(
     }
     errors++;
   }
-  validate375.errors = vErrors;
+  validate_GetPromptResult.errors = vErrors;
   return errors === 0;
 }
-validate375.evaluated = {
+validate_GetPromptResult.evaluated = {
   props: { _meta: true, description: true, messages: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate380(
+function validate_GetTaskPayloadRequest_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate380.evaluated;
+  const evaluated0 = validate_GetTaskPayloadRequest_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -21482,7 +21819,7 @@ function validate380(
     }
     if (data.id !== undefined) {
       if (
-        !validate62(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -21490,7 +21827,7 @@ function validate380(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -21626,24 +21963,28 @@ function validate380(
     }
     errors++;
   }
-  validate380.errors = vErrors;
+  validate_GetTaskPayloadRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate380.evaluated = {
+validate_GetTaskPayloadRequest_2.evaluated = {
   props: { id: true, jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema142 = { properties: { taskId: { type: "string" } }, required: ["taskId"], type: "object" };
+const schema_GetTaskPayloadRequest_properties_params = {
+  properties: { taskId: { type: "string" } },
+  required: ["taskId"],
+  type: "object",
+};
 
-function validate382(
+function validate_GetTaskPayloadRequest_properties_params(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate382.evaluated;
+  const evaluated0 = validate_GetTaskPayloadRequest_properties_params.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -21698,18 +22039,22 @@ function validate382(
     }
     errors++;
   }
-  validate382.errors = vErrors;
+  validate_GetTaskPayloadRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
-validate382.evaluated = { props: { taskId: true }, dynamicProps: false, dynamicItems: false };
+validate_GetTaskPayloadRequest_properties_params.evaluated = {
+  props: { taskId: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-function validate383(
+function validate_GetTaskPayloadResult_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate383.evaluated;
+  const evaluated0 = validate_GetTaskPayloadResult_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -21751,18 +22096,18 @@ function validate383(
     }
     errors++;
   }
-  validate383.errors = vErrors;
+  validate_GetTaskPayloadResult_2.errors = vErrors;
   return errors === 0;
 }
-validate383.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_GetTaskPayloadResult_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-function validate384(
+function validate_GetTaskRequest_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate384.evaluated;
+  const evaluated0 = validate_GetTaskRequest_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -21832,7 +22177,7 @@ function validate384(
     }
     if (data.id !== undefined) {
       if (
-        !validate62(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -21840,7 +22185,7 @@ function validate384(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -21976,24 +22321,28 @@ function validate384(
     }
     errors++;
   }
-  validate384.errors = vErrors;
+  validate_GetTaskRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate384.evaluated = {
+validate_GetTaskRequest_2.evaluated = {
   props: { id: true, jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema145 = { properties: { taskId: { type: "string" } }, required: ["taskId"], type: "object" };
+const schema_GetTaskRequest_properties_params = {
+  properties: { taskId: { type: "string" } },
+  required: ["taskId"],
+  type: "object",
+};
 
-function validate386(
+function validate_GetTaskRequest_properties_params(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate386.evaluated;
+  const evaluated0 = validate_GetTaskRequest_properties_params.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22048,44 +22397,48 @@ function validate386(
     }
     errors++;
   }
-  validate386.errors = vErrors;
+  validate_GetTaskRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
-validate386.evaluated = { props: { taskId: true }, dynamicProps: false, dynamicItems: false };
+validate_GetTaskRequest_properties_params.evaluated = {
+  props: { taskId: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-function validate387(
+function validate_GetTaskResult_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate387.evaluated;
+  const evaluated0 = validate_GetTaskResult_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = undefined;
   }
-  if (!validate98(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+  if (!validate_Result(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
     errors = vErrors.length;
   }
-  if (!validate100(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
+  if (!validate_Task(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task.errors);
     errors = vErrors.length;
   }
-  validate387.errors = vErrors;
+  validate_GetTaskResult_2.errors = vErrors;
   return errors === 0;
 }
-validate387.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_GetTaskResult_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-function validate390(
+function validate_Icon_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate390.evaluated;
+  const evaluated0 = validate_Icon_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22165,7 +22518,7 @@ function validate390(
     if (data.src !== undefined) {
       let data3 = data.src;
       if (typeof data3 === "string") {
-        if (!formats4(data3)) {
+        if (!format_uri(data3)) {
           const err4 = {
             instancePath: instancePath + "/src",
             schemaPath: "#/properties/src/format",
@@ -22218,7 +22571,7 @@ function validate390(
           instancePath: instancePath + "/theme",
           schemaPath: "#/properties/theme/enum",
           keyword: "enum",
-          params: { allowedValues: schema37.properties.theme.enum },
+          params: { allowedValues: schema_Icon.properties.theme.enum },
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
@@ -22244,24 +22597,24 @@ function validate390(
     }
     errors++;
   }
-  validate390.errors = vErrors;
+  validate_Icon_2.errors = vErrors;
   return errors === 0;
 }
-validate390.evaluated = {
+validate_Icon_2.evaluated = {
   props: { mimeType: true, sizes: true, src: true, theme: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema148 = { properties: { icons: { items: { $ref: "#/$defs/Icon" }, type: "array" } }, type: "object" };
+const schema_Icons = { properties: { icons: { items: { $ref: "#/$defs/Icon" }, type: "array" } }, type: "object" };
 
-function validate391(
+function validate_Icons(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate391.evaluated;
+  const evaluated0 = validate_Icons.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22275,7 +22628,7 @@ function validate391(
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate84(data0[i0], {
+            !validate_Icon(data0[i0], {
               instancePath: instancePath + "/icons/" + i0,
               parentData: data0,
               parentDataProperty: i0,
@@ -22283,7 +22636,7 @@ function validate391(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+            vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
             errors = vErrors.length;
           }
         }
@@ -22318,18 +22671,18 @@ function validate391(
     }
     errors++;
   }
-  validate391.errors = vErrors;
+  validate_Icons.errors = vErrors;
   return errors === 0;
 }
-validate391.evaluated = { props: { icons: true }, dynamicProps: false, dynamicItems: false };
+validate_Icons.evaluated = { props: { icons: true }, dynamicProps: false, dynamicItems: false };
 
-function validate393(
+function validate_ImageContent_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate393.evaluated;
+  const evaluated0 = validate_ImageContent_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22403,7 +22756,7 @@ function validate393(
     }
     if (data.annotations !== undefined) {
       if (
-        !validate53(data.annotations, {
+        !validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
@@ -22411,14 +22764,14 @@ function validate393(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
     }
     if (data.data !== undefined) {
       let data2 = data.data;
       if (typeof data2 === "string") {
-        if (!formats0(data2)) {
+        if (!format_byte(data2)) {
           const err4 = {
             instancePath: instancePath + "/data",
             schemaPath: "#/properties/data/format",
@@ -22514,22 +22867,22 @@ function validate393(
     }
     errors++;
   }
-  validate393.errors = vErrors;
+  validate_ImageContent_2.errors = vErrors;
   return errors === 0;
 }
-validate393.evaluated = {
+validate_ImageContent_2.evaluated = {
   props: { _meta: true, annotations: true, data: true, mimeType: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate395(
+function validate_Implementation_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate395.evaluated;
+  const evaluated0 = validate_Implementation_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22590,7 +22943,7 @@ function validate395(
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate84(data1[i0], {
+            !validate_Icon(data1[i0], {
               instancePath: instancePath + "/icons/" + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -22598,7 +22951,7 @@ function validate395(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+            vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
             errors = vErrors.length;
           }
         }
@@ -22672,7 +23025,7 @@ function validate395(
     if (data.websiteUrl !== undefined) {
       let data6 = data.websiteUrl;
       if (typeof data6 === "string") {
-        if (!formats4(data6)) {
+        if (!format_uri(data6)) {
           const err7 = {
             instancePath: instancePath + "/websiteUrl",
             schemaPath: "#/properties/websiteUrl/format",
@@ -22718,22 +23071,22 @@ function validate395(
     }
     errors++;
   }
-  validate395.errors = vErrors;
+  validate_Implementation_2.errors = vErrors;
   return errors === 0;
 }
-validate395.evaluated = {
+validate_Implementation_2.evaluated = {
   props: { description: true, icons: true, name: true, title: true, version: true, websiteUrl: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate397(
+function validate_InitializeRequest_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate397.evaluated;
+  const evaluated0 = validate_InitializeRequest_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22803,7 +23156,7 @@ function validate397(
     }
     if (data.id !== undefined) {
       if (
-        !validate62(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -22811,7 +23164,7 @@ function validate397(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -22883,7 +23236,7 @@ function validate397(
     }
     if (data.params !== undefined) {
       if (
-        !validate134(data.params, {
+        !validate_InitializeRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -22891,7 +23244,10 @@ function validate397(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
+        vErrors =
+          vErrors === null
+            ? validate_InitializeRequestParams.errors
+            : vErrors.concat(validate_InitializeRequestParams.errors);
         errors = vErrors.length;
       }
     }
@@ -22910,22 +23266,22 @@ function validate397(
     }
     errors++;
   }
-  validate397.errors = vErrors;
+  validate_InitializeRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate397.evaluated = {
+validate_InitializeRequest_2.evaluated = {
   props: { id: true, jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate400(
+function validate_InitializeRequestParams_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate400.evaluated;
+  const evaluated0 = validate_InitializeRequestParams_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22983,7 +23339,7 @@ function validate400(
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
           if (
-            !validate65(data0.progressToken, {
+            !validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
@@ -22991,7 +23347,7 @@ function validate400(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+            vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
         }
@@ -23013,7 +23369,7 @@ function validate400(
     }
     if (data.capabilities !== undefined) {
       if (
-        !validate110(data.capabilities, {
+        !validate_ClientCapabilities(data.capabilities, {
           instancePath: instancePath + "/capabilities",
           parentData: data,
           parentDataProperty: "capabilities",
@@ -23021,13 +23377,14 @@ function validate400(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
+        vErrors =
+          vErrors === null ? validate_ClientCapabilities.errors : vErrors.concat(validate_ClientCapabilities.errors);
         errors = vErrors.length;
       }
     }
     if (data.clientInfo !== undefined) {
       if (
-        !validate137(data.clientInfo, {
+        !validate_Implementation(data.clientInfo, {
           instancePath: instancePath + "/clientInfo",
           parentData: data,
           parentDataProperty: "clientInfo",
@@ -23035,7 +23392,7 @@ function validate400(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
+        vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
         errors = vErrors.length;
       }
     }
@@ -23071,16 +23428,16 @@ function validate400(
     }
     errors++;
   }
-  validate400.errors = vErrors;
+  validate_InitializeRequestParams_2.errors = vErrors;
   return errors === 0;
 }
-validate400.evaluated = {
+validate_InitializeRequestParams_2.evaluated = {
   props: { _meta: true, capabilities: true, clientInfo: true, protocolVersion: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema153 = {
+const schema_InitializeResult = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
     capabilities: { $ref: "#/$defs/ServerCapabilities" },
@@ -23091,7 +23448,7 @@ const schema153 = {
   required: ["capabilities", "protocolVersion", "serverInfo"],
   type: "object",
 };
-const schema154 = {
+const schema_ServerCapabilities = {
   properties: {
     completions: { additionalProperties: true, properties: {}, type: "object" },
     experimental: {
@@ -23122,13 +23479,13 @@ const schema154 = {
   type: "object",
 };
 
-function validate405(
+function validate_ServerCapabilities(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate405.evaluated;
+  const evaluated0 = validate_ServerCapabilities.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -23466,10 +23823,10 @@ function validate405(
     }
     errors++;
   }
-  validate405.errors = vErrors;
+  validate_ServerCapabilities.errors = vErrors;
   return errors === 0;
 }
-validate405.evaluated = {
+validate_ServerCapabilities.evaluated = {
   props: {
     completions: true,
     experimental: true,
@@ -23483,13 +23840,13 @@ validate405.evaluated = {
   dynamicItems: false,
 };
 
-function validate404(
+function validate_InitializeResult(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate404.evaluated;
+  const evaluated0 = validate_InitializeResult.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -23563,7 +23920,7 @@ function validate404(
     }
     if (data.capabilities !== undefined) {
       if (
-        !validate405(data.capabilities, {
+        !validate_ServerCapabilities(data.capabilities, {
           instancePath: instancePath + "/capabilities",
           parentData: data,
           parentDataProperty: "capabilities",
@@ -23571,7 +23928,8 @@ function validate404(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate405.errors : vErrors.concat(validate405.errors);
+        vErrors =
+          vErrors === null ? validate_ServerCapabilities.errors : vErrors.concat(validate_ServerCapabilities.errors);
         errors = vErrors.length;
       }
     }
@@ -23611,7 +23969,7 @@ function validate404(
     }
     if (data.serverInfo !== undefined) {
       if (
-        !validate137(data.serverInfo, {
+        !validate_Implementation(data.serverInfo, {
           instancePath: instancePath + "/serverInfo",
           parentData: data,
           parentDataProperty: "serverInfo",
@@ -23619,7 +23977,7 @@ function validate404(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
+        vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
         errors = vErrors.length;
       }
     }
@@ -23638,22 +23996,22 @@ function validate404(
     }
     errors++;
   }
-  validate404.errors = vErrors;
+  validate_InitializeResult.errors = vErrors;
   return errors === 0;
 }
-validate404.evaluated = {
+validate_InitializeResult.evaluated = {
   props: { _meta: true, capabilities: true, instructions: true, protocolVersion: true, serverInfo: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate408(
+function validate_InitializedNotification_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate408.evaluated;
+  const evaluated0 = validate_InitializedNotification_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -23759,7 +24117,7 @@ function validate408(
     }
     if (data.params !== undefined) {
       if (
-        !validate114(data.params, {
+        !validate_NotificationParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -23767,7 +24125,8 @@ function validate408(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+        vErrors =
+          vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
         errors = vErrors.length;
       }
     }
@@ -23786,16 +24145,16 @@ function validate408(
     }
     errors++;
   }
-  validate408.errors = vErrors;
+  validate_InitializedNotification_2.errors = vErrors;
   return errors === 0;
 }
-validate408.evaluated = {
+validate_InitializedNotification_2.evaluated = {
   props: { jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema156 = {
+const schema_JSONRPCErrorResponse = {
   properties: {
     error: { $ref: "#/$defs/Error" },
     id: { $ref: "#/$defs/RequestId" },
@@ -23805,13 +24164,13 @@ const schema156 = {
   type: "object",
 };
 
-function validate410(
+function validate_JSONRPCErrorResponse(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate410.evaluated;
+  const evaluated0 = validate_JSONRPCErrorResponse.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -23851,7 +24210,7 @@ function validate410(
     }
     if (data.error !== undefined) {
       if (
-        !validate369(data.error, {
+        !validate_Error(data.error, {
           instancePath: instancePath + "/error",
           parentData: data,
           parentDataProperty: "error",
@@ -23859,13 +24218,13 @@ function validate410(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate369.errors : vErrors.concat(validate369.errors);
+        vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
         errors = vErrors.length;
       }
     }
     if (data.id !== undefined) {
       if (
-        !validate62(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -23873,7 +24232,7 @@ function validate410(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -23925,12 +24284,16 @@ function validate410(
     }
     errors++;
   }
-  validate410.errors = vErrors;
+  validate_JSONRPCErrorResponse.errors = vErrors;
   return errors === 0;
 }
-validate410.evaluated = { props: { error: true, id: true, jsonrpc: true }, dynamicProps: false, dynamicItems: false };
+validate_JSONRPCErrorResponse.evaluated = {
+  props: { error: true, id: true, jsonrpc: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-const schema157 = {
+const schema_JSONRPCMessage = {
   anyOf: [
     { $ref: "#/$defs/JSONRPCRequest" },
     { $ref: "#/$defs/JSONRPCNotification" },
@@ -23938,7 +24301,7 @@ const schema157 = {
     { $ref: "#/$defs/JSONRPCErrorResponse" },
   ],
 };
-const schema158 = {
+const schema_JSONRPCRequest = {
   properties: {
     id: { $ref: "#/$defs/RequestId" },
     jsonrpc: { const: "2.0", type: "string" },
@@ -23949,13 +24312,13 @@ const schema158 = {
   type: "object",
 };
 
-function validate414(
+function validate_JSONRPCRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate414.evaluated;
+  const evaluated0 = validate_JSONRPCRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -24010,7 +24373,7 @@ function validate414(
     }
     if (data.id !== undefined) {
       if (
-        !validate62(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -24018,7 +24381,7 @@ function validate414(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -24106,16 +24469,16 @@ function validate414(
     }
     errors++;
   }
-  validate414.errors = vErrors;
+  validate_JSONRPCRequest.errors = vErrors;
   return errors === 0;
 }
-validate414.evaluated = {
+validate_JSONRPCRequest.evaluated = {
   props: { id: true, jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema159 = {
+const schema_JSONRPCNotification = {
   properties: {
     jsonrpc: { const: "2.0", type: "string" },
     method: { type: "string" },
@@ -24125,13 +24488,13 @@ const schema159 = {
   type: "object",
 };
 
-function validate417(
+function validate_JSONRPCNotification(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate417.evaluated;
+  const evaluated0 = validate_JSONRPCNotification.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -24253,16 +24616,16 @@ function validate417(
     }
     errors++;
   }
-  validate417.errors = vErrors;
+  validate_JSONRPCNotification.errors = vErrors;
   return errors === 0;
 }
-validate417.evaluated = {
+validate_JSONRPCNotification.evaluated = {
   props: { jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema160 = {
+const schema_JSONRPCResultResponse = {
   properties: {
     id: { $ref: "#/$defs/RequestId" },
     jsonrpc: { const: "2.0", type: "string" },
@@ -24272,13 +24635,13 @@ const schema160 = {
   type: "object",
 };
 
-function validate419(
+function validate_JSONRPCResultResponse(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate419.evaluated;
+  const evaluated0 = validate_JSONRPCResultResponse.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -24333,7 +24696,7 @@ function validate419(
     }
     if (data.id !== undefined) {
       if (
-        !validate62(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -24341,7 +24704,7 @@ function validate419(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -24380,7 +24743,7 @@ function validate419(
     }
     if (data.result !== undefined) {
       if (
-        !validate98(data.result, {
+        !validate_Result(data.result, {
           instancePath: instancePath + "/result",
           parentData: data,
           parentDataProperty: "result",
@@ -24388,7 +24751,7 @@ function validate419(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+        vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
         errors = vErrors.length;
       }
     }
@@ -24407,18 +24770,22 @@ function validate419(
     }
     errors++;
   }
-  validate419.errors = vErrors;
+  validate_JSONRPCResultResponse.errors = vErrors;
   return errors === 0;
 }
-validate419.evaluated = { props: { id: true, jsonrpc: true, result: true }, dynamicProps: false, dynamicItems: false };
+validate_JSONRPCResultResponse.evaluated = {
+  props: { id: true, jsonrpc: true, result: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-function validate413(
+function validate_JSONRPCMessage(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate413.evaluated;
+  const evaluated0 = validate_JSONRPCMessage.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -24428,8 +24795,8 @@ function validate413(
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate414(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate414.errors : vErrors.concat(validate414.errors);
+  if (!validate_JSONRPCRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_JSONRPCRequest.errors : vErrors.concat(validate_JSONRPCRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
@@ -24442,8 +24809,9 @@ function validate413(
     props0.params = true;
   }
   const _errs2 = errors;
-  if (!validate417(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate417.errors : vErrors.concat(validate417.errors);
+  if (!validate_JSONRPCNotification(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors =
+      vErrors === null ? validate_JSONRPCNotification.errors : vErrors.concat(validate_JSONRPCNotification.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs2 === errors;
@@ -24457,8 +24825,11 @@ function validate413(
     }
   }
   const _errs3 = errors;
-  if (!validate419(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate419.errors : vErrors.concat(validate419.errors);
+  if (
+    !validate_JSONRPCResultResponse(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  ) {
+    vErrors =
+      vErrors === null ? validate_JSONRPCResultResponse.errors : vErrors.concat(validate_JSONRPCResultResponse.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs3 === errors;
@@ -24472,8 +24843,11 @@ function validate413(
     }
   }
   const _errs4 = errors;
-  if (!validate410(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate410.errors : vErrors.concat(validate410.errors);
+  if (
+    !validate_JSONRPCErrorResponse(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  ) {
+    vErrors =
+      vErrors === null ? validate_JSONRPCErrorResponse.errors : vErrors.concat(validate_JSONRPCErrorResponse.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs4 === errors;
@@ -24510,19 +24884,19 @@ function validate413(
       }
     }
   }
-  validate413.errors = vErrors;
+  validate_JSONRPCMessage.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate413.evaluated = { dynamicProps: true, dynamicItems: false };
+validate_JSONRPCMessage.evaluated = { dynamicProps: true, dynamicItems: false };
 
-function validate424(
+function validate_JSONRPCNotification_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate424.evaluated;
+  const evaluated0 = validate_JSONRPCNotification_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -24644,22 +25018,22 @@ function validate424(
     }
     errors++;
   }
-  validate424.errors = vErrors;
+  validate_JSONRPCNotification_2.errors = vErrors;
   return errors === 0;
 }
-validate424.evaluated = {
+validate_JSONRPCNotification_2.evaluated = {
   props: { jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate425(
+function validate_JSONRPCRequest_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate425.evaluated;
+  const evaluated0 = validate_JSONRPCRequest_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -24714,7 +25088,7 @@ function validate425(
     }
     if (data.id !== undefined) {
       if (
-        !validate62(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -24722,7 +25096,7 @@ function validate425(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -24810,24 +25184,26 @@ function validate425(
     }
     errors++;
   }
-  validate425.errors = vErrors;
+  validate_JSONRPCRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate425.evaluated = {
+validate_JSONRPCRequest_2.evaluated = {
   props: { id: true, jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema163 = { anyOf: [{ $ref: "#/$defs/JSONRPCResultResponse" }, { $ref: "#/$defs/JSONRPCErrorResponse" }] };
+const schema_JSONRPCResponse = {
+  anyOf: [{ $ref: "#/$defs/JSONRPCResultResponse" }, { $ref: "#/$defs/JSONRPCErrorResponse" }],
+};
 
-function validate427(
+function validate_JSONRPCResponse(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate427.evaluated;
+  const evaluated0 = validate_JSONRPCResponse.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -24837,8 +25213,11 @@ function validate427(
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate419(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate419.errors : vErrors.concat(validate419.errors);
+  if (
+    !validate_JSONRPCResultResponse(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  ) {
+    vErrors =
+      vErrors === null ? validate_JSONRPCResultResponse.errors : vErrors.concat(validate_JSONRPCResultResponse.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
@@ -24850,8 +25229,11 @@ function validate427(
     props0.result = true;
   }
   const _errs2 = errors;
-  if (!validate410(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate410.errors : vErrors.concat(validate410.errors);
+  if (
+    !validate_JSONRPCErrorResponse(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  ) {
+    vErrors =
+      vErrors === null ? validate_JSONRPCErrorResponse.errors : vErrors.concat(validate_JSONRPCErrorResponse.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs2 === errors;
@@ -24888,19 +25270,19 @@ function validate427(
       }
     }
   }
-  validate427.errors = vErrors;
+  validate_JSONRPCResponse.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate427.evaluated = { dynamicProps: true, dynamicItems: false };
+validate_JSONRPCResponse.evaluated = { dynamicProps: true, dynamicItems: false };
 
-function validate430(
+function validate_JSONRPCResultResponse_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate430.evaluated;
+  const evaluated0 = validate_JSONRPCResultResponse_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -24955,7 +25337,7 @@ function validate430(
     }
     if (data.id !== undefined) {
       if (
-        !validate62(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -24963,7 +25345,7 @@ function validate430(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -25002,7 +25384,7 @@ function validate430(
     }
     if (data.result !== undefined) {
       if (
-        !validate98(data.result, {
+        !validate_Result(data.result, {
           instancePath: instancePath + "/result",
           parentData: data,
           parentDataProperty: "result",
@@ -25010,7 +25392,7 @@ function validate430(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+        vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
         errors = vErrors.length;
       }
     }
@@ -25029,18 +25411,22 @@ function validate430(
     }
     errors++;
   }
-  validate430.errors = vErrors;
+  validate_JSONRPCResultResponse_2.errors = vErrors;
   return errors === 0;
 }
-validate430.evaluated = { props: { id: true, jsonrpc: true, result: true }, dynamicProps: false, dynamicItems: false };
+validate_JSONRPCResultResponse_2.evaluated = {
+  props: { id: true, jsonrpc: true, result: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-function validate433(
+function validate_LegacyTitledEnumSchema_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate433.evaluated;
+  const evaluated0 = validate_LegacyTitledEnumSchema_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -25251,22 +25637,22 @@ function validate433(
     }
     errors++;
   }
-  validate433.errors = vErrors;
+  validate_LegacyTitledEnumSchema_2.errors = vErrors;
   return errors === 0;
 }
-validate433.evaluated = {
+validate_LegacyTitledEnumSchema_2.evaluated = {
   props: { default: true, description: true, enum: true, enumNames: true, title: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate434(
+function validate_ListPromptsRequest_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate434.evaluated;
+  const evaluated0 = validate_ListPromptsRequest_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -25321,7 +25707,7 @@ function validate434(
     }
     if (data.id !== undefined) {
       if (
-        !validate62(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -25329,7 +25715,7 @@ function validate434(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -25401,7 +25787,7 @@ function validate434(
     }
     if (data.params !== undefined) {
       if (
-        !validate150(data.params, {
+        !validate_PaginatedRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -25409,7 +25795,10 @@ function validate434(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate150.errors : vErrors.concat(validate150.errors);
+        vErrors =
+          vErrors === null
+            ? validate_PaginatedRequestParams.errors
+            : vErrors.concat(validate_PaginatedRequestParams.errors);
         errors = vErrors.length;
       }
     }
@@ -25428,16 +25817,16 @@ function validate434(
     }
     errors++;
   }
-  validate434.errors = vErrors;
+  validate_ListPromptsRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate434.evaluated = {
+validate_ListPromptsRequest_2.evaluated = {
   props: { id: true, jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema167 = {
+const schema_ListPromptsResult = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
     nextCursor: { type: "string" },
@@ -25446,7 +25835,7 @@ const schema167 = {
   required: ["prompts"],
   type: "object",
 };
-const schema168 = {
+const schema_Prompt = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
     arguments: { items: { $ref: "#/$defs/PromptArgument" }, type: "array" },
@@ -25458,7 +25847,7 @@ const schema168 = {
   required: ["name"],
   type: "object",
 };
-const schema169 = {
+const schema_PromptArgument = {
   properties: {
     description: { type: "string" },
     name: { type: "string" },
@@ -25469,13 +25858,13 @@ const schema169 = {
   type: "object",
 };
 
-function validate439(
+function validate_PromptArgument(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate439.evaluated;
+  const evaluated0 = validate_PromptArgument.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -25581,22 +25970,22 @@ function validate439(
     }
     errors++;
   }
-  validate439.errors = vErrors;
+  validate_PromptArgument.errors = vErrors;
   return errors === 0;
 }
-validate439.evaluated = {
+validate_PromptArgument.evaluated = {
   props: { description: true, name: true, required: true, title: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate438(
+function validate_Prompt(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate438.evaluated;
+  const evaluated0 = validate_Prompt.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -25644,7 +26033,7 @@ function validate438(
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate439(data1[i0], {
+            !validate_PromptArgument(data1[i0], {
               instancePath: instancePath + "/arguments/" + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -25652,7 +26041,8 @@ function validate438(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate439.errors : vErrors.concat(validate439.errors);
+            vErrors =
+              vErrors === null ? validate_PromptArgument.errors : vErrors.concat(validate_PromptArgument.errors);
             errors = vErrors.length;
           }
         }
@@ -25695,7 +26085,7 @@ function validate438(
         const len1 = data4.length;
         for (let i1 = 0; i1 < len1; i1++) {
           if (
-            !validate84(data4[i1], {
+            !validate_Icon(data4[i1], {
               instancePath: instancePath + "/icons/" + i1,
               parentData: data4,
               parentDataProperty: i1,
@@ -25703,7 +26093,7 @@ function validate438(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+            vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
             errors = vErrors.length;
           }
         }
@@ -25772,22 +26162,22 @@ function validate438(
     }
     errors++;
   }
-  validate438.errors = vErrors;
+  validate_Prompt.errors = vErrors;
   return errors === 0;
 }
-validate438.evaluated = {
+validate_Prompt.evaluated = {
   props: { _meta: true, arguments: true, description: true, icons: true, name: true, title: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate437(
+function validate_ListPromptsResult(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate437.evaluated;
+  const evaluated0 = validate_ListPromptsResult.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -25852,7 +26242,7 @@ function validate437(
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate438(data2[i0], {
+            !validate_Prompt(data2[i0], {
               instancePath: instancePath + "/prompts/" + i0,
               parentData: data2,
               parentDataProperty: i0,
@@ -25860,7 +26250,7 @@ function validate437(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate438.errors : vErrors.concat(validate438.errors);
+            vErrors = vErrors === null ? validate_Prompt.errors : vErrors.concat(validate_Prompt.errors);
             errors = vErrors.length;
           }
         }
@@ -25895,22 +26285,22 @@ function validate437(
     }
     errors++;
   }
-  validate437.errors = vErrors;
+  validate_ListPromptsResult.errors = vErrors;
   return errors === 0;
 }
-validate437.evaluated = {
+validate_ListPromptsResult.evaluated = {
   props: { _meta: true, nextCursor: true, prompts: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate443(
+function validate_ListResourceTemplatesRequest_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate443.evaluated;
+  const evaluated0 = validate_ListResourceTemplatesRequest_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -25965,7 +26355,7 @@ function validate443(
     }
     if (data.id !== undefined) {
       if (
-        !validate62(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -25973,7 +26363,7 @@ function validate443(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -26045,7 +26435,7 @@ function validate443(
     }
     if (data.params !== undefined) {
       if (
-        !validate150(data.params, {
+        !validate_PaginatedRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -26053,7 +26443,10 @@ function validate443(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate150.errors : vErrors.concat(validate150.errors);
+        vErrors =
+          vErrors === null
+            ? validate_PaginatedRequestParams.errors
+            : vErrors.concat(validate_PaginatedRequestParams.errors);
         errors = vErrors.length;
       }
     }
@@ -26072,16 +26465,16 @@ function validate443(
     }
     errors++;
   }
-  validate443.errors = vErrors;
+  validate_ListResourceTemplatesRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate443.evaluated = {
+validate_ListResourceTemplatesRequest_2.evaluated = {
   props: { id: true, jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema171 = {
+const schema_ListResourceTemplatesResult = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
     nextCursor: { type: "string" },
@@ -26090,7 +26483,7 @@ const schema171 = {
   required: ["resourceTemplates"],
   type: "object",
 };
-const schema172 = {
+const schema_ResourceTemplate = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
     annotations: { $ref: "#/$defs/Annotations" },
@@ -26105,13 +26498,13 @@ const schema172 = {
   type: "object",
 };
 
-function validate447(
+function validate_ResourceTemplate(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate447.evaluated;
+  const evaluated0 = validate_ResourceTemplate.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -26170,7 +26563,7 @@ function validate447(
     }
     if (data.annotations !== undefined) {
       if (
-        !validate53(data.annotations, {
+        !validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
@@ -26178,7 +26571,7 @@ function validate447(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
     }
@@ -26205,7 +26598,7 @@ function validate447(
         const len0 = data3.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate84(data3[i0], {
+            !validate_Icon(data3[i0], {
               instancePath: instancePath + "/icons/" + i0,
               parentData: data3,
               parentDataProperty: i0,
@@ -26213,7 +26606,7 @@ function validate447(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+            vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
             errors = vErrors.length;
           }
         }
@@ -26287,7 +26680,7 @@ function validate447(
     if (data.uriTemplate !== undefined) {
       let data8 = data.uriTemplate;
       if (typeof data8 === "string") {
-        if (!formats22.test(data8)) {
+        if (!format_uri_template.test(data8)) {
           const err8 = {
             instancePath: instancePath + "/uriTemplate",
             schemaPath: "#/properties/uriTemplate/format",
@@ -26333,10 +26726,10 @@ function validate447(
     }
     errors++;
   }
-  validate447.errors = vErrors;
+  validate_ResourceTemplate.errors = vErrors;
   return errors === 0;
 }
-validate447.evaluated = {
+validate_ResourceTemplate.evaluated = {
   props: {
     _meta: true,
     annotations: true,
@@ -26351,13 +26744,13 @@ validate447.evaluated = {
   dynamicItems: false,
 };
 
-function validate446(
+function validate_ListResourceTemplatesResult(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate446.evaluated;
+  const evaluated0 = validate_ListResourceTemplatesResult.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -26422,7 +26815,7 @@ function validate446(
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate447(data2[i0], {
+            !validate_ResourceTemplate(data2[i0], {
               instancePath: instancePath + "/resourceTemplates/" + i0,
               parentData: data2,
               parentDataProperty: i0,
@@ -26430,7 +26823,8 @@ function validate446(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate447.errors : vErrors.concat(validate447.errors);
+            vErrors =
+              vErrors === null ? validate_ResourceTemplate.errors : vErrors.concat(validate_ResourceTemplate.errors);
             errors = vErrors.length;
           }
         }
@@ -26465,22 +26859,22 @@ function validate446(
     }
     errors++;
   }
-  validate446.errors = vErrors;
+  validate_ListResourceTemplatesResult.errors = vErrors;
   return errors === 0;
 }
-validate446.evaluated = {
+validate_ListResourceTemplatesResult.evaluated = {
   props: { _meta: true, nextCursor: true, resourceTemplates: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate451(
+function validate_ListResourcesRequest_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate451.evaluated;
+  const evaluated0 = validate_ListResourcesRequest_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -26535,7 +26929,7 @@ function validate451(
     }
     if (data.id !== undefined) {
       if (
-        !validate62(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -26543,7 +26937,7 @@ function validate451(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -26615,7 +27009,7 @@ function validate451(
     }
     if (data.params !== undefined) {
       if (
-        !validate150(data.params, {
+        !validate_PaginatedRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -26623,7 +27017,10 @@ function validate451(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate150.errors : vErrors.concat(validate150.errors);
+        vErrors =
+          vErrors === null
+            ? validate_PaginatedRequestParams.errors
+            : vErrors.concat(validate_PaginatedRequestParams.errors);
         errors = vErrors.length;
       }
     }
@@ -26642,16 +27039,16 @@ function validate451(
     }
     errors++;
   }
-  validate451.errors = vErrors;
+  validate_ListResourcesRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate451.evaluated = {
+validate_ListResourcesRequest_2.evaluated = {
   props: { id: true, jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema174 = {
+const schema_ListResourcesResult = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
     nextCursor: { type: "string" },
@@ -26660,7 +27057,7 @@ const schema174 = {
   required: ["resources"],
   type: "object",
 };
-const schema175 = {
+const schema_Resource = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
     annotations: { $ref: "#/$defs/Annotations" },
@@ -26676,13 +27073,13 @@ const schema175 = {
   type: "object",
 };
 
-function validate455(
+function validate_Resource(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate455.evaluated;
+  const evaluated0 = validate_Resource.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -26741,7 +27138,7 @@ function validate455(
     }
     if (data.annotations !== undefined) {
       if (
-        !validate53(data.annotations, {
+        !validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
@@ -26749,7 +27146,7 @@ function validate455(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
     }
@@ -26776,7 +27173,7 @@ function validate455(
         const len0 = data3.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate84(data3[i0], {
+            !validate_Icon(data3[i0], {
               instancePath: instancePath + "/icons/" + i0,
               parentData: data3,
               parentDataProperty: i0,
@@ -26784,7 +27181,7 @@ function validate455(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+            vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
             errors = vErrors.length;
           }
         }
@@ -26876,7 +27273,7 @@ function validate455(
     if (data.uri !== undefined) {
       let data9 = data.uri;
       if (typeof data9 === "string") {
-        if (!formats4(data9)) {
+        if (!format_uri(data9)) {
           const err9 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -26922,10 +27319,10 @@ function validate455(
     }
     errors++;
   }
-  validate455.errors = vErrors;
+  validate_Resource.errors = vErrors;
   return errors === 0;
 }
-validate455.evaluated = {
+validate_Resource.evaluated = {
   props: {
     _meta: true,
     annotations: true,
@@ -26941,13 +27338,13 @@ validate455.evaluated = {
   dynamicItems: false,
 };
 
-function validate454(
+function validate_ListResourcesResult(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate454.evaluated;
+  const evaluated0 = validate_ListResourcesResult.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -27012,7 +27409,7 @@ function validate454(
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate455(data2[i0], {
+            !validate_Resource(data2[i0], {
               instancePath: instancePath + "/resources/" + i0,
               parentData: data2,
               parentDataProperty: i0,
@@ -27020,7 +27417,7 @@ function validate454(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate455.errors : vErrors.concat(validate455.errors);
+            vErrors = vErrors === null ? validate_Resource.errors : vErrors.concat(validate_Resource.errors);
             errors = vErrors.length;
           }
         }
@@ -27055,16 +27452,16 @@ function validate454(
     }
     errors++;
   }
-  validate454.errors = vErrors;
+  validate_ListResourcesResult.errors = vErrors;
   return errors === 0;
 }
-validate454.evaluated = {
+validate_ListResourcesResult.evaluated = {
   props: { _meta: true, nextCursor: true, resources: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema176 = {
+const schema_ListRootsRequest = {
   properties: {
     id: { $ref: "#/$defs/RequestId" },
     jsonrpc: { const: "2.0", type: "string" },
@@ -27075,13 +27472,13 @@ const schema176 = {
   type: "object",
 };
 
-function validate459(
+function validate_ListRootsRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate459.evaluated;
+  const evaluated0 = validate_ListRootsRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -27136,7 +27533,7 @@ function validate459(
     }
     if (data.id !== undefined) {
       if (
-        !validate62(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -27144,7 +27541,7 @@ function validate459(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -27216,7 +27613,7 @@ function validate459(
     }
     if (data.params !== undefined) {
       if (
-        !validate144(data.params, {
+        !validate_RequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -27224,7 +27621,7 @@ function validate459(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
+        vErrors = vErrors === null ? validate_RequestParams.errors : vErrors.concat(validate_RequestParams.errors);
         errors = vErrors.length;
       }
     }
@@ -27243,22 +27640,22 @@ function validate459(
     }
     errors++;
   }
-  validate459.errors = vErrors;
+  validate_ListRootsRequest.errors = vErrors;
   return errors === 0;
 }
-validate459.evaluated = {
+validate_ListRootsRequest.evaluated = {
   props: { id: true, jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate462(
+function validate_ListRootsResult_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate462.evaluated;
+  const evaluated0 = validate_ListRootsResult_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -27306,7 +27703,7 @@ function validate462(
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate251(data1[i0], {
+            !validate_Root(data1[i0], {
               instancePath: instancePath + "/roots/" + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -27314,7 +27711,7 @@ function validate462(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate251.errors : vErrors.concat(validate251.errors);
+            vErrors = vErrors === null ? validate_Root.errors : vErrors.concat(validate_Root.errors);
             errors = vErrors.length;
           }
         }
@@ -27349,18 +27746,22 @@ function validate462(
     }
     errors++;
   }
-  validate462.errors = vErrors;
+  validate_ListRootsResult_2.errors = vErrors;
   return errors === 0;
 }
-validate462.evaluated = { props: { _meta: true, roots: true }, dynamicProps: false, dynamicItems: false };
+validate_ListRootsResult_2.evaluated = {
+  props: { _meta: true, roots: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-function validate464(
+function validate_ListTasksRequest_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate464.evaluated;
+  const evaluated0 = validate_ListTasksRequest_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -27415,7 +27816,7 @@ function validate464(
     }
     if (data.id !== undefined) {
       if (
-        !validate62(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -27423,7 +27824,7 @@ function validate464(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -27495,7 +27896,7 @@ function validate464(
     }
     if (data.params !== undefined) {
       if (
-        !validate150(data.params, {
+        !validate_PaginatedRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -27503,7 +27904,10 @@ function validate464(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate150.errors : vErrors.concat(validate150.errors);
+        vErrors =
+          vErrors === null
+            ? validate_PaginatedRequestParams.errors
+            : vErrors.concat(validate_PaginatedRequestParams.errors);
         errors = vErrors.length;
       }
     }
@@ -27522,22 +27926,22 @@ function validate464(
     }
     errors++;
   }
-  validate464.errors = vErrors;
+  validate_ListTasksRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate464.evaluated = {
+validate_ListTasksRequest_2.evaluated = {
   props: { id: true, jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate467(
+function validate_ListTasksResult_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate467.evaluated;
+  const evaluated0 = validate_ListTasksResult_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -27602,7 +28006,7 @@ function validate467(
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate100(data2[i0], {
+            !validate_Task(data2[i0], {
               instancePath: instancePath + "/tasks/" + i0,
               parentData: data2,
               parentDataProperty: i0,
@@ -27610,7 +28014,7 @@ function validate467(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
+            vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task.errors);
             errors = vErrors.length;
           }
         }
@@ -27645,22 +28049,22 @@ function validate467(
     }
     errors++;
   }
-  validate467.errors = vErrors;
+  validate_ListTasksResult_2.errors = vErrors;
   return errors === 0;
 }
-validate467.evaluated = {
+validate_ListTasksResult_2.evaluated = {
   props: { _meta: true, nextCursor: true, tasks: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate469(
+function validate_ListToolsRequest_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate469.evaluated;
+  const evaluated0 = validate_ListToolsRequest_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -27715,7 +28119,7 @@ function validate469(
     }
     if (data.id !== undefined) {
       if (
-        !validate62(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -27723,7 +28127,7 @@ function validate469(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -27795,7 +28199,7 @@ function validate469(
     }
     if (data.params !== undefined) {
       if (
-        !validate150(data.params, {
+        !validate_PaginatedRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -27803,7 +28207,10 @@ function validate469(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate150.errors : vErrors.concat(validate150.errors);
+        vErrors =
+          vErrors === null
+            ? validate_PaginatedRequestParams.errors
+            : vErrors.concat(validate_PaginatedRequestParams.errors);
         errors = vErrors.length;
       }
     }
@@ -27822,16 +28229,16 @@ function validate469(
     }
     errors++;
   }
-  validate469.errors = vErrors;
+  validate_ListToolsRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate469.evaluated = {
+validate_ListToolsRequest_2.evaluated = {
   props: { id: true, jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema181 = {
+const schema_ListToolsResult = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
     nextCursor: { type: "string" },
@@ -27841,13 +28248,13 @@ const schema181 = {
   type: "object",
 };
 
-function validate472(
+function validate_ListToolsResult(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate472.evaluated;
+  const evaluated0 = validate_ListToolsResult.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -27912,7 +28319,7 @@ function validate472(
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate290(data2[i0], {
+            !validate_Tool(data2[i0], {
               instancePath: instancePath + "/tools/" + i0,
               parentData: data2,
               parentDataProperty: i0,
@@ -27920,7 +28327,7 @@ function validate472(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate290.errors : vErrors.concat(validate290.errors);
+            vErrors = vErrors === null ? validate_Tool.errors : vErrors.concat(validate_Tool.errors);
             errors = vErrors.length;
           }
         }
@@ -27955,22 +28362,22 @@ function validate472(
     }
     errors++;
   }
-  validate472.errors = vErrors;
+  validate_ListToolsResult.errors = vErrors;
   return errors === 0;
 }
-validate472.evaluated = {
+validate_ListToolsResult.evaluated = {
   props: { _meta: true, nextCursor: true, tools: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate474(
+function validate_LoggingLevel_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate474.evaluated;
+  const evaluated0 = validate_LoggingLevel_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -28006,7 +28413,7 @@ function validate474(
       instancePath,
       schemaPath: "#/enum",
       keyword: "enum",
-      params: { allowedValues: schema82.enum },
+      params: { allowedValues: schema_LoggingLevel.enum },
       message: "must be equal to one of the allowed values",
     };
     if (vErrors === null) {
@@ -28016,12 +28423,12 @@ function validate474(
     }
     errors++;
   }
-  validate474.errors = vErrors;
+  validate_LoggingLevel_2.errors = vErrors;
   return errors === 0;
 }
-validate474.evaluated = { dynamicProps: false, dynamicItems: false };
+validate_LoggingLevel_2.evaluated = { dynamicProps: false, dynamicItems: false };
 
-const schema183 = {
+const schema_LoggingMessageNotification = {
   properties: {
     jsonrpc: { const: "2.0", type: "string" },
     method: { const: "notifications/message", type: "string" },
@@ -28030,7 +28437,7 @@ const schema183 = {
   required: ["jsonrpc", "method", "params"],
   type: "object",
 };
-const schema184 = {
+const schema_LoggingMessageNotificationParams = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
     data: {},
@@ -28041,13 +28448,13 @@ const schema184 = {
   type: "object",
 };
 
-function validate476(
+function validate_LoggingMessageNotificationParams(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate476.evaluated;
+  const evaluated0 = validate_LoggingMessageNotificationParams.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -28106,7 +28513,7 @@ function validate476(
     }
     if (data.level !== undefined) {
       if (
-        !validate206(data.level, {
+        !validate_LoggingLevel(data.level, {
           instancePath: instancePath + "/level",
           parentData: data,
           parentDataProperty: "level",
@@ -28114,7 +28521,7 @@ function validate476(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate206.errors : vErrors.concat(validate206.errors);
+        vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
         errors = vErrors.length;
       }
     }
@@ -28150,22 +28557,22 @@ function validate476(
     }
     errors++;
   }
-  validate476.errors = vErrors;
+  validate_LoggingMessageNotificationParams.errors = vErrors;
   return errors === 0;
 }
-validate476.evaluated = {
+validate_LoggingMessageNotificationParams.evaluated = {
   props: { _meta: true, data: true, level: true, logger: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate475(
+function validate_LoggingMessageNotification(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate475.evaluated;
+  const evaluated0 = validate_LoggingMessageNotification.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -28286,7 +28693,7 @@ function validate475(
     }
     if (data.params !== undefined) {
       if (
-        !validate476(data.params, {
+        !validate_LoggingMessageNotificationParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -28294,7 +28701,10 @@ function validate475(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate476.errors : vErrors.concat(validate476.errors);
+        vErrors =
+          vErrors === null
+            ? validate_LoggingMessageNotificationParams.errors
+            : vErrors.concat(validate_LoggingMessageNotificationParams.errors);
         errors = vErrors.length;
       }
     }
@@ -28313,22 +28723,22 @@ function validate475(
     }
     errors++;
   }
-  validate475.errors = vErrors;
+  validate_LoggingMessageNotification.errors = vErrors;
   return errors === 0;
 }
-validate475.evaluated = {
+validate_LoggingMessageNotification.evaluated = {
   props: { jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate479(
+function validate_LoggingMessageNotificationParams_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate479.evaluated;
+  const evaluated0 = validate_LoggingMessageNotificationParams_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -28387,7 +28797,7 @@ function validate479(
     }
     if (data.level !== undefined) {
       if (
-        !validate206(data.level, {
+        !validate_LoggingLevel(data.level, {
           instancePath: instancePath + "/level",
           parentData: data,
           parentDataProperty: "level",
@@ -28395,7 +28805,7 @@ function validate479(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate206.errors : vErrors.concat(validate206.errors);
+        vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
         errors = vErrors.length;
       }
     }
@@ -28431,22 +28841,22 @@ function validate479(
     }
     errors++;
   }
-  validate479.errors = vErrors;
+  validate_LoggingMessageNotificationParams_2.errors = vErrors;
   return errors === 0;
 }
-validate479.evaluated = {
+validate_LoggingMessageNotificationParams_2.evaluated = {
   props: { _meta: true, data: true, level: true, logger: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate481(
+function validate_ModelHint_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate481.evaluated;
+  const evaluated0 = validate_ModelHint_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -28486,18 +28896,18 @@ function validate481(
     }
     errors++;
   }
-  validate481.errors = vErrors;
+  validate_ModelHint_2.errors = vErrors;
   return errors === 0;
 }
-validate481.evaluated = { props: { name: true }, dynamicProps: false, dynamicItems: false };
+validate_ModelHint_2.evaluated = { props: { name: true }, dynamicProps: false, dynamicItems: false };
 
-function validate482(
+function validate_ModelPreferences_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate482.evaluated;
+  const evaluated0 = validate_ModelPreferences_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -28560,7 +28970,7 @@ function validate482(
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate284(data1[i0], {
+            !validate_ModelHint(data1[i0], {
               instancePath: instancePath + "/hints/" + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -28568,7 +28978,7 @@ function validate482(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate284.errors : vErrors.concat(validate284.errors);
+            vErrors = vErrors === null ? validate_ModelHint.errors : vErrors.concat(validate_ModelHint.errors);
             errors = vErrors.length;
           }
         }
@@ -28701,26 +29111,26 @@ function validate482(
     }
     errors++;
   }
-  validate482.errors = vErrors;
+  validate_ModelPreferences_2.errors = vErrors;
   return errors === 0;
 }
-validate482.evaluated = {
+validate_ModelPreferences_2.evaluated = {
   props: { costPriority: true, hints: true, intelligencePriority: true, speedPriority: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema188 = {
+const schema_MultiSelectEnumSchema = {
   anyOf: [{ $ref: "#/$defs/UntitledMultiSelectEnumSchema" }, { $ref: "#/$defs/TitledMultiSelectEnumSchema" }],
 };
 
-function validate484(
+function validate_MultiSelectEnumSchema(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate484.evaluated;
+  const evaluated0 = validate_MultiSelectEnumSchema.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -28730,8 +29140,19 @@ function validate484(
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate335(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate335.errors : vErrors.concat(validate335.errors);
+  if (
+    !validate_UntitledMultiSelectEnumSchema(data, {
+      instancePath,
+      parentData,
+      parentDataProperty,
+      rootData,
+      dynamicAnchors,
+    })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_UntitledMultiSelectEnumSchema.errors
+        : vErrors.concat(validate_UntitledMultiSelectEnumSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
@@ -28747,8 +29168,19 @@ function validate484(
     props0.type = true;
   }
   const _errs2 = errors;
-  if (!validate337(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate337.errors : vErrors.concat(validate337.errors);
+  if (
+    !validate_TitledMultiSelectEnumSchema(data, {
+      instancePath,
+      parentData,
+      parentDataProperty,
+      rootData,
+      dynamicAnchors,
+    })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_TitledMultiSelectEnumSchema.errors
+        : vErrors.concat(validate_TitledMultiSelectEnumSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs2 === errors;
@@ -28789,25 +29221,25 @@ function validate484(
       }
     }
   }
-  validate484.errors = vErrors;
+  validate_MultiSelectEnumSchema.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate484.evaluated = { dynamicProps: true, dynamicItems: false };
+validate_MultiSelectEnumSchema.evaluated = { dynamicProps: true, dynamicItems: false };
 
-const schema189 = {
+const schema_Notification = {
   properties: { method: { type: "string" }, params: { additionalProperties: {}, type: "object" } },
   required: ["method"],
   type: "object",
 };
 
-function validate487(
+function validate_Notification(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate487.evaluated;
+  const evaluated0 = validate_Notification.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -28881,18 +29313,18 @@ function validate487(
     }
     errors++;
   }
-  validate487.errors = vErrors;
+  validate_Notification.errors = vErrors;
   return errors === 0;
 }
-validate487.evaluated = { props: { method: true, params: true }, dynamicProps: false, dynamicItems: false };
+validate_Notification.evaluated = { props: { method: true, params: true }, dynamicProps: false, dynamicItems: false };
 
-function validate488(
+function validate_NotificationParams_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate488.evaluated;
+  const evaluated0 = validate_NotificationParams_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -28934,18 +29366,18 @@ function validate488(
     }
     errors++;
   }
-  validate488.errors = vErrors;
+  validate_NotificationParams_2.errors = vErrors;
   return errors === 0;
 }
-validate488.evaluated = { props: { _meta: true }, dynamicProps: false, dynamicItems: false };
+validate_NotificationParams_2.evaluated = { props: { _meta: true }, dynamicProps: false, dynamicItems: false };
 
-function validate489(
+function validate_NumberSchema_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate489.evaluated;
+  const evaluated0 = validate_NumberSchema_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -29078,7 +29510,7 @@ function validate489(
           instancePath: instancePath + "/type",
           schemaPath: "#/properties/type/enum",
           keyword: "enum",
-          params: { allowedValues: schema121.properties.type.enum },
+          params: { allowedValues: schema_NumberSchema.properties.type.enum },
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
@@ -29104,16 +29536,16 @@ function validate489(
     }
     errors++;
   }
-  validate489.errors = vErrors;
+  validate_NumberSchema_2.errors = vErrors;
   return errors === 0;
 }
-validate489.evaluated = {
+validate_NumberSchema_2.evaluated = {
   props: { default: true, description: true, maximum: true, minimum: true, title: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema192 = {
+const schema_PaginatedRequest = {
   properties: {
     id: { $ref: "#/$defs/RequestId" },
     jsonrpc: { const: "2.0", type: "string" },
@@ -29124,13 +29556,13 @@ const schema192 = {
   type: "object",
 };
 
-function validate490(
+function validate_PaginatedRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate490.evaluated;
+  const evaluated0 = validate_PaginatedRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -29185,7 +29617,7 @@ function validate490(
     }
     if (data.id !== undefined) {
       if (
-        !validate62(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -29193,7 +29625,7 @@ function validate490(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -29249,7 +29681,7 @@ function validate490(
     }
     if (data.params !== undefined) {
       if (
-        !validate150(data.params, {
+        !validate_PaginatedRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -29257,7 +29689,10 @@ function validate490(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate150.errors : vErrors.concat(validate150.errors);
+        vErrors =
+          vErrors === null
+            ? validate_PaginatedRequestParams.errors
+            : vErrors.concat(validate_PaginatedRequestParams.errors);
         errors = vErrors.length;
       }
     }
@@ -29276,22 +29711,22 @@ function validate490(
     }
     errors++;
   }
-  validate490.errors = vErrors;
+  validate_PaginatedRequest.errors = vErrors;
   return errors === 0;
 }
-validate490.evaluated = {
+validate_PaginatedRequest.evaluated = {
   props: { id: true, jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate493(
+function validate_PaginatedRequestParams_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate493.evaluated;
+  const evaluated0 = validate_PaginatedRequestParams_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -29304,7 +29739,7 @@ function validate493(
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
           if (
-            !validate65(data0.progressToken, {
+            !validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
@@ -29312,7 +29747,7 @@ function validate493(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+            vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
         }
@@ -29364,23 +29799,27 @@ function validate493(
     }
     errors++;
   }
-  validate493.errors = vErrors;
+  validate_PaginatedRequestParams_2.errors = vErrors;
   return errors === 0;
 }
-validate493.evaluated = { props: { _meta: true, cursor: true }, dynamicProps: false, dynamicItems: false };
+validate_PaginatedRequestParams_2.evaluated = {
+  props: { _meta: true, cursor: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-const schema194 = {
+const schema_PaginatedResult = {
   properties: { _meta: { additionalProperties: {}, type: "object" }, nextCursor: { type: "string" } },
   type: "object",
 };
 
-function validate495(
+function validate_PaginatedResult(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate495.evaluated;
+  const evaluated0 = validate_PaginatedResult.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -29439,18 +29878,22 @@ function validate495(
     }
     errors++;
   }
-  validate495.errors = vErrors;
+  validate_PaginatedResult.errors = vErrors;
   return errors === 0;
 }
-validate495.evaluated = { props: { _meta: true, nextCursor: true }, dynamicProps: false, dynamicItems: false };
+validate_PaginatedResult.evaluated = {
+  props: { _meta: true, nextCursor: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-function validate496(
+function validate_PingRequest_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate496.evaluated;
+  const evaluated0 = validate_PingRequest_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -29505,7 +29948,7 @@ function validate496(
     }
     if (data.id !== undefined) {
       if (
-        !validate62(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -29513,7 +29956,7 @@ function validate496(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -29585,7 +30028,7 @@ function validate496(
     }
     if (data.params !== undefined) {
       if (
-        !validate144(data.params, {
+        !validate_RequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -29593,7 +30036,7 @@ function validate496(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
+        vErrors = vErrors === null ? validate_RequestParams.errors : vErrors.concat(validate_RequestParams.errors);
         errors = vErrors.length;
       }
     }
@@ -29612,22 +30055,22 @@ function validate496(
     }
     errors++;
   }
-  validate496.errors = vErrors;
+  validate_PingRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate496.evaluated = {
+validate_PingRequest_2.evaluated = {
   props: { id: true, jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate499(
+function validate_PrimitiveSchemaDefinition_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate499.evaluated;
+  const evaluated0 = validate_PrimitiveSchemaDefinition_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -29637,8 +30080,8 @@ function validate499(
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate326(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate326.errors : vErrors.concat(validate326.errors);
+  if (!validate_StringSchema(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_StringSchema.errors : vErrors.concat(validate_StringSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
@@ -29654,8 +30097,8 @@ function validate499(
     props0.type = true;
   }
   const _errs2 = errors;
-  if (!validate328(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate328.errors : vErrors.concat(validate328.errors);
+  if (!validate_NumberSchema(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_NumberSchema.errors : vErrors.concat(validate_NumberSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs2 === errors;
@@ -29672,8 +30115,8 @@ function validate499(
     }
   }
   const _errs3 = errors;
-  if (!validate60(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+  if (!validate_BooleanSchema(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_BooleanSchema.errors : vErrors.concat(validate_BooleanSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs3 === errors;
@@ -29688,8 +30131,19 @@ function validate499(
     }
   }
   const _errs4 = errors;
-  if (!validate331(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate331.errors : vErrors.concat(validate331.errors);
+  if (
+    !validate_UntitledSingleSelectEnumSchema(data, {
+      instancePath,
+      parentData,
+      parentDataProperty,
+      rootData,
+      dynamicAnchors,
+    })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_UntitledSingleSelectEnumSchema.errors
+        : vErrors.concat(validate_UntitledSingleSelectEnumSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs4 === errors;
@@ -29705,8 +30159,19 @@ function validate499(
     }
   }
   const _errs5 = errors;
-  if (!validate333(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate333.errors : vErrors.concat(validate333.errors);
+  if (
+    !validate_TitledSingleSelectEnumSchema(data, {
+      instancePath,
+      parentData,
+      parentDataProperty,
+      rootData,
+      dynamicAnchors,
+    })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_TitledSingleSelectEnumSchema.errors
+        : vErrors.concat(validate_TitledSingleSelectEnumSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs5 === errors;
@@ -29722,8 +30187,19 @@ function validate499(
     }
   }
   const _errs6 = errors;
-  if (!validate335(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate335.errors : vErrors.concat(validate335.errors);
+  if (
+    !validate_UntitledMultiSelectEnumSchema(data, {
+      instancePath,
+      parentData,
+      parentDataProperty,
+      rootData,
+      dynamicAnchors,
+    })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_UntitledMultiSelectEnumSchema.errors
+        : vErrors.concat(validate_UntitledMultiSelectEnumSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs6 === errors;
@@ -29741,8 +30217,19 @@ function validate499(
     }
   }
   const _errs7 = errors;
-  if (!validate337(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate337.errors : vErrors.concat(validate337.errors);
+  if (
+    !validate_TitledMultiSelectEnumSchema(data, {
+      instancePath,
+      parentData,
+      parentDataProperty,
+      rootData,
+      dynamicAnchors,
+    })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_TitledMultiSelectEnumSchema.errors
+        : vErrors.concat(validate_TitledMultiSelectEnumSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs7 === errors;
@@ -29760,8 +30247,13 @@ function validate499(
     }
   }
   const _errs8 = errors;
-  if (!validate339(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate339.errors : vErrors.concat(validate339.errors);
+  if (
+    !validate_LegacyTitledEnumSchema(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_LegacyTitledEnumSchema.errors
+        : vErrors.concat(validate_LegacyTitledEnumSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs8 === errors;
@@ -29801,19 +30293,19 @@ function validate499(
       }
     }
   }
-  validate499.errors = vErrors;
+  validate_PrimitiveSchemaDefinition_2.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate499.evaluated = { dynamicProps: true, dynamicItems: false };
+validate_PrimitiveSchemaDefinition_2.evaluated = { dynamicProps: true, dynamicItems: false };
 
-function validate508(
+function validate_ProgressNotification_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate508.evaluated;
+  const evaluated0 = validate_ProgressNotification_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -29934,7 +30426,7 @@ function validate508(
     }
     if (data.params !== undefined) {
       if (
-        !validate118(data.params, {
+        !validate_ProgressNotificationParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -29942,7 +30434,10 @@ function validate508(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+        vErrors =
+          vErrors === null
+            ? validate_ProgressNotificationParams.errors
+            : vErrors.concat(validate_ProgressNotificationParams.errors);
         errors = vErrors.length;
       }
     }
@@ -29961,22 +30456,22 @@ function validate508(
     }
     errors++;
   }
-  validate508.errors = vErrors;
+  validate_ProgressNotification_2.errors = vErrors;
   return errors === 0;
 }
-validate508.evaluated = {
+validate_ProgressNotification_2.evaluated = {
   props: { jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate510(
+function validate_ProgressNotificationParams_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate510.evaluated;
+  const evaluated0 = validate_ProgressNotificationParams_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -30070,7 +30565,7 @@ function validate510(
     }
     if (data.progressToken !== undefined) {
       if (
-        !validate65(data.progressToken, {
+        !validate_ProgressToken(data.progressToken, {
           instancePath: instancePath + "/progressToken",
           parentData: data,
           parentDataProperty: "progressToken",
@@ -30078,7 +30573,7 @@ function validate510(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+        vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
         errors = vErrors.length;
       }
     }
@@ -30115,22 +30610,22 @@ function validate510(
     }
     errors++;
   }
-  validate510.errors = vErrors;
+  validate_ProgressNotificationParams_2.errors = vErrors;
   return errors === 0;
 }
-validate510.evaluated = {
+validate_ProgressNotificationParams_2.evaluated = {
   props: { _meta: true, message: true, progress: true, progressToken: true, total: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate512(
+function validate_ProgressToken_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate512.evaluated;
+  const evaluated0 = validate_ProgressToken_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -30142,7 +30637,7 @@ function validate512(
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
-      params: { type: schema29.type },
+      params: { type: schema_ProgressToken.type },
       message: "must be string,integer",
     };
     if (vErrors === null) {
@@ -30152,18 +30647,18 @@ function validate512(
     }
     errors++;
   }
-  validate512.errors = vErrors;
+  validate_ProgressToken_2.errors = vErrors;
   return errors === 0;
 }
-validate512.evaluated = { dynamicProps: false, dynamicItems: false };
+validate_ProgressToken_2.evaluated = { dynamicProps: false, dynamicItems: false };
 
-function validate513(
+function validate_Prompt_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate513.evaluated;
+  const evaluated0 = validate_Prompt_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -30211,7 +30706,7 @@ function validate513(
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate439(data1[i0], {
+            !validate_PromptArgument(data1[i0], {
               instancePath: instancePath + "/arguments/" + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -30219,7 +30714,8 @@ function validate513(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate439.errors : vErrors.concat(validate439.errors);
+            vErrors =
+              vErrors === null ? validate_PromptArgument.errors : vErrors.concat(validate_PromptArgument.errors);
             errors = vErrors.length;
           }
         }
@@ -30262,7 +30758,7 @@ function validate513(
         const len1 = data4.length;
         for (let i1 = 0; i1 < len1; i1++) {
           if (
-            !validate84(data4[i1], {
+            !validate_Icon(data4[i1], {
               instancePath: instancePath + "/icons/" + i1,
               parentData: data4,
               parentDataProperty: i1,
@@ -30270,7 +30766,7 @@ function validate513(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+            vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
             errors = vErrors.length;
           }
         }
@@ -30339,22 +30835,22 @@ function validate513(
     }
     errors++;
   }
-  validate513.errors = vErrors;
+  validate_Prompt_2.errors = vErrors;
   return errors === 0;
 }
-validate513.evaluated = {
+validate_Prompt_2.evaluated = {
   props: { _meta: true, arguments: true, description: true, icons: true, name: true, title: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate516(
+function validate_PromptArgument_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate516.evaluated;
+  const evaluated0 = validate_PromptArgument_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -30460,16 +30956,16 @@ function validate516(
     }
     errors++;
   }
-  validate516.errors = vErrors;
+  validate_PromptArgument_2.errors = vErrors;
   return errors === 0;
 }
-validate516.evaluated = {
+validate_PromptArgument_2.evaluated = {
   props: { description: true, name: true, required: true, title: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema202 = {
+const schema_PromptListChangedNotification = {
   properties: {
     jsonrpc: { const: "2.0", type: "string" },
     method: { const: "notifications/prompts/list_changed", type: "string" },
@@ -30479,13 +30975,13 @@ const schema202 = {
   type: "object",
 };
 
-function validate517(
+function validate_PromptListChangedNotification(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate517.evaluated;
+  const evaluated0 = validate_PromptListChangedNotification.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -30591,7 +31087,7 @@ function validate517(
     }
     if (data.params !== undefined) {
       if (
-        !validate114(data.params, {
+        !validate_NotificationParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -30599,7 +31095,8 @@ function validate517(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+        vErrors =
+          vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
         errors = vErrors.length;
       }
     }
@@ -30618,22 +31115,22 @@ function validate517(
     }
     errors++;
   }
-  validate517.errors = vErrors;
+  validate_PromptListChangedNotification.errors = vErrors;
   return errors === 0;
 }
-validate517.evaluated = {
+validate_PromptListChangedNotification.evaluated = {
   props: { jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate519(
+function validate_PromptMessage_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate519.evaluated;
+  const evaluated0 = validate_PromptMessage_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -30673,7 +31170,7 @@ function validate519(
     }
     if (data.content !== undefined) {
       if (
-        !validate74(data.content, {
+        !validate_ContentBlock(data.content, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
@@ -30681,13 +31178,13 @@ function validate519(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+        vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
         errors = vErrors.length;
       }
     }
     if (data.role !== undefined) {
       if (
-        !validate54(data.role, {
+        !validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
@@ -30695,7 +31192,7 @@ function validate519(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+        vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
     }
@@ -30714,18 +31211,18 @@ function validate519(
     }
     errors++;
   }
-  validate519.errors = vErrors;
+  validate_PromptMessage_2.errors = vErrors;
   return errors === 0;
 }
-validate519.evaluated = { props: { content: true, role: true }, dynamicProps: false, dynamicItems: false };
+validate_PromptMessage_2.evaluated = { props: { content: true, role: true }, dynamicProps: false, dynamicItems: false };
 
-function validate522(
+function validate_PromptReference_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate522.evaluated;
+  const evaluated0 = validate_PromptReference_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -30845,18 +31342,22 @@ function validate522(
     }
     errors++;
   }
-  validate522.errors = vErrors;
+  validate_PromptReference_2.errors = vErrors;
   return errors === 0;
 }
-validate522.evaluated = { props: { name: true, title: true, type: true }, dynamicProps: false, dynamicItems: false };
+validate_PromptReference_2.evaluated = {
+  props: { name: true, title: true, type: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-function validate523(
+function validate_ReadResourceRequest_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate523.evaluated;
+  const evaluated0 = validate_ReadResourceRequest_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -30926,7 +31427,7 @@ function validate523(
     }
     if (data.id !== undefined) {
       if (
-        !validate62(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -30934,7 +31435,7 @@ function validate523(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -31006,7 +31507,7 @@ function validate523(
     }
     if (data.params !== undefined) {
       if (
-        !validate160(data.params, {
+        !validate_ReadResourceRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -31014,7 +31515,10 @@ function validate523(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
+        vErrors =
+          vErrors === null
+            ? validate_ReadResourceRequestParams.errors
+            : vErrors.concat(validate_ReadResourceRequestParams.errors);
         errors = vErrors.length;
       }
     }
@@ -31033,22 +31537,22 @@ function validate523(
     }
     errors++;
   }
-  validate523.errors = vErrors;
+  validate_ReadResourceRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate523.evaluated = {
+validate_ReadResourceRequest_2.evaluated = {
   props: { id: true, jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate526(
+function validate_ReadResourceRequestParams_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate526.evaluated;
+  const evaluated0 = validate_ReadResourceRequestParams_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -31076,7 +31580,7 @@ function validate526(
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
           if (
-            !validate65(data0.progressToken, {
+            !validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
@@ -31084,7 +31588,7 @@ function validate526(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+            vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
         }
@@ -31107,7 +31611,7 @@ function validate526(
     if (data.uri !== undefined) {
       let data2 = data.uri;
       if (typeof data2 === "string") {
-        if (!formats4(data2)) {
+        if (!format_uri(data2)) {
           const err2 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -31153,12 +31657,16 @@ function validate526(
     }
     errors++;
   }
-  validate526.errors = vErrors;
+  validate_ReadResourceRequestParams_2.errors = vErrors;
   return errors === 0;
 }
-validate526.evaluated = { props: { _meta: true, uri: true }, dynamicProps: false, dynamicItems: false };
+validate_ReadResourceRequestParams_2.evaluated = {
+  props: { _meta: true, uri: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-const schema207 = {
+const schema_ReadResourceResult = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
     contents: {
@@ -31170,13 +31678,13 @@ const schema207 = {
   type: "object",
 };
 
-function validate528(
+function validate_ReadResourceResult(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate528.evaluated;
+  const evaluated0 = validate_ReadResourceResult.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -31228,7 +31736,7 @@ function validate528(
           let valid3 = false;
           const _errs8 = errors;
           if (
-            !validate89(data2, {
+            !validate_TextResourceContents(data2, {
               instancePath: instancePath + "/contents/" + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -31236,7 +31744,10 @@ function validate528(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
+            vErrors =
+              vErrors === null
+                ? validate_TextResourceContents.errors
+                : vErrors.concat(validate_TextResourceContents.errors);
             errors = vErrors.length;
           }
           var _valid0 = _errs8 === errors;
@@ -31250,7 +31761,7 @@ function validate528(
           }
           const _errs9 = errors;
           if (
-            !validate59(data2, {
+            !validate_BlobResourceContents(data2, {
               instancePath: instancePath + "/contents/" + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -31258,7 +31769,10 @@ function validate528(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+            vErrors =
+              vErrors === null
+                ? validate_BlobResourceContents.errors
+                : vErrors.concat(validate_BlobResourceContents.errors);
             errors = vErrors.length;
           }
           var _valid0 = _errs9 === errors;
@@ -31328,20 +31842,24 @@ function validate528(
     }
     errors++;
   }
-  validate528.errors = vErrors;
+  validate_ReadResourceResult.errors = vErrors;
   return errors === 0;
 }
-validate528.evaluated = { props: { _meta: true, contents: true }, dynamicProps: false, dynamicItems: false };
+validate_ReadResourceResult.evaluated = {
+  props: { _meta: true, contents: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-const schema208 = { properties: { taskId: { type: "string" } }, required: ["taskId"], type: "object" };
+const schema_RelatedTaskMetadata = { properties: { taskId: { type: "string" } }, required: ["taskId"], type: "object" };
 
-function validate531(
+function validate_RelatedTaskMetadata(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate531.evaluated;
+  const evaluated0 = validate_RelatedTaskMetadata.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -31396,24 +31914,24 @@ function validate531(
     }
     errors++;
   }
-  validate531.errors = vErrors;
+  validate_RelatedTaskMetadata.errors = vErrors;
   return errors === 0;
 }
-validate531.evaluated = { props: { taskId: true }, dynamicProps: false, dynamicItems: false };
+validate_RelatedTaskMetadata.evaluated = { props: { taskId: true }, dynamicProps: false, dynamicItems: false };
 
-const schema209 = {
+const schema_Request = {
   properties: { method: { type: "string" }, params: { additionalProperties: {}, type: "object" } },
   required: ["method"],
   type: "object",
 };
 
-function validate532(
+function validate_Request(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate532.evaluated;
+  const evaluated0 = validate_Request.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -31487,18 +32005,18 @@ function validate532(
     }
     errors++;
   }
-  validate532.errors = vErrors;
+  validate_Request.errors = vErrors;
   return errors === 0;
 }
-validate532.evaluated = { props: { method: true, params: true }, dynamicProps: false, dynamicItems: false };
+validate_Request.evaluated = { props: { method: true, params: true }, dynamicProps: false, dynamicItems: false };
 
-function validate533(
+function validate_RequestId_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate533.evaluated;
+  const evaluated0 = validate_RequestId_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -31510,7 +32028,7 @@ function validate533(
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
-      params: { type: schema27.type },
+      params: { type: schema_RequestId.type },
       message: "must be string,integer",
     };
     if (vErrors === null) {
@@ -31520,18 +32038,18 @@ function validate533(
     }
     errors++;
   }
-  validate533.errors = vErrors;
+  validate_RequestId_2.errors = vErrors;
   return errors === 0;
 }
-validate533.evaluated = { dynamicProps: false, dynamicItems: false };
+validate_RequestId_2.evaluated = { dynamicProps: false, dynamicItems: false };
 
-function validate534(
+function validate_RequestParams_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate534.evaluated;
+  const evaluated0 = validate_RequestParams_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -31544,7 +32062,7 @@ function validate534(
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
           if (
-            !validate65(data0.progressToken, {
+            !validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
@@ -31552,7 +32070,7 @@ function validate534(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+            vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
         }
@@ -31587,18 +32105,18 @@ function validate534(
     }
     errors++;
   }
-  validate534.errors = vErrors;
+  validate_RequestParams_2.errors = vErrors;
   return errors === 0;
 }
-validate534.evaluated = { props: { _meta: true }, dynamicProps: false, dynamicItems: false };
+validate_RequestParams_2.evaluated = { props: { _meta: true }, dynamicProps: false, dynamicItems: false };
 
-function validate536(
+function validate_Resource_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate536.evaluated;
+  const evaluated0 = validate_Resource_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -31657,7 +32175,7 @@ function validate536(
     }
     if (data.annotations !== undefined) {
       if (
-        !validate53(data.annotations, {
+        !validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
@@ -31665,7 +32183,7 @@ function validate536(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
     }
@@ -31692,7 +32210,7 @@ function validate536(
         const len0 = data3.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate84(data3[i0], {
+            !validate_Icon(data3[i0], {
               instancePath: instancePath + "/icons/" + i0,
               parentData: data3,
               parentDataProperty: i0,
@@ -31700,7 +32218,7 @@ function validate536(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+            vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
             errors = vErrors.length;
           }
         }
@@ -31792,7 +32310,7 @@ function validate536(
     if (data.uri !== undefined) {
       let data9 = data.uri;
       if (typeof data9 === "string") {
-        if (!formats4(data9)) {
+        if (!format_uri(data9)) {
           const err9 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -31838,10 +32356,10 @@ function validate536(
     }
     errors++;
   }
-  validate536.errors = vErrors;
+  validate_Resource_2.errors = vErrors;
   return errors === 0;
 }
-validate536.evaluated = {
+validate_Resource_2.evaluated = {
   props: {
     _meta: true,
     annotations: true,
@@ -31857,7 +32375,7 @@ validate536.evaluated = {
   dynamicItems: false,
 };
 
-const schema213 = {
+const schema_ResourceContents = {
   properties: {
     _meta: { additionalProperties: {}, type: "object" },
     mimeType: { type: "string" },
@@ -31867,13 +32385,13 @@ const schema213 = {
   type: "object",
 };
 
-function validate539(
+function validate_ResourceContents(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate539.evaluated;
+  const evaluated0 = validate_ResourceContents.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -31935,7 +32453,7 @@ function validate539(
     if (data.uri !== undefined) {
       let data2 = data.uri;
       if (typeof data2 === "string") {
-        if (!formats4(data2)) {
+        if (!format_uri(data2)) {
           const err3 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -31981,18 +32499,22 @@ function validate539(
     }
     errors++;
   }
-  validate539.errors = vErrors;
+  validate_ResourceContents.errors = vErrors;
   return errors === 0;
 }
-validate539.evaluated = { props: { _meta: true, mimeType: true, uri: true }, dynamicProps: false, dynamicItems: false };
+validate_ResourceContents.evaluated = {
+  props: { _meta: true, mimeType: true, uri: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-function validate540(
+function validate_ResourceLink_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate540.evaluated;
+  const evaluated0 = validate_ResourceLink_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -32066,7 +32588,7 @@ function validate540(
     }
     if (data.annotations !== undefined) {
       if (
-        !validate53(data.annotations, {
+        !validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
@@ -32074,7 +32596,7 @@ function validate540(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
     }
@@ -32101,7 +32623,7 @@ function validate540(
         const len0 = data3.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate84(data3[i0], {
+            !validate_Icon(data3[i0], {
               instancePath: instancePath + "/icons/" + i0,
               parentData: data3,
               parentDataProperty: i0,
@@ -32109,7 +32631,7 @@ function validate540(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+            vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
             errors = vErrors.length;
           }
         }
@@ -32234,7 +32756,7 @@ function validate540(
     if (data.uri !== undefined) {
       let data10 = data.uri;
       if (typeof data10 === "string") {
-        if (!formats4(data10)) {
+        if (!format_uri(data10)) {
           const err12 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -32280,10 +32802,10 @@ function validate540(
     }
     errors++;
   }
-  validate540.errors = vErrors;
+  validate_ResourceLink_2.errors = vErrors;
   return errors === 0;
 }
-validate540.evaluated = {
+validate_ResourceLink_2.evaluated = {
   props: {
     _meta: true,
     annotations: true,
@@ -32300,7 +32822,7 @@ validate540.evaluated = {
   dynamicItems: false,
 };
 
-const schema215 = {
+const schema_ResourceListChangedNotification = {
   properties: {
     jsonrpc: { const: "2.0", type: "string" },
     method: { const: "notifications/resources/list_changed", type: "string" },
@@ -32310,13 +32832,13 @@ const schema215 = {
   type: "object",
 };
 
-function validate543(
+function validate_ResourceListChangedNotification(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate543.evaluated;
+  const evaluated0 = validate_ResourceListChangedNotification.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -32422,7 +32944,7 @@ function validate543(
     }
     if (data.params !== undefined) {
       if (
-        !validate114(data.params, {
+        !validate_NotificationParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -32430,7 +32952,8 @@ function validate543(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+        vErrors =
+          vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
         errors = vErrors.length;
       }
     }
@@ -32449,16 +32972,16 @@ function validate543(
     }
     errors++;
   }
-  validate543.errors = vErrors;
+  validate_ResourceListChangedNotification.errors = vErrors;
   return errors === 0;
 }
-validate543.evaluated = {
+validate_ResourceListChangedNotification.evaluated = {
   props: { jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema216 = {
+const schema_ResourceRequestParams = {
   properties: {
     _meta: {
       additionalProperties: {},
@@ -32471,13 +32994,13 @@ const schema216 = {
   type: "object",
 };
 
-function validate545(
+function validate_ResourceRequestParams(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate545.evaluated;
+  const evaluated0 = validate_ResourceRequestParams.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -32505,7 +33028,7 @@ function validate545(
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
           if (
-            !validate65(data0.progressToken, {
+            !validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
@@ -32513,7 +33036,7 @@ function validate545(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+            vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
         }
@@ -32536,7 +33059,7 @@ function validate545(
     if (data.uri !== undefined) {
       let data2 = data.uri;
       if (typeof data2 === "string") {
-        if (!formats4(data2)) {
+        if (!format_uri(data2)) {
           const err2 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -32582,18 +33105,22 @@ function validate545(
     }
     errors++;
   }
-  validate545.errors = vErrors;
+  validate_ResourceRequestParams.errors = vErrors;
   return errors === 0;
 }
-validate545.evaluated = { props: { _meta: true, uri: true }, dynamicProps: false, dynamicItems: false };
+validate_ResourceRequestParams.evaluated = {
+  props: { _meta: true, uri: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-function validate547(
+function validate_ResourceTemplate_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate547.evaluated;
+  const evaluated0 = validate_ResourceTemplate_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -32652,7 +33179,7 @@ function validate547(
     }
     if (data.annotations !== undefined) {
       if (
-        !validate53(data.annotations, {
+        !validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
@@ -32660,7 +33187,7 @@ function validate547(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
     }
@@ -32687,7 +33214,7 @@ function validate547(
         const len0 = data3.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate84(data3[i0], {
+            !validate_Icon(data3[i0], {
               instancePath: instancePath + "/icons/" + i0,
               parentData: data3,
               parentDataProperty: i0,
@@ -32695,7 +33222,7 @@ function validate547(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+            vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
             errors = vErrors.length;
           }
         }
@@ -32769,7 +33296,7 @@ function validate547(
     if (data.uriTemplate !== undefined) {
       let data8 = data.uriTemplate;
       if (typeof data8 === "string") {
-        if (!formats22.test(data8)) {
+        if (!format_uri_template.test(data8)) {
           const err8 = {
             instancePath: instancePath + "/uriTemplate",
             schemaPath: "#/properties/uriTemplate/format",
@@ -32815,10 +33342,10 @@ function validate547(
     }
     errors++;
   }
-  validate547.errors = vErrors;
+  validate_ResourceTemplate_2.errors = vErrors;
   return errors === 0;
 }
-validate547.evaluated = {
+validate_ResourceTemplate_2.evaluated = {
   props: {
     _meta: true,
     annotations: true,
@@ -32833,13 +33360,13 @@ validate547.evaluated = {
   dynamicItems: false,
 };
 
-function validate550(
+function validate_ResourceTemplateReference_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate550.evaluated;
+  const evaluated0 = validate_ResourceTemplateReference_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -32913,7 +33440,7 @@ function validate550(
     if (data.uri !== undefined) {
       let data1 = data.uri;
       if (typeof data1 === "string") {
-        if (!formats22.test(data1)) {
+        if (!format_uri_template.test(data1)) {
           const err4 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -32959,12 +33486,16 @@ function validate550(
     }
     errors++;
   }
-  validate550.errors = vErrors;
+  validate_ResourceTemplateReference_2.errors = vErrors;
   return errors === 0;
 }
-validate550.evaluated = { props: { type: true, uri: true }, dynamicProps: false, dynamicItems: false };
+validate_ResourceTemplateReference_2.evaluated = {
+  props: { type: true, uri: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-const schema219 = {
+const schema_ResourceUpdatedNotification = {
   properties: {
     jsonrpc: { const: "2.0", type: "string" },
     method: { const: "notifications/resources/updated", type: "string" },
@@ -32973,19 +33504,19 @@ const schema219 = {
   required: ["jsonrpc", "method", "params"],
   type: "object",
 };
-const schema220 = {
+const schema_ResourceUpdatedNotificationParams = {
   properties: { _meta: { additionalProperties: {}, type: "object" }, uri: { format: "uri", type: "string" } },
   required: ["uri"],
   type: "object",
 };
 
-function validate552(
+function validate_ResourceUpdatedNotificationParams(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate552.evaluated;
+  const evaluated0 = validate_ResourceUpdatedNotificationParams.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -33030,7 +33561,7 @@ function validate552(
     if (data.uri !== undefined) {
       let data1 = data.uri;
       if (typeof data1 === "string") {
-        if (!formats4(data1)) {
+        if (!format_uri(data1)) {
           const err2 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -33076,18 +33607,22 @@ function validate552(
     }
     errors++;
   }
-  validate552.errors = vErrors;
+  validate_ResourceUpdatedNotificationParams.errors = vErrors;
   return errors === 0;
 }
-validate552.evaluated = { props: { _meta: true, uri: true }, dynamicProps: false, dynamicItems: false };
+validate_ResourceUpdatedNotificationParams.evaluated = {
+  props: { _meta: true, uri: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-function validate551(
+function validate_ResourceUpdatedNotification(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate551.evaluated;
+  const evaluated0 = validate_ResourceUpdatedNotification.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -33208,7 +33743,7 @@ function validate551(
     }
     if (data.params !== undefined) {
       if (
-        !validate552(data.params, {
+        !validate_ResourceUpdatedNotificationParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -33216,7 +33751,10 @@ function validate551(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate552.errors : vErrors.concat(validate552.errors);
+        vErrors =
+          vErrors === null
+            ? validate_ResourceUpdatedNotificationParams.errors
+            : vErrors.concat(validate_ResourceUpdatedNotificationParams.errors);
         errors = vErrors.length;
       }
     }
@@ -33235,22 +33773,22 @@ function validate551(
     }
     errors++;
   }
-  validate551.errors = vErrors;
+  validate_ResourceUpdatedNotification.errors = vErrors;
   return errors === 0;
 }
-validate551.evaluated = {
+validate_ResourceUpdatedNotification.evaluated = {
   props: { jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate554(
+function validate_ResourceUpdatedNotificationParams_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate554.evaluated;
+  const evaluated0 = validate_ResourceUpdatedNotificationParams_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -33295,7 +33833,7 @@ function validate554(
     if (data.uri !== undefined) {
       let data1 = data.uri;
       if (typeof data1 === "string") {
-        if (!formats4(data1)) {
+        if (!format_uri(data1)) {
           const err2 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -33341,18 +33879,22 @@ function validate554(
     }
     errors++;
   }
-  validate554.errors = vErrors;
+  validate_ResourceUpdatedNotificationParams_2.errors = vErrors;
   return errors === 0;
 }
-validate554.evaluated = { props: { _meta: true, uri: true }, dynamicProps: false, dynamicItems: false };
+validate_ResourceUpdatedNotificationParams_2.evaluated = {
+  props: { _meta: true, uri: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-function validate555(
+function validate_Result_3(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate555.evaluated;
+  const evaluated0 = validate_Result_3.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -33394,18 +33936,18 @@ function validate555(
     }
     errors++;
   }
-  validate555.errors = vErrors;
+  validate_Result_3.errors = vErrors;
   return errors === 0;
 }
-validate555.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_Result_3.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-function validate556(
+function validate_Role_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate556.evaluated;
+  const evaluated0 = validate_Role_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -33432,7 +33974,7 @@ function validate556(
       instancePath,
       schemaPath: "#/enum",
       keyword: "enum",
-      params: { allowedValues: schema21.enum },
+      params: { allowedValues: schema_Role.enum },
       message: "must be equal to one of the allowed values",
     };
     if (vErrors === null) {
@@ -33442,18 +33984,18 @@ function validate556(
     }
     errors++;
   }
-  validate556.errors = vErrors;
+  validate_Role_2.errors = vErrors;
   return errors === 0;
 }
-validate556.evaluated = { dynamicProps: false, dynamicItems: false };
+validate_Role_2.evaluated = { dynamicProps: false, dynamicItems: false };
 
-function validate557(
+function validate_Root_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate557.evaluated;
+  const evaluated0 = validate_Root_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -33515,7 +34057,7 @@ function validate557(
     if (data.uri !== undefined) {
       let data2 = data.uri;
       if (typeof data2 === "string") {
-        if (!formats4(data2)) {
+        if (!format_uri(data2)) {
           const err3 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -33561,18 +34103,18 @@ function validate557(
     }
     errors++;
   }
-  validate557.errors = vErrors;
+  validate_Root_2.errors = vErrors;
   return errors === 0;
 }
-validate557.evaluated = { props: { _meta: true, name: true, uri: true }, dynamicProps: false, dynamicItems: false };
+validate_Root_2.evaluated = { props: { _meta: true, name: true, uri: true }, dynamicProps: false, dynamicItems: false };
 
-function validate558(
+function validate_RootsListChangedNotification_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate558.evaluated;
+  const evaluated0 = validate_RootsListChangedNotification_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -33678,7 +34220,7 @@ function validate558(
     }
     if (data.params !== undefined) {
       if (
-        !validate114(data.params, {
+        !validate_NotificationParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -33686,7 +34228,8 @@ function validate558(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+        vErrors =
+          vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
         errors = vErrors.length;
       }
     }
@@ -33705,22 +34248,22 @@ function validate558(
     }
     errors++;
   }
-  validate558.errors = vErrors;
+  validate_RootsListChangedNotification_2.errors = vErrors;
   return errors === 0;
 }
-validate558.evaluated = {
+validate_RootsListChangedNotification_2.evaluated = {
   props: { jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate560(
+function validate_SamplingMessage_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate560.evaluated;
+  const evaluated0 = validate_SamplingMessage_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -33783,7 +34326,7 @@ function validate560(
       let valid1 = false;
       const _errs6 = errors;
       if (
-        !validate75(data1, {
+        !validate_TextContent(data1, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
@@ -33791,7 +34334,7 @@ function validate560(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+        vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs6 === errors;
@@ -33805,7 +34348,7 @@ function validate560(
       }
       const _errs7 = errors;
       if (
-        !validate78(data1, {
+        !validate_ImageContent(data1, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
@@ -33813,7 +34356,7 @@ function validate560(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+        vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs7 === errors;
@@ -33830,7 +34373,7 @@ function validate560(
       }
       const _errs8 = errors;
       if (
-        !validate56(data1, {
+        !validate_AudioContent(data1, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
@@ -33838,7 +34381,7 @@ function validate560(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+        vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs8 === errors;
@@ -33855,7 +34398,7 @@ function validate560(
       }
       const _errs9 = errors;
       if (
-        !validate236(data1, {
+        !validate_ToolUseContent(data1, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
@@ -33863,7 +34406,7 @@ function validate560(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate236.errors : vErrors.concat(validate236.errors);
+        vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs9 === errors;
@@ -33880,7 +34423,7 @@ function validate560(
       }
       const _errs10 = errors;
       if (
-        !validate238(data1, {
+        !validate_ToolResultContent(data1, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
@@ -33888,7 +34431,8 @@ function validate560(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate238.errors : vErrors.concat(validate238.errors);
+        vErrors =
+          vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs10 === errors;
@@ -33909,7 +34453,7 @@ function validate560(
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate241(data1[i0], {
+            !validate_SamplingMessageContentBlock(data1[i0], {
               instancePath: instancePath + "/content/" + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -33917,7 +34461,10 @@ function validate560(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate241.errors : vErrors.concat(validate241.errors);
+            vErrors =
+              vErrors === null
+                ? validate_SamplingMessageContentBlock.errors
+                : vErrors.concat(validate_SamplingMessageContentBlock.errors);
             errors = vErrors.length;
           }
         }
@@ -33965,7 +34512,7 @@ function validate560(
     }
     if (data.role !== undefined) {
       if (
-        !validate54(data.role, {
+        !validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
@@ -33973,7 +34520,7 @@ function validate560(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+        vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
     }
@@ -33992,18 +34539,22 @@ function validate560(
     }
     errors++;
   }
-  validate560.errors = vErrors;
+  validate_SamplingMessage_2.errors = vErrors;
   return errors === 0;
 }
-validate560.evaluated = { props: { _meta: true, content: true, role: true }, dynamicProps: false, dynamicItems: false };
+validate_SamplingMessage_2.evaluated = {
+  props: { _meta: true, content: true, role: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-function validate568(
+function validate_SamplingMessageContentBlock_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate568.evaluated;
+  const evaluated0 = validate_SamplingMessageContentBlock_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -34013,8 +34564,8 @@ function validate568(
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate75(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+  if (!validate_TextContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
@@ -34027,8 +34578,8 @@ function validate568(
     props0.type = true;
   }
   const _errs2 = errors;
-  if (!validate78(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+  if (!validate_ImageContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs2 === errors;
@@ -34044,8 +34595,8 @@ function validate568(
     }
   }
   const _errs3 = errors;
-  if (!validate56(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+  if (!validate_AudioContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs3 === errors;
@@ -34061,8 +34612,8 @@ function validate568(
     }
   }
   const _errs4 = errors;
-  if (!validate236(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate236.errors : vErrors.concat(validate236.errors);
+  if (!validate_ToolUseContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs4 === errors;
@@ -34078,8 +34629,8 @@ function validate568(
     }
   }
   const _errs5 = errors;
-  if (!validate238(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate238.errors : vErrors.concat(validate238.errors);
+  if (!validate_ToolResultContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs5 === errors;
@@ -34119,19 +34670,19 @@ function validate568(
       }
     }
   }
-  validate568.errors = vErrors;
+  validate_SamplingMessageContentBlock_2.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate568.evaluated = { dynamicProps: true, dynamicItems: false };
+validate_SamplingMessageContentBlock_2.evaluated = { dynamicProps: true, dynamicItems: false };
 
-function validate574(
+function validate_ServerCapabilities_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate574.evaluated;
+  const evaluated0 = validate_ServerCapabilities_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -34469,10 +35020,10 @@ function validate574(
     }
     errors++;
   }
-  validate574.errors = vErrors;
+  validate_ServerCapabilities_2.errors = vErrors;
   return errors === 0;
 }
-validate574.evaluated = {
+validate_ServerCapabilities_2.evaluated = {
   props: {
     completions: true,
     experimental: true,
@@ -34486,7 +35037,7 @@ validate574.evaluated = {
   dynamicItems: false,
 };
 
-const schema229 = {
+const schema_ServerNotification = {
   anyOf: [
     { $ref: "#/$defs/CancelledNotification" },
     { $ref: "#/$defs/ProgressNotification" },
@@ -34499,7 +35050,7 @@ const schema229 = {
     { $ref: "#/$defs/ElicitationCompleteNotification" },
   ],
 };
-const schema230 = {
+const schema_ToolListChangedNotification = {
   properties: {
     jsonrpc: { const: "2.0", type: "string" },
     method: { const: "notifications/tools/list_changed", type: "string" },
@@ -34509,13 +35060,13 @@ const schema230 = {
   type: "object",
 };
 
-function validate581(
+function validate_ToolListChangedNotification(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate581.evaluated;
+  const evaluated0 = validate_ToolListChangedNotification.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -34621,7 +35172,7 @@ function validate581(
     }
     if (data.params !== undefined) {
       if (
-        !validate114(data.params, {
+        !validate_NotificationParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -34629,7 +35180,8 @@ function validate581(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+        vErrors =
+          vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
         errors = vErrors.length;
       }
     }
@@ -34648,22 +35200,22 @@ function validate581(
     }
     errors++;
   }
-  validate581.errors = vErrors;
+  validate_ToolListChangedNotification.errors = vErrors;
   return errors === 0;
 }
-validate581.evaluated = {
+validate_ToolListChangedNotification.evaluated = {
   props: { jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate575(
+function validate_ServerNotification(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate575.evaluated;
+  const evaluated0 = validate_ServerNotification.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -34673,8 +35225,11 @@ function validate575(
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate104(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
+  if (
+    !validate_CancelledNotification(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  ) {
+    vErrors =
+      vErrors === null ? validate_CancelledNotification.errors : vErrors.concat(validate_CancelledNotification.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
@@ -34686,8 +35241,11 @@ function validate575(
     props0.params = true;
   }
   const _errs2 = errors;
-  if (!validate117(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+  if (
+    !validate_ProgressNotification(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  ) {
+    vErrors =
+      vErrors === null ? validate_ProgressNotification.errors : vErrors.concat(validate_ProgressNotification.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs2 === errors;
@@ -34701,8 +35259,19 @@ function validate575(
     }
   }
   const _errs3 = errors;
-  if (!validate543(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate543.errors : vErrors.concat(validate543.errors);
+  if (
+    !validate_ResourceListChangedNotification(data, {
+      instancePath,
+      parentData,
+      parentDataProperty,
+      rootData,
+      dynamicAnchors,
+    })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_ResourceListChangedNotification.errors
+        : vErrors.concat(validate_ResourceListChangedNotification.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs3 === errors;
@@ -34716,8 +35285,19 @@ function validate575(
     }
   }
   const _errs4 = errors;
-  if (!validate551(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate551.errors : vErrors.concat(validate551.errors);
+  if (
+    !validate_ResourceUpdatedNotification(data, {
+      instancePath,
+      parentData,
+      parentDataProperty,
+      rootData,
+      dynamicAnchors,
+    })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_ResourceUpdatedNotification.errors
+        : vErrors.concat(validate_ResourceUpdatedNotification.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs4 === errors;
@@ -34731,8 +35311,19 @@ function validate575(
     }
   }
   const _errs5 = errors;
-  if (!validate517(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate517.errors : vErrors.concat(validate517.errors);
+  if (
+    !validate_PromptListChangedNotification(data, {
+      instancePath,
+      parentData,
+      parentDataProperty,
+      rootData,
+      dynamicAnchors,
+    })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_PromptListChangedNotification.errors
+        : vErrors.concat(validate_PromptListChangedNotification.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs5 === errors;
@@ -34746,8 +35337,19 @@ function validate575(
     }
   }
   const _errs6 = errors;
-  if (!validate581(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate581.errors : vErrors.concat(validate581.errors);
+  if (
+    !validate_ToolListChangedNotification(data, {
+      instancePath,
+      parentData,
+      parentDataProperty,
+      rootData,
+      dynamicAnchors,
+    })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_ToolListChangedNotification.errors
+        : vErrors.concat(validate_ToolListChangedNotification.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs6 === errors;
@@ -34761,8 +35363,13 @@ function validate575(
     }
   }
   const _errs7 = errors;
-  if (!validate122(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+  if (
+    !validate_TaskStatusNotification(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_TaskStatusNotification.errors
+        : vErrors.concat(validate_TaskStatusNotification.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs7 === errors;
@@ -34776,8 +35383,19 @@ function validate575(
     }
   }
   const _errs8 = errors;
-  if (!validate475(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate475.errors : vErrors.concat(validate475.errors);
+  if (
+    !validate_LoggingMessageNotification(data, {
+      instancePath,
+      parentData,
+      parentDataProperty,
+      rootData,
+      dynamicAnchors,
+    })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_LoggingMessageNotification.errors
+        : vErrors.concat(validate_LoggingMessageNotification.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs8 === errors;
@@ -34791,8 +35409,19 @@ function validate575(
     }
   }
   const _errs9 = errors;
-  if (!validate356(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate356.errors : vErrors.concat(validate356.errors);
+  if (
+    !validate_ElicitationCompleteNotification(data, {
+      instancePath,
+      parentData,
+      parentDataProperty,
+      rootData,
+      dynamicAnchors,
+    })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_ElicitationCompleteNotification.errors
+        : vErrors.concat(validate_ElicitationCompleteNotification.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs9 === errors;
@@ -34829,13 +35458,13 @@ function validate575(
       }
     }
   }
-  validate575.errors = vErrors;
+  validate_ServerNotification.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate575.evaluated = { dynamicProps: true, dynamicItems: false };
+validate_ServerNotification.evaluated = { dynamicProps: true, dynamicItems: false };
 
-const schema231 = {
+const schema_ServerRequest = {
   anyOf: [
     { $ref: "#/$defs/PingRequest" },
     { $ref: "#/$defs/GetTaskRequest" },
@@ -34848,13 +35477,13 @@ const schema231 = {
   ],
 };
 
-function validate587(
+function validate_ServerRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate587.evaluated;
+  const evaluated0 = validate_ServerRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -34864,8 +35493,8 @@ function validate587(
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate142(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
+  if (!validate_PingRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_PingRequest.errors : vErrors.concat(validate_PingRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
@@ -34878,8 +35507,8 @@ function validate587(
     props0.params = true;
   }
   const _errs2 = errors;
-  if (!validate191(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
+  if (!validate_GetTaskRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_GetTaskRequest.errors : vErrors.concat(validate_GetTaskRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs2 === errors;
@@ -34894,8 +35523,11 @@ function validate587(
     }
   }
   const _errs3 = errors;
-  if (!validate194(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
+  if (
+    !validate_GetTaskPayloadRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  ) {
+    vErrors =
+      vErrors === null ? validate_GetTaskPayloadRequest.errors : vErrors.concat(validate_GetTaskPayloadRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs3 === errors;
@@ -34910,8 +35542,8 @@ function validate587(
     }
   }
   const _errs4 = errors;
-  if (!validate94(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+  if (!validate_CancelTaskRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_CancelTaskRequest.errors : vErrors.concat(validate_CancelTaskRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs4 === errors;
@@ -34926,8 +35558,8 @@ function validate587(
     }
   }
   const _errs5 = errors;
-  if (!validate198(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate198.errors : vErrors.concat(validate198.errors);
+  if (!validate_ListTasksRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_ListTasksRequest.errors : vErrors.concat(validate_ListTasksRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs5 === errors;
@@ -34942,8 +35574,11 @@ function validate587(
     }
   }
   const _errs6 = errors;
-  if (!validate270(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate270.errors : vErrors.concat(validate270.errors);
+  if (
+    !validate_CreateMessageRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  ) {
+    vErrors =
+      vErrors === null ? validate_CreateMessageRequest.errors : vErrors.concat(validate_CreateMessageRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs6 === errors;
@@ -34958,8 +35593,8 @@ function validate587(
     }
   }
   const _errs7 = errors;
-  if (!validate459(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate459.errors : vErrors.concat(validate459.errors);
+  if (!validate_ListRootsRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_ListRootsRequest.errors : vErrors.concat(validate_ListRootsRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs7 === errors;
@@ -34974,8 +35609,8 @@ function validate587(
     }
   }
   const _errs8 = errors;
-  if (!validate316(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate316.errors : vErrors.concat(validate316.errors);
+  if (!validate_ElicitRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_ElicitRequest.errors : vErrors.concat(validate_ElicitRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs8 === errors;
@@ -35013,13 +35648,13 @@ function validate587(
       }
     }
   }
-  validate587.errors = vErrors;
+  validate_ServerRequest.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate587.evaluated = { dynamicProps: true, dynamicItems: false };
+validate_ServerRequest.evaluated = { dynamicProps: true, dynamicItems: false };
 
-const schema232 = {
+const schema_ServerResult = {
   anyOf: [
     { $ref: "#/$defs/Result" },
     { $ref: "#/$defs/InitializeResult" },
@@ -35038,13 +35673,13 @@ const schema232 = {
   ],
 };
 
-function validate596(
+function validate_ServerResult(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate596.evaluated;
+  const evaluated0 = validate_ServerResult.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -35054,8 +35689,8 @@ function validate596(
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate98(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+  if (!validate_Result(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
@@ -35064,8 +35699,8 @@ function validate596(
     var props0 = true;
   }
   const _errs2 = errors;
-  if (!validate404(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate404.errors : vErrors.concat(validate404.errors);
+  if (!validate_InitializeResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_InitializeResult.errors : vErrors.concat(validate_InitializeResult.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs2 === errors;
@@ -35081,8 +35716,9 @@ function validate596(
     }
   }
   const _errs3 = errors;
-  if (!validate454(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate454.errors : vErrors.concat(validate454.errors);
+  if (!validate_ListResourcesResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors =
+      vErrors === null ? validate_ListResourcesResult.errors : vErrors.concat(validate_ListResourcesResult.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs3 === errors;
@@ -35096,8 +35732,19 @@ function validate596(
     }
   }
   const _errs4 = errors;
-  if (!validate446(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate446.errors : vErrors.concat(validate446.errors);
+  if (
+    !validate_ListResourceTemplatesResult(data, {
+      instancePath,
+      parentData,
+      parentDataProperty,
+      rootData,
+      dynamicAnchors,
+    })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_ListResourceTemplatesResult.errors
+        : vErrors.concat(validate_ListResourceTemplatesResult.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs4 === errors;
@@ -35111,8 +35758,9 @@ function validate596(
     }
   }
   const _errs5 = errors;
-  if (!validate528(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate528.errors : vErrors.concat(validate528.errors);
+  if (!validate_ReadResourceResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors =
+      vErrors === null ? validate_ReadResourceResult.errors : vErrors.concat(validate_ReadResourceResult.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs5 === errors;
@@ -35125,8 +35773,8 @@ function validate596(
     }
   }
   const _errs6 = errors;
-  if (!validate437(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate437.errors : vErrors.concat(validate437.errors);
+  if (!validate_ListPromptsResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_ListPromptsResult.errors : vErrors.concat(validate_ListPromptsResult.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs6 === errors;
@@ -35140,8 +35788,8 @@ function validate596(
     }
   }
   const _errs7 = errors;
-  if (!validate375(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate375.errors : vErrors.concat(validate375.errors);
+  if (!validate_GetPromptResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_GetPromptResult.errors : vErrors.concat(validate_GetPromptResult.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs7 === errors;
@@ -35155,8 +35803,8 @@ function validate596(
     }
   }
   const _errs8 = errors;
-  if (!validate472(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate472.errors : vErrors.concat(validate472.errors);
+  if (!validate_ListToolsResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_ListToolsResult.errors : vErrors.concat(validate_ListToolsResult.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs8 === errors;
@@ -35170,8 +35818,8 @@ function validate596(
     }
   }
   const _errs9 = errors;
-  if (!validate73(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+  if (!validate_CallToolResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_CallToolResult.errors : vErrors.concat(validate_CallToolResult.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs9 === errors;
@@ -35186,8 +35834,8 @@ function validate596(
     }
   }
   const _errs10 = errors;
-  if (!validate222(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
+  if (!validate_GetTaskResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_GetTaskResult.errors : vErrors.concat(validate_GetTaskResult.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs10 === errors;
@@ -35198,8 +35846,11 @@ function validate596(
     }
   }
   const _errs11 = errors;
-  if (!validate226(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate226.errors : vErrors.concat(validate226.errors);
+  if (
+    !validate_GetTaskPayloadResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  ) {
+    vErrors =
+      vErrors === null ? validate_GetTaskPayloadResult.errors : vErrors.concat(validate_GetTaskPayloadResult.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs11 === errors;
@@ -35210,8 +35861,8 @@ function validate596(
     }
   }
   const _errs12 = errors;
-  if (!validate97(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
+  if (!validate_CancelTaskResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_CancelTaskResult.errors : vErrors.concat(validate_CancelTaskResult.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs12 === errors;
@@ -35222,8 +35873,8 @@ function validate596(
     }
   }
   const _errs13 = errors;
-  if (!validate229(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate229.errors : vErrors.concat(validate229.errors);
+  if (!validate_ListTasksResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_ListTasksResult.errors : vErrors.concat(validate_ListTasksResult.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs13 === errors;
@@ -35237,8 +35888,8 @@ function validate596(
     }
   }
   const _errs14 = errors;
-  if (!validate263(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate263.errors : vErrors.concat(validate263.errors);
+  if (!validate_CompleteResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_CompleteResult.errors : vErrors.concat(validate_CompleteResult.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs14 === errors;
@@ -35274,19 +35925,19 @@ function validate596(
       }
     }
   }
-  validate596.errors = vErrors;
+  validate_ServerResult.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate596.evaluated = { dynamicProps: true, dynamicItems: false };
+validate_ServerResult.evaluated = { dynamicProps: true, dynamicItems: false };
 
-function validate611(
+function validate_SetLevelRequest_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate611.evaluated;
+  const evaluated0 = validate_SetLevelRequest_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -35356,7 +36007,7 @@ function validate611(
     }
     if (data.id !== undefined) {
       if (
-        !validate62(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -35364,7 +36015,7 @@ function validate611(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -35436,7 +36087,7 @@ function validate611(
     }
     if (data.params !== undefined) {
       if (
-        !validate204(data.params, {
+        !validate_SetLevelRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -35444,7 +36095,10 @@ function validate611(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate204.errors : vErrors.concat(validate204.errors);
+        vErrors =
+          vErrors === null
+            ? validate_SetLevelRequestParams.errors
+            : vErrors.concat(validate_SetLevelRequestParams.errors);
         errors = vErrors.length;
       }
     }
@@ -35463,22 +36117,22 @@ function validate611(
     }
     errors++;
   }
-  validate611.errors = vErrors;
+  validate_SetLevelRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate611.evaluated = {
+validate_SetLevelRequest_2.evaluated = {
   props: { id: true, jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate614(
+function validate_SetLevelRequestParams_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate614.evaluated;
+  const evaluated0 = validate_SetLevelRequestParams_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -35506,7 +36160,7 @@ function validate614(
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
           if (
-            !validate65(data0.progressToken, {
+            !validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
@@ -35514,7 +36168,7 @@ function validate614(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+            vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
         }
@@ -35536,7 +36190,7 @@ function validate614(
     }
     if (data.level !== undefined) {
       if (
-        !validate206(data.level, {
+        !validate_LoggingLevel(data.level, {
           instancePath: instancePath + "/level",
           parentData: data,
           parentDataProperty: "level",
@@ -35544,7 +36198,7 @@ function validate614(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate206.errors : vErrors.concat(validate206.errors);
+        vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
         errors = vErrors.length;
       }
     }
@@ -35563,22 +36217,26 @@ function validate614(
     }
     errors++;
   }
-  validate614.errors = vErrors;
+  validate_SetLevelRequestParams_2.errors = vErrors;
   return errors === 0;
 }
-validate614.evaluated = { props: { _meta: true, level: true }, dynamicProps: false, dynamicItems: false };
+validate_SetLevelRequestParams_2.evaluated = {
+  props: { _meta: true, level: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-const schema235 = {
+const schema_SingleSelectEnumSchema = {
   anyOf: [{ $ref: "#/$defs/UntitledSingleSelectEnumSchema" }, { $ref: "#/$defs/TitledSingleSelectEnumSchema" }],
 };
 
-function validate617(
+function validate_SingleSelectEnumSchema(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate617.evaluated;
+  const evaluated0 = validate_SingleSelectEnumSchema.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -35588,8 +36246,19 @@ function validate617(
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate331(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate331.errors : vErrors.concat(validate331.errors);
+  if (
+    !validate_UntitledSingleSelectEnumSchema(data, {
+      instancePath,
+      parentData,
+      parentDataProperty,
+      rootData,
+      dynamicAnchors,
+    })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_UntitledSingleSelectEnumSchema.errors
+        : vErrors.concat(validate_UntitledSingleSelectEnumSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
@@ -35603,8 +36272,19 @@ function validate617(
     props0.type = true;
   }
   const _errs2 = errors;
-  if (!validate333(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate333.errors : vErrors.concat(validate333.errors);
+  if (
+    !validate_TitledSingleSelectEnumSchema(data, {
+      instancePath,
+      parentData,
+      parentDataProperty,
+      rootData,
+      dynamicAnchors,
+    })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_TitledSingleSelectEnumSchema.errors
+        : vErrors.concat(validate_TitledSingleSelectEnumSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs2 === errors;
@@ -35643,19 +36323,19 @@ function validate617(
       }
     }
   }
-  validate617.errors = vErrors;
+  validate_SingleSelectEnumSchema.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate617.evaluated = { dynamicProps: true, dynamicItems: false };
+validate_SingleSelectEnumSchema.evaluated = { dynamicProps: true, dynamicItems: false };
 
-function validate620(
+function validate_StringSchema_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate620.evaluated;
+  const evaluated0 = validate_StringSchema_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -35734,7 +36414,7 @@ function validate620(
           instancePath: instancePath + "/format",
           schemaPath: "#/properties/format/enum",
           keyword: "enum",
-          params: { allowedValues: schema120.properties.format.enum },
+          params: { allowedValues: schema_StringSchema.properties.format.enum },
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
@@ -35846,22 +36526,22 @@ function validate620(
     }
     errors++;
   }
-  validate620.errors = vErrors;
+  validate_StringSchema_2.errors = vErrors;
   return errors === 0;
 }
-validate620.evaluated = {
+validate_StringSchema_2.evaluated = {
   props: { default: true, description: true, format: true, maxLength: true, minLength: true, title: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate621(
+function validate_SubscribeRequest_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate621.evaluated;
+  const evaluated0 = validate_SubscribeRequest_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -35931,7 +36611,7 @@ function validate621(
     }
     if (data.id !== undefined) {
       if (
-        !validate62(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -35939,7 +36619,7 @@ function validate621(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -36011,7 +36691,7 @@ function validate621(
     }
     if (data.params !== undefined) {
       if (
-        !validate166(data.params, {
+        !validate_SubscribeRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -36019,7 +36699,10 @@ function validate621(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate166.errors : vErrors.concat(validate166.errors);
+        vErrors =
+          vErrors === null
+            ? validate_SubscribeRequestParams.errors
+            : vErrors.concat(validate_SubscribeRequestParams.errors);
         errors = vErrors.length;
       }
     }
@@ -36038,22 +36721,22 @@ function validate621(
     }
     errors++;
   }
-  validate621.errors = vErrors;
+  validate_SubscribeRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate621.evaluated = {
+validate_SubscribeRequest_2.evaluated = {
   props: { id: true, jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate624(
+function validate_SubscribeRequestParams_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate624.evaluated;
+  const evaluated0 = validate_SubscribeRequestParams_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -36081,7 +36764,7 @@ function validate624(
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
           if (
-            !validate65(data0.progressToken, {
+            !validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
@@ -36089,7 +36772,7 @@ function validate624(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+            vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
         }
@@ -36112,7 +36795,7 @@ function validate624(
     if (data.uri !== undefined) {
       let data2 = data.uri;
       if (typeof data2 === "string") {
-        if (!formats4(data2)) {
+        if (!format_uri(data2)) {
           const err2 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -36158,18 +36841,22 @@ function validate624(
     }
     errors++;
   }
-  validate624.errors = vErrors;
+  validate_SubscribeRequestParams_2.errors = vErrors;
   return errors === 0;
 }
-validate624.evaluated = { props: { _meta: true, uri: true }, dynamicProps: false, dynamicItems: false };
+validate_SubscribeRequestParams_2.evaluated = {
+  props: { _meta: true, uri: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-function validate626(
+function validate_Task_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate626.evaluated;
+  const evaluated0 = validate_Task_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -36306,7 +36993,7 @@ function validate626(
     }
     if (data.status !== undefined) {
       if (
-        !validate101(data.status, {
+        !validate_TaskStatus(data.status, {
           instancePath: instancePath + "/status",
           parentData: data,
           parentDataProperty: "status",
@@ -36314,7 +37001,7 @@ function validate626(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+        vErrors = vErrors === null ? validate_TaskStatus.errors : vErrors.concat(validate_TaskStatus.errors);
         errors = vErrors.length;
       }
     }
@@ -36359,7 +37046,7 @@ function validate626(
           instancePath: instancePath + "/ttl",
           schemaPath: "#/properties/ttl/type",
           keyword: "type",
-          params: { type: schema44.properties.ttl.type },
+          params: { type: schema_Task.properties.ttl.type },
           message: "must be integer,null",
         };
         if (vErrors === null) {
@@ -36385,10 +37072,10 @@ function validate626(
     }
     errors++;
   }
-  validate626.errors = vErrors;
+  validate_Task_2.errors = vErrors;
   return errors === 0;
 }
-validate626.evaluated = {
+validate_Task_2.evaluated = {
   props: {
     createdAt: true,
     lastUpdatedAt: true,
@@ -36402,7 +37089,7 @@ validate626.evaluated = {
   dynamicItems: false,
 };
 
-const schema240 = {
+const schema_TaskAugmentedRequestParams = {
   properties: {
     _meta: {
       additionalProperties: {},
@@ -36414,13 +37101,13 @@ const schema240 = {
   type: "object",
 };
 
-function validate628(
+function validate_TaskAugmentedRequestParams(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate628.evaluated;
+  const evaluated0 = validate_TaskAugmentedRequestParams.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -36433,7 +37120,7 @@ function validate628(
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
           if (
-            !validate65(data0.progressToken, {
+            !validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
@@ -36441,7 +37128,7 @@ function validate628(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+            vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
         }
@@ -36463,7 +37150,7 @@ function validate628(
     }
     if (data.task !== undefined) {
       if (
-        !validate67(data.task, {
+        !validate_TaskMetadata(data.task, {
           instancePath: instancePath + "/task",
           parentData: data,
           parentDataProperty: "task",
@@ -36471,7 +37158,7 @@ function validate628(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+        vErrors = vErrors === null ? validate_TaskMetadata.errors : vErrors.concat(validate_TaskMetadata.errors);
         errors = vErrors.length;
       }
     }
@@ -36490,18 +37177,22 @@ function validate628(
     }
     errors++;
   }
-  validate628.errors = vErrors;
+  validate_TaskAugmentedRequestParams.errors = vErrors;
   return errors === 0;
 }
-validate628.evaluated = { props: { _meta: true, task: true }, dynamicProps: false, dynamicItems: false };
+validate_TaskAugmentedRequestParams.evaluated = {
+  props: { _meta: true, task: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-function validate631(
+function validate_TaskMetadata_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate631.evaluated;
+  const evaluated0 = validate_TaskMetadata_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -36542,18 +37233,18 @@ function validate631(
     }
     errors++;
   }
-  validate631.errors = vErrors;
+  validate_TaskMetadata_2.errors = vErrors;
   return errors === 0;
 }
-validate631.evaluated = { props: { ttl: true }, dynamicProps: false, dynamicItems: false };
+validate_TaskMetadata_2.evaluated = { props: { ttl: true }, dynamicProps: false, dynamicItems: false };
 
-function validate632(
+function validate_TaskStatus_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate632.evaluated;
+  const evaluated0 = validate_TaskStatus_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -36586,7 +37277,7 @@ function validate632(
       instancePath,
       schemaPath: "#/enum",
       keyword: "enum",
-      params: { allowedValues: schema45.enum },
+      params: { allowedValues: schema_TaskStatus.enum },
       message: "must be equal to one of the allowed values",
     };
     if (vErrors === null) {
@@ -36596,18 +37287,18 @@ function validate632(
     }
     errors++;
   }
-  validate632.errors = vErrors;
+  validate_TaskStatus_2.errors = vErrors;
   return errors === 0;
 }
-validate632.evaluated = { dynamicProps: false, dynamicItems: false };
+validate_TaskStatus_2.evaluated = { dynamicProps: false, dynamicItems: false };
 
-function validate633(
+function validate_TaskStatusNotification_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate633.evaluated;
+  const evaluated0 = validate_TaskStatusNotification_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -36728,7 +37419,7 @@ function validate633(
     }
     if (data.params !== undefined) {
       if (
-        !validate123(data.params, {
+        !validate_TaskStatusNotificationParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -36736,7 +37427,10 @@ function validate633(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
+        vErrors =
+          vErrors === null
+            ? validate_TaskStatusNotificationParams.errors
+            : vErrors.concat(validate_TaskStatusNotificationParams.errors);
         errors = vErrors.length;
       }
     }
@@ -36755,40 +37449,41 @@ function validate633(
     }
     errors++;
   }
-  validate633.errors = vErrors;
+  validate_TaskStatusNotification_2.errors = vErrors;
   return errors === 0;
 }
-validate633.evaluated = {
+validate_TaskStatusNotification_2.evaluated = {
   props: { jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate635(
+function validate_TaskStatusNotificationParams_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate635.evaluated;
+  const evaluated0 = validate_TaskStatusNotificationParams_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = undefined;
   }
-  if (!validate114(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+  if (!validate_NotificationParams(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors =
+      vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
     errors = vErrors.length;
   }
-  if (!validate100(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
+  if (!validate_Task(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task.errors);
     errors = vErrors.length;
   }
-  validate635.errors = vErrors;
+  validate_TaskStatusNotificationParams_2.errors = vErrors;
   return errors === 0;
 }
-validate635.evaluated = {
+validate_TaskStatusNotificationParams_2.evaluated = {
   props: {
     createdAt: true,
     lastUpdatedAt: true,
@@ -36803,13 +37498,13 @@ validate635.evaluated = {
   dynamicItems: false,
 };
 
-function validate638(
+function validate_TextContent_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate638.evaluated;
+  const evaluated0 = validate_TextContent_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -36868,7 +37563,7 @@ function validate638(
     }
     if (data.annotations !== undefined) {
       if (
-        !validate53(data.annotations, {
+        !validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
@@ -36876,7 +37571,7 @@ function validate638(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
     }
@@ -36945,22 +37640,22 @@ function validate638(
     }
     errors++;
   }
-  validate638.errors = vErrors;
+  validate_TextContent_2.errors = vErrors;
   return errors === 0;
 }
-validate638.evaluated = {
+validate_TextContent_2.evaluated = {
   props: { _meta: true, annotations: true, text: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate640(
+function validate_TextResourceContents_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate640.evaluated;
+  const evaluated0 = validate_TextResourceContents_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -37054,7 +37749,7 @@ function validate640(
     if (data.uri !== undefined) {
       let data3 = data.uri;
       if (typeof data3 === "string") {
-        if (!formats4(data3)) {
+        if (!format_uri(data3)) {
           const err5 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -37100,22 +37795,22 @@ function validate640(
     }
     errors++;
   }
-  validate640.errors = vErrors;
+  validate_TextResourceContents_2.errors = vErrors;
   return errors === 0;
 }
-validate640.evaluated = {
+validate_TextResourceContents_2.evaluated = {
   props: { _meta: true, mimeType: true, text: true, uri: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate641(
+function validate_TitledMultiSelectEnumSchema_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate641.evaluated;
+  const evaluated0 = validate_TitledMultiSelectEnumSchema_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -37445,22 +38140,22 @@ function validate641(
     }
     errors++;
   }
-  validate641.errors = vErrors;
+  validate_TitledMultiSelectEnumSchema_2.errors = vErrors;
   return errors === 0;
 }
-validate641.evaluated = {
+validate_TitledMultiSelectEnumSchema_2.evaluated = {
   props: { default: true, description: true, items: true, maxItems: true, minItems: true, title: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate642(
+function validate_TitledSingleSelectEnumSchema_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate642.evaluated;
+  const evaluated0 = validate_TitledSingleSelectEnumSchema_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -37700,22 +38395,22 @@ function validate642(
     }
     errors++;
   }
-  validate642.errors = vErrors;
+  validate_TitledSingleSelectEnumSchema_2.errors = vErrors;
   return errors === 0;
 }
-validate642.evaluated = {
+validate_TitledSingleSelectEnumSchema_2.evaluated = {
   props: { default: true, description: true, oneOf: true, title: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate643(
+function validate_Tool_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate643.evaluated;
+  const evaluated0 = validate_Tool_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -37774,7 +38469,7 @@ function validate643(
     }
     if (data.annotations !== undefined) {
       if (
-        !validate291(data.annotations, {
+        !validate_ToolAnnotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
@@ -37782,7 +38477,7 @@ function validate643(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate291.errors : vErrors.concat(validate291.errors);
+        vErrors = vErrors === null ? validate_ToolAnnotations.errors : vErrors.concat(validate_ToolAnnotations.errors);
         errors = vErrors.length;
       }
     }
@@ -37805,7 +38500,7 @@ function validate643(
     }
     if (data.execution !== undefined) {
       if (
-        !validate293(data.execution, {
+        !validate_ToolExecution(data.execution, {
           instancePath: instancePath + "/execution",
           parentData: data,
           parentDataProperty: "execution",
@@ -37813,7 +38508,7 @@ function validate643(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate293.errors : vErrors.concat(validate293.errors);
+        vErrors = vErrors === null ? validate_ToolExecution.errors : vErrors.concat(validate_ToolExecution.errors);
         errors = vErrors.length;
       }
     }
@@ -37823,7 +38518,7 @@ function validate643(
         const len0 = data4.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate84(data4[i0], {
+            !validate_Icon(data4[i0], {
               instancePath: instancePath + "/icons/" + i0,
               parentData: data4,
               parentDataProperty: i0,
@@ -37831,7 +38526,7 @@ function validate643(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+            vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
             errors = vErrors.length;
           }
         }
@@ -38220,10 +38915,10 @@ function validate643(
     }
     errors++;
   }
-  validate643.errors = vErrors;
+  validate_Tool_2.errors = vErrors;
   return errors === 0;
 }
-validate643.evaluated = {
+validate_Tool_2.evaluated = {
   props: {
     _meta: true,
     annotations: true,
@@ -38239,13 +38934,13 @@ validate643.evaluated = {
   dynamicItems: false,
 };
 
-function validate647(
+function validate_ToolAnnotations_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate647.evaluated;
+  const evaluated0 = validate_ToolAnnotations_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -38353,22 +39048,22 @@ function validate647(
     }
     errors++;
   }
-  validate647.errors = vErrors;
+  validate_ToolAnnotations_2.errors = vErrors;
   return errors === 0;
 }
-validate647.evaluated = {
+validate_ToolAnnotations_2.evaluated = {
   props: { destructiveHint: true, idempotentHint: true, openWorldHint: true, readOnlyHint: true, title: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate648(
+function validate_ToolChoice_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate648.evaluated;
+  const evaluated0 = validate_ToolChoice_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -38398,7 +39093,7 @@ function validate648(
           instancePath: instancePath + "/mode",
           schemaPath: "#/properties/mode/enum",
           keyword: "enum",
-          params: { allowedValues: schema107.properties.mode.enum },
+          params: { allowedValues: schema_ToolChoice.properties.mode.enum },
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
@@ -38424,18 +39119,18 @@ function validate648(
     }
     errors++;
   }
-  validate648.errors = vErrors;
+  validate_ToolChoice_2.errors = vErrors;
   return errors === 0;
 }
-validate648.evaluated = { props: { mode: true }, dynamicProps: false, dynamicItems: false };
+validate_ToolChoice_2.evaluated = { props: { mode: true }, dynamicProps: false, dynamicItems: false };
 
-function validate649(
+function validate_ToolExecution_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate649.evaluated;
+  const evaluated0 = validate_ToolExecution_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -38465,7 +39160,7 @@ function validate649(
           instancePath: instancePath + "/taskSupport",
           schemaPath: "#/properties/taskSupport/enum",
           keyword: "enum",
-          params: { allowedValues: schema110.properties.taskSupport.enum },
+          params: { allowedValues: schema_ToolExecution.properties.taskSupport.enum },
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
@@ -38491,18 +39186,18 @@ function validate649(
     }
     errors++;
   }
-  validate649.errors = vErrors;
+  validate_ToolExecution_2.errors = vErrors;
   return errors === 0;
 }
-validate649.evaluated = { props: { taskSupport: true }, dynamicProps: false, dynamicItems: false };
+validate_ToolExecution_2.evaluated = { props: { taskSupport: true }, dynamicProps: false, dynamicItems: false };
 
-function validate650(
+function validate_ToolListChangedNotification_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate650.evaluated;
+  const evaluated0 = validate_ToolListChangedNotification_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -38608,7 +39303,7 @@ function validate650(
     }
     if (data.params !== undefined) {
       if (
-        !validate114(data.params, {
+        !validate_NotificationParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -38616,7 +39311,8 @@ function validate650(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+        vErrors =
+          vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
         errors = vErrors.length;
       }
     }
@@ -38635,22 +39331,22 @@ function validate650(
     }
     errors++;
   }
-  validate650.errors = vErrors;
+  validate_ToolListChangedNotification_2.errors = vErrors;
   return errors === 0;
 }
-validate650.evaluated = {
+validate_ToolListChangedNotification_2.evaluated = {
   props: { jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate652(
+function validate_ToolResultContent_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate652.evaluated;
+  const evaluated0 = validate_ToolResultContent_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -38728,7 +39424,7 @@ function validate652(
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate74(data1[i0], {
+            !validate_ContentBlock(data1[i0], {
               instancePath: instancePath + "/content/" + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -38736,7 +39432,7 @@ function validate652(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+            vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
             errors = vErrors.length;
           }
         }
@@ -38857,22 +39553,22 @@ function validate652(
     }
     errors++;
   }
-  validate652.errors = vErrors;
+  validate_ToolResultContent_2.errors = vErrors;
   return errors === 0;
 }
-validate652.evaluated = {
+validate_ToolResultContent_2.evaluated = {
   props: { _meta: true, content: true, isError: true, structuredContent: true, toolUseId: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate654(
+function validate_ToolUseContent_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate654.evaluated;
+  const evaluated0 = validate_ToolUseContent_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -39060,16 +39756,16 @@ function validate654(
     }
     errors++;
   }
-  validate654.errors = vErrors;
+  validate_ToolUseContent_2.errors = vErrors;
   return errors === 0;
 }
-validate654.evaluated = {
+validate_ToolUseContent_2.evaluated = {
   props: { _meta: true, id: true, input: true, name: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema256 = {
+const schema_URLElicitationRequiredError = {
   properties: {
     error: {
       allOf: [
@@ -39096,13 +39792,13 @@ const schema256 = {
   type: "object",
 };
 
-function validate655(
+function validate_URLElicitationRequiredError(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate655.evaluated;
+  const evaluated0 = validate_URLElicitationRequiredError.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -39143,7 +39839,7 @@ function validate655(
     if (data.error !== undefined) {
       let data0 = data.error;
       if (
-        !validate369(data0, {
+        !validate_Error(data0, {
           instancePath: instancePath + "/error",
           parentData: data,
           parentDataProperty: "error",
@@ -39151,7 +39847,7 @@ function validate655(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate369.errors : vErrors.concat(validate369.errors);
+        vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
         errors = vErrors.length;
       }
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
@@ -39242,7 +39938,7 @@ function validate655(
                 const len0 = data3.length;
                 for (let i0 = 0; i0 < len0; i0++) {
                   if (
-                    !validate319(data3[i0], {
+                    !validate_ElicitRequestURLParams(data3[i0], {
                       instancePath: instancePath + "/error/data/elicitations/" + i0,
                       parentData: data3,
                       parentDataProperty: i0,
@@ -39250,7 +39946,10 @@ function validate655(
                       dynamicAnchors,
                     })
                   ) {
-                    vErrors = vErrors === null ? validate319.errors : vErrors.concat(validate319.errors);
+                    vErrors =
+                      vErrors === null
+                        ? validate_ElicitRequestURLParams.errors
+                        : vErrors.concat(validate_ElicitRequestURLParams.errors);
                     errors = vErrors.length;
                   }
                 }
@@ -39304,7 +40003,7 @@ function validate655(
     }
     if (data.id !== undefined) {
       if (
-        !validate62(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -39312,7 +40011,7 @@ function validate655(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -39364,18 +40063,22 @@ function validate655(
     }
     errors++;
   }
-  validate655.errors = vErrors;
+  validate_URLElicitationRequiredError.errors = vErrors;
   return errors === 0;
 }
-validate655.evaluated = { props: { error: true, id: true, jsonrpc: true }, dynamicProps: false, dynamicItems: false };
+validate_URLElicitationRequiredError.evaluated = {
+  props: { error: true, id: true, jsonrpc: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-function validate659(
+function validate_UnsubscribeRequest_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate659.evaluated;
+  const evaluated0 = validate_UnsubscribeRequest_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -39445,7 +40148,7 @@ function validate659(
     }
     if (data.id !== undefined) {
       if (
-        !validate62(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -39453,7 +40156,7 @@ function validate659(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -39525,7 +40228,7 @@ function validate659(
     }
     if (data.params !== undefined) {
       if (
-        !validate172(data.params, {
+        !validate_UnsubscribeRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -39533,7 +40236,10 @@ function validate659(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate172.errors : vErrors.concat(validate172.errors);
+        vErrors =
+          vErrors === null
+            ? validate_UnsubscribeRequestParams.errors
+            : vErrors.concat(validate_UnsubscribeRequestParams.errors);
         errors = vErrors.length;
       }
     }
@@ -39552,22 +40258,22 @@ function validate659(
     }
     errors++;
   }
-  validate659.errors = vErrors;
+  validate_UnsubscribeRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate659.evaluated = {
+validate_UnsubscribeRequest_2.evaluated = {
   props: { id: true, jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate662(
+function validate_UnsubscribeRequestParams_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate662.evaluated;
+  const evaluated0 = validate_UnsubscribeRequestParams_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -39595,7 +40301,7 @@ function validate662(
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
           if (
-            !validate65(data0.progressToken, {
+            !validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
@@ -39603,7 +40309,7 @@ function validate662(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+            vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
         }
@@ -39626,7 +40332,7 @@ function validate662(
     if (data.uri !== undefined) {
       let data2 = data.uri;
       if (typeof data2 === "string") {
-        if (!formats4(data2)) {
+        if (!format_uri(data2)) {
           const err2 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -39672,18 +40378,22 @@ function validate662(
     }
     errors++;
   }
-  validate662.errors = vErrors;
+  validate_UnsubscribeRequestParams_2.errors = vErrors;
   return errors === 0;
 }
-validate662.evaluated = { props: { _meta: true, uri: true }, dynamicProps: false, dynamicItems: false };
+validate_UnsubscribeRequestParams_2.evaluated = {
+  props: { _meta: true, uri: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-function validate664(
+function validate_UntitledMultiSelectEnumSchema_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate664.evaluated;
+  const evaluated0 = validate_UntitledMultiSelectEnumSchema_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -39995,22 +40705,22 @@ function validate664(
     }
     errors++;
   }
-  validate664.errors = vErrors;
+  validate_UntitledMultiSelectEnumSchema_2.errors = vErrors;
   return errors === 0;
 }
-validate664.evaluated = {
+validate_UntitledMultiSelectEnumSchema_2.evaluated = {
   props: { default: true, description: true, items: true, maxItems: true, minItems: true, title: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate665(
+function validate_UntitledSingleSelectEnumSchema_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate665.evaluated;
+  const evaluated0 = validate_UntitledSingleSelectEnumSchema_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -40184,10 +40894,10 @@ function validate665(
     }
     errors++;
   }
-  validate665.errors = vErrors;
+  validate_UntitledSingleSelectEnumSchema_2.errors = vErrors;
   return errors === 0;
 }
-validate665.evaluated = {
+validate_UntitledSingleSelectEnumSchema_2.evaluated = {
   props: { default: true, description: true, enum: true, title: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
@@ -40200,8 +40910,8 @@ export const Annotations = function Annotations(data) {
     Annotations.errors = null;
     return true;
   }
-  const valid = validate53(data);
-  Annotations.errors = validate53.errors;
+  const valid = validate_Annotations(data);
+  Annotations.errors = validate_Annotations.errors;
   return valid;
 };
 export const AudioContent = function AudioContent(data) {
@@ -40209,8 +40919,8 @@ export const AudioContent = function AudioContent(data) {
     AudioContent.errors = null;
     return true;
   }
-  const valid = validate56(data);
-  AudioContent.errors = validate56.errors;
+  const valid = validate_AudioContent(data);
+  AudioContent.errors = validate_AudioContent.errors;
   return valid;
 };
 export const BaseMetadata = function BaseMetadata(data) {
@@ -40218,8 +40928,8 @@ export const BaseMetadata = function BaseMetadata(data) {
     BaseMetadata.errors = null;
     return true;
   }
-  const valid = validate58(data);
-  BaseMetadata.errors = validate58.errors;
+  const valid = validate_BaseMetadata(data);
+  BaseMetadata.errors = validate_BaseMetadata.errors;
   return valid;
 };
 export const BlobResourceContents = function BlobResourceContents(data) {
@@ -40227,8 +40937,8 @@ export const BlobResourceContents = function BlobResourceContents(data) {
     BlobResourceContents.errors = null;
     return true;
   }
-  const valid = validate59(data);
-  BlobResourceContents.errors = validate59.errors;
+  const valid = validate_BlobResourceContents(data);
+  BlobResourceContents.errors = validate_BlobResourceContents.errors;
   return valid;
 };
 export const BooleanSchema = function BooleanSchema(data) {
@@ -40236,8 +40946,8 @@ export const BooleanSchema = function BooleanSchema(data) {
     BooleanSchema.errors = null;
     return true;
   }
-  const valid = validate60(data);
-  BooleanSchema.errors = validate60.errors;
+  const valid = validate_BooleanSchema(data);
+  BooleanSchema.errors = validate_BooleanSchema.errors;
   return valid;
 };
 export const CallToolRequest = function CallToolRequest(data) {
@@ -40245,8 +40955,8 @@ export const CallToolRequest = function CallToolRequest(data) {
     CallToolRequest.errors = null;
     return true;
   }
-  const valid = validate61(data);
-  CallToolRequest.errors = validate61.errors;
+  const valid = validate_CallToolRequest(data);
+  CallToolRequest.errors = validate_CallToolRequest.errors;
   return valid;
 };
 export const CallToolRequestParams = function CallToolRequestParams(data) {
@@ -40254,8 +40964,8 @@ export const CallToolRequestParams = function CallToolRequestParams(data) {
     CallToolRequestParams.errors = null;
     return true;
   }
-  const valid = validate70(data);
-  CallToolRequestParams.errors = validate70.errors;
+  const valid = validate_CallToolRequestParams_2(data);
+  CallToolRequestParams.errors = validate_CallToolRequestParams_2.errors;
   return valid;
 };
 export const CallToolResult = function CallToolResult(data) {
@@ -40263,8 +40973,8 @@ export const CallToolResult = function CallToolResult(data) {
     CallToolResult.errors = null;
     return true;
   }
-  const valid = validate73(data);
-  CallToolResult.errors = validate73.errors;
+  const valid = validate_CallToolResult(data);
+  CallToolResult.errors = validate_CallToolResult.errors;
   return valid;
 };
 export const CancelTaskRequest = function CancelTaskRequest(data) {
@@ -40272,8 +40982,8 @@ export const CancelTaskRequest = function CancelTaskRequest(data) {
     CancelTaskRequest.errors = null;
     return true;
   }
-  const valid = validate94(data);
-  CancelTaskRequest.errors = validate94.errors;
+  const valid = validate_CancelTaskRequest(data);
+  CancelTaskRequest.errors = validate_CancelTaskRequest.errors;
   return valid;
 };
 export const CancelTaskRequest_params = function CancelTaskRequest_params(data) {
@@ -40281,8 +40991,8 @@ export const CancelTaskRequest_params = function CancelTaskRequest_params(data) 
     CancelTaskRequest_params.errors = null;
     return true;
   }
-  const valid = validate96(data);
-  CancelTaskRequest_params.errors = validate96.errors;
+  const valid = validate_CancelTaskRequest_properties_params(data);
+  CancelTaskRequest_params.errors = validate_CancelTaskRequest_properties_params.errors;
   return valid;
 };
 export const CancelTaskResult = function CancelTaskResult(data) {
@@ -40290,8 +41000,8 @@ export const CancelTaskResult = function CancelTaskResult(data) {
     CancelTaskResult.errors = null;
     return true;
   }
-  const valid = validate97(data);
-  CancelTaskResult.errors = validate97.errors;
+  const valid = validate_CancelTaskResult(data);
+  CancelTaskResult.errors = validate_CancelTaskResult.errors;
   return valid;
 };
 export const CancelledNotification = function CancelledNotification(data) {
@@ -40299,8 +41009,8 @@ export const CancelledNotification = function CancelledNotification(data) {
     CancelledNotification.errors = null;
     return true;
   }
-  const valid = validate104(data);
-  CancelledNotification.errors = validate104.errors;
+  const valid = validate_CancelledNotification(data);
+  CancelledNotification.errors = validate_CancelledNotification.errors;
   return valid;
 };
 export const CancelledNotificationParams = function CancelledNotificationParams(data) {
@@ -40308,8 +41018,8 @@ export const CancelledNotificationParams = function CancelledNotificationParams(
     CancelledNotificationParams.errors = null;
     return true;
   }
-  const valid = validate108(data);
-  CancelledNotificationParams.errors = validate108.errors;
+  const valid = validate_CancelledNotificationParams_2(data);
+  CancelledNotificationParams.errors = validate_CancelledNotificationParams_2.errors;
   return valid;
 };
 export const ClientCapabilities = function ClientCapabilities(data) {
@@ -40317,8 +41027,8 @@ export const ClientCapabilities = function ClientCapabilities(data) {
     ClientCapabilities.errors = null;
     return true;
   }
-  const valid = validate110(data);
-  ClientCapabilities.errors = validate110.errors;
+  const valid = validate_ClientCapabilities(data);
+  ClientCapabilities.errors = validate_ClientCapabilities.errors;
   return valid;
 };
 export const ClientNotification = function ClientNotification(data) {
@@ -40326,8 +41036,8 @@ export const ClientNotification = function ClientNotification(data) {
     ClientNotification.errors = null;
     return true;
   }
-  const valid = validate111(data);
-  ClientNotification.errors = validate111.errors;
+  const valid = validate_ClientNotification(data);
+  ClientNotification.errors = validate_ClientNotification.errors;
   return valid;
 };
 export const ClientRequest = function ClientRequest(data) {
@@ -40335,8 +41045,8 @@ export const ClientRequest = function ClientRequest(data) {
     ClientRequest.errors = null;
     return true;
   }
-  const valid = validate131(data);
-  ClientRequest.errors = validate131.errors;
+  const valid = validate_ClientRequest(data);
+  ClientRequest.errors = validate_ClientRequest.errors;
   return valid;
 };
 export const ClientResult = function ClientResult(data) {
@@ -40344,8 +41054,8 @@ export const ClientResult = function ClientResult(data) {
     ClientResult.errors = null;
     return true;
   }
-  const valid = validate220(data);
-  ClientResult.errors = validate220.errors;
+  const valid = validate_ClientResult(data);
+  ClientResult.errors = validate_ClientResult.errors;
   return valid;
 };
 export const CompleteRequest = function CompleteRequest(data) {
@@ -40353,8 +41063,8 @@ export const CompleteRequest = function CompleteRequest(data) {
     CompleteRequest.errors = null;
     return true;
   }
-  const valid = validate256(data);
-  CompleteRequest.errors = validate256.errors;
+  const valid = validate_CompleteRequest_2(data);
+  CompleteRequest.errors = validate_CompleteRequest_2.errors;
   return valid;
 };
 export const CompleteRequestParams = function CompleteRequestParams(data) {
@@ -40362,8 +41072,8 @@ export const CompleteRequestParams = function CompleteRequestParams(data) {
     CompleteRequestParams.errors = null;
     return true;
   }
-  const valid = validate259(data);
-  CompleteRequestParams.errors = validate259.errors;
+  const valid = validate_CompleteRequestParams_2(data);
+  CompleteRequestParams.errors = validate_CompleteRequestParams_2.errors;
   return valid;
 };
 export const CompleteResult = function CompleteResult(data) {
@@ -40371,8 +41081,8 @@ export const CompleteResult = function CompleteResult(data) {
     CompleteResult.errors = null;
     return true;
   }
-  const valid = validate263(data);
-  CompleteResult.errors = validate263.errors;
+  const valid = validate_CompleteResult(data);
+  CompleteResult.errors = validate_CompleteResult.errors;
   return valid;
 };
 export const ContentBlock = function ContentBlock(data) {
@@ -40380,8 +41090,8 @@ export const ContentBlock = function ContentBlock(data) {
     ContentBlock.errors = null;
     return true;
   }
-  const valid = validate264(data);
-  ContentBlock.errors = validate264.errors;
+  const valid = validate_ContentBlock_2(data);
+  ContentBlock.errors = validate_ContentBlock_2.errors;
   return valid;
 };
 export const CreateMessageRequest = function CreateMessageRequest(data) {
@@ -40389,8 +41099,8 @@ export const CreateMessageRequest = function CreateMessageRequest(data) {
     CreateMessageRequest.errors = null;
     return true;
   }
-  const valid = validate270(data);
-  CreateMessageRequest.errors = validate270.errors;
+  const valid = validate_CreateMessageRequest(data);
+  CreateMessageRequest.errors = validate_CreateMessageRequest.errors;
   return valid;
 };
 export const CreateMessageRequestParams = function CreateMessageRequestParams(data) {
@@ -40398,8 +41108,8 @@ export const CreateMessageRequestParams = function CreateMessageRequestParams(da
     CreateMessageRequestParams.errors = null;
     return true;
   }
-  const valid = validate298(data);
-  CreateMessageRequestParams.errors = validate298.errors;
+  const valid = validate_CreateMessageRequestParams_2(data);
+  CreateMessageRequestParams.errors = validate_CreateMessageRequestParams_2.errors;
   return valid;
 };
 export const CreateMessageResult = function CreateMessageResult(data) {
@@ -40407,8 +41117,8 @@ export const CreateMessageResult = function CreateMessageResult(data) {
     CreateMessageResult.errors = null;
     return true;
   }
-  const valid = validate305(data);
-  CreateMessageResult.errors = validate305.errors;
+  const valid = validate_CreateMessageResult_2(data);
+  CreateMessageResult.errors = validate_CreateMessageResult_2.errors;
   return valid;
 };
 export const CreateTaskResult = function CreateTaskResult(data) {
@@ -40416,8 +41126,8 @@ export const CreateTaskResult = function CreateTaskResult(data) {
     CreateTaskResult.errors = null;
     return true;
   }
-  const valid = validate313(data);
-  CreateTaskResult.errors = validate313.errors;
+  const valid = validate_CreateTaskResult(data);
+  CreateTaskResult.errors = validate_CreateTaskResult.errors;
   return valid;
 };
 export const Cursor = function Cursor(data) {
@@ -40425,8 +41135,8 @@ export const Cursor = function Cursor(data) {
     Cursor.errors = null;
     return true;
   }
-  const valid = validate315(data);
-  Cursor.errors = validate315.errors;
+  const valid = validate_Cursor(data);
+  Cursor.errors = validate_Cursor.errors;
   return valid;
 };
 export const ElicitRequest = function ElicitRequest(data) {
@@ -40434,8 +41144,8 @@ export const ElicitRequest = function ElicitRequest(data) {
     ElicitRequest.errors = null;
     return true;
   }
-  const valid = validate316(data);
-  ElicitRequest.errors = validate316.errors;
+  const valid = validate_ElicitRequest(data);
+  ElicitRequest.errors = validate_ElicitRequest.errors;
   return valid;
 };
 export const ElicitRequestFormParams = function ElicitRequestFormParams(data) {
@@ -40443,8 +41153,8 @@ export const ElicitRequestFormParams = function ElicitRequestFormParams(data) {
     ElicitRequestFormParams.errors = null;
     return true;
   }
-  const valid = validate345(data);
-  ElicitRequestFormParams.errors = validate345.errors;
+  const valid = validate_ElicitRequestFormParams_2(data);
+  ElicitRequestFormParams.errors = validate_ElicitRequestFormParams_2.errors;
   return valid;
 };
 export const ElicitRequestParams = function ElicitRequestParams(data) {
@@ -40452,8 +41162,8 @@ export const ElicitRequestParams = function ElicitRequestParams(data) {
     ElicitRequestParams.errors = null;
     return true;
   }
-  const valid = validate349(data);
-  ElicitRequestParams.errors = validate349.errors;
+  const valid = validate_ElicitRequestParams_2(data);
+  ElicitRequestParams.errors = validate_ElicitRequestParams_2.errors;
   return valid;
 };
 export const ElicitRequestURLParams = function ElicitRequestURLParams(data) {
@@ -40461,8 +41171,8 @@ export const ElicitRequestURLParams = function ElicitRequestURLParams(data) {
     ElicitRequestURLParams.errors = null;
     return true;
   }
-  const valid = validate352(data);
-  ElicitRequestURLParams.errors = validate352.errors;
+  const valid = validate_ElicitRequestURLParams_2(data);
+  ElicitRequestURLParams.errors = validate_ElicitRequestURLParams_2.errors;
   return valid;
 };
 export const ElicitResult = function ElicitResult(data) {
@@ -40470,8 +41180,8 @@ export const ElicitResult = function ElicitResult(data) {
     ElicitResult.errors = null;
     return true;
   }
-  const valid = validate355(data);
-  ElicitResult.errors = validate355.errors;
+  const valid = validate_ElicitResult_2(data);
+  ElicitResult.errors = validate_ElicitResult_2.errors;
   return valid;
 };
 export const ElicitationCompleteNotification = function ElicitationCompleteNotification(data) {
@@ -40479,8 +41189,8 @@ export const ElicitationCompleteNotification = function ElicitationCompleteNotif
     ElicitationCompleteNotification.errors = null;
     return true;
   }
-  const valid = validate356(data);
-  ElicitationCompleteNotification.errors = validate356.errors;
+  const valid = validate_ElicitationCompleteNotification(data);
+  ElicitationCompleteNotification.errors = validate_ElicitationCompleteNotification.errors;
   return valid;
 };
 export const ElicitationCompleteNotification_params = function ElicitationCompleteNotification_params(data) {
@@ -40488,8 +41198,8 @@ export const ElicitationCompleteNotification_params = function ElicitationComple
     ElicitationCompleteNotification_params.errors = null;
     return true;
   }
-  const valid = validate357(data);
-  ElicitationCompleteNotification_params.errors = validate357.errors;
+  const valid = validate_ElicitationCompleteNotification_properties_params(data);
+  ElicitationCompleteNotification_params.errors = validate_ElicitationCompleteNotification_properties_params.errors;
   return valid;
 };
 export const EmbeddedResource = function EmbeddedResource(data) {
@@ -40497,8 +41207,8 @@ export const EmbeddedResource = function EmbeddedResource(data) {
     EmbeddedResource.errors = null;
     return true;
   }
-  const valid = validate358(data);
-  EmbeddedResource.errors = validate358.errors;
+  const valid = validate_EmbeddedResource_2(data);
+  EmbeddedResource.errors = validate_EmbeddedResource_2.errors;
   return valid;
 };
 export const EmptyResult = function EmptyResult(data) {
@@ -40506,8 +41216,8 @@ export const EmptyResult = function EmptyResult(data) {
     EmptyResult.errors = null;
     return true;
   }
-  const valid = validate362(data);
-  EmptyResult.errors = validate362.errors;
+  const valid = validate_Result_2(data);
+  EmptyResult.errors = validate_Result_2.errors;
   return valid;
 };
 export const EnumSchema = function EnumSchema(data) {
@@ -40515,8 +41225,8 @@ export const EnumSchema = function EnumSchema(data) {
     EnumSchema.errors = null;
     return true;
   }
-  const valid = validate363(data);
-  EnumSchema.errors = validate363.errors;
+  const valid = validate_EnumSchema(data);
+  EnumSchema.errors = validate_EnumSchema.errors;
   return valid;
 };
 export const Error = function Error(data) {
@@ -40524,8 +41234,8 @@ export const Error = function Error(data) {
     Error.errors = null;
     return true;
   }
-  const valid = validate369(data);
-  Error.errors = validate369.errors;
+  const valid = validate_Error(data);
+  Error.errors = validate_Error.errors;
   return valid;
 };
 export const GetPromptRequest = function GetPromptRequest(data) {
@@ -40533,8 +41243,8 @@ export const GetPromptRequest = function GetPromptRequest(data) {
     GetPromptRequest.errors = null;
     return true;
   }
-  const valid = validate370(data);
-  GetPromptRequest.errors = validate370.errors;
+  const valid = validate_GetPromptRequest_2(data);
+  GetPromptRequest.errors = validate_GetPromptRequest_2.errors;
   return valid;
 };
 export const GetPromptRequestParams = function GetPromptRequestParams(data) {
@@ -40542,8 +41252,8 @@ export const GetPromptRequestParams = function GetPromptRequestParams(data) {
     GetPromptRequestParams.errors = null;
     return true;
   }
-  const valid = validate373(data);
-  GetPromptRequestParams.errors = validate373.errors;
+  const valid = validate_GetPromptRequestParams_2(data);
+  GetPromptRequestParams.errors = validate_GetPromptRequestParams_2.errors;
   return valid;
 };
 export const GetPromptResult = function GetPromptResult(data) {
@@ -40551,8 +41261,8 @@ export const GetPromptResult = function GetPromptResult(data) {
     GetPromptResult.errors = null;
     return true;
   }
-  const valid = validate375(data);
-  GetPromptResult.errors = validate375.errors;
+  const valid = validate_GetPromptResult(data);
+  GetPromptResult.errors = validate_GetPromptResult.errors;
   return valid;
 };
 export const GetTaskPayloadRequest = function GetTaskPayloadRequest(data) {
@@ -40560,8 +41270,8 @@ export const GetTaskPayloadRequest = function GetTaskPayloadRequest(data) {
     GetTaskPayloadRequest.errors = null;
     return true;
   }
-  const valid = validate380(data);
-  GetTaskPayloadRequest.errors = validate380.errors;
+  const valid = validate_GetTaskPayloadRequest_2(data);
+  GetTaskPayloadRequest.errors = validate_GetTaskPayloadRequest_2.errors;
   return valid;
 };
 export const GetTaskPayloadRequest_params = function GetTaskPayloadRequest_params(data) {
@@ -40569,8 +41279,8 @@ export const GetTaskPayloadRequest_params = function GetTaskPayloadRequest_param
     GetTaskPayloadRequest_params.errors = null;
     return true;
   }
-  const valid = validate382(data);
-  GetTaskPayloadRequest_params.errors = validate382.errors;
+  const valid = validate_GetTaskPayloadRequest_properties_params(data);
+  GetTaskPayloadRequest_params.errors = validate_GetTaskPayloadRequest_properties_params.errors;
   return valid;
 };
 export const GetTaskPayloadResult = function GetTaskPayloadResult(data) {
@@ -40578,8 +41288,8 @@ export const GetTaskPayloadResult = function GetTaskPayloadResult(data) {
     GetTaskPayloadResult.errors = null;
     return true;
   }
-  const valid = validate383(data);
-  GetTaskPayloadResult.errors = validate383.errors;
+  const valid = validate_GetTaskPayloadResult_2(data);
+  GetTaskPayloadResult.errors = validate_GetTaskPayloadResult_2.errors;
   return valid;
 };
 export const GetTaskRequest = function GetTaskRequest(data) {
@@ -40587,8 +41297,8 @@ export const GetTaskRequest = function GetTaskRequest(data) {
     GetTaskRequest.errors = null;
     return true;
   }
-  const valid = validate384(data);
-  GetTaskRequest.errors = validate384.errors;
+  const valid = validate_GetTaskRequest_2(data);
+  GetTaskRequest.errors = validate_GetTaskRequest_2.errors;
   return valid;
 };
 export const GetTaskRequest_params = function GetTaskRequest_params(data) {
@@ -40596,8 +41306,8 @@ export const GetTaskRequest_params = function GetTaskRequest_params(data) {
     GetTaskRequest_params.errors = null;
     return true;
   }
-  const valid = validate386(data);
-  GetTaskRequest_params.errors = validate386.errors;
+  const valid = validate_GetTaskRequest_properties_params(data);
+  GetTaskRequest_params.errors = validate_GetTaskRequest_properties_params.errors;
   return valid;
 };
 export const GetTaskResult = function GetTaskResult(data) {
@@ -40605,8 +41315,8 @@ export const GetTaskResult = function GetTaskResult(data) {
     GetTaskResult.errors = null;
     return true;
   }
-  const valid = validate387(data);
-  GetTaskResult.errors = validate387.errors;
+  const valid = validate_GetTaskResult_2(data);
+  GetTaskResult.errors = validate_GetTaskResult_2.errors;
   return valid;
 };
 export const Icon = function Icon(data) {
@@ -40614,8 +41324,8 @@ export const Icon = function Icon(data) {
     Icon.errors = null;
     return true;
   }
-  const valid = validate390(data);
-  Icon.errors = validate390.errors;
+  const valid = validate_Icon_2(data);
+  Icon.errors = validate_Icon_2.errors;
   return valid;
 };
 export const Icons = function Icons(data) {
@@ -40623,8 +41333,8 @@ export const Icons = function Icons(data) {
     Icons.errors = null;
     return true;
   }
-  const valid = validate391(data);
-  Icons.errors = validate391.errors;
+  const valid = validate_Icons(data);
+  Icons.errors = validate_Icons.errors;
   return valid;
 };
 export const ImageContent = function ImageContent(data) {
@@ -40632,8 +41342,8 @@ export const ImageContent = function ImageContent(data) {
     ImageContent.errors = null;
     return true;
   }
-  const valid = validate393(data);
-  ImageContent.errors = validate393.errors;
+  const valid = validate_ImageContent_2(data);
+  ImageContent.errors = validate_ImageContent_2.errors;
   return valid;
 };
 export const Implementation = function Implementation(data) {
@@ -40641,8 +41351,8 @@ export const Implementation = function Implementation(data) {
     Implementation.errors = null;
     return true;
   }
-  const valid = validate395(data);
-  Implementation.errors = validate395.errors;
+  const valid = validate_Implementation_2(data);
+  Implementation.errors = validate_Implementation_2.errors;
   return valid;
 };
 export const InitializeRequest = function InitializeRequest(data) {
@@ -40650,8 +41360,8 @@ export const InitializeRequest = function InitializeRequest(data) {
     InitializeRequest.errors = null;
     return true;
   }
-  const valid = validate397(data);
-  InitializeRequest.errors = validate397.errors;
+  const valid = validate_InitializeRequest_2(data);
+  InitializeRequest.errors = validate_InitializeRequest_2.errors;
   return valid;
 };
 export const InitializeRequestParams = function InitializeRequestParams(data) {
@@ -40659,8 +41369,8 @@ export const InitializeRequestParams = function InitializeRequestParams(data) {
     InitializeRequestParams.errors = null;
     return true;
   }
-  const valid = validate400(data);
-  InitializeRequestParams.errors = validate400.errors;
+  const valid = validate_InitializeRequestParams_2(data);
+  InitializeRequestParams.errors = validate_InitializeRequestParams_2.errors;
   return valid;
 };
 export const InitializeResult = function InitializeResult(data) {
@@ -40668,8 +41378,8 @@ export const InitializeResult = function InitializeResult(data) {
     InitializeResult.errors = null;
     return true;
   }
-  const valid = validate404(data);
-  InitializeResult.errors = validate404.errors;
+  const valid = validate_InitializeResult(data);
+  InitializeResult.errors = validate_InitializeResult.errors;
   return valid;
 };
 export const InitializedNotification = function InitializedNotification(data) {
@@ -40677,8 +41387,8 @@ export const InitializedNotification = function InitializedNotification(data) {
     InitializedNotification.errors = null;
     return true;
   }
-  const valid = validate408(data);
-  InitializedNotification.errors = validate408.errors;
+  const valid = validate_InitializedNotification_2(data);
+  InitializedNotification.errors = validate_InitializedNotification_2.errors;
   return valid;
 };
 export const JSONRPCErrorResponse = function JSONRPCErrorResponse(data) {
@@ -40686,8 +41396,8 @@ export const JSONRPCErrorResponse = function JSONRPCErrorResponse(data) {
     JSONRPCErrorResponse.errors = null;
     return true;
   }
-  const valid = validate410(data);
-  JSONRPCErrorResponse.errors = validate410.errors;
+  const valid = validate_JSONRPCErrorResponse(data);
+  JSONRPCErrorResponse.errors = validate_JSONRPCErrorResponse.errors;
   return valid;
 };
 export const JSONRPCMessage = function JSONRPCMessage(data) {
@@ -40695,8 +41405,8 @@ export const JSONRPCMessage = function JSONRPCMessage(data) {
     JSONRPCMessage.errors = null;
     return true;
   }
-  const valid = validate413(data);
-  JSONRPCMessage.errors = validate413.errors;
+  const valid = validate_JSONRPCMessage(data);
+  JSONRPCMessage.errors = validate_JSONRPCMessage.errors;
   return valid;
 };
 export const JSONRPCNotification = function JSONRPCNotification(data) {
@@ -40704,8 +41414,8 @@ export const JSONRPCNotification = function JSONRPCNotification(data) {
     JSONRPCNotification.errors = null;
     return true;
   }
-  const valid = validate424(data);
-  JSONRPCNotification.errors = validate424.errors;
+  const valid = validate_JSONRPCNotification_2(data);
+  JSONRPCNotification.errors = validate_JSONRPCNotification_2.errors;
   return valid;
 };
 export const JSONRPCRequest = function JSONRPCRequest(data) {
@@ -40713,8 +41423,8 @@ export const JSONRPCRequest = function JSONRPCRequest(data) {
     JSONRPCRequest.errors = null;
     return true;
   }
-  const valid = validate425(data);
-  JSONRPCRequest.errors = validate425.errors;
+  const valid = validate_JSONRPCRequest_2(data);
+  JSONRPCRequest.errors = validate_JSONRPCRequest_2.errors;
   return valid;
 };
 export const JSONRPCResponse = function JSONRPCResponse(data) {
@@ -40722,8 +41432,8 @@ export const JSONRPCResponse = function JSONRPCResponse(data) {
     JSONRPCResponse.errors = null;
     return true;
   }
-  const valid = validate427(data);
-  JSONRPCResponse.errors = validate427.errors;
+  const valid = validate_JSONRPCResponse(data);
+  JSONRPCResponse.errors = validate_JSONRPCResponse.errors;
   return valid;
 };
 export const JSONRPCResultResponse = function JSONRPCResultResponse(data) {
@@ -40731,8 +41441,8 @@ export const JSONRPCResultResponse = function JSONRPCResultResponse(data) {
     JSONRPCResultResponse.errors = null;
     return true;
   }
-  const valid = validate430(data);
-  JSONRPCResultResponse.errors = validate430.errors;
+  const valid = validate_JSONRPCResultResponse_2(data);
+  JSONRPCResultResponse.errors = validate_JSONRPCResultResponse_2.errors;
   return valid;
 };
 export const LegacyTitledEnumSchema = function LegacyTitledEnumSchema(data) {
@@ -40740,8 +41450,8 @@ export const LegacyTitledEnumSchema = function LegacyTitledEnumSchema(data) {
     LegacyTitledEnumSchema.errors = null;
     return true;
   }
-  const valid = validate433(data);
-  LegacyTitledEnumSchema.errors = validate433.errors;
+  const valid = validate_LegacyTitledEnumSchema_2(data);
+  LegacyTitledEnumSchema.errors = validate_LegacyTitledEnumSchema_2.errors;
   return valid;
 };
 export const ListPromptsRequest = function ListPromptsRequest(data) {
@@ -40749,8 +41459,8 @@ export const ListPromptsRequest = function ListPromptsRequest(data) {
     ListPromptsRequest.errors = null;
     return true;
   }
-  const valid = validate434(data);
-  ListPromptsRequest.errors = validate434.errors;
+  const valid = validate_ListPromptsRequest_2(data);
+  ListPromptsRequest.errors = validate_ListPromptsRequest_2.errors;
   return valid;
 };
 export const ListPromptsResult = function ListPromptsResult(data) {
@@ -40758,8 +41468,8 @@ export const ListPromptsResult = function ListPromptsResult(data) {
     ListPromptsResult.errors = null;
     return true;
   }
-  const valid = validate437(data);
-  ListPromptsResult.errors = validate437.errors;
+  const valid = validate_ListPromptsResult(data);
+  ListPromptsResult.errors = validate_ListPromptsResult.errors;
   return valid;
 };
 export const ListResourceTemplatesRequest = function ListResourceTemplatesRequest(data) {
@@ -40767,8 +41477,8 @@ export const ListResourceTemplatesRequest = function ListResourceTemplatesReques
     ListResourceTemplatesRequest.errors = null;
     return true;
   }
-  const valid = validate443(data);
-  ListResourceTemplatesRequest.errors = validate443.errors;
+  const valid = validate_ListResourceTemplatesRequest_2(data);
+  ListResourceTemplatesRequest.errors = validate_ListResourceTemplatesRequest_2.errors;
   return valid;
 };
 export const ListResourceTemplatesResult = function ListResourceTemplatesResult(data) {
@@ -40776,8 +41486,8 @@ export const ListResourceTemplatesResult = function ListResourceTemplatesResult(
     ListResourceTemplatesResult.errors = null;
     return true;
   }
-  const valid = validate446(data);
-  ListResourceTemplatesResult.errors = validate446.errors;
+  const valid = validate_ListResourceTemplatesResult(data);
+  ListResourceTemplatesResult.errors = validate_ListResourceTemplatesResult.errors;
   return valid;
 };
 export const ListResourcesRequest = function ListResourcesRequest(data) {
@@ -40785,8 +41495,8 @@ export const ListResourcesRequest = function ListResourcesRequest(data) {
     ListResourcesRequest.errors = null;
     return true;
   }
-  const valid = validate451(data);
-  ListResourcesRequest.errors = validate451.errors;
+  const valid = validate_ListResourcesRequest_2(data);
+  ListResourcesRequest.errors = validate_ListResourcesRequest_2.errors;
   return valid;
 };
 export const ListResourcesResult = function ListResourcesResult(data) {
@@ -40794,8 +41504,8 @@ export const ListResourcesResult = function ListResourcesResult(data) {
     ListResourcesResult.errors = null;
     return true;
   }
-  const valid = validate454(data);
-  ListResourcesResult.errors = validate454.errors;
+  const valid = validate_ListResourcesResult(data);
+  ListResourcesResult.errors = validate_ListResourcesResult.errors;
   return valid;
 };
 export const ListRootsRequest = function ListRootsRequest(data) {
@@ -40803,8 +41513,8 @@ export const ListRootsRequest = function ListRootsRequest(data) {
     ListRootsRequest.errors = null;
     return true;
   }
-  const valid = validate459(data);
-  ListRootsRequest.errors = validate459.errors;
+  const valid = validate_ListRootsRequest(data);
+  ListRootsRequest.errors = validate_ListRootsRequest.errors;
   return valid;
 };
 export const ListRootsResult = function ListRootsResult(data) {
@@ -40812,8 +41522,8 @@ export const ListRootsResult = function ListRootsResult(data) {
     ListRootsResult.errors = null;
     return true;
   }
-  const valid = validate462(data);
-  ListRootsResult.errors = validate462.errors;
+  const valid = validate_ListRootsResult_2(data);
+  ListRootsResult.errors = validate_ListRootsResult_2.errors;
   return valid;
 };
 export const ListTasksRequest = function ListTasksRequest(data) {
@@ -40821,8 +41531,8 @@ export const ListTasksRequest = function ListTasksRequest(data) {
     ListTasksRequest.errors = null;
     return true;
   }
-  const valid = validate464(data);
-  ListTasksRequest.errors = validate464.errors;
+  const valid = validate_ListTasksRequest_2(data);
+  ListTasksRequest.errors = validate_ListTasksRequest_2.errors;
   return valid;
 };
 export const ListTasksResult = function ListTasksResult(data) {
@@ -40830,8 +41540,8 @@ export const ListTasksResult = function ListTasksResult(data) {
     ListTasksResult.errors = null;
     return true;
   }
-  const valid = validate467(data);
-  ListTasksResult.errors = validate467.errors;
+  const valid = validate_ListTasksResult_2(data);
+  ListTasksResult.errors = validate_ListTasksResult_2.errors;
   return valid;
 };
 export const ListToolsRequest = function ListToolsRequest(data) {
@@ -40839,8 +41549,8 @@ export const ListToolsRequest = function ListToolsRequest(data) {
     ListToolsRequest.errors = null;
     return true;
   }
-  const valid = validate469(data);
-  ListToolsRequest.errors = validate469.errors;
+  const valid = validate_ListToolsRequest_2(data);
+  ListToolsRequest.errors = validate_ListToolsRequest_2.errors;
   return valid;
 };
 export const ListToolsResult = function ListToolsResult(data) {
@@ -40848,8 +41558,8 @@ export const ListToolsResult = function ListToolsResult(data) {
     ListToolsResult.errors = null;
     return true;
   }
-  const valid = validate472(data);
-  ListToolsResult.errors = validate472.errors;
+  const valid = validate_ListToolsResult(data);
+  ListToolsResult.errors = validate_ListToolsResult.errors;
   return valid;
 };
 export const LoggingLevel = function LoggingLevel(data) {
@@ -40857,8 +41567,8 @@ export const LoggingLevel = function LoggingLevel(data) {
     LoggingLevel.errors = null;
     return true;
   }
-  const valid = validate474(data);
-  LoggingLevel.errors = validate474.errors;
+  const valid = validate_LoggingLevel_2(data);
+  LoggingLevel.errors = validate_LoggingLevel_2.errors;
   return valid;
 };
 export const LoggingMessageNotification = function LoggingMessageNotification(data) {
@@ -40866,8 +41576,8 @@ export const LoggingMessageNotification = function LoggingMessageNotification(da
     LoggingMessageNotification.errors = null;
     return true;
   }
-  const valid = validate475(data);
-  LoggingMessageNotification.errors = validate475.errors;
+  const valid = validate_LoggingMessageNotification(data);
+  LoggingMessageNotification.errors = validate_LoggingMessageNotification.errors;
   return valid;
 };
 export const LoggingMessageNotificationParams = function LoggingMessageNotificationParams(data) {
@@ -40875,8 +41585,8 @@ export const LoggingMessageNotificationParams = function LoggingMessageNotificat
     LoggingMessageNotificationParams.errors = null;
     return true;
   }
-  const valid = validate479(data);
-  LoggingMessageNotificationParams.errors = validate479.errors;
+  const valid = validate_LoggingMessageNotificationParams_2(data);
+  LoggingMessageNotificationParams.errors = validate_LoggingMessageNotificationParams_2.errors;
   return valid;
 };
 export const ModelHint = function ModelHint(data) {
@@ -40884,8 +41594,8 @@ export const ModelHint = function ModelHint(data) {
     ModelHint.errors = null;
     return true;
   }
-  const valid = validate481(data);
-  ModelHint.errors = validate481.errors;
+  const valid = validate_ModelHint_2(data);
+  ModelHint.errors = validate_ModelHint_2.errors;
   return valid;
 };
 export const ModelPreferences = function ModelPreferences(data) {
@@ -40893,8 +41603,8 @@ export const ModelPreferences = function ModelPreferences(data) {
     ModelPreferences.errors = null;
     return true;
   }
-  const valid = validate482(data);
-  ModelPreferences.errors = validate482.errors;
+  const valid = validate_ModelPreferences_2(data);
+  ModelPreferences.errors = validate_ModelPreferences_2.errors;
   return valid;
 };
 export const MultiSelectEnumSchema = function MultiSelectEnumSchema(data) {
@@ -40902,8 +41612,8 @@ export const MultiSelectEnumSchema = function MultiSelectEnumSchema(data) {
     MultiSelectEnumSchema.errors = null;
     return true;
   }
-  const valid = validate484(data);
-  MultiSelectEnumSchema.errors = validate484.errors;
+  const valid = validate_MultiSelectEnumSchema(data);
+  MultiSelectEnumSchema.errors = validate_MultiSelectEnumSchema.errors;
   return valid;
 };
 export const Notification = function Notification(data) {
@@ -40911,8 +41621,8 @@ export const Notification = function Notification(data) {
     Notification.errors = null;
     return true;
   }
-  const valid = validate487(data);
-  Notification.errors = validate487.errors;
+  const valid = validate_Notification(data);
+  Notification.errors = validate_Notification.errors;
   return valid;
 };
 export const NotificationParams = function NotificationParams(data) {
@@ -40920,8 +41630,8 @@ export const NotificationParams = function NotificationParams(data) {
     NotificationParams.errors = null;
     return true;
   }
-  const valid = validate488(data);
-  NotificationParams.errors = validate488.errors;
+  const valid = validate_NotificationParams_2(data);
+  NotificationParams.errors = validate_NotificationParams_2.errors;
   return valid;
 };
 export const NumberSchema = function NumberSchema(data) {
@@ -40929,8 +41639,8 @@ export const NumberSchema = function NumberSchema(data) {
     NumberSchema.errors = null;
     return true;
   }
-  const valid = validate489(data);
-  NumberSchema.errors = validate489.errors;
+  const valid = validate_NumberSchema_2(data);
+  NumberSchema.errors = validate_NumberSchema_2.errors;
   return valid;
 };
 export const PaginatedRequest = function PaginatedRequest(data) {
@@ -40938,8 +41648,8 @@ export const PaginatedRequest = function PaginatedRequest(data) {
     PaginatedRequest.errors = null;
     return true;
   }
-  const valid = validate490(data);
-  PaginatedRequest.errors = validate490.errors;
+  const valid = validate_PaginatedRequest(data);
+  PaginatedRequest.errors = validate_PaginatedRequest.errors;
   return valid;
 };
 export const PaginatedRequestParams = function PaginatedRequestParams(data) {
@@ -40947,8 +41657,8 @@ export const PaginatedRequestParams = function PaginatedRequestParams(data) {
     PaginatedRequestParams.errors = null;
     return true;
   }
-  const valid = validate493(data);
-  PaginatedRequestParams.errors = validate493.errors;
+  const valid = validate_PaginatedRequestParams_2(data);
+  PaginatedRequestParams.errors = validate_PaginatedRequestParams_2.errors;
   return valid;
 };
 export const PaginatedResult = function PaginatedResult(data) {
@@ -40956,8 +41666,8 @@ export const PaginatedResult = function PaginatedResult(data) {
     PaginatedResult.errors = null;
     return true;
   }
-  const valid = validate495(data);
-  PaginatedResult.errors = validate495.errors;
+  const valid = validate_PaginatedResult(data);
+  PaginatedResult.errors = validate_PaginatedResult.errors;
   return valid;
 };
 export const PingRequest = function PingRequest(data) {
@@ -40965,8 +41675,8 @@ export const PingRequest = function PingRequest(data) {
     PingRequest.errors = null;
     return true;
   }
-  const valid = validate496(data);
-  PingRequest.errors = validate496.errors;
+  const valid = validate_PingRequest_2(data);
+  PingRequest.errors = validate_PingRequest_2.errors;
   return valid;
 };
 export const PrimitiveSchemaDefinition = function PrimitiveSchemaDefinition(data) {
@@ -40974,8 +41684,8 @@ export const PrimitiveSchemaDefinition = function PrimitiveSchemaDefinition(data
     PrimitiveSchemaDefinition.errors = null;
     return true;
   }
-  const valid = validate499(data);
-  PrimitiveSchemaDefinition.errors = validate499.errors;
+  const valid = validate_PrimitiveSchemaDefinition_2(data);
+  PrimitiveSchemaDefinition.errors = validate_PrimitiveSchemaDefinition_2.errors;
   return valid;
 };
 export const ProgressNotification = function ProgressNotification(data) {
@@ -40983,8 +41693,8 @@ export const ProgressNotification = function ProgressNotification(data) {
     ProgressNotification.errors = null;
     return true;
   }
-  const valid = validate508(data);
-  ProgressNotification.errors = validate508.errors;
+  const valid = validate_ProgressNotification_2(data);
+  ProgressNotification.errors = validate_ProgressNotification_2.errors;
   return valid;
 };
 export const ProgressNotificationParams = function ProgressNotificationParams(data) {
@@ -40992,8 +41702,8 @@ export const ProgressNotificationParams = function ProgressNotificationParams(da
     ProgressNotificationParams.errors = null;
     return true;
   }
-  const valid = validate510(data);
-  ProgressNotificationParams.errors = validate510.errors;
+  const valid = validate_ProgressNotificationParams_2(data);
+  ProgressNotificationParams.errors = validate_ProgressNotificationParams_2.errors;
   return valid;
 };
 export const ProgressToken = function ProgressToken(data) {
@@ -41001,8 +41711,8 @@ export const ProgressToken = function ProgressToken(data) {
     ProgressToken.errors = null;
     return true;
   }
-  const valid = validate512(data);
-  ProgressToken.errors = validate512.errors;
+  const valid = validate_ProgressToken_2(data);
+  ProgressToken.errors = validate_ProgressToken_2.errors;
   return valid;
 };
 export const Prompt = function Prompt(data) {
@@ -41010,8 +41720,8 @@ export const Prompt = function Prompt(data) {
     Prompt.errors = null;
     return true;
   }
-  const valid = validate513(data);
-  Prompt.errors = validate513.errors;
+  const valid = validate_Prompt_2(data);
+  Prompt.errors = validate_Prompt_2.errors;
   return valid;
 };
 export const PromptArgument = function PromptArgument(data) {
@@ -41019,8 +41729,8 @@ export const PromptArgument = function PromptArgument(data) {
     PromptArgument.errors = null;
     return true;
   }
-  const valid = validate516(data);
-  PromptArgument.errors = validate516.errors;
+  const valid = validate_PromptArgument_2(data);
+  PromptArgument.errors = validate_PromptArgument_2.errors;
   return valid;
 };
 export const PromptListChangedNotification = function PromptListChangedNotification(data) {
@@ -41028,8 +41738,8 @@ export const PromptListChangedNotification = function PromptListChangedNotificat
     PromptListChangedNotification.errors = null;
     return true;
   }
-  const valid = validate517(data);
-  PromptListChangedNotification.errors = validate517.errors;
+  const valid = validate_PromptListChangedNotification(data);
+  PromptListChangedNotification.errors = validate_PromptListChangedNotification.errors;
   return valid;
 };
 export const PromptMessage = function PromptMessage(data) {
@@ -41037,8 +41747,8 @@ export const PromptMessage = function PromptMessage(data) {
     PromptMessage.errors = null;
     return true;
   }
-  const valid = validate519(data);
-  PromptMessage.errors = validate519.errors;
+  const valid = validate_PromptMessage_2(data);
+  PromptMessage.errors = validate_PromptMessage_2.errors;
   return valid;
 };
 export const PromptReference = function PromptReference(data) {
@@ -41046,8 +41756,8 @@ export const PromptReference = function PromptReference(data) {
     PromptReference.errors = null;
     return true;
   }
-  const valid = validate522(data);
-  PromptReference.errors = validate522.errors;
+  const valid = validate_PromptReference_2(data);
+  PromptReference.errors = validate_PromptReference_2.errors;
   return valid;
 };
 export const ReadResourceRequest = function ReadResourceRequest(data) {
@@ -41055,8 +41765,8 @@ export const ReadResourceRequest = function ReadResourceRequest(data) {
     ReadResourceRequest.errors = null;
     return true;
   }
-  const valid = validate523(data);
-  ReadResourceRequest.errors = validate523.errors;
+  const valid = validate_ReadResourceRequest_2(data);
+  ReadResourceRequest.errors = validate_ReadResourceRequest_2.errors;
   return valid;
 };
 export const ReadResourceRequestParams = function ReadResourceRequestParams(data) {
@@ -41064,8 +41774,8 @@ export const ReadResourceRequestParams = function ReadResourceRequestParams(data
     ReadResourceRequestParams.errors = null;
     return true;
   }
-  const valid = validate526(data);
-  ReadResourceRequestParams.errors = validate526.errors;
+  const valid = validate_ReadResourceRequestParams_2(data);
+  ReadResourceRequestParams.errors = validate_ReadResourceRequestParams_2.errors;
   return valid;
 };
 export const ReadResourceResult = function ReadResourceResult(data) {
@@ -41073,8 +41783,8 @@ export const ReadResourceResult = function ReadResourceResult(data) {
     ReadResourceResult.errors = null;
     return true;
   }
-  const valid = validate528(data);
-  ReadResourceResult.errors = validate528.errors;
+  const valid = validate_ReadResourceResult(data);
+  ReadResourceResult.errors = validate_ReadResourceResult.errors;
   return valid;
 };
 export const RelatedTaskMetadata = function RelatedTaskMetadata(data) {
@@ -41082,8 +41792,8 @@ export const RelatedTaskMetadata = function RelatedTaskMetadata(data) {
     RelatedTaskMetadata.errors = null;
     return true;
   }
-  const valid = validate531(data);
-  RelatedTaskMetadata.errors = validate531.errors;
+  const valid = validate_RelatedTaskMetadata(data);
+  RelatedTaskMetadata.errors = validate_RelatedTaskMetadata.errors;
   return valid;
 };
 export const Request = function Request(data) {
@@ -41091,8 +41801,8 @@ export const Request = function Request(data) {
     Request.errors = null;
     return true;
   }
-  const valid = validate532(data);
-  Request.errors = validate532.errors;
+  const valid = validate_Request(data);
+  Request.errors = validate_Request.errors;
   return valid;
 };
 export const RequestId = function RequestId(data) {
@@ -41100,8 +41810,8 @@ export const RequestId = function RequestId(data) {
     RequestId.errors = null;
     return true;
   }
-  const valid = validate533(data);
-  RequestId.errors = validate533.errors;
+  const valid = validate_RequestId_2(data);
+  RequestId.errors = validate_RequestId_2.errors;
   return valid;
 };
 export const RequestParams = function RequestParams(data) {
@@ -41109,8 +41819,8 @@ export const RequestParams = function RequestParams(data) {
     RequestParams.errors = null;
     return true;
   }
-  const valid = validate534(data);
-  RequestParams.errors = validate534.errors;
+  const valid = validate_RequestParams_2(data);
+  RequestParams.errors = validate_RequestParams_2.errors;
   return valid;
 };
 export const Resource = function Resource(data) {
@@ -41118,8 +41828,8 @@ export const Resource = function Resource(data) {
     Resource.errors = null;
     return true;
   }
-  const valid = validate536(data);
-  Resource.errors = validate536.errors;
+  const valid = validate_Resource_2(data);
+  Resource.errors = validate_Resource_2.errors;
   return valid;
 };
 export const ResourceContents = function ResourceContents(data) {
@@ -41127,8 +41837,8 @@ export const ResourceContents = function ResourceContents(data) {
     ResourceContents.errors = null;
     return true;
   }
-  const valid = validate539(data);
-  ResourceContents.errors = validate539.errors;
+  const valid = validate_ResourceContents(data);
+  ResourceContents.errors = validate_ResourceContents.errors;
   return valid;
 };
 export const ResourceLink = function ResourceLink(data) {
@@ -41136,8 +41846,8 @@ export const ResourceLink = function ResourceLink(data) {
     ResourceLink.errors = null;
     return true;
   }
-  const valid = validate540(data);
-  ResourceLink.errors = validate540.errors;
+  const valid = validate_ResourceLink_2(data);
+  ResourceLink.errors = validate_ResourceLink_2.errors;
   return valid;
 };
 export const ResourceListChangedNotification = function ResourceListChangedNotification(data) {
@@ -41145,8 +41855,8 @@ export const ResourceListChangedNotification = function ResourceListChangedNotif
     ResourceListChangedNotification.errors = null;
     return true;
   }
-  const valid = validate543(data);
-  ResourceListChangedNotification.errors = validate543.errors;
+  const valid = validate_ResourceListChangedNotification(data);
+  ResourceListChangedNotification.errors = validate_ResourceListChangedNotification.errors;
   return valid;
 };
 export const ResourceRequestParams = function ResourceRequestParams(data) {
@@ -41154,8 +41864,8 @@ export const ResourceRequestParams = function ResourceRequestParams(data) {
     ResourceRequestParams.errors = null;
     return true;
   }
-  const valid = validate545(data);
-  ResourceRequestParams.errors = validate545.errors;
+  const valid = validate_ResourceRequestParams(data);
+  ResourceRequestParams.errors = validate_ResourceRequestParams.errors;
   return valid;
 };
 export const ResourceTemplate = function ResourceTemplate(data) {
@@ -41163,8 +41873,8 @@ export const ResourceTemplate = function ResourceTemplate(data) {
     ResourceTemplate.errors = null;
     return true;
   }
-  const valid = validate547(data);
-  ResourceTemplate.errors = validate547.errors;
+  const valid = validate_ResourceTemplate_2(data);
+  ResourceTemplate.errors = validate_ResourceTemplate_2.errors;
   return valid;
 };
 export const ResourceTemplateReference = function ResourceTemplateReference(data) {
@@ -41172,8 +41882,8 @@ export const ResourceTemplateReference = function ResourceTemplateReference(data
     ResourceTemplateReference.errors = null;
     return true;
   }
-  const valid = validate550(data);
-  ResourceTemplateReference.errors = validate550.errors;
+  const valid = validate_ResourceTemplateReference_2(data);
+  ResourceTemplateReference.errors = validate_ResourceTemplateReference_2.errors;
   return valid;
 };
 export const ResourceUpdatedNotification = function ResourceUpdatedNotification(data) {
@@ -41181,8 +41891,8 @@ export const ResourceUpdatedNotification = function ResourceUpdatedNotification(
     ResourceUpdatedNotification.errors = null;
     return true;
   }
-  const valid = validate551(data);
-  ResourceUpdatedNotification.errors = validate551.errors;
+  const valid = validate_ResourceUpdatedNotification(data);
+  ResourceUpdatedNotification.errors = validate_ResourceUpdatedNotification.errors;
   return valid;
 };
 export const ResourceUpdatedNotificationParams = function ResourceUpdatedNotificationParams(data) {
@@ -41190,8 +41900,8 @@ export const ResourceUpdatedNotificationParams = function ResourceUpdatedNotific
     ResourceUpdatedNotificationParams.errors = null;
     return true;
   }
-  const valid = validate554(data);
-  ResourceUpdatedNotificationParams.errors = validate554.errors;
+  const valid = validate_ResourceUpdatedNotificationParams_2(data);
+  ResourceUpdatedNotificationParams.errors = validate_ResourceUpdatedNotificationParams_2.errors;
   return valid;
 };
 export const Result = function Result(data) {
@@ -41199,8 +41909,8 @@ export const Result = function Result(data) {
     Result.errors = null;
     return true;
   }
-  const valid = validate555(data);
-  Result.errors = validate555.errors;
+  const valid = validate_Result_3(data);
+  Result.errors = validate_Result_3.errors;
   return valid;
 };
 export const Role = function Role(data) {
@@ -41208,8 +41918,8 @@ export const Role = function Role(data) {
     Role.errors = null;
     return true;
   }
-  const valid = validate556(data);
-  Role.errors = validate556.errors;
+  const valid = validate_Role_2(data);
+  Role.errors = validate_Role_2.errors;
   return valid;
 };
 export const Root = function Root(data) {
@@ -41217,8 +41927,8 @@ export const Root = function Root(data) {
     Root.errors = null;
     return true;
   }
-  const valid = validate557(data);
-  Root.errors = validate557.errors;
+  const valid = validate_Root_2(data);
+  Root.errors = validate_Root_2.errors;
   return valid;
 };
 export const RootsListChangedNotification = function RootsListChangedNotification(data) {
@@ -41226,8 +41936,8 @@ export const RootsListChangedNotification = function RootsListChangedNotificatio
     RootsListChangedNotification.errors = null;
     return true;
   }
-  const valid = validate558(data);
-  RootsListChangedNotification.errors = validate558.errors;
+  const valid = validate_RootsListChangedNotification_2(data);
+  RootsListChangedNotification.errors = validate_RootsListChangedNotification_2.errors;
   return valid;
 };
 export const SamplingMessage = function SamplingMessage(data) {
@@ -41235,8 +41945,8 @@ export const SamplingMessage = function SamplingMessage(data) {
     SamplingMessage.errors = null;
     return true;
   }
-  const valid = validate560(data);
-  SamplingMessage.errors = validate560.errors;
+  const valid = validate_SamplingMessage_2(data);
+  SamplingMessage.errors = validate_SamplingMessage_2.errors;
   return valid;
 };
 export const SamplingMessageContentBlock = function SamplingMessageContentBlock(data) {
@@ -41244,8 +41954,8 @@ export const SamplingMessageContentBlock = function SamplingMessageContentBlock(
     SamplingMessageContentBlock.errors = null;
     return true;
   }
-  const valid = validate568(data);
-  SamplingMessageContentBlock.errors = validate568.errors;
+  const valid = validate_SamplingMessageContentBlock_2(data);
+  SamplingMessageContentBlock.errors = validate_SamplingMessageContentBlock_2.errors;
   return valid;
 };
 export const ServerCapabilities = function ServerCapabilities(data) {
@@ -41253,8 +41963,8 @@ export const ServerCapabilities = function ServerCapabilities(data) {
     ServerCapabilities.errors = null;
     return true;
   }
-  const valid = validate574(data);
-  ServerCapabilities.errors = validate574.errors;
+  const valid = validate_ServerCapabilities_2(data);
+  ServerCapabilities.errors = validate_ServerCapabilities_2.errors;
   return valid;
 };
 export const ServerNotification = function ServerNotification(data) {
@@ -41262,8 +41972,8 @@ export const ServerNotification = function ServerNotification(data) {
     ServerNotification.errors = null;
     return true;
   }
-  const valid = validate575(data);
-  ServerNotification.errors = validate575.errors;
+  const valid = validate_ServerNotification(data);
+  ServerNotification.errors = validate_ServerNotification.errors;
   return valid;
 };
 export const ServerRequest = function ServerRequest(data) {
@@ -41271,8 +41981,8 @@ export const ServerRequest = function ServerRequest(data) {
     ServerRequest.errors = null;
     return true;
   }
-  const valid = validate587(data);
-  ServerRequest.errors = validate587.errors;
+  const valid = validate_ServerRequest(data);
+  ServerRequest.errors = validate_ServerRequest.errors;
   return valid;
 };
 export const ServerResult = function ServerResult(data) {
@@ -41280,8 +41990,8 @@ export const ServerResult = function ServerResult(data) {
     ServerResult.errors = null;
     return true;
   }
-  const valid = validate596(data);
-  ServerResult.errors = validate596.errors;
+  const valid = validate_ServerResult(data);
+  ServerResult.errors = validate_ServerResult.errors;
   return valid;
 };
 export const SetLevelRequest = function SetLevelRequest(data) {
@@ -41289,8 +41999,8 @@ export const SetLevelRequest = function SetLevelRequest(data) {
     SetLevelRequest.errors = null;
     return true;
   }
-  const valid = validate611(data);
-  SetLevelRequest.errors = validate611.errors;
+  const valid = validate_SetLevelRequest_2(data);
+  SetLevelRequest.errors = validate_SetLevelRequest_2.errors;
   return valid;
 };
 export const SetLevelRequestParams = function SetLevelRequestParams(data) {
@@ -41298,8 +42008,8 @@ export const SetLevelRequestParams = function SetLevelRequestParams(data) {
     SetLevelRequestParams.errors = null;
     return true;
   }
-  const valid = validate614(data);
-  SetLevelRequestParams.errors = validate614.errors;
+  const valid = validate_SetLevelRequestParams_2(data);
+  SetLevelRequestParams.errors = validate_SetLevelRequestParams_2.errors;
   return valid;
 };
 export const SingleSelectEnumSchema = function SingleSelectEnumSchema(data) {
@@ -41307,8 +42017,8 @@ export const SingleSelectEnumSchema = function SingleSelectEnumSchema(data) {
     SingleSelectEnumSchema.errors = null;
     return true;
   }
-  const valid = validate617(data);
-  SingleSelectEnumSchema.errors = validate617.errors;
+  const valid = validate_SingleSelectEnumSchema(data);
+  SingleSelectEnumSchema.errors = validate_SingleSelectEnumSchema.errors;
   return valid;
 };
 export const StringSchema = function StringSchema(data) {
@@ -41316,8 +42026,8 @@ export const StringSchema = function StringSchema(data) {
     StringSchema.errors = null;
     return true;
   }
-  const valid = validate620(data);
-  StringSchema.errors = validate620.errors;
+  const valid = validate_StringSchema_2(data);
+  StringSchema.errors = validate_StringSchema_2.errors;
   return valid;
 };
 export const SubscribeRequest = function SubscribeRequest(data) {
@@ -41325,8 +42035,8 @@ export const SubscribeRequest = function SubscribeRequest(data) {
     SubscribeRequest.errors = null;
     return true;
   }
-  const valid = validate621(data);
-  SubscribeRequest.errors = validate621.errors;
+  const valid = validate_SubscribeRequest_2(data);
+  SubscribeRequest.errors = validate_SubscribeRequest_2.errors;
   return valid;
 };
 export const SubscribeRequestParams = function SubscribeRequestParams(data) {
@@ -41334,8 +42044,8 @@ export const SubscribeRequestParams = function SubscribeRequestParams(data) {
     SubscribeRequestParams.errors = null;
     return true;
   }
-  const valid = validate624(data);
-  SubscribeRequestParams.errors = validate624.errors;
+  const valid = validate_SubscribeRequestParams_2(data);
+  SubscribeRequestParams.errors = validate_SubscribeRequestParams_2.errors;
   return valid;
 };
 export const Task = function Task(data) {
@@ -41343,8 +42053,8 @@ export const Task = function Task(data) {
     Task.errors = null;
     return true;
   }
-  const valid = validate626(data);
-  Task.errors = validate626.errors;
+  const valid = validate_Task_2(data);
+  Task.errors = validate_Task_2.errors;
   return valid;
 };
 export const TaskAugmentedRequestParams = function TaskAugmentedRequestParams(data) {
@@ -41352,8 +42062,8 @@ export const TaskAugmentedRequestParams = function TaskAugmentedRequestParams(da
     TaskAugmentedRequestParams.errors = null;
     return true;
   }
-  const valid = validate628(data);
-  TaskAugmentedRequestParams.errors = validate628.errors;
+  const valid = validate_TaskAugmentedRequestParams(data);
+  TaskAugmentedRequestParams.errors = validate_TaskAugmentedRequestParams.errors;
   return valid;
 };
 export const TaskMetadata = function TaskMetadata(data) {
@@ -41361,8 +42071,8 @@ export const TaskMetadata = function TaskMetadata(data) {
     TaskMetadata.errors = null;
     return true;
   }
-  const valid = validate631(data);
-  TaskMetadata.errors = validate631.errors;
+  const valid = validate_TaskMetadata_2(data);
+  TaskMetadata.errors = validate_TaskMetadata_2.errors;
   return valid;
 };
 export const TaskStatus = function TaskStatus(data) {
@@ -41370,8 +42080,8 @@ export const TaskStatus = function TaskStatus(data) {
     TaskStatus.errors = null;
     return true;
   }
-  const valid = validate632(data);
-  TaskStatus.errors = validate632.errors;
+  const valid = validate_TaskStatus_2(data);
+  TaskStatus.errors = validate_TaskStatus_2.errors;
   return valid;
 };
 export const TaskStatusNotification = function TaskStatusNotification(data) {
@@ -41379,8 +42089,8 @@ export const TaskStatusNotification = function TaskStatusNotification(data) {
     TaskStatusNotification.errors = null;
     return true;
   }
-  const valid = validate633(data);
-  TaskStatusNotification.errors = validate633.errors;
+  const valid = validate_TaskStatusNotification_2(data);
+  TaskStatusNotification.errors = validate_TaskStatusNotification_2.errors;
   return valid;
 };
 export const TaskStatusNotificationParams = function TaskStatusNotificationParams(data) {
@@ -41388,8 +42098,8 @@ export const TaskStatusNotificationParams = function TaskStatusNotificationParam
     TaskStatusNotificationParams.errors = null;
     return true;
   }
-  const valid = validate635(data);
-  TaskStatusNotificationParams.errors = validate635.errors;
+  const valid = validate_TaskStatusNotificationParams_2(data);
+  TaskStatusNotificationParams.errors = validate_TaskStatusNotificationParams_2.errors;
   return valid;
 };
 export const TextContent = function TextContent(data) {
@@ -41397,8 +42107,8 @@ export const TextContent = function TextContent(data) {
     TextContent.errors = null;
     return true;
   }
-  const valid = validate638(data);
-  TextContent.errors = validate638.errors;
+  const valid = validate_TextContent_2(data);
+  TextContent.errors = validate_TextContent_2.errors;
   return valid;
 };
 export const TextResourceContents = function TextResourceContents(data) {
@@ -41406,8 +42116,8 @@ export const TextResourceContents = function TextResourceContents(data) {
     TextResourceContents.errors = null;
     return true;
   }
-  const valid = validate640(data);
-  TextResourceContents.errors = validate640.errors;
+  const valid = validate_TextResourceContents_2(data);
+  TextResourceContents.errors = validate_TextResourceContents_2.errors;
   return valid;
 };
 export const TitledMultiSelectEnumSchema = function TitledMultiSelectEnumSchema(data) {
@@ -41415,8 +42125,8 @@ export const TitledMultiSelectEnumSchema = function TitledMultiSelectEnumSchema(
     TitledMultiSelectEnumSchema.errors = null;
     return true;
   }
-  const valid = validate641(data);
-  TitledMultiSelectEnumSchema.errors = validate641.errors;
+  const valid = validate_TitledMultiSelectEnumSchema_2(data);
+  TitledMultiSelectEnumSchema.errors = validate_TitledMultiSelectEnumSchema_2.errors;
   return valid;
 };
 export const TitledSingleSelectEnumSchema = function TitledSingleSelectEnumSchema(data) {
@@ -41424,8 +42134,8 @@ export const TitledSingleSelectEnumSchema = function TitledSingleSelectEnumSchem
     TitledSingleSelectEnumSchema.errors = null;
     return true;
   }
-  const valid = validate642(data);
-  TitledSingleSelectEnumSchema.errors = validate642.errors;
+  const valid = validate_TitledSingleSelectEnumSchema_2(data);
+  TitledSingleSelectEnumSchema.errors = validate_TitledSingleSelectEnumSchema_2.errors;
   return valid;
 };
 export const Tool = function Tool(data) {
@@ -41433,8 +42143,8 @@ export const Tool = function Tool(data) {
     Tool.errors = null;
     return true;
   }
-  const valid = validate643(data);
-  Tool.errors = validate643.errors;
+  const valid = validate_Tool_2(data);
+  Tool.errors = validate_Tool_2.errors;
   return valid;
 };
 export const ToolAnnotations = function ToolAnnotations(data) {
@@ -41442,8 +42152,8 @@ export const ToolAnnotations = function ToolAnnotations(data) {
     ToolAnnotations.errors = null;
     return true;
   }
-  const valid = validate647(data);
-  ToolAnnotations.errors = validate647.errors;
+  const valid = validate_ToolAnnotations_2(data);
+  ToolAnnotations.errors = validate_ToolAnnotations_2.errors;
   return valid;
 };
 export const ToolChoice = function ToolChoice(data) {
@@ -41451,8 +42161,8 @@ export const ToolChoice = function ToolChoice(data) {
     ToolChoice.errors = null;
     return true;
   }
-  const valid = validate648(data);
-  ToolChoice.errors = validate648.errors;
+  const valid = validate_ToolChoice_2(data);
+  ToolChoice.errors = validate_ToolChoice_2.errors;
   return valid;
 };
 export const ToolExecution = function ToolExecution(data) {
@@ -41460,8 +42170,8 @@ export const ToolExecution = function ToolExecution(data) {
     ToolExecution.errors = null;
     return true;
   }
-  const valid = validate649(data);
-  ToolExecution.errors = validate649.errors;
+  const valid = validate_ToolExecution_2(data);
+  ToolExecution.errors = validate_ToolExecution_2.errors;
   return valid;
 };
 export const ToolListChangedNotification = function ToolListChangedNotification(data) {
@@ -41469,8 +42179,8 @@ export const ToolListChangedNotification = function ToolListChangedNotification(
     ToolListChangedNotification.errors = null;
     return true;
   }
-  const valid = validate650(data);
-  ToolListChangedNotification.errors = validate650.errors;
+  const valid = validate_ToolListChangedNotification_2(data);
+  ToolListChangedNotification.errors = validate_ToolListChangedNotification_2.errors;
   return valid;
 };
 export const ToolResultContent = function ToolResultContent(data) {
@@ -41478,8 +42188,8 @@ export const ToolResultContent = function ToolResultContent(data) {
     ToolResultContent.errors = null;
     return true;
   }
-  const valid = validate652(data);
-  ToolResultContent.errors = validate652.errors;
+  const valid = validate_ToolResultContent_2(data);
+  ToolResultContent.errors = validate_ToolResultContent_2.errors;
   return valid;
 };
 export const ToolUseContent = function ToolUseContent(data) {
@@ -41487,8 +42197,8 @@ export const ToolUseContent = function ToolUseContent(data) {
     ToolUseContent.errors = null;
     return true;
   }
-  const valid = validate654(data);
-  ToolUseContent.errors = validate654.errors;
+  const valid = validate_ToolUseContent_2(data);
+  ToolUseContent.errors = validate_ToolUseContent_2.errors;
   return valid;
 };
 export const URLElicitationRequiredError = function URLElicitationRequiredError(data) {
@@ -41496,8 +42206,8 @@ export const URLElicitationRequiredError = function URLElicitationRequiredError(
     URLElicitationRequiredError.errors = null;
     return true;
   }
-  const valid = validate655(data);
-  URLElicitationRequiredError.errors = validate655.errors;
+  const valid = validate_URLElicitationRequiredError(data);
+  URLElicitationRequiredError.errors = validate_URLElicitationRequiredError.errors;
   return valid;
 };
 export const UnsubscribeRequest = function UnsubscribeRequest(data) {
@@ -41505,8 +42215,8 @@ export const UnsubscribeRequest = function UnsubscribeRequest(data) {
     UnsubscribeRequest.errors = null;
     return true;
   }
-  const valid = validate659(data);
-  UnsubscribeRequest.errors = validate659.errors;
+  const valid = validate_UnsubscribeRequest_2(data);
+  UnsubscribeRequest.errors = validate_UnsubscribeRequest_2.errors;
   return valid;
 };
 export const UnsubscribeRequestParams = function UnsubscribeRequestParams(data) {
@@ -41514,8 +42224,8 @@ export const UnsubscribeRequestParams = function UnsubscribeRequestParams(data) 
     UnsubscribeRequestParams.errors = null;
     return true;
   }
-  const valid = validate662(data);
-  UnsubscribeRequestParams.errors = validate662.errors;
+  const valid = validate_UnsubscribeRequestParams_2(data);
+  UnsubscribeRequestParams.errors = validate_UnsubscribeRequestParams_2.errors;
   return valid;
 };
 export const UntitledMultiSelectEnumSchema = function UntitledMultiSelectEnumSchema(data) {
@@ -41523,8 +42233,8 @@ export const UntitledMultiSelectEnumSchema = function UntitledMultiSelectEnumSch
     UntitledMultiSelectEnumSchema.errors = null;
     return true;
   }
-  const valid = validate664(data);
-  UntitledMultiSelectEnumSchema.errors = validate664.errors;
+  const valid = validate_UntitledMultiSelectEnumSchema_2(data);
+  UntitledMultiSelectEnumSchema.errors = validate_UntitledMultiSelectEnumSchema_2.errors;
   return valid;
 };
 export const UntitledSingleSelectEnumSchema = function UntitledSingleSelectEnumSchema(data) {
@@ -41532,7 +42242,7 @@ export const UntitledSingleSelectEnumSchema = function UntitledSingleSelectEnumS
     UntitledSingleSelectEnumSchema.errors = null;
     return true;
   }
-  const valid = validate665(data);
-  UntitledSingleSelectEnumSchema.errors = validate665.errors;
+  const valid = validate_UntitledSingleSelectEnumSchema_2(data);
+  UntitledSingleSelectEnumSchema.errors = validate_UntitledSingleSelectEnumSchema_2.errors;
   return valid;
 };

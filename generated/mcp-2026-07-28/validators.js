@@ -6,7 +6,7 @@ import * as fastSet from "./validators.fast.js";
 
 // The all-errors validators: run only after the accept-path validator of validators.fast.js has said no,
 // to leave every error on `.errors`. The exported validators are at the end of this file.
-const schema20 = {
+const schema_Annotations = {
   properties: {
     audience: { items: { $ref: "#/$defs/Role" }, type: "array" },
     lastModified: { type: "string" },
@@ -14,15 +14,15 @@ const schema20 = {
   },
   type: "object",
 };
-const schema21 = { enum: ["assistant", "user"], type: "string" };
+const schema_Role = { enum: ["assistant", "user"], type: "string" };
 
-function validate54(
+function validate_Role(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate54.evaluated;
+  const evaluated0 = validate_Role.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -49,7 +49,7 @@ function validate54(
       instancePath,
       schemaPath: "#/enum",
       keyword: "enum",
-      params: { allowedValues: schema21.enum },
+      params: { allowedValues: schema_Role.enum },
       message: "must be equal to one of the allowed values",
     };
     if (vErrors === null) {
@@ -59,18 +59,18 @@ function validate54(
     }
     errors++;
   }
-  validate54.errors = vErrors;
+  validate_Role.errors = vErrors;
   return errors === 0;
 }
-validate54.evaluated = { dynamicProps: false, dynamicItems: false };
+validate_Role.evaluated = { dynamicProps: false, dynamicItems: false };
 
-function validate53(
+function validate_Annotations(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate53.evaluated;
+  const evaluated0 = validate_Annotations.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -84,7 +84,7 @@ function validate53(
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate54(data0[i0], {
+            !validate_Role(data0[i0], {
               instancePath: instancePath + "/audience/" + i0,
               parentData: data0,
               parentDataProperty: i0,
@@ -92,7 +92,7 @@ function validate53(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+            vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
             errors = vErrors.length;
           }
         }
@@ -193,16 +193,16 @@ function validate53(
     }
     errors++;
   }
-  validate53.errors = vErrors;
+  validate_Annotations.errors = vErrors;
   return errors === 0;
 }
-validate53.evaluated = {
+validate_Annotations.evaluated = {
   props: { audience: true, lastModified: true, priority: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema22 = {
+const schema_AudioContent = {
   properties: {
     _meta: { $ref: "#/$defs/MetaObject" },
     annotations: { $ref: "#/$defs/Annotations" },
@@ -213,15 +213,15 @@ const schema22 = {
   required: ["data", "mimeType", "type"],
   type: "object",
 };
-const schema23 = { type: "object" };
+const schema_MetaObject = { type: "object" };
 
-function validate57(
+function validate_MetaObject(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate57.evaluated;
+  const evaluated0 = validate_MetaObject.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -243,20 +243,20 @@ function validate57(
     }
     errors++;
   }
-  validate57.errors = vErrors;
+  validate_MetaObject.errors = vErrors;
   return errors === 0;
 }
-validate57.evaluated = { dynamicProps: false, dynamicItems: false };
+validate_MetaObject.evaluated = { dynamicProps: false, dynamicItems: false };
 
-const formats0 = formats["byte"];
+const format_byte = formats.byte;
 
-function validate56(
+function validate_AudioContent(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate56.evaluated;
+  const evaluated0 = validate_AudioContent.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -311,7 +311,7 @@ function validate56(
     }
     if (data._meta !== undefined) {
       if (
-        !validate57(data._meta, {
+        !validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -319,13 +319,13 @@ function validate56(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.annotations !== undefined) {
       if (
-        !validate53(data.annotations, {
+        !validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
@@ -333,14 +333,14 @@ function validate56(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
     }
     if (data.data !== undefined) {
       let data2 = data.data;
       if (typeof data2 === "string") {
-        if (!formats0(data2)) {
+        if (!format_byte(data2)) {
           const err3 = {
             instancePath: instancePath + "/data",
             schemaPath: "#/properties/data/format",
@@ -436,28 +436,28 @@ function validate56(
     }
     errors++;
   }
-  validate56.errors = vErrors;
+  validate_AudioContent.errors = vErrors;
   return errors === 0;
 }
-validate56.evaluated = {
+validate_AudioContent.evaluated = {
   props: { _meta: true, annotations: true, data: true, mimeType: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema24 = {
+const schema_BaseMetadata = {
   properties: { name: { type: "string" }, title: { type: "string" } },
   required: ["name"],
   type: "object",
 };
 
-function validate60(
+function validate_BaseMetadata(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate60.evaluated;
+  const evaluated0 = validate_BaseMetadata.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -529,12 +529,12 @@ function validate60(
     }
     errors++;
   }
-  validate60.errors = vErrors;
+  validate_BaseMetadata.errors = vErrors;
   return errors === 0;
 }
-validate60.evaluated = { props: { name: true, title: true }, dynamicProps: false, dynamicItems: false };
+validate_BaseMetadata.evaluated = { props: { name: true, title: true }, dynamicProps: false, dynamicItems: false };
 
-const schema25 = {
+const schema_BlobResourceContents = {
   properties: {
     _meta: { $ref: "#/$defs/MetaObject" },
     blob: { format: "byte", type: "string" },
@@ -544,15 +544,15 @@ const schema25 = {
   required: ["blob", "uri"],
   type: "object",
 };
-const formats4 = formats["uri"];
+const format_uri = formats.uri;
 
-function validate61(
+function validate_BlobResourceContents(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate61.evaluated;
+  const evaluated0 = validate_BlobResourceContents.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -592,7 +592,7 @@ function validate61(
     }
     if (data._meta !== undefined) {
       if (
-        !validate57(data._meta, {
+        !validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -600,14 +600,14 @@ function validate61(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.blob !== undefined) {
       let data1 = data.blob;
       if (typeof data1 === "string") {
-        if (!formats0(data1)) {
+        if (!format_byte(data1)) {
           const err2 = {
             instancePath: instancePath + "/blob",
             schemaPath: "#/properties/blob/format",
@@ -658,7 +658,7 @@ function validate61(
     if (data.uri !== undefined) {
       let data3 = data.uri;
       if (typeof data3 === "string") {
-        if (!formats4(data3)) {
+        if (!format_uri(data3)) {
           const err5 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -704,16 +704,16 @@ function validate61(
     }
     errors++;
   }
-  validate61.errors = vErrors;
+  validate_BlobResourceContents.errors = vErrors;
   return errors === 0;
 }
-validate61.evaluated = {
+validate_BlobResourceContents.evaluated = {
   props: { _meta: true, blob: true, mimeType: true, uri: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema26 = {
+const schema_BooleanSchema = {
   properties: {
     default: { type: "boolean" },
     description: { type: "string" },
@@ -724,13 +724,13 @@ const schema26 = {
   type: "object",
 };
 
-function validate63(
+function validate_BooleanSchema(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate63.evaluated;
+  const evaluated0 = validate_BooleanSchema.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -852,16 +852,16 @@ function validate63(
     }
     errors++;
   }
-  validate63.errors = vErrors;
+  validate_BooleanSchema.errors = vErrors;
   return errors === 0;
 }
-validate63.evaluated = {
+validate_BooleanSchema.evaluated = {
   props: { default: true, description: true, title: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema27 = {
+const schema_CacheableResult = {
   properties: {
     _meta: { $ref: "#/$defs/ResultMetaObject" },
     cacheScope: { enum: ["private", "public"], type: "string" },
@@ -871,11 +871,11 @@ const schema27 = {
   required: ["cacheScope", "resultType", "ttlMs"],
   type: "object",
 };
-const schema28 = {
+const schema_ResultMetaObject = {
   properties: { "io.modelcontextprotocol/serverInfo": { $ref: "#/$defs/Implementation" } },
   type: "object",
 };
-const schema29 = {
+const schema_Implementation = {
   properties: {
     description: { type: "string" },
     icons: { items: { $ref: "#/$defs/Icon" }, type: "array" },
@@ -887,7 +887,7 @@ const schema29 = {
   required: ["name", "version"],
   type: "object",
 };
-const schema30 = {
+const schema_Icon = {
   properties: {
     mimeType: { type: "string" },
     sizes: { items: { type: "string" }, type: "array" },
@@ -898,13 +898,13 @@ const schema30 = {
   type: "object",
 };
 
-function validate67(
+function validate_Icon(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate67.evaluated;
+  const evaluated0 = validate_Icon.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -984,7 +984,7 @@ function validate67(
     if (data.src !== undefined) {
       let data3 = data.src;
       if (typeof data3 === "string") {
-        if (!formats4(data3)) {
+        if (!format_uri(data3)) {
           const err4 = {
             instancePath: instancePath + "/src",
             schemaPath: "#/properties/src/format",
@@ -1037,7 +1037,7 @@ function validate67(
           instancePath: instancePath + "/theme",
           schemaPath: "#/properties/theme/enum",
           keyword: "enum",
-          params: { allowedValues: schema30.properties.theme.enum },
+          params: { allowedValues: schema_Icon.properties.theme.enum },
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
@@ -1063,22 +1063,22 @@ function validate67(
     }
     errors++;
   }
-  validate67.errors = vErrors;
+  validate_Icon.errors = vErrors;
   return errors === 0;
 }
-validate67.evaluated = {
+validate_Icon.evaluated = {
   props: { mimeType: true, sizes: true, src: true, theme: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate66(
+function validate_Implementation(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate66.evaluated;
+  const evaluated0 = validate_Implementation.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1139,7 +1139,7 @@ function validate66(
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate67(data1[i0], {
+            !validate_Icon(data1[i0], {
               instancePath: instancePath + "/icons/" + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -1147,7 +1147,7 @@ function validate66(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+            vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
             errors = vErrors.length;
           }
         }
@@ -1221,7 +1221,7 @@ function validate66(
     if (data.websiteUrl !== undefined) {
       let data6 = data.websiteUrl;
       if (typeof data6 === "string") {
-        if (!formats4(data6)) {
+        if (!format_uri(data6)) {
           const err7 = {
             instancePath: instancePath + "/websiteUrl",
             schemaPath: "#/properties/websiteUrl/format",
@@ -1267,22 +1267,22 @@ function validate66(
     }
     errors++;
   }
-  validate66.errors = vErrors;
+  validate_Implementation.errors = vErrors;
   return errors === 0;
 }
-validate66.evaluated = {
+validate_Implementation.evaluated = {
   props: { description: true, icons: true, name: true, title: true, version: true, websiteUrl: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate65(
+function validate_ResultMetaObject(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate65.evaluated;
+  const evaluated0 = validate_ResultMetaObject.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1292,7 +1292,7 @@ function validate65(
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data["io.modelcontextprotocol/serverInfo"] !== undefined) {
       if (
-        !validate66(data["io.modelcontextprotocol/serverInfo"], {
+        !validate_Implementation(data["io.modelcontextprotocol/serverInfo"], {
           instancePath: instancePath + "/io.modelcontextprotocol~1serverInfo",
           parentData: data,
           parentDataProperty: "io.modelcontextprotocol/serverInfo",
@@ -1300,7 +1300,7 @@ function validate65(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+        vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
         errors = vErrors.length;
       }
     }
@@ -1319,22 +1319,22 @@ function validate65(
     }
     errors++;
   }
-  validate65.errors = vErrors;
+  validate_ResultMetaObject.errors = vErrors;
   return errors === 0;
 }
-validate65.evaluated = {
+validate_ResultMetaObject.evaluated = {
   props: { "io.modelcontextprotocol/serverInfo": true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate64(
+function validate_CacheableResult(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate64.evaluated;
+  const evaluated0 = validate_CacheableResult.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1389,7 +1389,7 @@ function validate64(
     }
     if (data._meta !== undefined) {
       if (
-        !validate65(data._meta, {
+        !validate_ResultMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -1397,7 +1397,8 @@ function validate64(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+        vErrors =
+          vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
         errors = vErrors.length;
       }
     }
@@ -1423,7 +1424,7 @@ function validate64(
           instancePath: instancePath + "/cacheScope",
           schemaPath: "#/properties/cacheScope/enum",
           keyword: "enum",
-          params: { allowedValues: schema27.properties.cacheScope.enum },
+          params: { allowedValues: schema_CacheableResult.properties.cacheScope.enum },
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
@@ -1501,16 +1502,16 @@ function validate64(
     }
     errors++;
   }
-  validate64.errors = vErrors;
+  validate_CacheableResult.errors = vErrors;
   return errors === 0;
 }
-validate64.evaluated = {
+validate_CacheableResult.evaluated = {
   props: { _meta: true, cacheScope: true, resultType: true, ttlMs: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema31 = {
+const schema_CallToolRequest = {
   properties: {
     id: { $ref: "#/$defs/RequestId" },
     jsonrpc: { const: "2.0", type: "string" },
@@ -1520,15 +1521,15 @@ const schema31 = {
   required: ["id", "jsonrpc", "method", "params"],
   type: "object",
 };
-const schema32 = { type: ["string", "integer"] };
+const schema_RequestId = { type: ["string", "integer"] };
 
-function validate72(
+function validate_RequestId(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate72.evaluated;
+  const evaluated0 = validate_RequestId.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1540,7 +1541,7 @@ function validate72(
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
-      params: { type: schema32.type },
+      params: { type: schema_RequestId.type },
       message: "must be string,integer",
     };
     if (vErrors === null) {
@@ -1550,12 +1551,12 @@ function validate72(
     }
     errors++;
   }
-  validate72.errors = vErrors;
+  validate_RequestId.errors = vErrors;
   return errors === 0;
 }
-validate72.evaluated = { dynamicProps: false, dynamicItems: false };
+validate_RequestId.evaluated = { dynamicProps: false, dynamicItems: false };
 
-const schema33 = {
+const schema_CallToolRequestParams = {
   properties: {
     _meta: { $ref: "#/$defs/RequestMetaObject" },
     arguments: { additionalProperties: {}, type: "object" },
@@ -1566,7 +1567,7 @@ const schema33 = {
   required: ["_meta", "name"],
   type: "object",
 };
-const schema34 = {
+const schema_RequestMetaObject = {
   properties: {
     "io.modelcontextprotocol/clientCapabilities": { $ref: "#/$defs/ClientCapabilities" },
     "io.modelcontextprotocol/clientInfo": { $ref: "#/$defs/Implementation" },
@@ -1577,7 +1578,7 @@ const schema34 = {
   required: ["io.modelcontextprotocol/clientCapabilities", "io.modelcontextprotocol/protocolVersion"],
   type: "object",
 };
-const schema35 = {
+const schema_ClientCapabilities = {
   properties: {
     elicitation: {
       properties: { form: { $ref: "#/$defs/JSONObject" }, url: { $ref: "#/$defs/JSONObject" } },
@@ -1593,24 +1594,24 @@ const schema35 = {
   },
   type: "object",
 };
-const schema36 = { additionalProperties: { $ref: "#/$defs/JSONValue" }, type: "object" };
-const schema37 = {
+const schema_JSONObject = { additionalProperties: { $ref: "#/$defs/JSONValue" }, type: "object" };
+const schema_JSONValue = {
   anyOf: [
     { $ref: "#/$defs/JSONObject" },
     { items: { $ref: "#/$defs/JSONValue" }, type: "array" },
     { type: ["string", "integer", "boolean"] },
   ],
 };
-const wrapper0 = { validate: validate77 };
-const wrapper1 = { validate: validate78 };
+const wrapper_JSONObject = { validate: validate_JSONObject };
+const wrapper_JSONValue = { validate: validate_JSONValue };
 
-function validate78(
+function validate_JSONValue(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate78.evaluated;
+  const evaluated0 = validate_JSONValue.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1620,12 +1621,13 @@ function validate78(
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!wrapper0.validate(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
+  if (!wrapper_JSONObject.validate(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors =
+      vErrors === null ? wrapper_JSONObject.validate.errors : vErrors.concat(wrapper_JSONObject.validate.errors);
     errors = vErrors.length;
   } else {
-    var props0 = wrapper0.validate.evaluated.props;
-    var items0 = wrapper0.validate.evaluated.items;
+    var props0 = wrapper_JSONObject.validate.evaluated.props;
+    var items0 = wrapper_JSONObject.validate.evaluated.items;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
@@ -1634,7 +1636,7 @@ function validate78(
     const len0 = data.length;
     for (let i0 = 0; i0 < len0; i0++) {
       if (
-        !wrapper1.validate(data[i0], {
+        !wrapper_JSONValue.validate(data[i0], {
           instancePath: instancePath + "/" + i0,
           parentData: data,
           parentDataProperty: i0,
@@ -1642,7 +1644,8 @@ function validate78(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? wrapper1.validate.errors : vErrors.concat(wrapper1.validate.errors);
+        vErrors =
+          vErrors === null ? wrapper_JSONValue.validate.errors : vErrors.concat(wrapper_JSONValue.validate.errors);
         errors = vErrors.length;
       }
     }
@@ -1678,7 +1681,7 @@ function validate78(
       instancePath,
       schemaPath: "#/anyOf/2/type",
       keyword: "type",
-      params: { type: schema37.anyOf[2].type },
+      params: { type: schema_JSONValue.anyOf[2].type },
       message: "must be string,integer,boolean",
     };
     if (vErrors === null) {
@@ -1714,20 +1717,20 @@ function validate78(
       }
     }
   }
-  validate78.errors = vErrors;
+  validate_JSONValue.errors = vErrors;
   evaluated0.props = props0;
   evaluated0.items = items0;
   return errors === 0;
 }
-validate78.evaluated = { dynamicProps: true, dynamicItems: true };
+validate_JSONValue.evaluated = { dynamicProps: true, dynamicItems: true };
 
-function validate77(
+function validate_JSONObject(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate77.evaluated;
+  const evaluated0 = validate_JSONObject.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1737,7 +1740,7 @@ function validate77(
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
       if (
-        !validate78(data[key0], {
+        !validate_JSONValue(data[key0], {
           instancePath: instancePath + "/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
           parentData: data,
           parentDataProperty: key0,
@@ -1745,7 +1748,7 @@ function validate77(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+        vErrors = vErrors === null ? validate_JSONValue.errors : vErrors.concat(validate_JSONValue.errors);
         errors = vErrors.length;
       }
     }
@@ -1764,18 +1767,18 @@ function validate77(
     }
     errors++;
   }
-  validate77.errors = vErrors;
+  validate_JSONObject.errors = vErrors;
   return errors === 0;
 }
-validate77.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_JSONObject.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-function validate76(
+function validate_ClientCapabilities(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate76.evaluated;
+  const evaluated0 = validate_ClientCapabilities.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1788,7 +1791,7 @@ function validate76(
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.form !== undefined) {
           if (
-            !validate77(data0.form, {
+            !validate_JSONObject(data0.form, {
               instancePath: instancePath + "/elicitation/form",
               parentData: data0,
               parentDataProperty: "form",
@@ -1796,13 +1799,13 @@ function validate76(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+            vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
             errors = vErrors.length;
           }
         }
         if (data0.url !== undefined) {
           if (
-            !validate77(data0.url, {
+            !validate_JSONObject(data0.url, {
               instancePath: instancePath + "/elicitation/url",
               parentData: data0,
               parentDataProperty: "url",
@@ -1810,7 +1813,7 @@ function validate76(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+            vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
             errors = vErrors.length;
           }
         }
@@ -1835,7 +1838,7 @@ function validate76(
       if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
         for (const key0 in data3) {
           if (
-            !validate77(data3[key0], {
+            !validate_JSONObject(data3[key0], {
               instancePath: instancePath + "/experimental/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
               parentData: data3,
               parentDataProperty: key0,
@@ -1843,7 +1846,7 @@ function validate76(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+            vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
             errors = vErrors.length;
           }
         }
@@ -1868,7 +1871,7 @@ function validate76(
       if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
         for (const key1 in data5) {
           if (
-            !validate77(data5[key1], {
+            !validate_JSONObject(data5[key1], {
               instancePath: instancePath + "/extensions/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
               parentData: data5,
               parentDataProperty: key1,
@@ -1876,7 +1879,7 @@ function validate76(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+            vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
             errors = vErrors.length;
           }
         }
@@ -1919,7 +1922,7 @@ function validate76(
       if (data8 && typeof data8 == "object" && !Array.isArray(data8)) {
         if (data8.context !== undefined) {
           if (
-            !validate77(data8.context, {
+            !validate_JSONObject(data8.context, {
               instancePath: instancePath + "/sampling/context",
               parentData: data8,
               parentDataProperty: "context",
@@ -1927,13 +1930,13 @@ function validate76(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+            vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
             errors = vErrors.length;
           }
         }
         if (data8.tools !== undefined) {
           if (
-            !validate77(data8.tools, {
+            !validate_JSONObject(data8.tools, {
               instancePath: instancePath + "/sampling/tools",
               parentData: data8,
               parentDataProperty: "tools",
@@ -1941,7 +1944,7 @@ function validate76(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+            vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
             errors = vErrors.length;
           }
         }
@@ -1976,27 +1979,27 @@ function validate76(
     }
     errors++;
   }
-  validate76.errors = vErrors;
+  validate_ClientCapabilities.errors = vErrors;
   return errors === 0;
 }
-validate76.evaluated = {
+validate_ClientCapabilities.evaluated = {
   props: { elicitation: true, experimental: true, extensions: true, roots: true, sampling: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema38 = {
+const schema_LoggingLevel = {
   enum: ["alert", "critical", "debug", "emergency", "error", "info", "notice", "warning"],
   type: "string",
 };
 
-function validate88(
+function validate_LoggingLevel(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate88.evaluated;
+  const evaluated0 = validate_LoggingLevel.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2032,7 +2035,7 @@ function validate88(
       instancePath,
       schemaPath: "#/enum",
       keyword: "enum",
-      params: { allowedValues: schema38.enum },
+      params: { allowedValues: schema_LoggingLevel.enum },
       message: "must be equal to one of the allowed values",
     };
     if (vErrors === null) {
@@ -2042,20 +2045,20 @@ function validate88(
     }
     errors++;
   }
-  validate88.errors = vErrors;
+  validate_LoggingLevel.errors = vErrors;
   return errors === 0;
 }
-validate88.evaluated = { dynamicProps: false, dynamicItems: false };
+validate_LoggingLevel.evaluated = { dynamicProps: false, dynamicItems: false };
 
-const schema39 = { type: ["string", "integer"] };
+const schema_ProgressToken = { type: ["string", "integer"] };
 
-function validate90(
+function validate_ProgressToken(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate90.evaluated;
+  const evaluated0 = validate_ProgressToken.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2067,7 +2070,7 @@ function validate90(
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
-      params: { type: schema39.type },
+      params: { type: schema_ProgressToken.type },
       message: "must be string,integer",
     };
     if (vErrors === null) {
@@ -2077,18 +2080,18 @@ function validate90(
     }
     errors++;
   }
-  validate90.errors = vErrors;
+  validate_ProgressToken.errors = vErrors;
   return errors === 0;
 }
-validate90.evaluated = { dynamicProps: false, dynamicItems: false };
+validate_ProgressToken.evaluated = { dynamicProps: false, dynamicItems: false };
 
-function validate75(
+function validate_RequestMetaObject(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate75.evaluated;
+  const evaluated0 = validate_RequestMetaObject.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2128,7 +2131,7 @@ function validate75(
     }
     if (data["io.modelcontextprotocol/clientCapabilities"] !== undefined) {
       if (
-        !validate76(data["io.modelcontextprotocol/clientCapabilities"], {
+        !validate_ClientCapabilities(data["io.modelcontextprotocol/clientCapabilities"], {
           instancePath: instancePath + "/io.modelcontextprotocol~1clientCapabilities",
           parentData: data,
           parentDataProperty: "io.modelcontextprotocol/clientCapabilities",
@@ -2136,13 +2139,14 @@ function validate75(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
+        vErrors =
+          vErrors === null ? validate_ClientCapabilities.errors : vErrors.concat(validate_ClientCapabilities.errors);
         errors = vErrors.length;
       }
     }
     if (data["io.modelcontextprotocol/clientInfo"] !== undefined) {
       if (
-        !validate66(data["io.modelcontextprotocol/clientInfo"], {
+        !validate_Implementation(data["io.modelcontextprotocol/clientInfo"], {
           instancePath: instancePath + "/io.modelcontextprotocol~1clientInfo",
           parentData: data,
           parentDataProperty: "io.modelcontextprotocol/clientInfo",
@@ -2150,13 +2154,13 @@ function validate75(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+        vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
         errors = vErrors.length;
       }
     }
     if (data["io.modelcontextprotocol/logLevel"] !== undefined) {
       if (
-        !validate88(data["io.modelcontextprotocol/logLevel"], {
+        !validate_LoggingLevel(data["io.modelcontextprotocol/logLevel"], {
           instancePath: instancePath + "/io.modelcontextprotocol~1logLevel",
           parentData: data,
           parentDataProperty: "io.modelcontextprotocol/logLevel",
@@ -2164,7 +2168,7 @@ function validate75(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+        vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
         errors = vErrors.length;
       }
     }
@@ -2187,7 +2191,7 @@ function validate75(
     }
     if (data.progressToken !== undefined) {
       if (
-        !validate90(data.progressToken, {
+        !validate_ProgressToken(data.progressToken, {
           instancePath: instancePath + "/progressToken",
           parentData: data,
           parentDataProperty: "progressToken",
@@ -2195,7 +2199,7 @@ function validate75(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+        vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
         errors = vErrors.length;
       }
     }
@@ -2214,10 +2218,10 @@ function validate75(
     }
     errors++;
   }
-  validate75.errors = vErrors;
+  validate_RequestMetaObject.errors = vErrors;
   return errors === 0;
 }
-validate75.evaluated = {
+validate_RequestMetaObject.evaluated = {
   props: {
     "io.modelcontextprotocol/clientCapabilities": true,
     "io.modelcontextprotocol/clientInfo": true,
@@ -2229,15 +2233,15 @@ validate75.evaluated = {
   dynamicItems: false,
 };
 
-const schema40 = { additionalProperties: { $ref: "#/$defs/InputResponse" }, type: "object" };
-const schema41 = {
+const schema_InputResponses = { additionalProperties: { $ref: "#/$defs/InputResponse" }, type: "object" };
+const schema_InputResponse = {
   anyOf: [
     { $ref: "#/$defs/CreateMessageResult" },
     { $ref: "#/$defs/ListRootsResult" },
     { $ref: "#/$defs/ElicitResult" },
   ],
 };
-const schema42 = {
+const schema_CreateMessageResult = {
   properties: {
     _meta: { $ref: "#/$defs/MetaObject" },
     content: {
@@ -2257,7 +2261,7 @@ const schema42 = {
   required: ["content", "model", "role"],
   type: "object",
 };
-const schema43 = {
+const schema_TextContent = {
   properties: {
     _meta: { $ref: "#/$defs/MetaObject" },
     annotations: { $ref: "#/$defs/Annotations" },
@@ -2268,13 +2272,13 @@ const schema43 = {
   type: "object",
 };
 
-function validate97(
+function validate_TextContent(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate97.evaluated;
+  const evaluated0 = validate_TextContent.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2314,7 +2318,7 @@ function validate97(
     }
     if (data._meta !== undefined) {
       if (
-        !validate57(data._meta, {
+        !validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -2322,13 +2326,13 @@ function validate97(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.annotations !== undefined) {
       if (
-        !validate53(data.annotations, {
+        !validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
@@ -2336,7 +2340,7 @@ function validate97(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
     }
@@ -2405,16 +2409,16 @@ function validate97(
     }
     errors++;
   }
-  validate97.errors = vErrors;
+  validate_TextContent.errors = vErrors;
   return errors === 0;
 }
-validate97.evaluated = {
+validate_TextContent.evaluated = {
   props: { _meta: true, annotations: true, text: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema44 = {
+const schema_ImageContent = {
   properties: {
     _meta: { $ref: "#/$defs/MetaObject" },
     annotations: { $ref: "#/$defs/Annotations" },
@@ -2426,13 +2430,13 @@ const schema44 = {
   type: "object",
 };
 
-function validate101(
+function validate_ImageContent(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate101.evaluated;
+  const evaluated0 = validate_ImageContent.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2487,7 +2491,7 @@ function validate101(
     }
     if (data._meta !== undefined) {
       if (
-        !validate57(data._meta, {
+        !validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -2495,13 +2499,13 @@ function validate101(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.annotations !== undefined) {
       if (
-        !validate53(data.annotations, {
+        !validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
@@ -2509,14 +2513,14 @@ function validate101(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
     }
     if (data.data !== undefined) {
       let data2 = data.data;
       if (typeof data2 === "string") {
-        if (!formats0(data2)) {
+        if (!format_byte(data2)) {
           const err3 = {
             instancePath: instancePath + "/data",
             schemaPath: "#/properties/data/format",
@@ -2612,16 +2616,16 @@ function validate101(
     }
     errors++;
   }
-  validate101.errors = vErrors;
+  validate_ImageContent.errors = vErrors;
   return errors === 0;
 }
-validate101.evaluated = {
+validate_ImageContent.evaluated = {
   props: { _meta: true, annotations: true, data: true, mimeType: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema45 = {
+const schema_ToolUseContent = {
   properties: {
     _meta: { $ref: "#/$defs/MetaObject" },
     id: { type: "string" },
@@ -2633,13 +2637,13 @@ const schema45 = {
   type: "object",
 };
 
-function validate106(
+function validate_ToolUseContent(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate106.evaluated;
+  const evaluated0 = validate_ToolUseContent.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2709,7 +2713,7 @@ function validate106(
     }
     if (data._meta !== undefined) {
       if (
-        !validate57(data._meta, {
+        !validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -2717,7 +2721,7 @@ function validate106(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
@@ -2822,16 +2826,16 @@ function validate106(
     }
     errors++;
   }
-  validate106.errors = vErrors;
+  validate_ToolUseContent.errors = vErrors;
   return errors === 0;
 }
-validate106.evaluated = {
+validate_ToolUseContent.evaluated = {
   props: { _meta: true, id: true, input: true, name: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema46 = {
+const schema_ToolResultContent = {
   properties: {
     _meta: { $ref: "#/$defs/MetaObject" },
     content: { items: { $ref: "#/$defs/ContentBlock" }, type: "array" },
@@ -2843,7 +2847,7 @@ const schema46 = {
   required: ["content", "toolUseId", "type"],
   type: "object",
 };
-const schema47 = {
+const schema_ContentBlock = {
   anyOf: [
     { $ref: "#/$defs/TextContent" },
     { $ref: "#/$defs/ImageContent" },
@@ -2852,7 +2856,7 @@ const schema47 = {
     { $ref: "#/$defs/EmbeddedResource" },
   ],
 };
-const schema48 = {
+const schema_ResourceLink = {
   properties: {
     _meta: { $ref: "#/$defs/MetaObject" },
     annotations: { $ref: "#/$defs/Annotations" },
@@ -2869,13 +2873,13 @@ const schema48 = {
   type: "object",
 };
 
-function validate115(
+function validate_ResourceLink(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate115.evaluated;
+  const evaluated0 = validate_ResourceLink.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2930,7 +2934,7 @@ function validate115(
     }
     if (data._meta !== undefined) {
       if (
-        !validate57(data._meta, {
+        !validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -2938,13 +2942,13 @@ function validate115(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.annotations !== undefined) {
       if (
-        !validate53(data.annotations, {
+        !validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
@@ -2952,7 +2956,7 @@ function validate115(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
     }
@@ -2979,7 +2983,7 @@ function validate115(
         const len0 = data3.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate67(data3[i0], {
+            !validate_Icon(data3[i0], {
               instancePath: instancePath + "/icons/" + i0,
               parentData: data3,
               parentDataProperty: i0,
@@ -2987,7 +2991,7 @@ function validate115(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+            vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
             errors = vErrors.length;
           }
         }
@@ -3112,7 +3116,7 @@ function validate115(
     if (data.uri !== undefined) {
       let data10 = data.uri;
       if (typeof data10 === "string") {
-        if (!formats4(data10)) {
+        if (!format_uri(data10)) {
           const err11 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -3158,10 +3162,10 @@ function validate115(
     }
     errors++;
   }
-  validate115.errors = vErrors;
+  validate_ResourceLink.errors = vErrors;
   return errors === 0;
 }
-validate115.evaluated = {
+validate_ResourceLink.evaluated = {
   props: {
     _meta: true,
     annotations: true,
@@ -3178,7 +3182,7 @@ validate115.evaluated = {
   dynamicItems: false,
 };
 
-const schema49 = {
+const schema_EmbeddedResource = {
   properties: {
     _meta: { $ref: "#/$defs/MetaObject" },
     annotations: { $ref: "#/$defs/Annotations" },
@@ -3188,7 +3192,7 @@ const schema49 = {
   required: ["resource", "type"],
   type: "object",
 };
-const schema50 = {
+const schema_TextResourceContents = {
   properties: {
     _meta: { $ref: "#/$defs/MetaObject" },
     mimeType: { type: "string" },
@@ -3199,13 +3203,13 @@ const schema50 = {
   type: "object",
 };
 
-function validate123(
+function validate_TextResourceContents(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate123.evaluated;
+  const evaluated0 = validate_TextResourceContents.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -3245,7 +3249,7 @@ function validate123(
     }
     if (data._meta !== undefined) {
       if (
-        !validate57(data._meta, {
+        !validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -3253,7 +3257,7 @@ function validate123(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
@@ -3294,7 +3298,7 @@ function validate123(
     if (data.uri !== undefined) {
       let data3 = data.uri;
       if (typeof data3 === "string") {
-        if (!formats4(data3)) {
+        if (!format_uri(data3)) {
           const err4 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -3340,22 +3344,22 @@ function validate123(
     }
     errors++;
   }
-  validate123.errors = vErrors;
+  validate_TextResourceContents.errors = vErrors;
   return errors === 0;
 }
-validate123.evaluated = {
+validate_TextResourceContents.evaluated = {
   props: { _meta: true, mimeType: true, text: true, uri: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate120(
+function validate_EmbeddedResource(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate120.evaluated;
+  const evaluated0 = validate_EmbeddedResource.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -3395,7 +3399,7 @@ function validate120(
     }
     if (data._meta !== undefined) {
       if (
-        !validate57(data._meta, {
+        !validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -3403,13 +3407,13 @@ function validate120(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.annotations !== undefined) {
       if (
-        !validate53(data.annotations, {
+        !validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
@@ -3417,7 +3421,7 @@ function validate120(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
     }
@@ -3427,7 +3431,7 @@ function validate120(
       let valid1 = false;
       const _errs5 = errors;
       if (
-        !validate123(data2, {
+        !validate_TextResourceContents(data2, {
           instancePath: instancePath + "/resource",
           parentData: data,
           parentDataProperty: "resource",
@@ -3435,7 +3439,10 @@ function validate120(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
+        vErrors =
+          vErrors === null
+            ? validate_TextResourceContents.errors
+            : vErrors.concat(validate_TextResourceContents.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs5 === errors;
@@ -3449,7 +3456,7 @@ function validate120(
       }
       const _errs6 = errors;
       if (
-        !validate61(data2, {
+        !validate_BlobResourceContents(data2, {
           instancePath: instancePath + "/resource",
           parentData: data,
           parentDataProperty: "resource",
@@ -3457,7 +3464,10 @@ function validate120(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+        vErrors =
+          vErrors === null
+            ? validate_BlobResourceContents.errors
+            : vErrors.concat(validate_BlobResourceContents.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs6 === errors;
@@ -3544,22 +3554,22 @@ function validate120(
     }
     errors++;
   }
-  validate120.errors = vErrors;
+  validate_EmbeddedResource.errors = vErrors;
   return errors === 0;
 }
-validate120.evaluated = {
+validate_EmbeddedResource.evaluated = {
   props: { _meta: true, annotations: true, resource: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate111(
+function validate_ContentBlock(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate111.evaluated;
+  const evaluated0 = validate_ContentBlock.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -3569,8 +3579,8 @@ function validate111(
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate97(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
+  if (!validate_TextContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
@@ -3583,8 +3593,8 @@ function validate111(
     props0.type = true;
   }
   const _errs2 = errors;
-  if (!validate101(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+  if (!validate_ImageContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs2 === errors;
@@ -3600,8 +3610,8 @@ function validate111(
     }
   }
   const _errs3 = errors;
-  if (!validate56(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+  if (!validate_AudioContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs3 === errors;
@@ -3617,8 +3627,8 @@ function validate111(
     }
   }
   const _errs4 = errors;
-  if (!validate115(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate115.errors : vErrors.concat(validate115.errors);
+  if (!validate_ResourceLink(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_ResourceLink.errors : vErrors.concat(validate_ResourceLink.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs4 === errors;
@@ -3639,8 +3649,8 @@ function validate111(
     }
   }
   const _errs5 = errors;
-  if (!validate120(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+  if (!validate_EmbeddedResource(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_EmbeddedResource.errors : vErrors.concat(validate_EmbeddedResource.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs5 === errors;
@@ -3678,19 +3688,19 @@ function validate111(
       }
     }
   }
-  validate111.errors = vErrors;
+  validate_ContentBlock.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate111.evaluated = { dynamicProps: true, dynamicItems: false };
+validate_ContentBlock.evaluated = { dynamicProps: true, dynamicItems: false };
 
-function validate109(
+function validate_ToolResultContent(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate109.evaluated;
+  const evaluated0 = validate_ToolResultContent.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -3745,7 +3755,7 @@ function validate109(
     }
     if (data._meta !== undefined) {
       if (
-        !validate57(data._meta, {
+        !validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -3753,7 +3763,7 @@ function validate109(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
@@ -3763,7 +3773,7 @@ function validate109(
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate111(data1[i0], {
+            !validate_ContentBlock(data1[i0], {
               instancePath: instancePath + "/content/" + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -3771,7 +3781,7 @@ function validate109(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
+            vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
             errors = vErrors.length;
           }
         }
@@ -3873,16 +3883,16 @@ function validate109(
     }
     errors++;
   }
-  validate109.errors = vErrors;
+  validate_ToolResultContent.errors = vErrors;
   return errors === 0;
 }
-validate109.evaluated = {
+validate_ToolResultContent.evaluated = {
   props: { _meta: true, content: true, isError: true, structuredContent: true, toolUseId: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema51 = {
+const schema_SamplingMessageContentBlock = {
   anyOf: [
     { $ref: "#/$defs/TextContent" },
     { $ref: "#/$defs/ImageContent" },
@@ -3892,13 +3902,13 @@ const schema51 = {
   ],
 };
 
-function validate130(
+function validate_SamplingMessageContentBlock(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate130.evaluated;
+  const evaluated0 = validate_SamplingMessageContentBlock.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -3908,8 +3918,8 @@ function validate130(
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate97(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
+  if (!validate_TextContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
@@ -3922,8 +3932,8 @@ function validate130(
     props0.type = true;
   }
   const _errs2 = errors;
-  if (!validate101(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+  if (!validate_ImageContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs2 === errors;
@@ -3939,8 +3949,8 @@ function validate130(
     }
   }
   const _errs3 = errors;
-  if (!validate56(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+  if (!validate_AudioContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs3 === errors;
@@ -3956,8 +3966,8 @@ function validate130(
     }
   }
   const _errs4 = errors;
-  if (!validate106(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+  if (!validate_ToolUseContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs4 === errors;
@@ -3973,8 +3983,8 @@ function validate130(
     }
   }
   const _errs5 = errors;
-  if (!validate109(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+  if (!validate_ToolResultContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs5 === errors;
@@ -4014,19 +4024,19 @@ function validate130(
       }
     }
   }
-  validate130.errors = vErrors;
+  validate_SamplingMessageContentBlock.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate130.evaluated = { dynamicProps: true, dynamicItems: false };
+validate_SamplingMessageContentBlock.evaluated = { dynamicProps: true, dynamicItems: false };
 
-function validate95(
+function validate_CreateMessageResult(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate95.evaluated;
+  const evaluated0 = validate_CreateMessageResult.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -4081,7 +4091,7 @@ function validate95(
     }
     if (data._meta !== undefined) {
       if (
-        !validate57(data._meta, {
+        !validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -4089,7 +4099,7 @@ function validate95(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
@@ -4099,7 +4109,7 @@ function validate95(
       let valid1 = false;
       const _errs4 = errors;
       if (
-        !validate97(data1, {
+        !validate_TextContent(data1, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
@@ -4107,7 +4117,7 @@ function validate95(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
+        vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs4 === errors;
@@ -4121,7 +4131,7 @@ function validate95(
       }
       const _errs5 = errors;
       if (
-        !validate101(data1, {
+        !validate_ImageContent(data1, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
@@ -4129,7 +4139,7 @@ function validate95(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+        vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs5 === errors;
@@ -4146,7 +4156,7 @@ function validate95(
       }
       const _errs6 = errors;
       if (
-        !validate56(data1, {
+        !validate_AudioContent(data1, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
@@ -4154,7 +4164,7 @@ function validate95(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+        vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs6 === errors;
@@ -4171,7 +4181,7 @@ function validate95(
       }
       const _errs7 = errors;
       if (
-        !validate106(data1, {
+        !validate_ToolUseContent(data1, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
@@ -4179,7 +4189,7 @@ function validate95(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+        vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs7 === errors;
@@ -4196,7 +4206,7 @@ function validate95(
       }
       const _errs8 = errors;
       if (
-        !validate109(data1, {
+        !validate_ToolResultContent(data1, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
@@ -4204,7 +4214,8 @@ function validate95(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+        vErrors =
+          vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs8 === errors;
@@ -4225,7 +4236,7 @@ function validate95(
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate130(data1[i0], {
+            !validate_SamplingMessageContentBlock(data1[i0], {
               instancePath: instancePath + "/content/" + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -4233,7 +4244,10 @@ function validate95(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate130.errors : vErrors.concat(validate130.errors);
+            vErrors =
+              vErrors === null
+                ? validate_SamplingMessageContentBlock.errors
+                : vErrors.concat(validate_SamplingMessageContentBlock.errors);
             errors = vErrors.length;
           }
         }
@@ -4298,7 +4312,7 @@ function validate95(
     }
     if (data.role !== undefined) {
       if (
-        !validate54(data.role, {
+        !validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
@@ -4306,7 +4320,7 @@ function validate95(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+        vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
     }
@@ -4342,21 +4356,21 @@ function validate95(
     }
     errors++;
   }
-  validate95.errors = vErrors;
+  validate_CreateMessageResult.errors = vErrors;
   return errors === 0;
 }
-validate95.evaluated = {
+validate_CreateMessageResult.evaluated = {
   props: { _meta: true, content: true, model: true, role: true, stopReason: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema52 = {
+const schema_ListRootsResult = {
   properties: { roots: { items: { $ref: "#/$defs/Root" }, type: "array" } },
   required: ["roots"],
   type: "object",
 };
-const schema53 = {
+const schema_Root = {
   properties: {
     _meta: { $ref: "#/$defs/MetaObject" },
     name: { type: "string" },
@@ -4366,13 +4380,13 @@ const schema53 = {
   type: "object",
 };
 
-function validate140(
+function validate_Root(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate140.evaluated;
+  const evaluated0 = validate_Root.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -4397,7 +4411,7 @@ function validate140(
     }
     if (data._meta !== undefined) {
       if (
-        !validate57(data._meta, {
+        !validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -4405,7 +4419,7 @@ function validate140(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
@@ -4429,7 +4443,7 @@ function validate140(
     if (data.uri !== undefined) {
       let data2 = data.uri;
       if (typeof data2 === "string") {
-        if (!formats4(data2)) {
+        if (!format_uri(data2)) {
           const err2 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -4475,18 +4489,18 @@ function validate140(
     }
     errors++;
   }
-  validate140.errors = vErrors;
+  validate_Root.errors = vErrors;
   return errors === 0;
 }
-validate140.evaluated = { props: { _meta: true, name: true, uri: true }, dynamicProps: false, dynamicItems: false };
+validate_Root.evaluated = { props: { _meta: true, name: true, uri: true }, dynamicProps: false, dynamicItems: false };
 
-function validate139(
+function validate_ListRootsResult(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate139.evaluated;
+  const evaluated0 = validate_ListRootsResult.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -4515,7 +4529,7 @@ function validate139(
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate140(data0[i0], {
+            !validate_Root(data0[i0], {
               instancePath: instancePath + "/roots/" + i0,
               parentData: data0,
               parentDataProperty: i0,
@@ -4523,7 +4537,7 @@ function validate139(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
+            vErrors = vErrors === null ? validate_Root.errors : vErrors.concat(validate_Root.errors);
             errors = vErrors.length;
           }
         }
@@ -4558,12 +4572,12 @@ function validate139(
     }
     errors++;
   }
-  validate139.errors = vErrors;
+  validate_ListRootsResult.errors = vErrors;
   return errors === 0;
 }
-validate139.evaluated = { props: { roots: true }, dynamicProps: false, dynamicItems: false };
+validate_ListRootsResult.evaluated = { props: { roots: true }, dynamicProps: false, dynamicItems: false };
 
-const schema54 = {
+const schema_ElicitResult = {
   properties: {
     action: { enum: ["accept", "cancel", "decline"], type: "string" },
     content: {
@@ -4577,13 +4591,13 @@ const schema54 = {
   type: "object",
 };
 
-function validate144(
+function validate_ElicitResult(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate144.evaluated;
+  const evaluated0 = validate_ElicitResult.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -4628,7 +4642,7 @@ function validate144(
           instancePath: instancePath + "/action",
           schemaPath: "#/properties/action/enum",
           keyword: "enum",
-          params: { allowedValues: schema54.properties.action.enum },
+          params: { allowedValues: schema_ElicitResult.properties.action.enum },
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
@@ -4693,7 +4707,7 @@ function validate144(
               instancePath: instancePath + "/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
               schemaPath: "#/properties/content/additionalProperties/anyOf/1/type",
               keyword: "type",
-              params: { type: schema54.properties.content.additionalProperties.anyOf[1].type },
+              params: { type: schema_ElicitResult.properties.content.additionalProperties.anyOf[1].type },
               message: "must be string,integer,boolean",
             };
             if (vErrors === null) {
@@ -4761,18 +4775,18 @@ function validate144(
     }
     errors++;
   }
-  validate144.errors = vErrors;
+  validate_ElicitResult.errors = vErrors;
   return errors === 0;
 }
-validate144.evaluated = { props: { action: true, content: true }, dynamicProps: false, dynamicItems: false };
+validate_ElicitResult.evaluated = { props: { action: true, content: true }, dynamicProps: false, dynamicItems: false };
 
-function validate94(
+function validate_InputResponse(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate94.evaluated;
+  const evaluated0 = validate_InputResponse.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -4782,8 +4796,9 @@ function validate94(
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate95(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
+  if (!validate_CreateMessageResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors =
+      vErrors === null ? validate_CreateMessageResult.errors : vErrors.concat(validate_CreateMessageResult.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
@@ -4797,8 +4812,8 @@ function validate94(
     props0.stopReason = true;
   }
   const _errs2 = errors;
-  if (!validate139(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
+  if (!validate_ListRootsResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_ListRootsResult.errors : vErrors.concat(validate_ListRootsResult.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs2 === errors;
@@ -4810,8 +4825,8 @@ function validate94(
     }
   }
   const _errs3 = errors;
-  if (!validate144(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
+  if (!validate_ElicitResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_ElicitResult.errors : vErrors.concat(validate_ElicitResult.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs3 === errors;
@@ -4847,19 +4862,19 @@ function validate94(
       }
     }
   }
-  validate94.errors = vErrors;
+  validate_InputResponse.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate94.evaluated = { dynamicProps: true, dynamicItems: false };
+validate_InputResponse.evaluated = { dynamicProps: true, dynamicItems: false };
 
-function validate93(
+function validate_InputResponses(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate93.evaluated;
+  const evaluated0 = validate_InputResponses.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -4869,7 +4884,7 @@ function validate93(
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
       if (
-        !validate94(data[key0], {
+        !validate_InputResponse(data[key0], {
           instancePath: instancePath + "/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
           parentData: data,
           parentDataProperty: key0,
@@ -4877,7 +4892,7 @@ function validate93(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+        vErrors = vErrors === null ? validate_InputResponse.errors : vErrors.concat(validate_InputResponse.errors);
         errors = vErrors.length;
       }
     }
@@ -4896,18 +4911,18 @@ function validate93(
     }
     errors++;
   }
-  validate93.errors = vErrors;
+  validate_InputResponses.errors = vErrors;
   return errors === 0;
 }
-validate93.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_InputResponses.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-function validate74(
+function validate_CallToolRequestParams(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate74.evaluated;
+  const evaluated0 = validate_CallToolRequestParams.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -4947,7 +4962,7 @@ function validate74(
     }
     if (data._meta !== undefined) {
       if (
-        !validate75(data._meta, {
+        !validate_RequestMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -4955,7 +4970,8 @@ function validate74(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+        vErrors =
+          vErrors === null ? validate_RequestMetaObject.errors : vErrors.concat(validate_RequestMetaObject.errors);
         errors = vErrors.length;
       }
     }
@@ -4980,7 +4996,7 @@ function validate74(
     }
     if (data.inputResponses !== undefined) {
       if (
-        !validate93(data.inputResponses, {
+        !validate_InputResponses(data.inputResponses, {
           instancePath: instancePath + "/inputResponses",
           parentData: data,
           parentDataProperty: "inputResponses",
@@ -4988,7 +5004,7 @@ function validate74(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+        vErrors = vErrors === null ? validate_InputResponses.errors : vErrors.concat(validate_InputResponses.errors);
         errors = vErrors.length;
       }
     }
@@ -5041,22 +5057,22 @@ function validate74(
     }
     errors++;
   }
-  validate74.errors = vErrors;
+  validate_CallToolRequestParams.errors = vErrors;
   return errors === 0;
 }
-validate74.evaluated = {
+validate_CallToolRequestParams.evaluated = {
   props: { _meta: true, arguments: true, inputResponses: true, name: true, requestState: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate71(
+function validate_CallToolRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate71.evaluated;
+  const evaluated0 = validate_CallToolRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -5126,7 +5142,7 @@ function validate71(
     }
     if (data.id !== undefined) {
       if (
-        !validate72(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -5134,7 +5150,7 @@ function validate71(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -5206,7 +5222,7 @@ function validate71(
     }
     if (data.params !== undefined) {
       if (
-        !validate74(data.params, {
+        !validate_CallToolRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -5214,7 +5230,10 @@ function validate71(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+        vErrors =
+          vErrors === null
+            ? validate_CallToolRequestParams.errors
+            : vErrors.concat(validate_CallToolRequestParams.errors);
         errors = vErrors.length;
       }
     }
@@ -5233,22 +5252,22 @@ function validate71(
     }
     errors++;
   }
-  validate71.errors = vErrors;
+  validate_CallToolRequest.errors = vErrors;
   return errors === 0;
 }
-validate71.evaluated = {
+validate_CallToolRequest.evaluated = {
   props: { id: true, jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate149(
+function validate_CallToolRequestParams_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate149.evaluated;
+  const evaluated0 = validate_CallToolRequestParams_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -5288,7 +5307,7 @@ function validate149(
     }
     if (data._meta !== undefined) {
       if (
-        !validate75(data._meta, {
+        !validate_RequestMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -5296,7 +5315,8 @@ function validate149(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+        vErrors =
+          vErrors === null ? validate_RequestMetaObject.errors : vErrors.concat(validate_RequestMetaObject.errors);
         errors = vErrors.length;
       }
     }
@@ -5321,7 +5341,7 @@ function validate149(
     }
     if (data.inputResponses !== undefined) {
       if (
-        !validate93(data.inputResponses, {
+        !validate_InputResponses(data.inputResponses, {
           instancePath: instancePath + "/inputResponses",
           parentData: data,
           parentDataProperty: "inputResponses",
@@ -5329,7 +5349,7 @@ function validate149(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+        vErrors = vErrors === null ? validate_InputResponses.errors : vErrors.concat(validate_InputResponses.errors);
         errors = vErrors.length;
       }
     }
@@ -5382,16 +5402,16 @@ function validate149(
     }
     errors++;
   }
-  validate149.errors = vErrors;
+  validate_CallToolRequestParams_2.errors = vErrors;
   return errors === 0;
 }
-validate149.evaluated = {
+validate_CallToolRequestParams_2.evaluated = {
   props: { _meta: true, arguments: true, inputResponses: true, name: true, requestState: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema56 = {
+const schema_CallToolResult = {
   properties: {
     _meta: { $ref: "#/$defs/ResultMetaObject" },
     content: { items: { $ref: "#/$defs/ContentBlock" }, type: "array" },
@@ -5403,13 +5423,13 @@ const schema56 = {
   type: "object",
 };
 
-function validate152(
+function validate_CallToolResult(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate152.evaluated;
+  const evaluated0 = validate_CallToolResult.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -5449,7 +5469,7 @@ function validate152(
     }
     if (data._meta !== undefined) {
       if (
-        !validate65(data._meta, {
+        !validate_ResultMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -5457,7 +5477,8 @@ function validate152(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+        vErrors =
+          vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
         errors = vErrors.length;
       }
     }
@@ -5467,7 +5488,7 @@ function validate152(
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate111(data1[i0], {
+            !validate_ContentBlock(data1[i0], {
               instancePath: instancePath + "/content/" + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -5475,7 +5496,7 @@ function validate152(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
+            vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
             errors = vErrors.length;
           }
         }
@@ -5544,16 +5565,16 @@ function validate152(
     }
     errors++;
   }
-  validate152.errors = vErrors;
+  validate_CallToolResult.errors = vErrors;
   return errors === 0;
 }
-validate152.evaluated = {
+validate_CallToolResult.evaluated = {
   props: { _meta: true, content: true, isError: true, resultType: true, structuredContent: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema57 = {
+const schema_CallToolResultResponse = {
   properties: {
     id: { $ref: "#/$defs/RequestId" },
     jsonrpc: { const: "2.0", type: "string" },
@@ -5562,7 +5583,7 @@ const schema57 = {
   required: ["id", "jsonrpc", "result"],
   type: "object",
 };
-const schema58 = {
+const schema_InputRequiredResult = {
   properties: {
     _meta: { $ref: "#/$defs/ResultMetaObject" },
     inputRequests: { $ref: "#/$defs/InputRequests" },
@@ -5572,15 +5593,15 @@ const schema58 = {
   required: ["resultType"],
   type: "object",
 };
-const schema59 = { additionalProperties: { $ref: "#/$defs/InputRequest" }, type: "object" };
-const schema60 = {
+const schema_InputRequests = { additionalProperties: { $ref: "#/$defs/InputRequest" }, type: "object" };
+const schema_InputRequest = {
   anyOf: [
     { $ref: "#/$defs/CreateMessageRequest" },
     { $ref: "#/$defs/ListRootsRequest" },
     { $ref: "#/$defs/ElicitRequest" },
   ],
 };
-const schema61 = {
+const schema_CreateMessageRequest = {
   properties: {
     method: { const: "sampling/createMessage", type: "string" },
     params: { $ref: "#/$defs/CreateMessageRequestParams" },
@@ -5588,7 +5609,7 @@ const schema61 = {
   required: ["method", "params"],
   type: "object",
 };
-const schema62 = {
+const schema_CreateMessageRequestParams = {
   properties: {
     includeContext: { enum: ["allServers", "none", "thisServer"], type: "string" },
     maxTokens: { type: "integer" },
@@ -5604,7 +5625,7 @@ const schema62 = {
   required: ["maxTokens", "messages"],
   type: "object",
 };
-const schema63 = {
+const schema_SamplingMessage = {
   properties: {
     _meta: { $ref: "#/$defs/MetaObject" },
     content: {
@@ -5623,13 +5644,13 @@ const schema63 = {
   type: "object",
 };
 
-function validate163(
+function validate_SamplingMessage(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate163.evaluated;
+  const evaluated0 = validate_SamplingMessage.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -5669,7 +5690,7 @@ function validate163(
     }
     if (data._meta !== undefined) {
       if (
-        !validate57(data._meta, {
+        !validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -5677,7 +5698,7 @@ function validate163(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
@@ -5687,7 +5708,7 @@ function validate163(
       let valid1 = false;
       const _errs4 = errors;
       if (
-        !validate97(data1, {
+        !validate_TextContent(data1, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
@@ -5695,7 +5716,7 @@ function validate163(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
+        vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs4 === errors;
@@ -5709,7 +5730,7 @@ function validate163(
       }
       const _errs5 = errors;
       if (
-        !validate101(data1, {
+        !validate_ImageContent(data1, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
@@ -5717,7 +5738,7 @@ function validate163(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+        vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs5 === errors;
@@ -5734,7 +5755,7 @@ function validate163(
       }
       const _errs6 = errors;
       if (
-        !validate56(data1, {
+        !validate_AudioContent(data1, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
@@ -5742,7 +5763,7 @@ function validate163(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+        vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs6 === errors;
@@ -5759,7 +5780,7 @@ function validate163(
       }
       const _errs7 = errors;
       if (
-        !validate106(data1, {
+        !validate_ToolUseContent(data1, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
@@ -5767,7 +5788,7 @@ function validate163(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+        vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs7 === errors;
@@ -5784,7 +5805,7 @@ function validate163(
       }
       const _errs8 = errors;
       if (
-        !validate109(data1, {
+        !validate_ToolResultContent(data1, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
@@ -5792,7 +5813,8 @@ function validate163(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+        vErrors =
+          vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs8 === errors;
@@ -5813,7 +5835,7 @@ function validate163(
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate130(data1[i0], {
+            !validate_SamplingMessageContentBlock(data1[i0], {
               instancePath: instancePath + "/content/" + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -5821,7 +5843,10 @@ function validate163(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate130.errors : vErrors.concat(validate130.errors);
+            vErrors =
+              vErrors === null
+                ? validate_SamplingMessageContentBlock.errors
+                : vErrors.concat(validate_SamplingMessageContentBlock.errors);
             errors = vErrors.length;
           }
         }
@@ -5869,7 +5894,7 @@ function validate163(
     }
     if (data.role !== undefined) {
       if (
-        !validate54(data.role, {
+        !validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
@@ -5877,7 +5902,7 @@ function validate163(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+        vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
     }
@@ -5896,12 +5921,16 @@ function validate163(
     }
     errors++;
   }
-  validate163.errors = vErrors;
+  validate_SamplingMessage.errors = vErrors;
   return errors === 0;
 }
-validate163.evaluated = { props: { _meta: true, content: true, role: true }, dynamicProps: false, dynamicItems: false };
+validate_SamplingMessage.evaluated = {
+  props: { _meta: true, content: true, role: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-const schema64 = {
+const schema_ModelPreferences = {
   properties: {
     costPriority: { maximum: 1, minimum: 0, type: "number" },
     hints: { items: { $ref: "#/$defs/ModelHint" }, type: "array" },
@@ -5910,15 +5939,15 @@ const schema64 = {
   },
   type: "object",
 };
-const schema65 = { properties: { name: { type: "string" } }, type: "object" };
+const schema_ModelHint = { properties: { name: { type: "string" } }, type: "object" };
 
-function validate175(
+function validate_ModelHint(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate175.evaluated;
+  const evaluated0 = validate_ModelHint.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -5958,18 +5987,18 @@ function validate175(
     }
     errors++;
   }
-  validate175.errors = vErrors;
+  validate_ModelHint.errors = vErrors;
   return errors === 0;
 }
-validate175.evaluated = { props: { name: true }, dynamicProps: false, dynamicItems: false };
+validate_ModelHint.evaluated = { props: { name: true }, dynamicProps: false, dynamicItems: false };
 
-function validate174(
+function validate_ModelPreferences(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate174.evaluated;
+  const evaluated0 = validate_ModelPreferences.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6032,7 +6061,7 @@ function validate174(
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate175(data1[i0], {
+            !validate_ModelHint(data1[i0], {
               instancePath: instancePath + "/hints/" + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -6040,7 +6069,7 @@ function validate174(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
+            vErrors = vErrors === null ? validate_ModelHint.errors : vErrors.concat(validate_ModelHint.errors);
             errors = vErrors.length;
           }
         }
@@ -6173,24 +6202,27 @@ function validate174(
     }
     errors++;
   }
-  validate174.errors = vErrors;
+  validate_ModelPreferences.errors = vErrors;
   return errors === 0;
 }
-validate174.evaluated = {
+validate_ModelPreferences.evaluated = {
   props: { costPriority: true, hints: true, intelligencePriority: true, speedPriority: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema66 = { properties: { mode: { enum: ["auto", "none", "required"], type: "string" } }, type: "object" };
+const schema_ToolChoice = {
+  properties: { mode: { enum: ["auto", "none", "required"], type: "string" } },
+  type: "object",
+};
 
-function validate178(
+function validate_ToolChoice(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate178.evaluated;
+  const evaluated0 = validate_ToolChoice.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6220,7 +6252,7 @@ function validate178(
           instancePath: instancePath + "/mode",
           schemaPath: "#/properties/mode/enum",
           keyword: "enum",
-          params: { allowedValues: schema66.properties.mode.enum },
+          params: { allowedValues: schema_ToolChoice.properties.mode.enum },
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
@@ -6246,12 +6278,12 @@ function validate178(
     }
     errors++;
   }
-  validate178.errors = vErrors;
+  validate_ToolChoice.errors = vErrors;
   return errors === 0;
 }
-validate178.evaluated = { props: { mode: true }, dynamicProps: false, dynamicItems: false };
+validate_ToolChoice.evaluated = { props: { mode: true }, dynamicProps: false, dynamicItems: false };
 
-const schema67 = {
+const schema_Tool = {
   properties: {
     _meta: { $ref: "#/$defs/MetaObject" },
     annotations: { $ref: "#/$defs/ToolAnnotations" },
@@ -6270,7 +6302,7 @@ const schema67 = {
   required: ["inputSchema", "name"],
   type: "object",
 };
-const schema68 = {
+const schema_ToolAnnotations = {
   properties: {
     destructiveHint: { type: "boolean" },
     idempotentHint: { type: "boolean" },
@@ -6281,13 +6313,13 @@ const schema68 = {
   type: "object",
 };
 
-function validate182(
+function validate_ToolAnnotations(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate182.evaluated;
+  const evaluated0 = validate_ToolAnnotations.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6395,22 +6427,22 @@ function validate182(
     }
     errors++;
   }
-  validate182.errors = vErrors;
+  validate_ToolAnnotations.errors = vErrors;
   return errors === 0;
 }
-validate182.evaluated = {
+validate_ToolAnnotations.evaluated = {
   props: { destructiveHint: true, idempotentHint: true, openWorldHint: true, readOnlyHint: true, title: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate180(
+function validate_Tool(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate180.evaluated;
+  const evaluated0 = validate_Tool.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6450,7 +6482,7 @@ function validate180(
     }
     if (data._meta !== undefined) {
       if (
-        !validate57(data._meta, {
+        !validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -6458,13 +6490,13 @@ function validate180(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.annotations !== undefined) {
       if (
-        !validate182(data.annotations, {
+        !validate_ToolAnnotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
@@ -6472,7 +6504,7 @@ function validate180(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
+        vErrors = vErrors === null ? validate_ToolAnnotations.errors : vErrors.concat(validate_ToolAnnotations.errors);
         errors = vErrors.length;
       }
     }
@@ -6499,7 +6531,7 @@ function validate180(
         const len0 = data3.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate67(data3[i0], {
+            !validate_Icon(data3[i0], {
               instancePath: instancePath + "/icons/" + i0,
               parentData: data3,
               parentDataProperty: i0,
@@ -6507,7 +6539,7 @@ function validate180(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+            vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
             errors = vErrors.length;
           }
         }
@@ -6696,10 +6728,10 @@ function validate180(
     }
     errors++;
   }
-  validate180.errors = vErrors;
+  validate_Tool.errors = vErrors;
   return errors === 0;
 }
-validate180.evaluated = {
+validate_Tool.evaluated = {
   props: {
     _meta: true,
     annotations: true,
@@ -6714,13 +6746,13 @@ validate180.evaluated = {
   dynamicItems: false,
 };
 
-function validate162(
+function validate_CreateMessageRequestParams(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate162.evaluated;
+  const evaluated0 = validate_CreateMessageRequestParams.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6780,7 +6812,7 @@ function validate162(
           instancePath: instancePath + "/includeContext",
           schemaPath: "#/properties/includeContext/enum",
           keyword: "enum",
-          params: { allowedValues: schema62.properties.includeContext.enum },
+          params: { allowedValues: schema_CreateMessageRequestParams.properties.includeContext.enum },
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
@@ -6815,7 +6847,7 @@ function validate162(
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate163(data2[i0], {
+            !validate_SamplingMessage(data2[i0], {
               instancePath: instancePath + "/messages/" + i0,
               parentData: data2,
               parentDataProperty: i0,
@@ -6823,7 +6855,8 @@ function validate162(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
+            vErrors =
+              vErrors === null ? validate_SamplingMessage.errors : vErrors.concat(validate_SamplingMessage.errors);
             errors = vErrors.length;
           }
         }
@@ -6845,7 +6878,7 @@ function validate162(
     }
     if (data.metadata !== undefined) {
       if (
-        !validate77(data.metadata, {
+        !validate_JSONObject(data.metadata, {
           instancePath: instancePath + "/metadata",
           parentData: data,
           parentDataProperty: "metadata",
@@ -6853,13 +6886,13 @@ function validate162(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+        vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.modelPreferences !== undefined) {
       if (
-        !validate174(data.modelPreferences, {
+        !validate_ModelPreferences(data.modelPreferences, {
           instancePath: instancePath + "/modelPreferences",
           parentData: data,
           parentDataProperty: "modelPreferences",
@@ -6867,7 +6900,8 @@ function validate162(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+        vErrors =
+          vErrors === null ? validate_ModelPreferences.errors : vErrors.concat(validate_ModelPreferences.errors);
         errors = vErrors.length;
       }
     }
@@ -6945,7 +6979,7 @@ function validate162(
     }
     if (data.toolChoice !== undefined) {
       if (
-        !validate178(data.toolChoice, {
+        !validate_ToolChoice(data.toolChoice, {
           instancePath: instancePath + "/toolChoice",
           parentData: data,
           parentDataProperty: "toolChoice",
@@ -6953,7 +6987,7 @@ function validate162(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate178.errors : vErrors.concat(validate178.errors);
+        vErrors = vErrors === null ? validate_ToolChoice.errors : vErrors.concat(validate_ToolChoice.errors);
         errors = vErrors.length;
       }
     }
@@ -6963,7 +6997,7 @@ function validate162(
         const len2 = data11.length;
         for (let i2 = 0; i2 < len2; i2++) {
           if (
-            !validate180(data11[i2], {
+            !validate_Tool(data11[i2], {
               instancePath: instancePath + "/tools/" + i2,
               parentData: data11,
               parentDataProperty: i2,
@@ -6971,7 +7005,7 @@ function validate162(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
+            vErrors = vErrors === null ? validate_Tool.errors : vErrors.concat(validate_Tool.errors);
             errors = vErrors.length;
           }
         }
@@ -7006,10 +7040,10 @@ function validate162(
     }
     errors++;
   }
-  validate162.errors = vErrors;
+  validate_CreateMessageRequestParams.errors = vErrors;
   return errors === 0;
 }
-validate162.evaluated = {
+validate_CreateMessageRequestParams.evaluated = {
   props: {
     includeContext: true,
     maxTokens: true,
@@ -7026,13 +7060,13 @@ validate162.evaluated = {
   dynamicItems: false,
 };
 
-function validate161(
+function validate_CreateMessageRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate161.evaluated;
+  const evaluated0 = validate_CreateMessageRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -7105,7 +7139,7 @@ function validate161(
     }
     if (data.params !== undefined) {
       if (
-        !validate162(data.params, {
+        !validate_CreateMessageRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -7113,7 +7147,10 @@ function validate161(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate162.errors : vErrors.concat(validate162.errors);
+        vErrors =
+          vErrors === null
+            ? validate_CreateMessageRequestParams.errors
+            : vErrors.concat(validate_CreateMessageRequestParams.errors);
         errors = vErrors.length;
       }
     }
@@ -7132,12 +7169,16 @@ function validate161(
     }
     errors++;
   }
-  validate161.errors = vErrors;
+  validate_CreateMessageRequest.errors = vErrors;
   return errors === 0;
 }
-validate161.evaluated = { props: { method: true, params: true }, dynamicProps: false, dynamicItems: false };
+validate_CreateMessageRequest.evaluated = {
+  props: { method: true, params: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-const schema69 = {
+const schema_ListRootsRequest = {
   properties: {
     method: { const: "roots/list", type: "string" },
     params: { properties: { _meta: { $ref: "#/$defs/MetaObject" } }, type: "object" },
@@ -7146,13 +7187,13 @@ const schema69 = {
   type: "object",
 };
 
-function validate188(
+function validate_ListRootsRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate188.evaluated;
+  const evaluated0 = validate_ListRootsRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -7213,7 +7254,7 @@ function validate188(
       if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
         if (data1._meta !== undefined) {
           if (
-            !validate57(data1._meta, {
+            !validate_MetaObject(data1._meta, {
               instancePath: instancePath + "/params/_meta",
               parentData: data1,
               parentDataProperty: "_meta",
@@ -7221,7 +7262,7 @@ function validate188(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+            vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
             errors = vErrors.length;
           }
         }
@@ -7256,12 +7297,16 @@ function validate188(
     }
     errors++;
   }
-  validate188.errors = vErrors;
+  validate_ListRootsRequest.errors = vErrors;
   return errors === 0;
 }
-validate188.evaluated = { props: { method: true, params: true }, dynamicProps: false, dynamicItems: false };
+validate_ListRootsRequest.evaluated = {
+  props: { method: true, params: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-const schema70 = {
+const schema_ElicitRequest = {
   properties: {
     method: { const: "elicitation/create", type: "string" },
     params: { $ref: "#/$defs/ElicitRequestParams" },
@@ -7269,8 +7314,10 @@ const schema70 = {
   required: ["method", "params"],
   type: "object",
 };
-const schema71 = { anyOf: [{ $ref: "#/$defs/ElicitRequestFormParams" }, { $ref: "#/$defs/ElicitRequestURLParams" }] };
-const schema72 = {
+const schema_ElicitRequestParams = {
+  anyOf: [{ $ref: "#/$defs/ElicitRequestFormParams" }, { $ref: "#/$defs/ElicitRequestURLParams" }],
+};
+const schema_ElicitRequestFormParams = {
   properties: {
     message: { type: "string" },
     mode: { const: "form", type: "string" },
@@ -7288,7 +7335,7 @@ const schema72 = {
   required: ["message", "requestedSchema"],
   type: "object",
 };
-const schema73 = {
+const schema_PrimitiveSchemaDefinition = {
   anyOf: [
     { $ref: "#/$defs/StringSchema" },
     { $ref: "#/$defs/NumberSchema" },
@@ -7300,7 +7347,7 @@ const schema73 = {
     { $ref: "#/$defs/LegacyTitledEnumSchema" },
   ],
 };
-const schema74 = {
+const schema_StringSchema = {
   properties: {
     default: { type: "string" },
     description: { type: "string" },
@@ -7314,13 +7361,13 @@ const schema74 = {
   type: "object",
 };
 
-function validate195(
+function validate_StringSchema(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate195.evaluated;
+  const evaluated0 = validate_StringSchema.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -7399,7 +7446,7 @@ function validate195(
           instancePath: instancePath + "/format",
           schemaPath: "#/properties/format/enum",
           keyword: "enum",
-          params: { allowedValues: schema74.properties.format.enum },
+          params: { allowedValues: schema_StringSchema.properties.format.enum },
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
@@ -7511,16 +7558,16 @@ function validate195(
     }
     errors++;
   }
-  validate195.errors = vErrors;
+  validate_StringSchema.errors = vErrors;
   return errors === 0;
 }
-validate195.evaluated = {
+validate_StringSchema.evaluated = {
   props: { default: true, description: true, format: true, maxLength: true, minLength: true, title: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema75 = {
+const schema_NumberSchema = {
   properties: {
     default: { type: "number" },
     description: { type: "string" },
@@ -7533,13 +7580,13 @@ const schema75 = {
   type: "object",
 };
 
-function validate197(
+function validate_NumberSchema(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate197.evaluated;
+  const evaluated0 = validate_NumberSchema.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -7672,7 +7719,7 @@ function validate197(
           instancePath: instancePath + "/type",
           schemaPath: "#/properties/type/enum",
           keyword: "enum",
-          params: { allowedValues: schema75.properties.type.enum },
+          params: { allowedValues: schema_NumberSchema.properties.type.enum },
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
@@ -7698,16 +7745,16 @@ function validate197(
     }
     errors++;
   }
-  validate197.errors = vErrors;
+  validate_NumberSchema.errors = vErrors;
   return errors === 0;
 }
-validate197.evaluated = {
+validate_NumberSchema.evaluated = {
   props: { default: true, description: true, maximum: true, minimum: true, title: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema76 = {
+const schema_UntitledSingleSelectEnumSchema = {
   properties: {
     default: { type: "string" },
     description: { type: "string" },
@@ -7719,13 +7766,13 @@ const schema76 = {
   type: "object",
 };
 
-function validate200(
+function validate_UntitledSingleSelectEnumSchema(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate200.evaluated;
+  const evaluated0 = validate_UntitledSingleSelectEnumSchema.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -7899,16 +7946,16 @@ function validate200(
     }
     errors++;
   }
-  validate200.errors = vErrors;
+  validate_UntitledSingleSelectEnumSchema.errors = vErrors;
   return errors === 0;
 }
-validate200.evaluated = {
+validate_UntitledSingleSelectEnumSchema.evaluated = {
   props: { default: true, description: true, enum: true, title: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema77 = {
+const schema_TitledSingleSelectEnumSchema = {
   properties: {
     default: { type: "string" },
     description: { type: "string" },
@@ -7927,13 +7974,13 @@ const schema77 = {
   type: "object",
 };
 
-function validate202(
+function validate_TitledSingleSelectEnumSchema(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate202.evaluated;
+  const evaluated0 = validate_TitledSingleSelectEnumSchema.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -8173,16 +8220,16 @@ function validate202(
     }
     errors++;
   }
-  validate202.errors = vErrors;
+  validate_TitledSingleSelectEnumSchema.errors = vErrors;
   return errors === 0;
 }
-validate202.evaluated = {
+validate_TitledSingleSelectEnumSchema.evaluated = {
   props: { default: true, description: true, oneOf: true, title: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema78 = {
+const schema_UntitledMultiSelectEnumSchema = {
   properties: {
     default: { items: { type: "string" }, type: "array" },
     description: { type: "string" },
@@ -8200,13 +8247,13 @@ const schema78 = {
   type: "object",
 };
 
-function validate204(
+function validate_UntitledMultiSelectEnumSchema(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate204.evaluated;
+  const evaluated0 = validate_UntitledMultiSelectEnumSchema.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -8518,16 +8565,16 @@ function validate204(
     }
     errors++;
   }
-  validate204.errors = vErrors;
+  validate_UntitledMultiSelectEnumSchema.errors = vErrors;
   return errors === 0;
 }
-validate204.evaluated = {
+validate_UntitledMultiSelectEnumSchema.evaluated = {
   props: { default: true, description: true, items: true, maxItems: true, minItems: true, title: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema79 = {
+const schema_TitledMultiSelectEnumSchema = {
   properties: {
     default: { items: { type: "string" }, type: "array" },
     description: { type: "string" },
@@ -8554,13 +8601,13 @@ const schema79 = {
   type: "object",
 };
 
-function validate206(
+function validate_TitledMultiSelectEnumSchema(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate206.evaluated;
+  const evaluated0 = validate_TitledMultiSelectEnumSchema.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -8890,16 +8937,16 @@ function validate206(
     }
     errors++;
   }
-  validate206.errors = vErrors;
+  validate_TitledMultiSelectEnumSchema.errors = vErrors;
   return errors === 0;
 }
-validate206.evaluated = {
+validate_TitledMultiSelectEnumSchema.evaluated = {
   props: { default: true, description: true, items: true, maxItems: true, minItems: true, title: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema80 = {
+const schema_LegacyTitledEnumSchema = {
   properties: {
     default: { type: "string" },
     description: { type: "string" },
@@ -8912,13 +8959,13 @@ const schema80 = {
   type: "object",
 };
 
-function validate208(
+function validate_LegacyTitledEnumSchema(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate208.evaluated;
+  const evaluated0 = validate_LegacyTitledEnumSchema.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9129,22 +9176,22 @@ function validate208(
     }
     errors++;
   }
-  validate208.errors = vErrors;
+  validate_LegacyTitledEnumSchema.errors = vErrors;
   return errors === 0;
 }
-validate208.evaluated = {
+validate_LegacyTitledEnumSchema.evaluated = {
   props: { default: true, description: true, enum: true, enumNames: true, title: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate194(
+function validate_PrimitiveSchemaDefinition(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate194.evaluated;
+  const evaluated0 = validate_PrimitiveSchemaDefinition.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9154,8 +9201,8 @@ function validate194(
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate195(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate195.errors : vErrors.concat(validate195.errors);
+  if (!validate_StringSchema(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_StringSchema.errors : vErrors.concat(validate_StringSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
@@ -9171,8 +9218,8 @@ function validate194(
     props0.type = true;
   }
   const _errs2 = errors;
-  if (!validate197(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate197.errors : vErrors.concat(validate197.errors);
+  if (!validate_NumberSchema(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_NumberSchema.errors : vErrors.concat(validate_NumberSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs2 === errors;
@@ -9189,8 +9236,8 @@ function validate194(
     }
   }
   const _errs3 = errors;
-  if (!validate63(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+  if (!validate_BooleanSchema(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_BooleanSchema.errors : vErrors.concat(validate_BooleanSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs3 === errors;
@@ -9205,8 +9252,19 @@ function validate194(
     }
   }
   const _errs4 = errors;
-  if (!validate200(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
+  if (
+    !validate_UntitledSingleSelectEnumSchema(data, {
+      instancePath,
+      parentData,
+      parentDataProperty,
+      rootData,
+      dynamicAnchors,
+    })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_UntitledSingleSelectEnumSchema.errors
+        : vErrors.concat(validate_UntitledSingleSelectEnumSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs4 === errors;
@@ -9222,8 +9280,19 @@ function validate194(
     }
   }
   const _errs5 = errors;
-  if (!validate202(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
+  if (
+    !validate_TitledSingleSelectEnumSchema(data, {
+      instancePath,
+      parentData,
+      parentDataProperty,
+      rootData,
+      dynamicAnchors,
+    })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_TitledSingleSelectEnumSchema.errors
+        : vErrors.concat(validate_TitledSingleSelectEnumSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs5 === errors;
@@ -9239,8 +9308,19 @@ function validate194(
     }
   }
   const _errs6 = errors;
-  if (!validate204(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate204.errors : vErrors.concat(validate204.errors);
+  if (
+    !validate_UntitledMultiSelectEnumSchema(data, {
+      instancePath,
+      parentData,
+      parentDataProperty,
+      rootData,
+      dynamicAnchors,
+    })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_UntitledMultiSelectEnumSchema.errors
+        : vErrors.concat(validate_UntitledMultiSelectEnumSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs6 === errors;
@@ -9258,8 +9338,19 @@ function validate194(
     }
   }
   const _errs7 = errors;
-  if (!validate206(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate206.errors : vErrors.concat(validate206.errors);
+  if (
+    !validate_TitledMultiSelectEnumSchema(data, {
+      instancePath,
+      parentData,
+      parentDataProperty,
+      rootData,
+      dynamicAnchors,
+    })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_TitledMultiSelectEnumSchema.errors
+        : vErrors.concat(validate_TitledMultiSelectEnumSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs7 === errors;
@@ -9277,8 +9368,13 @@ function validate194(
     }
   }
   const _errs8 = errors;
-  if (!validate208(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate208.errors : vErrors.concat(validate208.errors);
+  if (
+    !validate_LegacyTitledEnumSchema(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_LegacyTitledEnumSchema.errors
+        : vErrors.concat(validate_LegacyTitledEnumSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs8 === errors;
@@ -9318,19 +9414,19 @@ function validate194(
       }
     }
   }
-  validate194.errors = vErrors;
+  validate_PrimitiveSchemaDefinition.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate194.evaluated = { dynamicProps: true, dynamicItems: false };
+validate_PrimitiveSchemaDefinition.evaluated = { dynamicProps: true, dynamicItems: false };
 
-function validate193(
+function validate_ElicitRequestFormParams(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate193.evaluated;
+  const evaluated0 = validate_ElicitRequestFormParams.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9473,7 +9569,7 @@ function validate193(
           if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
             for (const key0 in data4) {
               if (
-                !validate194(data4[key0], {
+                !validate_PrimitiveSchemaDefinition(data4[key0], {
                   instancePath:
                     instancePath + "/requestedSchema/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
                   parentData: data4,
@@ -9482,7 +9578,10 @@ function validate193(
                   dynamicAnchors,
                 })
               ) {
-                vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
+                vErrors =
+                  vErrors === null
+                    ? validate_PrimitiveSchemaDefinition.errors
+                    : vErrors.concat(validate_PrimitiveSchemaDefinition.errors);
                 errors = vErrors.length;
               }
             }
@@ -9603,16 +9702,16 @@ function validate193(
     }
     errors++;
   }
-  validate193.errors = vErrors;
+  validate_ElicitRequestFormParams.errors = vErrors;
   return errors === 0;
 }
-validate193.evaluated = {
+validate_ElicitRequestFormParams.evaluated = {
   props: { message: true, mode: true, requestedSchema: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema81 = {
+const schema_ElicitRequestURLParams = {
   properties: {
     message: { type: "string" },
     mode: { const: "url", type: "string" },
@@ -9622,13 +9721,13 @@ const schema81 = {
   type: "object",
 };
 
-function validate212(
+function validate_ElicitRequestURLParams(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate212.evaluated;
+  const evaluated0 = validate_ElicitRequestURLParams.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9734,7 +9833,7 @@ function validate212(
     if (data.url !== undefined) {
       let data2 = data.url;
       if (typeof data2 === "string") {
-        if (!formats4(data2)) {
+        if (!format_uri(data2)) {
           const err6 = {
             instancePath: instancePath + "/url",
             schemaPath: "#/properties/url/format",
@@ -9780,18 +9879,22 @@ function validate212(
     }
     errors++;
   }
-  validate212.errors = vErrors;
+  validate_ElicitRequestURLParams.errors = vErrors;
   return errors === 0;
 }
-validate212.evaluated = { props: { message: true, mode: true, url: true }, dynamicProps: false, dynamicItems: false };
+validate_ElicitRequestURLParams.evaluated = {
+  props: { message: true, mode: true, url: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-function validate192(
+function validate_ElicitRequestParams(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate192.evaluated;
+  const evaluated0 = validate_ElicitRequestParams.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9801,8 +9904,13 @@ function validate192(
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate193(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate193.errors : vErrors.concat(validate193.errors);
+  if (
+    !validate_ElicitRequestFormParams(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_ElicitRequestFormParams.errors
+        : vErrors.concat(validate_ElicitRequestFormParams.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
@@ -9814,8 +9922,13 @@ function validate192(
     props0.requestedSchema = true;
   }
   const _errs2 = errors;
-  if (!validate212(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
+  if (
+    !validate_ElicitRequestURLParams(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_ElicitRequestURLParams.errors
+        : vErrors.concat(validate_ElicitRequestURLParams.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs2 === errors;
@@ -9852,19 +9965,19 @@ function validate192(
       }
     }
   }
-  validate192.errors = vErrors;
+  validate_ElicitRequestParams.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate192.evaluated = { dynamicProps: true, dynamicItems: false };
+validate_ElicitRequestParams.evaluated = { dynamicProps: true, dynamicItems: false };
 
-function validate191(
+function validate_ElicitRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate191.evaluated;
+  const evaluated0 = validate_ElicitRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9937,7 +10050,7 @@ function validate191(
     }
     if (data.params !== undefined) {
       if (
-        !validate192(data.params, {
+        !validate_ElicitRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -9945,7 +10058,8 @@ function validate191(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate192.errors : vErrors.concat(validate192.errors);
+        vErrors =
+          vErrors === null ? validate_ElicitRequestParams.errors : vErrors.concat(validate_ElicitRequestParams.errors);
         errors = vErrors.length;
       }
     }
@@ -9964,18 +10078,18 @@ function validate191(
     }
     errors++;
   }
-  validate191.errors = vErrors;
+  validate_ElicitRequest.errors = vErrors;
   return errors === 0;
 }
-validate191.evaluated = { props: { method: true, params: true }, dynamicProps: false, dynamicItems: false };
+validate_ElicitRequest.evaluated = { props: { method: true, params: true }, dynamicProps: false, dynamicItems: false };
 
-function validate160(
+function validate_InputRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate160.evaluated;
+  const evaluated0 = validate_InputRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9985,8 +10099,11 @@ function validate160(
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate161(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
+  if (
+    !validate_CreateMessageRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  ) {
+    vErrors =
+      vErrors === null ? validate_CreateMessageRequest.errors : vErrors.concat(validate_CreateMessageRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
@@ -9997,8 +10114,8 @@ function validate160(
     props0.params = true;
   }
   const _errs2 = errors;
-  if (!validate188(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate188.errors : vErrors.concat(validate188.errors);
+  if (!validate_ListRootsRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_ListRootsRequest.errors : vErrors.concat(validate_ListRootsRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs2 === errors;
@@ -10011,8 +10128,8 @@ function validate160(
     }
   }
   const _errs3 = errors;
-  if (!validate191(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
+  if (!validate_ElicitRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_ElicitRequest.errors : vErrors.concat(validate_ElicitRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs3 === errors;
@@ -10048,19 +10165,19 @@ function validate160(
       }
     }
   }
-  validate160.errors = vErrors;
+  validate_InputRequest.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate160.evaluated = { dynamicProps: true, dynamicItems: false };
+validate_InputRequest.evaluated = { dynamicProps: true, dynamicItems: false };
 
-function validate159(
+function validate_InputRequests(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate159.evaluated;
+  const evaluated0 = validate_InputRequests.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -10070,7 +10187,7 @@ function validate159(
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
       if (
-        !validate160(data[key0], {
+        !validate_InputRequest(data[key0], {
           instancePath: instancePath + "/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
           parentData: data,
           parentDataProperty: key0,
@@ -10078,7 +10195,7 @@ function validate159(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
+        vErrors = vErrors === null ? validate_InputRequest.errors : vErrors.concat(validate_InputRequest.errors);
         errors = vErrors.length;
       }
     }
@@ -10097,18 +10214,18 @@ function validate159(
     }
     errors++;
   }
-  validate159.errors = vErrors;
+  validate_InputRequests.errors = vErrors;
   return errors === 0;
 }
-validate159.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_InputRequests.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-function validate157(
+function validate_InputRequiredResult(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate157.evaluated;
+  const evaluated0 = validate_InputRequiredResult.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -10133,7 +10250,7 @@ function validate157(
     }
     if (data._meta !== undefined) {
       if (
-        !validate65(data._meta, {
+        !validate_ResultMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -10141,13 +10258,14 @@ function validate157(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+        vErrors =
+          vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.inputRequests !== undefined) {
       if (
-        !validate159(data.inputRequests, {
+        !validate_InputRequests(data.inputRequests, {
           instancePath: instancePath + "/inputRequests",
           parentData: data,
           parentDataProperty: "inputRequests",
@@ -10155,7 +10273,7 @@ function validate157(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+        vErrors = vErrors === null ? validate_InputRequests.errors : vErrors.concat(validate_InputRequests.errors);
         errors = vErrors.length;
       }
     }
@@ -10208,22 +10326,22 @@ function validate157(
     }
     errors++;
   }
-  validate157.errors = vErrors;
+  validate_InputRequiredResult.errors = vErrors;
   return errors === 0;
 }
-validate157.evaluated = {
+validate_InputRequiredResult.evaluated = {
   props: { _meta: true, inputRequests: true, requestState: true, resultType: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate155(
+function validate_CallToolResultResponse(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate155.evaluated;
+  const evaluated0 = validate_CallToolResultResponse.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -10278,7 +10396,7 @@ function validate155(
     }
     if (data.id !== undefined) {
       if (
-        !validate72(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -10286,7 +10404,7 @@ function validate155(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -10329,7 +10447,7 @@ function validate155(
       let valid1 = false;
       const _errs6 = errors;
       if (
-        !validate157(data2, {
+        !validate_InputRequiredResult(data2, {
           instancePath: instancePath + "/result",
           parentData: data,
           parentDataProperty: "result",
@@ -10337,7 +10455,8 @@ function validate155(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate157.errors : vErrors.concat(validate157.errors);
+        vErrors =
+          vErrors === null ? validate_InputRequiredResult.errors : vErrors.concat(validate_InputRequiredResult.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs6 === errors;
@@ -10351,7 +10470,7 @@ function validate155(
       }
       const _errs7 = errors;
       if (
-        !validate152(data2, {
+        !validate_CallToolResult(data2, {
           instancePath: instancePath + "/result",
           parentData: data,
           parentDataProperty: "result",
@@ -10359,7 +10478,7 @@ function validate155(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
+        vErrors = vErrors === null ? validate_CallToolResult.errors : vErrors.concat(validate_CallToolResult.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs7 === errors;
@@ -10414,12 +10533,16 @@ function validate155(
     }
     errors++;
   }
-  validate155.errors = vErrors;
+  validate_CallToolResultResponse.errors = vErrors;
   return errors === 0;
 }
-validate155.evaluated = { props: { id: true, jsonrpc: true, result: true }, dynamicProps: false, dynamicItems: false };
+validate_CallToolResultResponse.evaluated = {
+  props: { id: true, jsonrpc: true, result: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-const schema82 = {
+const schema_CancelledNotification = {
   properties: {
     jsonrpc: { const: "2.0", type: "string" },
     method: { const: "notifications/cancelled", type: "string" },
@@ -10428,7 +10551,7 @@ const schema82 = {
   required: ["jsonrpc", "method", "params"],
   type: "object",
 };
-const schema83 = {
+const schema_CancelledNotificationParams = {
   properties: {
     _meta: { $ref: "#/$defs/NotificationMetaObject" },
     reason: { type: "string" },
@@ -10437,18 +10560,18 @@ const schema83 = {
   required: ["requestId"],
   type: "object",
 };
-const schema84 = {
+const schema_NotificationMetaObject = {
   properties: { "io.modelcontextprotocol/subscriptionId": { $ref: "#/$defs/RequestId" } },
   type: "object",
 };
 
-function validate222(
+function validate_NotificationMetaObject(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate222.evaluated;
+  const evaluated0 = validate_NotificationMetaObject.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -10458,7 +10581,7 @@ function validate222(
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data["io.modelcontextprotocol/subscriptionId"] !== undefined) {
       if (
-        !validate72(data["io.modelcontextprotocol/subscriptionId"], {
+        !validate_RequestId(data["io.modelcontextprotocol/subscriptionId"], {
           instancePath: instancePath + "/io.modelcontextprotocol~1subscriptionId",
           parentData: data,
           parentDataProperty: "io.modelcontextprotocol/subscriptionId",
@@ -10466,7 +10589,7 @@ function validate222(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -10485,22 +10608,22 @@ function validate222(
     }
     errors++;
   }
-  validate222.errors = vErrors;
+  validate_NotificationMetaObject.errors = vErrors;
   return errors === 0;
 }
-validate222.evaluated = {
+validate_NotificationMetaObject.evaluated = {
   props: { "io.modelcontextprotocol/subscriptionId": true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate221(
+function validate_CancelledNotificationParams(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate221.evaluated;
+  const evaluated0 = validate_CancelledNotificationParams.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -10525,7 +10648,7 @@ function validate221(
     }
     if (data._meta !== undefined) {
       if (
-        !validate222(data._meta, {
+        !validate_NotificationMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -10533,7 +10656,10 @@ function validate221(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
+        vErrors =
+          vErrors === null
+            ? validate_NotificationMetaObject.errors
+            : vErrors.concat(validate_NotificationMetaObject.errors);
         errors = vErrors.length;
       }
     }
@@ -10556,7 +10682,7 @@ function validate221(
     }
     if (data.requestId !== undefined) {
       if (
-        !validate72(data.requestId, {
+        !validate_RequestId(data.requestId, {
           instancePath: instancePath + "/requestId",
           parentData: data,
           parentDataProperty: "requestId",
@@ -10564,7 +10690,7 @@ function validate221(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -10583,22 +10709,22 @@ function validate221(
     }
     errors++;
   }
-  validate221.errors = vErrors;
+  validate_CancelledNotificationParams.errors = vErrors;
   return errors === 0;
 }
-validate221.evaluated = {
+validate_CancelledNotificationParams.evaluated = {
   props: { _meta: true, reason: true, requestId: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate220(
+function validate_CancelledNotification(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate220.evaluated;
+  const evaluated0 = validate_CancelledNotification.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -10719,7 +10845,7 @@ function validate220(
     }
     if (data.params !== undefined) {
       if (
-        !validate221(data.params, {
+        !validate_CancelledNotificationParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -10727,7 +10853,10 @@ function validate220(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate221.errors : vErrors.concat(validate221.errors);
+        vErrors =
+          vErrors === null
+            ? validate_CancelledNotificationParams.errors
+            : vErrors.concat(validate_CancelledNotificationParams.errors);
         errors = vErrors.length;
       }
     }
@@ -10746,22 +10875,22 @@ function validate220(
     }
     errors++;
   }
-  validate220.errors = vErrors;
+  validate_CancelledNotification.errors = vErrors;
   return errors === 0;
 }
-validate220.evaluated = {
+validate_CancelledNotification.evaluated = {
   props: { jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate227(
+function validate_CancelledNotificationParams_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate227.evaluated;
+  const evaluated0 = validate_CancelledNotificationParams_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -10786,7 +10915,7 @@ function validate227(
     }
     if (data._meta !== undefined) {
       if (
-        !validate222(data._meta, {
+        !validate_NotificationMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -10794,7 +10923,10 @@ function validate227(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
+        vErrors =
+          vErrors === null
+            ? validate_NotificationMetaObject.errors
+            : vErrors.concat(validate_NotificationMetaObject.errors);
         errors = vErrors.length;
       }
     }
@@ -10817,7 +10949,7 @@ function validate227(
     }
     if (data.requestId !== undefined) {
       if (
-        !validate72(data.requestId, {
+        !validate_RequestId(data.requestId, {
           instancePath: instancePath + "/requestId",
           parentData: data,
           parentDataProperty: "requestId",
@@ -10825,7 +10957,7 @@ function validate227(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -10844,22 +10976,22 @@ function validate227(
     }
     errors++;
   }
-  validate227.errors = vErrors;
+  validate_CancelledNotificationParams_2.errors = vErrors;
   return errors === 0;
 }
-validate227.evaluated = {
+validate_CancelledNotificationParams_2.evaluated = {
   props: { _meta: true, reason: true, requestId: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate230(
+function validate_ClientCapabilities_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate230.evaluated;
+  const evaluated0 = validate_ClientCapabilities_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -10872,7 +11004,7 @@ function validate230(
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.form !== undefined) {
           if (
-            !validate77(data0.form, {
+            !validate_JSONObject(data0.form, {
               instancePath: instancePath + "/elicitation/form",
               parentData: data0,
               parentDataProperty: "form",
@@ -10880,13 +11012,13 @@ function validate230(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+            vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
             errors = vErrors.length;
           }
         }
         if (data0.url !== undefined) {
           if (
-            !validate77(data0.url, {
+            !validate_JSONObject(data0.url, {
               instancePath: instancePath + "/elicitation/url",
               parentData: data0,
               parentDataProperty: "url",
@@ -10894,7 +11026,7 @@ function validate230(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+            vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
             errors = vErrors.length;
           }
         }
@@ -10919,7 +11051,7 @@ function validate230(
       if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
         for (const key0 in data3) {
           if (
-            !validate77(data3[key0], {
+            !validate_JSONObject(data3[key0], {
               instancePath: instancePath + "/experimental/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
               parentData: data3,
               parentDataProperty: key0,
@@ -10927,7 +11059,7 @@ function validate230(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+            vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
             errors = vErrors.length;
           }
         }
@@ -10952,7 +11084,7 @@ function validate230(
       if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
         for (const key1 in data5) {
           if (
-            !validate77(data5[key1], {
+            !validate_JSONObject(data5[key1], {
               instancePath: instancePath + "/extensions/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
               parentData: data5,
               parentDataProperty: key1,
@@ -10960,7 +11092,7 @@ function validate230(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+            vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
             errors = vErrors.length;
           }
         }
@@ -11003,7 +11135,7 @@ function validate230(
       if (data8 && typeof data8 == "object" && !Array.isArray(data8)) {
         if (data8.context !== undefined) {
           if (
-            !validate77(data8.context, {
+            !validate_JSONObject(data8.context, {
               instancePath: instancePath + "/sampling/context",
               parentData: data8,
               parentDataProperty: "context",
@@ -11011,13 +11143,13 @@ function validate230(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+            vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
             errors = vErrors.length;
           }
         }
         if (data8.tools !== undefined) {
           if (
-            !validate77(data8.tools, {
+            !validate_JSONObject(data8.tools, {
               instancePath: instancePath + "/sampling/tools",
               parentData: data8,
               parentDataProperty: "tools",
@@ -11025,7 +11157,7 @@ function validate230(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+            vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
             errors = vErrors.length;
           }
         }
@@ -11060,16 +11192,16 @@ function validate230(
     }
     errors++;
   }
-  validate230.errors = vErrors;
+  validate_ClientCapabilities_2.errors = vErrors;
   return errors === 0;
 }
-validate230.evaluated = {
+validate_ClientCapabilities_2.evaluated = {
   props: { elicitation: true, experimental: true, extensions: true, roots: true, sampling: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema87 = {
+const schema_ClientNotification = {
   properties: {
     jsonrpc: { const: "2.0", type: "string" },
     method: { const: "notifications/cancelled", type: "string" },
@@ -11079,13 +11211,13 @@ const schema87 = {
   type: "object",
 };
 
-function validate237(
+function validate_ClientNotification(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate237.evaluated;
+  const evaluated0 = validate_ClientNotification.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -11206,7 +11338,7 @@ function validate237(
     }
     if (data.params !== undefined) {
       if (
-        !validate221(data.params, {
+        !validate_CancelledNotificationParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -11214,7 +11346,10 @@ function validate237(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate221.errors : vErrors.concat(validate221.errors);
+        vErrors =
+          vErrors === null
+            ? validate_CancelledNotificationParams.errors
+            : vErrors.concat(validate_CancelledNotificationParams.errors);
         errors = vErrors.length;
       }
     }
@@ -11233,16 +11368,16 @@ function validate237(
     }
     errors++;
   }
-  validate237.errors = vErrors;
+  validate_ClientNotification.errors = vErrors;
   return errors === 0;
 }
-validate237.evaluated = {
+validate_ClientNotification.evaluated = {
   props: { jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema88 = {
+const schema_ClientRequest = {
   anyOf: [
     { $ref: "#/$defs/DiscoverRequest" },
     { $ref: "#/$defs/ListResourcesRequest" },
@@ -11256,7 +11391,7 @@ const schema88 = {
     { $ref: "#/$defs/CompleteRequest" },
   ],
 };
-const schema89 = {
+const schema_DiscoverRequest = {
   properties: {
     id: { $ref: "#/$defs/RequestId" },
     jsonrpc: { const: "2.0", type: "string" },
@@ -11266,15 +11401,19 @@ const schema89 = {
   required: ["id", "jsonrpc", "method", "params"],
   type: "object",
 };
-const schema90 = { properties: { _meta: { $ref: "#/$defs/RequestMetaObject" } }, required: ["_meta"], type: "object" };
+const schema_RequestParams = {
+  properties: { _meta: { $ref: "#/$defs/RequestMetaObject" } },
+  required: ["_meta"],
+  type: "object",
+};
 
-function validate242(
+function validate_RequestParams(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate242.evaluated;
+  const evaluated0 = validate_RequestParams.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -11299,7 +11438,7 @@ function validate242(
     }
     if (data._meta !== undefined) {
       if (
-        !validate75(data._meta, {
+        !validate_RequestMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -11307,7 +11446,8 @@ function validate242(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+        vErrors =
+          vErrors === null ? validate_RequestMetaObject.errors : vErrors.concat(validate_RequestMetaObject.errors);
         errors = vErrors.length;
       }
     }
@@ -11326,18 +11466,18 @@ function validate242(
     }
     errors++;
   }
-  validate242.errors = vErrors;
+  validate_RequestParams.errors = vErrors;
   return errors === 0;
 }
-validate242.evaluated = { props: { _meta: true }, dynamicProps: false, dynamicItems: false };
+validate_RequestParams.evaluated = { props: { _meta: true }, dynamicProps: false, dynamicItems: false };
 
-function validate240(
+function validate_DiscoverRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate240.evaluated;
+  const evaluated0 = validate_DiscoverRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -11407,7 +11547,7 @@ function validate240(
     }
     if (data.id !== undefined) {
       if (
-        !validate72(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -11415,7 +11555,7 @@ function validate240(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -11487,7 +11627,7 @@ function validate240(
     }
     if (data.params !== undefined) {
       if (
-        !validate242(data.params, {
+        !validate_RequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -11495,7 +11635,7 @@ function validate240(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate242.errors : vErrors.concat(validate242.errors);
+        vErrors = vErrors === null ? validate_RequestParams.errors : vErrors.concat(validate_RequestParams.errors);
         errors = vErrors.length;
       }
     }
@@ -11514,16 +11654,16 @@ function validate240(
     }
     errors++;
   }
-  validate240.errors = vErrors;
+  validate_DiscoverRequest.errors = vErrors;
   return errors === 0;
 }
-validate240.evaluated = {
+validate_DiscoverRequest.evaluated = {
   props: { id: true, jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema91 = {
+const schema_ListResourcesRequest = {
   properties: {
     id: { $ref: "#/$defs/RequestId" },
     jsonrpc: { const: "2.0", type: "string" },
@@ -11533,19 +11673,19 @@ const schema91 = {
   required: ["id", "jsonrpc", "method", "params"],
   type: "object",
 };
-const schema92 = {
+const schema_PaginatedRequestParams = {
   properties: { _meta: { $ref: "#/$defs/RequestMetaObject" }, cursor: { type: "string" } },
   required: ["_meta"],
   type: "object",
 };
 
-function validate248(
+function validate_PaginatedRequestParams(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate248.evaluated;
+  const evaluated0 = validate_PaginatedRequestParams.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -11570,7 +11710,7 @@ function validate248(
     }
     if (data._meta !== undefined) {
       if (
-        !validate75(data._meta, {
+        !validate_RequestMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -11578,7 +11718,8 @@ function validate248(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+        vErrors =
+          vErrors === null ? validate_RequestMetaObject.errors : vErrors.concat(validate_RequestMetaObject.errors);
         errors = vErrors.length;
       }
     }
@@ -11614,18 +11755,22 @@ function validate248(
     }
     errors++;
   }
-  validate248.errors = vErrors;
+  validate_PaginatedRequestParams.errors = vErrors;
   return errors === 0;
 }
-validate248.evaluated = { props: { _meta: true, cursor: true }, dynamicProps: false, dynamicItems: false };
+validate_PaginatedRequestParams.evaluated = {
+  props: { _meta: true, cursor: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-function validate246(
+function validate_ListResourcesRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate246.evaluated;
+  const evaluated0 = validate_ListResourcesRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -11695,7 +11840,7 @@ function validate246(
     }
     if (data.id !== undefined) {
       if (
-        !validate72(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -11703,7 +11848,7 @@ function validate246(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -11775,7 +11920,7 @@ function validate246(
     }
     if (data.params !== undefined) {
       if (
-        !validate248(data.params, {
+        !validate_PaginatedRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -11783,7 +11928,10 @@ function validate246(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate248.errors : vErrors.concat(validate248.errors);
+        vErrors =
+          vErrors === null
+            ? validate_PaginatedRequestParams.errors
+            : vErrors.concat(validate_PaginatedRequestParams.errors);
         errors = vErrors.length;
       }
     }
@@ -11802,16 +11950,16 @@ function validate246(
     }
     errors++;
   }
-  validate246.errors = vErrors;
+  validate_ListResourcesRequest.errors = vErrors;
   return errors === 0;
 }
-validate246.evaluated = {
+validate_ListResourcesRequest.evaluated = {
   props: { id: true, jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema93 = {
+const schema_ListResourceTemplatesRequest = {
   properties: {
     id: { $ref: "#/$defs/RequestId" },
     jsonrpc: { const: "2.0", type: "string" },
@@ -11822,13 +11970,13 @@ const schema93 = {
   type: "object",
 };
 
-function validate252(
+function validate_ListResourceTemplatesRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate252.evaluated;
+  const evaluated0 = validate_ListResourceTemplatesRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -11898,7 +12046,7 @@ function validate252(
     }
     if (data.id !== undefined) {
       if (
-        !validate72(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -11906,7 +12054,7 @@ function validate252(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -11978,7 +12126,7 @@ function validate252(
     }
     if (data.params !== undefined) {
       if (
-        !validate248(data.params, {
+        !validate_PaginatedRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -11986,7 +12134,10 @@ function validate252(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate248.errors : vErrors.concat(validate248.errors);
+        vErrors =
+          vErrors === null
+            ? validate_PaginatedRequestParams.errors
+            : vErrors.concat(validate_PaginatedRequestParams.errors);
         errors = vErrors.length;
       }
     }
@@ -12005,16 +12156,16 @@ function validate252(
     }
     errors++;
   }
-  validate252.errors = vErrors;
+  validate_ListResourceTemplatesRequest.errors = vErrors;
   return errors === 0;
 }
-validate252.evaluated = {
+validate_ListResourceTemplatesRequest.evaluated = {
   props: { id: true, jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema94 = {
+const schema_ReadResourceRequest = {
   properties: {
     id: { $ref: "#/$defs/RequestId" },
     jsonrpc: { const: "2.0", type: "string" },
@@ -12024,7 +12175,7 @@ const schema94 = {
   required: ["id", "jsonrpc", "method", "params"],
   type: "object",
 };
-const schema95 = {
+const schema_ReadResourceRequestParams = {
   properties: {
     _meta: { $ref: "#/$defs/RequestMetaObject" },
     inputResponses: { $ref: "#/$defs/InputResponses" },
@@ -12035,13 +12186,13 @@ const schema95 = {
   type: "object",
 };
 
-function validate258(
+function validate_ReadResourceRequestParams(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate258.evaluated;
+  const evaluated0 = validate_ReadResourceRequestParams.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12081,7 +12232,7 @@ function validate258(
     }
     if (data._meta !== undefined) {
       if (
-        !validate75(data._meta, {
+        !validate_RequestMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -12089,13 +12240,14 @@ function validate258(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+        vErrors =
+          vErrors === null ? validate_RequestMetaObject.errors : vErrors.concat(validate_RequestMetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.inputResponses !== undefined) {
       if (
-        !validate93(data.inputResponses, {
+        !validate_InputResponses(data.inputResponses, {
           instancePath: instancePath + "/inputResponses",
           parentData: data,
           parentDataProperty: "inputResponses",
@@ -12103,7 +12255,7 @@ function validate258(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+        vErrors = vErrors === null ? validate_InputResponses.errors : vErrors.concat(validate_InputResponses.errors);
         errors = vErrors.length;
       }
     }
@@ -12127,7 +12279,7 @@ function validate258(
     if (data.uri !== undefined) {
       let data3 = data.uri;
       if (typeof data3 === "string") {
-        if (!formats4(data3)) {
+        if (!format_uri(data3)) {
           const err3 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -12173,22 +12325,22 @@ function validate258(
     }
     errors++;
   }
-  validate258.errors = vErrors;
+  validate_ReadResourceRequestParams.errors = vErrors;
   return errors === 0;
 }
-validate258.evaluated = {
+validate_ReadResourceRequestParams.evaluated = {
   props: { _meta: true, inputResponses: true, requestState: true, uri: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate256(
+function validate_ReadResourceRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate256.evaluated;
+  const evaluated0 = validate_ReadResourceRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12258,7 +12410,7 @@ function validate256(
     }
     if (data.id !== undefined) {
       if (
-        !validate72(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -12266,7 +12418,7 @@ function validate256(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -12338,7 +12490,7 @@ function validate256(
     }
     if (data.params !== undefined) {
       if (
-        !validate258(data.params, {
+        !validate_ReadResourceRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -12346,7 +12498,10 @@ function validate256(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate258.errors : vErrors.concat(validate258.errors);
+        vErrors =
+          vErrors === null
+            ? validate_ReadResourceRequestParams.errors
+            : vErrors.concat(validate_ReadResourceRequestParams.errors);
         errors = vErrors.length;
       }
     }
@@ -12365,16 +12520,16 @@ function validate256(
     }
     errors++;
   }
-  validate256.errors = vErrors;
+  validate_ReadResourceRequest.errors = vErrors;
   return errors === 0;
 }
-validate256.evaluated = {
+validate_ReadResourceRequest.evaluated = {
   props: { id: true, jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema96 = {
+const schema_SubscriptionsListenRequest = {
   properties: {
     id: { $ref: "#/$defs/RequestId" },
     jsonrpc: { const: "2.0", type: "string" },
@@ -12384,12 +12539,12 @@ const schema96 = {
   required: ["id", "jsonrpc", "method", "params"],
   type: "object",
 };
-const schema97 = {
+const schema_SubscriptionsListenRequestParams = {
   properties: { _meta: { $ref: "#/$defs/RequestMetaObject" }, notifications: { $ref: "#/$defs/SubscriptionFilter" } },
   required: ["_meta", "notifications"],
   type: "object",
 };
-const schema98 = {
+const schema_SubscriptionFilter = {
   properties: {
     promptsListChanged: { type: "boolean" },
     resourceSubscriptions: { items: { type: "string" }, type: "array" },
@@ -12399,13 +12554,13 @@ const schema98 = {
   type: "object",
 };
 
-function validate267(
+function validate_SubscriptionFilter(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate267.evaluated;
+  const evaluated0 = validate_SubscriptionFilter.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12516,22 +12671,22 @@ function validate267(
     }
     errors++;
   }
-  validate267.errors = vErrors;
+  validate_SubscriptionFilter.errors = vErrors;
   return errors === 0;
 }
-validate267.evaluated = {
+validate_SubscriptionFilter.evaluated = {
   props: { promptsListChanged: true, resourceSubscriptions: true, resourcesListChanged: true, toolsListChanged: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate265(
+function validate_SubscriptionsListenRequestParams(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate265.evaluated;
+  const evaluated0 = validate_SubscriptionsListenRequestParams.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12571,7 +12726,7 @@ function validate265(
     }
     if (data._meta !== undefined) {
       if (
-        !validate75(data._meta, {
+        !validate_RequestMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -12579,13 +12734,14 @@ function validate265(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+        vErrors =
+          vErrors === null ? validate_RequestMetaObject.errors : vErrors.concat(validate_RequestMetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.notifications !== undefined) {
       if (
-        !validate267(data.notifications, {
+        !validate_SubscriptionFilter(data.notifications, {
           instancePath: instancePath + "/notifications",
           parentData: data,
           parentDataProperty: "notifications",
@@ -12593,7 +12749,8 @@ function validate265(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate267.errors : vErrors.concat(validate267.errors);
+        vErrors =
+          vErrors === null ? validate_SubscriptionFilter.errors : vErrors.concat(validate_SubscriptionFilter.errors);
         errors = vErrors.length;
       }
     }
@@ -12612,18 +12769,22 @@ function validate265(
     }
     errors++;
   }
-  validate265.errors = vErrors;
+  validate_SubscriptionsListenRequestParams.errors = vErrors;
   return errors === 0;
 }
-validate265.evaluated = { props: { _meta: true, notifications: true }, dynamicProps: false, dynamicItems: false };
+validate_SubscriptionsListenRequestParams.evaluated = {
+  props: { _meta: true, notifications: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-function validate263(
+function validate_SubscriptionsListenRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate263.evaluated;
+  const evaluated0 = validate_SubscriptionsListenRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12693,7 +12854,7 @@ function validate263(
     }
     if (data.id !== undefined) {
       if (
-        !validate72(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -12701,7 +12862,7 @@ function validate263(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -12773,7 +12934,7 @@ function validate263(
     }
     if (data.params !== undefined) {
       if (
-        !validate265(data.params, {
+        !validate_SubscriptionsListenRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -12781,7 +12942,10 @@ function validate263(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate265.errors : vErrors.concat(validate265.errors);
+        vErrors =
+          vErrors === null
+            ? validate_SubscriptionsListenRequestParams.errors
+            : vErrors.concat(validate_SubscriptionsListenRequestParams.errors);
         errors = vErrors.length;
       }
     }
@@ -12800,16 +12964,16 @@ function validate263(
     }
     errors++;
   }
-  validate263.errors = vErrors;
+  validate_SubscriptionsListenRequest.errors = vErrors;
   return errors === 0;
 }
-validate263.evaluated = {
+validate_SubscriptionsListenRequest.evaluated = {
   props: { id: true, jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema99 = {
+const schema_ListPromptsRequest = {
   properties: {
     id: { $ref: "#/$defs/RequestId" },
     jsonrpc: { const: "2.0", type: "string" },
@@ -12820,13 +12984,13 @@ const schema99 = {
   type: "object",
 };
 
-function validate271(
+function validate_ListPromptsRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate271.evaluated;
+  const evaluated0 = validate_ListPromptsRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12896,7 +13060,7 @@ function validate271(
     }
     if (data.id !== undefined) {
       if (
-        !validate72(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -12904,7 +13068,7 @@ function validate271(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -12976,7 +13140,7 @@ function validate271(
     }
     if (data.params !== undefined) {
       if (
-        !validate248(data.params, {
+        !validate_PaginatedRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -12984,7 +13148,10 @@ function validate271(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate248.errors : vErrors.concat(validate248.errors);
+        vErrors =
+          vErrors === null
+            ? validate_PaginatedRequestParams.errors
+            : vErrors.concat(validate_PaginatedRequestParams.errors);
         errors = vErrors.length;
       }
     }
@@ -13003,16 +13170,16 @@ function validate271(
     }
     errors++;
   }
-  validate271.errors = vErrors;
+  validate_ListPromptsRequest.errors = vErrors;
   return errors === 0;
 }
-validate271.evaluated = {
+validate_ListPromptsRequest.evaluated = {
   props: { id: true, jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema100 = {
+const schema_GetPromptRequest = {
   properties: {
     id: { $ref: "#/$defs/RequestId" },
     jsonrpc: { const: "2.0", type: "string" },
@@ -13022,7 +13189,7 @@ const schema100 = {
   required: ["id", "jsonrpc", "method", "params"],
   type: "object",
 };
-const schema101 = {
+const schema_GetPromptRequestParams = {
   properties: {
     _meta: { $ref: "#/$defs/RequestMetaObject" },
     arguments: { additionalProperties: { type: "string" }, type: "object" },
@@ -13034,13 +13201,13 @@ const schema101 = {
   type: "object",
 };
 
-function validate277(
+function validate_GetPromptRequestParams(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate277.evaluated;
+  const evaluated0 = validate_GetPromptRequestParams.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13080,7 +13247,7 @@ function validate277(
     }
     if (data._meta !== undefined) {
       if (
-        !validate75(data._meta, {
+        !validate_RequestMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -13088,7 +13255,8 @@ function validate277(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+        vErrors =
+          vErrors === null ? validate_RequestMetaObject.errors : vErrors.concat(validate_RequestMetaObject.errors);
         errors = vErrors.length;
       }
     }
@@ -13130,7 +13298,7 @@ function validate277(
     }
     if (data.inputResponses !== undefined) {
       if (
-        !validate93(data.inputResponses, {
+        !validate_InputResponses(data.inputResponses, {
           instancePath: instancePath + "/inputResponses",
           parentData: data,
           parentDataProperty: "inputResponses",
@@ -13138,7 +13306,7 @@ function validate277(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+        vErrors = vErrors === null ? validate_InputResponses.errors : vErrors.concat(validate_InputResponses.errors);
         errors = vErrors.length;
       }
     }
@@ -13191,22 +13359,22 @@ function validate277(
     }
     errors++;
   }
-  validate277.errors = vErrors;
+  validate_GetPromptRequestParams.errors = vErrors;
   return errors === 0;
 }
-validate277.evaluated = {
+validate_GetPromptRequestParams.evaluated = {
   props: { _meta: true, arguments: true, inputResponses: true, name: true, requestState: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate275(
+function validate_GetPromptRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate275.evaluated;
+  const evaluated0 = validate_GetPromptRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13276,7 +13444,7 @@ function validate275(
     }
     if (data.id !== undefined) {
       if (
-        !validate72(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -13284,7 +13452,7 @@ function validate275(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -13356,7 +13524,7 @@ function validate275(
     }
     if (data.params !== undefined) {
       if (
-        !validate277(data.params, {
+        !validate_GetPromptRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -13364,7 +13532,10 @@ function validate275(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate277.errors : vErrors.concat(validate277.errors);
+        vErrors =
+          vErrors === null
+            ? validate_GetPromptRequestParams.errors
+            : vErrors.concat(validate_GetPromptRequestParams.errors);
         errors = vErrors.length;
       }
     }
@@ -13383,16 +13554,16 @@ function validate275(
     }
     errors++;
   }
-  validate275.errors = vErrors;
+  validate_GetPromptRequest.errors = vErrors;
   return errors === 0;
 }
-validate275.evaluated = {
+validate_GetPromptRequest.evaluated = {
   props: { id: true, jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema102 = {
+const schema_ListToolsRequest = {
   properties: {
     id: { $ref: "#/$defs/RequestId" },
     jsonrpc: { const: "2.0", type: "string" },
@@ -13403,13 +13574,13 @@ const schema102 = {
   type: "object",
 };
 
-function validate282(
+function validate_ListToolsRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate282.evaluated;
+  const evaluated0 = validate_ListToolsRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13479,7 +13650,7 @@ function validate282(
     }
     if (data.id !== undefined) {
       if (
-        !validate72(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -13487,7 +13658,7 @@ function validate282(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -13559,7 +13730,7 @@ function validate282(
     }
     if (data.params !== undefined) {
       if (
-        !validate248(data.params, {
+        !validate_PaginatedRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -13567,7 +13738,10 @@ function validate282(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate248.errors : vErrors.concat(validate248.errors);
+        vErrors =
+          vErrors === null
+            ? validate_PaginatedRequestParams.errors
+            : vErrors.concat(validate_PaginatedRequestParams.errors);
         errors = vErrors.length;
       }
     }
@@ -13586,16 +13760,16 @@ function validate282(
     }
     errors++;
   }
-  validate282.errors = vErrors;
+  validate_ListToolsRequest.errors = vErrors;
   return errors === 0;
 }
-validate282.evaluated = {
+validate_ListToolsRequest.evaluated = {
   props: { id: true, jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema103 = {
+const schema_CompleteRequest = {
   properties: {
     id: { $ref: "#/$defs/RequestId" },
     jsonrpc: { const: "2.0", type: "string" },
@@ -13605,7 +13779,7 @@ const schema103 = {
   required: ["id", "jsonrpc", "method", "params"],
   type: "object",
 };
-const schema104 = {
+const schema_CompleteRequestParams = {
   properties: {
     _meta: { $ref: "#/$defs/RequestMetaObject" },
     argument: {
@@ -13622,19 +13796,19 @@ const schema104 = {
   required: ["_meta", "argument", "ref"],
   type: "object",
 };
-const schema105 = {
+const schema_PromptReference = {
   properties: { name: { type: "string" }, title: { type: "string" }, type: { const: "ref/prompt", type: "string" } },
   required: ["name", "type"],
   type: "object",
 };
 
-function validate291(
+function validate_PromptReference(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate291.evaluated;
+  const evaluated0 = validate_PromptReference.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13754,26 +13928,30 @@ function validate291(
     }
     errors++;
   }
-  validate291.errors = vErrors;
+  validate_PromptReference.errors = vErrors;
   return errors === 0;
 }
-validate291.evaluated = { props: { name: true, title: true, type: true }, dynamicProps: false, dynamicItems: false };
+validate_PromptReference.evaluated = {
+  props: { name: true, title: true, type: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-const schema106 = {
+const schema_ResourceTemplateReference = {
   properties: { type: { const: "ref/resource", type: "string" }, uri: { format: "uri-template", type: "string" } },
   required: ["type", "uri"],
   type: "object",
 };
-const formats22 =
+const format_uri_template =
   /^(?:(?:[^\x00-\x20"'<>%\\^`{|}]|%[0-9a-f]{2})|\{[+#./;?&=,!@|]?(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?(?:,(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?)*\})*$/i;
 
-function validate293(
+function validate_ResourceTemplateReference(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate293.evaluated;
+  const evaluated0 = validate_ResourceTemplateReference.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13847,7 +14025,7 @@ function validate293(
     if (data.uri !== undefined) {
       let data1 = data.uri;
       if (typeof data1 === "string") {
-        if (!formats22.test(data1)) {
+        if (!format_uri_template.test(data1)) {
           const err4 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -13893,18 +14071,22 @@ function validate293(
     }
     errors++;
   }
-  validate293.errors = vErrors;
+  validate_ResourceTemplateReference.errors = vErrors;
   return errors === 0;
 }
-validate293.evaluated = { props: { type: true, uri: true }, dynamicProps: false, dynamicItems: false };
+validate_ResourceTemplateReference.evaluated = {
+  props: { type: true, uri: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-function validate289(
+function validate_CompleteRequestParams(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate289.evaluated;
+  const evaluated0 = validate_CompleteRequestParams.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13959,7 +14141,7 @@ function validate289(
     }
     if (data._meta !== undefined) {
       if (
-        !validate75(data._meta, {
+        !validate_RequestMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -13967,7 +14149,8 @@ function validate289(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+        vErrors =
+          vErrors === null ? validate_RequestMetaObject.errors : vErrors.concat(validate_RequestMetaObject.errors);
         errors = vErrors.length;
       }
     }
@@ -14115,7 +14298,7 @@ function validate289(
       let valid4 = false;
       const _errs17 = errors;
       if (
-        !validate291(data7, {
+        !validate_PromptReference(data7, {
           instancePath: instancePath + "/ref",
           parentData: data,
           parentDataProperty: "ref",
@@ -14123,7 +14306,7 @@ function validate289(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate291.errors : vErrors.concat(validate291.errors);
+        vErrors = vErrors === null ? validate_PromptReference.errors : vErrors.concat(validate_PromptReference.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs17 === errors;
@@ -14136,7 +14319,7 @@ function validate289(
       }
       const _errs18 = errors;
       if (
-        !validate293(data7, {
+        !validate_ResourceTemplateReference(data7, {
           instancePath: instancePath + "/ref",
           parentData: data,
           parentDataProperty: "ref",
@@ -14144,7 +14327,10 @@ function validate289(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate293.errors : vErrors.concat(validate293.errors);
+        vErrors =
+          vErrors === null
+            ? validate_ResourceTemplateReference.errors
+            : vErrors.concat(validate_ResourceTemplateReference.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs18 === errors;
@@ -14196,22 +14382,22 @@ function validate289(
     }
     errors++;
   }
-  validate289.errors = vErrors;
+  validate_CompleteRequestParams.errors = vErrors;
   return errors === 0;
 }
-validate289.evaluated = {
+validate_CompleteRequestParams.evaluated = {
   props: { _meta: true, argument: true, context: true, ref: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate287(
+function validate_CompleteRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate287.evaluated;
+  const evaluated0 = validate_CompleteRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -14281,7 +14467,7 @@ function validate287(
     }
     if (data.id !== undefined) {
       if (
-        !validate72(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -14289,7 +14475,7 @@ function validate287(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -14361,7 +14547,7 @@ function validate287(
     }
     if (data.params !== undefined) {
       if (
-        !validate289(data.params, {
+        !validate_CompleteRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -14369,7 +14555,10 @@ function validate287(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate289.errors : vErrors.concat(validate289.errors);
+        vErrors =
+          vErrors === null
+            ? validate_CompleteRequestParams.errors
+            : vErrors.concat(validate_CompleteRequestParams.errors);
         errors = vErrors.length;
       }
     }
@@ -14388,22 +14577,22 @@ function validate287(
     }
     errors++;
   }
-  validate287.errors = vErrors;
+  validate_CompleteRequest.errors = vErrors;
   return errors === 0;
 }
-validate287.evaluated = {
+validate_CompleteRequest.evaluated = {
   props: { id: true, jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate239(
+function validate_ClientRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate239.evaluated;
+  const evaluated0 = validate_ClientRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -14413,8 +14602,8 @@ function validate239(
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate240(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate240.errors : vErrors.concat(validate240.errors);
+  if (!validate_DiscoverRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_DiscoverRequest.errors : vErrors.concat(validate_DiscoverRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
@@ -14427,8 +14616,11 @@ function validate239(
     props0.params = true;
   }
   const _errs2 = errors;
-  if (!validate246(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate246.errors : vErrors.concat(validate246.errors);
+  if (
+    !validate_ListResourcesRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  ) {
+    vErrors =
+      vErrors === null ? validate_ListResourcesRequest.errors : vErrors.concat(validate_ListResourcesRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs2 === errors;
@@ -14443,8 +14635,19 @@ function validate239(
     }
   }
   const _errs3 = errors;
-  if (!validate252(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate252.errors : vErrors.concat(validate252.errors);
+  if (
+    !validate_ListResourceTemplatesRequest(data, {
+      instancePath,
+      parentData,
+      parentDataProperty,
+      rootData,
+      dynamicAnchors,
+    })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_ListResourceTemplatesRequest.errors
+        : vErrors.concat(validate_ListResourceTemplatesRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs3 === errors;
@@ -14459,8 +14662,9 @@ function validate239(
     }
   }
   const _errs4 = errors;
-  if (!validate256(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate256.errors : vErrors.concat(validate256.errors);
+  if (!validate_ReadResourceRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors =
+      vErrors === null ? validate_ReadResourceRequest.errors : vErrors.concat(validate_ReadResourceRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs4 === errors;
@@ -14475,8 +14679,19 @@ function validate239(
     }
   }
   const _errs5 = errors;
-  if (!validate263(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate263.errors : vErrors.concat(validate263.errors);
+  if (
+    !validate_SubscriptionsListenRequest(data, {
+      instancePath,
+      parentData,
+      parentDataProperty,
+      rootData,
+      dynamicAnchors,
+    })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_SubscriptionsListenRequest.errors
+        : vErrors.concat(validate_SubscriptionsListenRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs5 === errors;
@@ -14491,8 +14706,9 @@ function validate239(
     }
   }
   const _errs6 = errors;
-  if (!validate271(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate271.errors : vErrors.concat(validate271.errors);
+  if (!validate_ListPromptsRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors =
+      vErrors === null ? validate_ListPromptsRequest.errors : vErrors.concat(validate_ListPromptsRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs6 === errors;
@@ -14507,8 +14723,8 @@ function validate239(
     }
   }
   const _errs7 = errors;
-  if (!validate275(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate275.errors : vErrors.concat(validate275.errors);
+  if (!validate_GetPromptRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_GetPromptRequest.errors : vErrors.concat(validate_GetPromptRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs7 === errors;
@@ -14523,8 +14739,8 @@ function validate239(
     }
   }
   const _errs8 = errors;
-  if (!validate282(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate282.errors : vErrors.concat(validate282.errors);
+  if (!validate_ListToolsRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_ListToolsRequest.errors : vErrors.concat(validate_ListToolsRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs8 === errors;
@@ -14539,8 +14755,8 @@ function validate239(
     }
   }
   const _errs9 = errors;
-  if (!validate71(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+  if (!validate_CallToolRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_CallToolRequest.errors : vErrors.concat(validate_CallToolRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs9 === errors;
@@ -14555,8 +14771,8 @@ function validate239(
     }
   }
   const _errs10 = errors;
-  if (!validate287(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate287.errors : vErrors.concat(validate287.errors);
+  if (!validate_CompleteRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_CompleteRequest.errors : vErrors.concat(validate_CompleteRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs10 === errors;
@@ -14594,26 +14810,26 @@ function validate239(
       }
     }
   }
-  validate239.errors = vErrors;
+  validate_ClientRequest.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate239.evaluated = { dynamicProps: true, dynamicItems: false };
+validate_ClientRequest.evaluated = { dynamicProps: true, dynamicItems: false };
 
-const schema107 = {
+const schema_Result = {
   additionalProperties: {},
   properties: { _meta: { $ref: "#/$defs/ResultMetaObject" }, resultType: { type: "string" } },
   required: ["resultType"],
   type: "object",
 };
 
-function validate297(
+function validate_Result(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate297.evaluated;
+  const evaluated0 = validate_Result.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -14638,7 +14854,7 @@ function validate297(
     }
     if (data._meta !== undefined) {
       if (
-        !validate65(data._meta, {
+        !validate_ResultMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -14646,7 +14862,8 @@ function validate297(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+        vErrors =
+          vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
         errors = vErrors.length;
       }
     }
@@ -14682,18 +14899,18 @@ function validate297(
     }
     errors++;
   }
-  validate297.errors = vErrors;
+  validate_Result.errors = vErrors;
   return errors === 0;
 }
-validate297.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_Result.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-function validate299(
+function validate_CompleteRequest_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate299.evaluated;
+  const evaluated0 = validate_CompleteRequest_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -14763,7 +14980,7 @@ function validate299(
     }
     if (data.id !== undefined) {
       if (
-        !validate72(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -14771,7 +14988,7 @@ function validate299(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -14843,7 +15060,7 @@ function validate299(
     }
     if (data.params !== undefined) {
       if (
-        !validate289(data.params, {
+        !validate_CompleteRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -14851,7 +15068,10 @@ function validate299(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate289.errors : vErrors.concat(validate289.errors);
+        vErrors =
+          vErrors === null
+            ? validate_CompleteRequestParams.errors
+            : vErrors.concat(validate_CompleteRequestParams.errors);
         errors = vErrors.length;
       }
     }
@@ -14870,22 +15090,22 @@ function validate299(
     }
     errors++;
   }
-  validate299.errors = vErrors;
+  validate_CompleteRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate299.evaluated = {
+validate_CompleteRequest_2.evaluated = {
   props: { id: true, jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate302(
+function validate_CompleteRequestParams_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate302.evaluated;
+  const evaluated0 = validate_CompleteRequestParams_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -14940,7 +15160,7 @@ function validate302(
     }
     if (data._meta !== undefined) {
       if (
-        !validate75(data._meta, {
+        !validate_RequestMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -14948,7 +15168,8 @@ function validate302(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+        vErrors =
+          vErrors === null ? validate_RequestMetaObject.errors : vErrors.concat(validate_RequestMetaObject.errors);
         errors = vErrors.length;
       }
     }
@@ -15096,7 +15317,7 @@ function validate302(
       let valid4 = false;
       const _errs17 = errors;
       if (
-        !validate291(data7, {
+        !validate_PromptReference(data7, {
           instancePath: instancePath + "/ref",
           parentData: data,
           parentDataProperty: "ref",
@@ -15104,7 +15325,7 @@ function validate302(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate291.errors : vErrors.concat(validate291.errors);
+        vErrors = vErrors === null ? validate_PromptReference.errors : vErrors.concat(validate_PromptReference.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs17 === errors;
@@ -15117,7 +15338,7 @@ function validate302(
       }
       const _errs18 = errors;
       if (
-        !validate293(data7, {
+        !validate_ResourceTemplateReference(data7, {
           instancePath: instancePath + "/ref",
           parentData: data,
           parentDataProperty: "ref",
@@ -15125,7 +15346,10 @@ function validate302(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate293.errors : vErrors.concat(validate293.errors);
+        vErrors =
+          vErrors === null
+            ? validate_ResourceTemplateReference.errors
+            : vErrors.concat(validate_ResourceTemplateReference.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs18 === errors;
@@ -15177,16 +15401,16 @@ function validate302(
     }
     errors++;
   }
-  validate302.errors = vErrors;
+  validate_CompleteRequestParams_2.errors = vErrors;
   return errors === 0;
 }
-validate302.evaluated = {
+validate_CompleteRequestParams_2.evaluated = {
   props: { _meta: true, argument: true, context: true, ref: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema110 = {
+const schema_CompleteResult = {
   properties: {
     _meta: { $ref: "#/$defs/ResultMetaObject" },
     completion: {
@@ -15204,13 +15428,13 @@ const schema110 = {
   type: "object",
 };
 
-function validate306(
+function validate_CompleteResult(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate306.evaluated;
+  const evaluated0 = validate_CompleteResult.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -15250,7 +15474,7 @@ function validate306(
     }
     if (data._meta !== undefined) {
       if (
-        !validate65(data._meta, {
+        !validate_ResultMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -15258,7 +15482,8 @@ function validate306(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+        vErrors =
+          vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
         errors = vErrors.length;
       }
     }
@@ -15415,16 +15640,16 @@ function validate306(
     }
     errors++;
   }
-  validate306.errors = vErrors;
+  validate_CompleteResult.errors = vErrors;
   return errors === 0;
 }
-validate306.evaluated = {
+validate_CompleteResult.evaluated = {
   props: { _meta: true, completion: true, resultType: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema111 = {
+const schema_CompleteResultResponse = {
   properties: {
     id: { $ref: "#/$defs/RequestId" },
     jsonrpc: { const: "2.0", type: "string" },
@@ -15434,13 +15659,13 @@ const schema111 = {
   type: "object",
 };
 
-function validate308(
+function validate_CompleteResultResponse(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate308.evaluated;
+  const evaluated0 = validate_CompleteResultResponse.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -15495,7 +15720,7 @@ function validate308(
     }
     if (data.id !== undefined) {
       if (
-        !validate72(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -15503,7 +15728,7 @@ function validate308(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -15542,7 +15767,7 @@ function validate308(
     }
     if (data.result !== undefined) {
       if (
-        !validate306(data.result, {
+        !validate_CompleteResult(data.result, {
           instancePath: instancePath + "/result",
           parentData: data,
           parentDataProperty: "result",
@@ -15550,7 +15775,7 @@ function validate308(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate306.errors : vErrors.concat(validate306.errors);
+        vErrors = vErrors === null ? validate_CompleteResult.errors : vErrors.concat(validate_CompleteResult.errors);
         errors = vErrors.length;
       }
     }
@@ -15569,18 +15794,22 @@ function validate308(
     }
     errors++;
   }
-  validate308.errors = vErrors;
+  validate_CompleteResultResponse.errors = vErrors;
   return errors === 0;
 }
-validate308.evaluated = { props: { id: true, jsonrpc: true, result: true }, dynamicProps: false, dynamicItems: false };
+validate_CompleteResultResponse.evaluated = {
+  props: { id: true, jsonrpc: true, result: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-function validate311(
+function validate_ContentBlock_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate311.evaluated;
+  const evaluated0 = validate_ContentBlock_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -15590,8 +15819,8 @@ function validate311(
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate97(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
+  if (!validate_TextContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
@@ -15604,8 +15833,8 @@ function validate311(
     props0.type = true;
   }
   const _errs2 = errors;
-  if (!validate101(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+  if (!validate_ImageContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs2 === errors;
@@ -15621,8 +15850,8 @@ function validate311(
     }
   }
   const _errs3 = errors;
-  if (!validate56(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+  if (!validate_AudioContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs3 === errors;
@@ -15638,8 +15867,8 @@ function validate311(
     }
   }
   const _errs4 = errors;
-  if (!validate115(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate115.errors : vErrors.concat(validate115.errors);
+  if (!validate_ResourceLink(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_ResourceLink.errors : vErrors.concat(validate_ResourceLink.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs4 === errors;
@@ -15660,8 +15889,8 @@ function validate311(
     }
   }
   const _errs5 = errors;
-  if (!validate120(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+  if (!validate_EmbeddedResource(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_EmbeddedResource.errors : vErrors.concat(validate_EmbeddedResource.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs5 === errors;
@@ -15699,19 +15928,19 @@ function validate311(
       }
     }
   }
-  validate311.errors = vErrors;
+  validate_ContentBlock_2.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate311.evaluated = { dynamicProps: true, dynamicItems: false };
+validate_ContentBlock_2.evaluated = { dynamicProps: true, dynamicItems: false };
 
-function validate317(
+function validate_CreateMessageRequest_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate317.evaluated;
+  const evaluated0 = validate_CreateMessageRequest_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -15784,7 +16013,7 @@ function validate317(
     }
     if (data.params !== undefined) {
       if (
-        !validate162(data.params, {
+        !validate_CreateMessageRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -15792,7 +16021,10 @@ function validate317(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate162.errors : vErrors.concat(validate162.errors);
+        vErrors =
+          vErrors === null
+            ? validate_CreateMessageRequestParams.errors
+            : vErrors.concat(validate_CreateMessageRequestParams.errors);
         errors = vErrors.length;
       }
     }
@@ -15811,18 +16043,22 @@ function validate317(
     }
     errors++;
   }
-  validate317.errors = vErrors;
+  validate_CreateMessageRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate317.evaluated = { props: { method: true, params: true }, dynamicProps: false, dynamicItems: false };
+validate_CreateMessageRequest_2.evaluated = {
+  props: { method: true, params: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-function validate319(
+function validate_CreateMessageRequestParams_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate319.evaluated;
+  const evaluated0 = validate_CreateMessageRequestParams_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -15882,7 +16118,7 @@ function validate319(
           instancePath: instancePath + "/includeContext",
           schemaPath: "#/properties/includeContext/enum",
           keyword: "enum",
-          params: { allowedValues: schema62.properties.includeContext.enum },
+          params: { allowedValues: schema_CreateMessageRequestParams.properties.includeContext.enum },
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
@@ -15917,7 +16153,7 @@ function validate319(
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate163(data2[i0], {
+            !validate_SamplingMessage(data2[i0], {
               instancePath: instancePath + "/messages/" + i0,
               parentData: data2,
               parentDataProperty: i0,
@@ -15925,7 +16161,8 @@ function validate319(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
+            vErrors =
+              vErrors === null ? validate_SamplingMessage.errors : vErrors.concat(validate_SamplingMessage.errors);
             errors = vErrors.length;
           }
         }
@@ -15947,7 +16184,7 @@ function validate319(
     }
     if (data.metadata !== undefined) {
       if (
-        !validate77(data.metadata, {
+        !validate_JSONObject(data.metadata, {
           instancePath: instancePath + "/metadata",
           parentData: data,
           parentDataProperty: "metadata",
@@ -15955,13 +16192,13 @@ function validate319(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+        vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.modelPreferences !== undefined) {
       if (
-        !validate174(data.modelPreferences, {
+        !validate_ModelPreferences(data.modelPreferences, {
           instancePath: instancePath + "/modelPreferences",
           parentData: data,
           parentDataProperty: "modelPreferences",
@@ -15969,7 +16206,8 @@ function validate319(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+        vErrors =
+          vErrors === null ? validate_ModelPreferences.errors : vErrors.concat(validate_ModelPreferences.errors);
         errors = vErrors.length;
       }
     }
@@ -16047,7 +16285,7 @@ function validate319(
     }
     if (data.toolChoice !== undefined) {
       if (
-        !validate178(data.toolChoice, {
+        !validate_ToolChoice(data.toolChoice, {
           instancePath: instancePath + "/toolChoice",
           parentData: data,
           parentDataProperty: "toolChoice",
@@ -16055,7 +16293,7 @@ function validate319(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate178.errors : vErrors.concat(validate178.errors);
+        vErrors = vErrors === null ? validate_ToolChoice.errors : vErrors.concat(validate_ToolChoice.errors);
         errors = vErrors.length;
       }
     }
@@ -16065,7 +16303,7 @@ function validate319(
         const len2 = data11.length;
         for (let i2 = 0; i2 < len2; i2++) {
           if (
-            !validate180(data11[i2], {
+            !validate_Tool(data11[i2], {
               instancePath: instancePath + "/tools/" + i2,
               parentData: data11,
               parentDataProperty: i2,
@@ -16073,7 +16311,7 @@ function validate319(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
+            vErrors = vErrors === null ? validate_Tool.errors : vErrors.concat(validate_Tool.errors);
             errors = vErrors.length;
           }
         }
@@ -16108,10 +16346,10 @@ function validate319(
     }
     errors++;
   }
-  validate319.errors = vErrors;
+  validate_CreateMessageRequestParams_2.errors = vErrors;
   return errors === 0;
 }
-validate319.evaluated = {
+validate_CreateMessageRequestParams_2.evaluated = {
   props: {
     includeContext: true,
     maxTokens: true,
@@ -16128,13 +16366,13 @@ validate319.evaluated = {
   dynamicItems: false,
 };
 
-function validate325(
+function validate_CreateMessageResult_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate325.evaluated;
+  const evaluated0 = validate_CreateMessageResult_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -16189,7 +16427,7 @@ function validate325(
     }
     if (data._meta !== undefined) {
       if (
-        !validate57(data._meta, {
+        !validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -16197,7 +16435,7 @@ function validate325(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
@@ -16207,7 +16445,7 @@ function validate325(
       let valid1 = false;
       const _errs4 = errors;
       if (
-        !validate97(data1, {
+        !validate_TextContent(data1, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
@@ -16215,7 +16453,7 @@ function validate325(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
+        vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs4 === errors;
@@ -16229,7 +16467,7 @@ function validate325(
       }
       const _errs5 = errors;
       if (
-        !validate101(data1, {
+        !validate_ImageContent(data1, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
@@ -16237,7 +16475,7 @@ function validate325(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+        vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs5 === errors;
@@ -16254,7 +16492,7 @@ function validate325(
       }
       const _errs6 = errors;
       if (
-        !validate56(data1, {
+        !validate_AudioContent(data1, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
@@ -16262,7 +16500,7 @@ function validate325(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+        vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs6 === errors;
@@ -16279,7 +16517,7 @@ function validate325(
       }
       const _errs7 = errors;
       if (
-        !validate106(data1, {
+        !validate_ToolUseContent(data1, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
@@ -16287,7 +16525,7 @@ function validate325(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+        vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs7 === errors;
@@ -16304,7 +16542,7 @@ function validate325(
       }
       const _errs8 = errors;
       if (
-        !validate109(data1, {
+        !validate_ToolResultContent(data1, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
@@ -16312,7 +16550,8 @@ function validate325(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+        vErrors =
+          vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs8 === errors;
@@ -16333,7 +16572,7 @@ function validate325(
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate130(data1[i0], {
+            !validate_SamplingMessageContentBlock(data1[i0], {
               instancePath: instancePath + "/content/" + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -16341,7 +16580,10 @@ function validate325(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate130.errors : vErrors.concat(validate130.errors);
+            vErrors =
+              vErrors === null
+                ? validate_SamplingMessageContentBlock.errors
+                : vErrors.concat(validate_SamplingMessageContentBlock.errors);
             errors = vErrors.length;
           }
         }
@@ -16406,7 +16648,7 @@ function validate325(
     }
     if (data.role !== undefined) {
       if (
-        !validate54(data.role, {
+        !validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
@@ -16414,7 +16656,7 @@ function validate325(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+        vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
     }
@@ -16450,24 +16692,24 @@ function validate325(
     }
     errors++;
   }
-  validate325.errors = vErrors;
+  validate_CreateMessageResult_2.errors = vErrors;
   return errors === 0;
 }
-validate325.evaluated = {
+validate_CreateMessageResult_2.evaluated = {
   props: { _meta: true, content: true, model: true, role: true, stopReason: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema116 = { type: "string" };
+const schema_Cursor = { type: "string" };
 
-function validate334(
+function validate_Cursor(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate334.evaluated;
+  const evaluated0 = validate_Cursor.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -16489,18 +16731,18 @@ function validate334(
     }
     errors++;
   }
-  validate334.errors = vErrors;
+  validate_Cursor.errors = vErrors;
   return errors === 0;
 }
-validate334.evaluated = { dynamicProps: false, dynamicItems: false };
+validate_Cursor.evaluated = { dynamicProps: false, dynamicItems: false };
 
-function validate335(
+function validate_DiscoverRequest_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate335.evaluated;
+  const evaluated0 = validate_DiscoverRequest_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -16570,7 +16812,7 @@ function validate335(
     }
     if (data.id !== undefined) {
       if (
-        !validate72(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -16578,7 +16820,7 @@ function validate335(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -16650,7 +16892,7 @@ function validate335(
     }
     if (data.params !== undefined) {
       if (
-        !validate242(data.params, {
+        !validate_RequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -16658,7 +16900,7 @@ function validate335(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate242.errors : vErrors.concat(validate242.errors);
+        vErrors = vErrors === null ? validate_RequestParams.errors : vErrors.concat(validate_RequestParams.errors);
         errors = vErrors.length;
       }
     }
@@ -16677,16 +16919,16 @@ function validate335(
     }
     errors++;
   }
-  validate335.errors = vErrors;
+  validate_DiscoverRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate335.evaluated = {
+validate_DiscoverRequest_2.evaluated = {
   props: { id: true, jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema118 = {
+const schema_DiscoverResult = {
   properties: {
     _meta: { $ref: "#/$defs/ResultMetaObject" },
     cacheScope: { enum: ["private", "public"], type: "string" },
@@ -16699,7 +16941,7 @@ const schema118 = {
   required: ["cacheScope", "capabilities", "resultType", "supportedVersions", "ttlMs"],
   type: "object",
 };
-const schema119 = {
+const schema_ServerCapabilities = {
   properties: {
     completions: { $ref: "#/$defs/JSONObject" },
     experimental: { additionalProperties: { $ref: "#/$defs/JSONObject" }, type: "object" },
@@ -16712,13 +16954,13 @@ const schema119 = {
   type: "object",
 };
 
-function validate340(
+function validate_ServerCapabilities(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate340.evaluated;
+  const evaluated0 = validate_ServerCapabilities.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -16728,7 +16970,7 @@ function validate340(
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.completions !== undefined) {
       if (
-        !validate77(data.completions, {
+        !validate_JSONObject(data.completions, {
           instancePath: instancePath + "/completions",
           parentData: data,
           parentDataProperty: "completions",
@@ -16736,7 +16978,7 @@ function validate340(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+        vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
         errors = vErrors.length;
       }
     }
@@ -16745,7 +16987,7 @@ function validate340(
       if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
         for (const key0 in data1) {
           if (
-            !validate77(data1[key0], {
+            !validate_JSONObject(data1[key0], {
               instancePath: instancePath + "/experimental/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
               parentData: data1,
               parentDataProperty: key0,
@@ -16753,7 +16995,7 @@ function validate340(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+            vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
             errors = vErrors.length;
           }
         }
@@ -16778,7 +17020,7 @@ function validate340(
       if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
         for (const key1 in data3) {
           if (
-            !validate77(data3[key1], {
+            !validate_JSONObject(data3[key1], {
               instancePath: instancePath + "/extensions/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
               parentData: data3,
               parentDataProperty: key1,
@@ -16786,7 +17028,7 @@ function validate340(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+            vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
             errors = vErrors.length;
           }
         }
@@ -16808,7 +17050,7 @@ function validate340(
     }
     if (data.logging !== undefined) {
       if (
-        !validate77(data.logging, {
+        !validate_JSONObject(data.logging, {
           instancePath: instancePath + "/logging",
           parentData: data,
           parentDataProperty: "logging",
@@ -16816,7 +17058,7 @@ function validate340(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+        vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
         errors = vErrors.length;
       }
     }
@@ -16960,10 +17202,10 @@ function validate340(
     }
     errors++;
   }
-  validate340.errors = vErrors;
+  validate_ServerCapabilities.errors = vErrors;
   return errors === 0;
 }
-validate340.evaluated = {
+validate_ServerCapabilities.evaluated = {
   props: {
     completions: true,
     experimental: true,
@@ -16977,13 +17219,13 @@ validate340.evaluated = {
   dynamicItems: false,
 };
 
-function validate338(
+function validate_DiscoverResult(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate338.evaluated;
+  const evaluated0 = validate_DiscoverResult.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17068,7 +17310,7 @@ function validate338(
     }
     if (data._meta !== undefined) {
       if (
-        !validate65(data._meta, {
+        !validate_ResultMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -17076,7 +17318,8 @@ function validate338(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+        vErrors =
+          vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
         errors = vErrors.length;
       }
     }
@@ -17102,7 +17345,7 @@ function validate338(
           instancePath: instancePath + "/cacheScope",
           schemaPath: "#/properties/cacheScope/enum",
           keyword: "enum",
-          params: { allowedValues: schema118.properties.cacheScope.enum },
+          params: { allowedValues: schema_DiscoverResult.properties.cacheScope.enum },
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
@@ -17115,7 +17358,7 @@ function validate338(
     }
     if (data.capabilities !== undefined) {
       if (
-        !validate340(data.capabilities, {
+        !validate_ServerCapabilities(data.capabilities, {
           instancePath: instancePath + "/capabilities",
           parentData: data,
           parentDataProperty: "capabilities",
@@ -17123,7 +17366,8 @@ function validate338(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate340.errors : vErrors.concat(validate340.errors);
+        vErrors =
+          vErrors === null ? validate_ServerCapabilities.errors : vErrors.concat(validate_ServerCapabilities.errors);
         errors = vErrors.length;
       }
     }
@@ -17248,10 +17492,10 @@ function validate338(
     }
     errors++;
   }
-  validate338.errors = vErrors;
+  validate_DiscoverResult.errors = vErrors;
   return errors === 0;
 }
-validate338.evaluated = {
+validate_DiscoverResult.evaluated = {
   props: {
     _meta: true,
     cacheScope: true,
@@ -17265,7 +17509,7 @@ validate338.evaluated = {
   dynamicItems: false,
 };
 
-const schema120 = {
+const schema_DiscoverResultResponse = {
   properties: {
     id: { $ref: "#/$defs/RequestId" },
     jsonrpc: { const: "2.0", type: "string" },
@@ -17275,13 +17519,13 @@ const schema120 = {
   type: "object",
 };
 
-function validate346(
+function validate_DiscoverResultResponse(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate346.evaluated;
+  const evaluated0 = validate_DiscoverResultResponse.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17336,7 +17580,7 @@ function validate346(
     }
     if (data.id !== undefined) {
       if (
-        !validate72(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -17344,7 +17588,7 @@ function validate346(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -17383,7 +17627,7 @@ function validate346(
     }
     if (data.result !== undefined) {
       if (
-        !validate338(data.result, {
+        !validate_DiscoverResult(data.result, {
           instancePath: instancePath + "/result",
           parentData: data,
           parentDataProperty: "result",
@@ -17391,7 +17635,7 @@ function validate346(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate338.errors : vErrors.concat(validate338.errors);
+        vErrors = vErrors === null ? validate_DiscoverResult.errors : vErrors.concat(validate_DiscoverResult.errors);
         errors = vErrors.length;
       }
     }
@@ -17410,18 +17654,22 @@ function validate346(
     }
     errors++;
   }
-  validate346.errors = vErrors;
+  validate_DiscoverResultResponse.errors = vErrors;
   return errors === 0;
 }
-validate346.evaluated = { props: { id: true, jsonrpc: true, result: true }, dynamicProps: false, dynamicItems: false };
+validate_DiscoverResultResponse.evaluated = {
+  props: { id: true, jsonrpc: true, result: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-function validate349(
+function validate_ElicitRequest_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate349.evaluated;
+  const evaluated0 = validate_ElicitRequest_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17494,7 +17742,7 @@ function validate349(
     }
     if (data.params !== undefined) {
       if (
-        !validate192(data.params, {
+        !validate_ElicitRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -17502,7 +17750,8 @@ function validate349(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate192.errors : vErrors.concat(validate192.errors);
+        vErrors =
+          vErrors === null ? validate_ElicitRequestParams.errors : vErrors.concat(validate_ElicitRequestParams.errors);
         errors = vErrors.length;
       }
     }
@@ -17521,18 +17770,22 @@ function validate349(
     }
     errors++;
   }
-  validate349.errors = vErrors;
+  validate_ElicitRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate349.evaluated = { props: { method: true, params: true }, dynamicProps: false, dynamicItems: false };
+validate_ElicitRequest_2.evaluated = {
+  props: { method: true, params: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-function validate351(
+function validate_ElicitRequestFormParams_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate351.evaluated;
+  const evaluated0 = validate_ElicitRequestFormParams_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17675,7 +17928,7 @@ function validate351(
           if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
             for (const key0 in data4) {
               if (
-                !validate194(data4[key0], {
+                !validate_PrimitiveSchemaDefinition(data4[key0], {
                   instancePath:
                     instancePath + "/requestedSchema/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
                   parentData: data4,
@@ -17684,7 +17937,10 @@ function validate351(
                   dynamicAnchors,
                 })
               ) {
-                vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
+                vErrors =
+                  vErrors === null
+                    ? validate_PrimitiveSchemaDefinition.errors
+                    : vErrors.concat(validate_PrimitiveSchemaDefinition.errors);
                 errors = vErrors.length;
               }
             }
@@ -17805,22 +18061,22 @@ function validate351(
     }
     errors++;
   }
-  validate351.errors = vErrors;
+  validate_ElicitRequestFormParams_2.errors = vErrors;
   return errors === 0;
 }
-validate351.evaluated = {
+validate_ElicitRequestFormParams_2.evaluated = {
   props: { message: true, mode: true, requestedSchema: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate353(
+function validate_ElicitRequestParams_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate353.evaluated;
+  const evaluated0 = validate_ElicitRequestParams_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17830,8 +18086,13 @@ function validate353(
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate193(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate193.errors : vErrors.concat(validate193.errors);
+  if (
+    !validate_ElicitRequestFormParams(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_ElicitRequestFormParams.errors
+        : vErrors.concat(validate_ElicitRequestFormParams.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
@@ -17843,8 +18104,13 @@ function validate353(
     props0.requestedSchema = true;
   }
   const _errs2 = errors;
-  if (!validate212(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
+  if (
+    !validate_ElicitRequestURLParams(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_ElicitRequestURLParams.errors
+        : vErrors.concat(validate_ElicitRequestURLParams.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs2 === errors;
@@ -17881,19 +18147,19 @@ function validate353(
       }
     }
   }
-  validate353.errors = vErrors;
+  validate_ElicitRequestParams_2.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate353.evaluated = { dynamicProps: true, dynamicItems: false };
+validate_ElicitRequestParams_2.evaluated = { dynamicProps: true, dynamicItems: false };
 
-function validate356(
+function validate_ElicitRequestURLParams_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate356.evaluated;
+  const evaluated0 = validate_ElicitRequestURLParams_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17999,7 +18265,7 @@ function validate356(
     if (data.url !== undefined) {
       let data2 = data.url;
       if (typeof data2 === "string") {
-        if (!formats4(data2)) {
+        if (!format_uri(data2)) {
           const err6 = {
             instancePath: instancePath + "/url",
             schemaPath: "#/properties/url/format",
@@ -18045,18 +18311,22 @@ function validate356(
     }
     errors++;
   }
-  validate356.errors = vErrors;
+  validate_ElicitRequestURLParams_2.errors = vErrors;
   return errors === 0;
 }
-validate356.evaluated = { props: { message: true, mode: true, url: true }, dynamicProps: false, dynamicItems: false };
+validate_ElicitRequestURLParams_2.evaluated = {
+  props: { message: true, mode: true, url: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-function validate357(
+function validate_ElicitResult_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate357.evaluated;
+  const evaluated0 = validate_ElicitResult_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18101,7 +18371,7 @@ function validate357(
           instancePath: instancePath + "/action",
           schemaPath: "#/properties/action/enum",
           keyword: "enum",
-          params: { allowedValues: schema54.properties.action.enum },
+          params: { allowedValues: schema_ElicitResult.properties.action.enum },
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
@@ -18166,7 +18436,7 @@ function validate357(
               instancePath: instancePath + "/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
               schemaPath: "#/properties/content/additionalProperties/anyOf/1/type",
               keyword: "type",
-              params: { type: schema54.properties.content.additionalProperties.anyOf[1].type },
+              params: { type: schema_ElicitResult.properties.content.additionalProperties.anyOf[1].type },
               message: "must be string,integer,boolean",
             };
             if (vErrors === null) {
@@ -18234,18 +18504,22 @@ function validate357(
     }
     errors++;
   }
-  validate357.errors = vErrors;
+  validate_ElicitResult_2.errors = vErrors;
   return errors === 0;
 }
-validate357.evaluated = { props: { action: true, content: true }, dynamicProps: false, dynamicItems: false };
+validate_ElicitResult_2.evaluated = {
+  props: { action: true, content: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-function validate358(
+function validate_EmbeddedResource_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate358.evaluated;
+  const evaluated0 = validate_EmbeddedResource_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18285,7 +18559,7 @@ function validate358(
     }
     if (data._meta !== undefined) {
       if (
-        !validate57(data._meta, {
+        !validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -18293,13 +18567,13 @@ function validate358(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.annotations !== undefined) {
       if (
-        !validate53(data.annotations, {
+        !validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
@@ -18307,7 +18581,7 @@ function validate358(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
     }
@@ -18317,7 +18591,7 @@ function validate358(
       let valid1 = false;
       const _errs5 = errors;
       if (
-        !validate123(data2, {
+        !validate_TextResourceContents(data2, {
           instancePath: instancePath + "/resource",
           parentData: data,
           parentDataProperty: "resource",
@@ -18325,7 +18599,10 @@ function validate358(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
+        vErrors =
+          vErrors === null
+            ? validate_TextResourceContents.errors
+            : vErrors.concat(validate_TextResourceContents.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs5 === errors;
@@ -18339,7 +18616,7 @@ function validate358(
       }
       const _errs6 = errors;
       if (
-        !validate61(data2, {
+        !validate_BlobResourceContents(data2, {
           instancePath: instancePath + "/resource",
           parentData: data,
           parentDataProperty: "resource",
@@ -18347,7 +18624,10 @@ function validate358(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+        vErrors =
+          vErrors === null
+            ? validate_BlobResourceContents.errors
+            : vErrors.concat(validate_BlobResourceContents.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs6 === errors;
@@ -18434,22 +18714,22 @@ function validate358(
     }
     errors++;
   }
-  validate358.errors = vErrors;
+  validate_EmbeddedResource_2.errors = vErrors;
   return errors === 0;
 }
-validate358.evaluated = {
+validate_EmbeddedResource_2.evaluated = {
   props: { _meta: true, annotations: true, resource: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate363(
+function validate_Result_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate363.evaluated;
+  const evaluated0 = validate_Result_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18474,7 +18754,7 @@ function validate363(
     }
     if (data._meta !== undefined) {
       if (
-        !validate65(data._meta, {
+        !validate_ResultMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -18482,7 +18762,8 @@ function validate363(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+        vErrors =
+          vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
         errors = vErrors.length;
       }
     }
@@ -18518,12 +18799,12 @@ function validate363(
     }
     errors++;
   }
-  validate363.errors = vErrors;
+  validate_Result_2.errors = vErrors;
   return errors === 0;
 }
-validate363.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_Result_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-const schema128 = {
+const schema_EnumSchema = {
   anyOf: [
     { $ref: "#/$defs/UntitledSingleSelectEnumSchema" },
     { $ref: "#/$defs/TitledSingleSelectEnumSchema" },
@@ -18533,13 +18814,13 @@ const schema128 = {
   ],
 };
 
-function validate365(
+function validate_EnumSchema(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate365.evaluated;
+  const evaluated0 = validate_EnumSchema.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18549,8 +18830,19 @@ function validate365(
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate200(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
+  if (
+    !validate_UntitledSingleSelectEnumSchema(data, {
+      instancePath,
+      parentData,
+      parentDataProperty,
+      rootData,
+      dynamicAnchors,
+    })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_UntitledSingleSelectEnumSchema.errors
+        : vErrors.concat(validate_UntitledSingleSelectEnumSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
@@ -18564,8 +18856,19 @@ function validate365(
     props0.type = true;
   }
   const _errs2 = errors;
-  if (!validate202(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
+  if (
+    !validate_TitledSingleSelectEnumSchema(data, {
+      instancePath,
+      parentData,
+      parentDataProperty,
+      rootData,
+      dynamicAnchors,
+    })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_TitledSingleSelectEnumSchema.errors
+        : vErrors.concat(validate_TitledSingleSelectEnumSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs2 === errors;
@@ -18581,8 +18884,19 @@ function validate365(
     }
   }
   const _errs3 = errors;
-  if (!validate204(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate204.errors : vErrors.concat(validate204.errors);
+  if (
+    !validate_UntitledMultiSelectEnumSchema(data, {
+      instancePath,
+      parentData,
+      parentDataProperty,
+      rootData,
+      dynamicAnchors,
+    })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_UntitledMultiSelectEnumSchema.errors
+        : vErrors.concat(validate_UntitledMultiSelectEnumSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs3 === errors;
@@ -18600,8 +18914,19 @@ function validate365(
     }
   }
   const _errs4 = errors;
-  if (!validate206(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate206.errors : vErrors.concat(validate206.errors);
+  if (
+    !validate_TitledMultiSelectEnumSchema(data, {
+      instancePath,
+      parentData,
+      parentDataProperty,
+      rootData,
+      dynamicAnchors,
+    })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_TitledMultiSelectEnumSchema.errors
+        : vErrors.concat(validate_TitledMultiSelectEnumSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs4 === errors;
@@ -18619,8 +18944,13 @@ function validate365(
     }
   }
   const _errs5 = errors;
-  if (!validate208(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate208.errors : vErrors.concat(validate208.errors);
+  if (
+    !validate_LegacyTitledEnumSchema(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_LegacyTitledEnumSchema.errors
+        : vErrors.concat(validate_LegacyTitledEnumSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs5 === errors;
@@ -18660,25 +18990,25 @@ function validate365(
       }
     }
   }
-  validate365.errors = vErrors;
+  validate_EnumSchema.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate365.evaluated = { dynamicProps: true, dynamicItems: false };
+validate_EnumSchema.evaluated = { dynamicProps: true, dynamicItems: false };
 
-const schema129 = {
+const schema_Error = {
   properties: { code: { type: "integer" }, data: {}, message: { type: "string" } },
   required: ["code", "message"],
   type: "object",
 };
 
-function validate371(
+function validate_Error(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate371.evaluated;
+  const evaluated0 = validate_Error.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18766,18 +19096,22 @@ function validate371(
     }
     errors++;
   }
-  validate371.errors = vErrors;
+  validate_Error.errors = vErrors;
   return errors === 0;
 }
-validate371.evaluated = { props: { code: true, data: true, message: true }, dynamicProps: false, dynamicItems: false };
+validate_Error.evaluated = {
+  props: { code: true, data: true, message: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-function validate372(
+function validate_GetPromptRequest_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate372.evaluated;
+  const evaluated0 = validate_GetPromptRequest_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18847,7 +19181,7 @@ function validate372(
     }
     if (data.id !== undefined) {
       if (
-        !validate72(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -18855,7 +19189,7 @@ function validate372(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -18927,7 +19261,7 @@ function validate372(
     }
     if (data.params !== undefined) {
       if (
-        !validate277(data.params, {
+        !validate_GetPromptRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -18935,7 +19269,10 @@ function validate372(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate277.errors : vErrors.concat(validate277.errors);
+        vErrors =
+          vErrors === null
+            ? validate_GetPromptRequestParams.errors
+            : vErrors.concat(validate_GetPromptRequestParams.errors);
         errors = vErrors.length;
       }
     }
@@ -18954,22 +19291,22 @@ function validate372(
     }
     errors++;
   }
-  validate372.errors = vErrors;
+  validate_GetPromptRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate372.evaluated = {
+validate_GetPromptRequest_2.evaluated = {
   props: { id: true, jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate375(
+function validate_GetPromptRequestParams_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate375.evaluated;
+  const evaluated0 = validate_GetPromptRequestParams_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -19009,7 +19346,7 @@ function validate375(
     }
     if (data._meta !== undefined) {
       if (
-        !validate75(data._meta, {
+        !validate_RequestMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -19017,7 +19354,8 @@ function validate375(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+        vErrors =
+          vErrors === null ? validate_RequestMetaObject.errors : vErrors.concat(validate_RequestMetaObject.errors);
         errors = vErrors.length;
       }
     }
@@ -19059,7 +19397,7 @@ function validate375(
     }
     if (data.inputResponses !== undefined) {
       if (
-        !validate93(data.inputResponses, {
+        !validate_InputResponses(data.inputResponses, {
           instancePath: instancePath + "/inputResponses",
           parentData: data,
           parentDataProperty: "inputResponses",
@@ -19067,7 +19405,7 @@ function validate375(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+        vErrors = vErrors === null ? validate_InputResponses.errors : vErrors.concat(validate_InputResponses.errors);
         errors = vErrors.length;
       }
     }
@@ -19120,16 +19458,16 @@ function validate375(
     }
     errors++;
   }
-  validate375.errors = vErrors;
+  validate_GetPromptRequestParams_2.errors = vErrors;
   return errors === 0;
 }
-validate375.evaluated = {
+validate_GetPromptRequestParams_2.evaluated = {
   props: { _meta: true, arguments: true, inputResponses: true, name: true, requestState: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema132 = {
+const schema_GetPromptResult = {
   properties: {
     _meta: { $ref: "#/$defs/ResultMetaObject" },
     description: { type: "string" },
@@ -19139,19 +19477,19 @@ const schema132 = {
   required: ["messages", "resultType"],
   type: "object",
 };
-const schema133 = {
+const schema_PromptMessage = {
   properties: { content: { $ref: "#/$defs/ContentBlock" }, role: { $ref: "#/$defs/Role" } },
   required: ["content", "role"],
   type: "object",
 };
 
-function validate380(
+function validate_PromptMessage(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate380.evaluated;
+  const evaluated0 = validate_PromptMessage.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -19191,7 +19529,7 @@ function validate380(
     }
     if (data.content !== undefined) {
       if (
-        !validate111(data.content, {
+        !validate_ContentBlock(data.content, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
@@ -19199,13 +19537,13 @@ function validate380(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
+        vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
         errors = vErrors.length;
       }
     }
     if (data.role !== undefined) {
       if (
-        !validate54(data.role, {
+        !validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
@@ -19213,7 +19551,7 @@ function validate380(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+        vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
     }
@@ -19232,18 +19570,18 @@ function validate380(
     }
     errors++;
   }
-  validate380.errors = vErrors;
+  validate_PromptMessage.errors = vErrors;
   return errors === 0;
 }
-validate380.evaluated = { props: { content: true, role: true }, dynamicProps: false, dynamicItems: false };
+validate_PromptMessage.evaluated = { props: { content: true, role: true }, dynamicProps: false, dynamicItems: false };
 
-function validate378(
+function validate_GetPromptResult(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate378.evaluated;
+  const evaluated0 = validate_GetPromptResult.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -19283,7 +19621,7 @@ function validate378(
     }
     if (data._meta !== undefined) {
       if (
-        !validate65(data._meta, {
+        !validate_ResultMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -19291,7 +19629,8 @@ function validate378(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+        vErrors =
+          vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
         errors = vErrors.length;
       }
     }
@@ -19318,7 +19657,7 @@ function validate378(
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate380(data2[i0], {
+            !validate_PromptMessage(data2[i0], {
               instancePath: instancePath + "/messages/" + i0,
               parentData: data2,
               parentDataProperty: i0,
@@ -19326,7 +19665,7 @@ function validate378(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate380.errors : vErrors.concat(validate380.errors);
+            vErrors = vErrors === null ? validate_PromptMessage.errors : vErrors.concat(validate_PromptMessage.errors);
             errors = vErrors.length;
           }
         }
@@ -19378,16 +19717,16 @@ function validate378(
     }
     errors++;
   }
-  validate378.errors = vErrors;
+  validate_GetPromptResult.errors = vErrors;
   return errors === 0;
 }
-validate378.evaluated = {
+validate_GetPromptResult.evaluated = {
   props: { _meta: true, description: true, messages: true, resultType: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema134 = {
+const schema_GetPromptResultResponse = {
   properties: {
     id: { $ref: "#/$defs/RequestId" },
     jsonrpc: { const: "2.0", type: "string" },
@@ -19397,13 +19736,13 @@ const schema134 = {
   type: "object",
 };
 
-function validate384(
+function validate_GetPromptResultResponse(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate384.evaluated;
+  const evaluated0 = validate_GetPromptResultResponse.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -19458,7 +19797,7 @@ function validate384(
     }
     if (data.id !== undefined) {
       if (
-        !validate72(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -19466,7 +19805,7 @@ function validate384(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -19509,7 +19848,7 @@ function validate384(
       let valid1 = false;
       const _errs6 = errors;
       if (
-        !validate157(data2, {
+        !validate_InputRequiredResult(data2, {
           instancePath: instancePath + "/result",
           parentData: data,
           parentDataProperty: "result",
@@ -19517,7 +19856,8 @@ function validate384(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate157.errors : vErrors.concat(validate157.errors);
+        vErrors =
+          vErrors === null ? validate_InputRequiredResult.errors : vErrors.concat(validate_InputRequiredResult.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs6 === errors;
@@ -19531,7 +19871,7 @@ function validate384(
       }
       const _errs7 = errors;
       if (
-        !validate378(data2, {
+        !validate_GetPromptResult(data2, {
           instancePath: instancePath + "/result",
           parentData: data,
           parentDataProperty: "result",
@@ -19539,7 +19879,7 @@ function validate384(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate378.errors : vErrors.concat(validate378.errors);
+        vErrors = vErrors === null ? validate_GetPromptResult.errors : vErrors.concat(validate_GetPromptResult.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs7 === errors;
@@ -19593,12 +19933,16 @@ function validate384(
     }
     errors++;
   }
-  validate384.errors = vErrors;
+  validate_GetPromptResultResponse.errors = vErrors;
   return errors === 0;
 }
-validate384.evaluated = { props: { id: true, jsonrpc: true, result: true }, dynamicProps: false, dynamicItems: false };
+validate_GetPromptResultResponse.evaluated = {
+  props: { id: true, jsonrpc: true, result: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-const schema135 = {
+const schema_HeaderMismatchError = {
   properties: {
     error: {
       allOf: [
@@ -19613,13 +19957,13 @@ const schema135 = {
   type: "object",
 };
 
-function validate388(
+function validate_HeaderMismatchError(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate388.evaluated;
+  const evaluated0 = validate_HeaderMismatchError.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -19660,7 +20004,7 @@ function validate388(
     if (data.error !== undefined) {
       let data0 = data.error;
       if (
-        !validate371(data0, {
+        !validate_Error(data0, {
           instancePath: instancePath + "/error",
           parentData: data,
           parentDataProperty: "error",
@@ -19668,7 +20012,7 @@ function validate388(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate371.errors : vErrors.concat(validate371.errors);
+        vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
         errors = vErrors.length;
       }
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
@@ -19738,7 +20082,7 @@ function validate388(
     }
     if (data.id !== undefined) {
       if (
-        !validate72(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -19746,7 +20090,7 @@ function validate388(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -19798,18 +20142,22 @@ function validate388(
     }
     errors++;
   }
-  validate388.errors = vErrors;
+  validate_HeaderMismatchError.errors = vErrors;
   return errors === 0;
 }
-validate388.evaluated = { props: { error: true, id: true, jsonrpc: true }, dynamicProps: false, dynamicItems: false };
+validate_HeaderMismatchError.evaluated = {
+  props: { error: true, id: true, jsonrpc: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-function validate391(
+function validate_Icon_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate391.evaluated;
+  const evaluated0 = validate_Icon_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -19889,7 +20237,7 @@ function validate391(
     if (data.src !== undefined) {
       let data3 = data.src;
       if (typeof data3 === "string") {
-        if (!formats4(data3)) {
+        if (!format_uri(data3)) {
           const err4 = {
             instancePath: instancePath + "/src",
             schemaPath: "#/properties/src/format",
@@ -19942,7 +20290,7 @@ function validate391(
           instancePath: instancePath + "/theme",
           schemaPath: "#/properties/theme/enum",
           keyword: "enum",
-          params: { allowedValues: schema30.properties.theme.enum },
+          params: { allowedValues: schema_Icon.properties.theme.enum },
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
@@ -19968,24 +20316,24 @@ function validate391(
     }
     errors++;
   }
-  validate391.errors = vErrors;
+  validate_Icon_2.errors = vErrors;
   return errors === 0;
 }
-validate391.evaluated = {
+validate_Icon_2.evaluated = {
   props: { mimeType: true, sizes: true, src: true, theme: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema137 = { properties: { icons: { items: { $ref: "#/$defs/Icon" }, type: "array" } }, type: "object" };
+const schema_Icons = { properties: { icons: { items: { $ref: "#/$defs/Icon" }, type: "array" } }, type: "object" };
 
-function validate392(
+function validate_Icons(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate392.evaluated;
+  const evaluated0 = validate_Icons.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -19999,7 +20347,7 @@ function validate392(
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate67(data0[i0], {
+            !validate_Icon(data0[i0], {
               instancePath: instancePath + "/icons/" + i0,
               parentData: data0,
               parentDataProperty: i0,
@@ -20007,7 +20355,7 @@ function validate392(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+            vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
             errors = vErrors.length;
           }
         }
@@ -20042,18 +20390,18 @@ function validate392(
     }
     errors++;
   }
-  validate392.errors = vErrors;
+  validate_Icons.errors = vErrors;
   return errors === 0;
 }
-validate392.evaluated = { props: { icons: true }, dynamicProps: false, dynamicItems: false };
+validate_Icons.evaluated = { props: { icons: true }, dynamicProps: false, dynamicItems: false };
 
-function validate394(
+function validate_ImageContent_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate394.evaluated;
+  const evaluated0 = validate_ImageContent_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20108,7 +20456,7 @@ function validate394(
     }
     if (data._meta !== undefined) {
       if (
-        !validate57(data._meta, {
+        !validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -20116,13 +20464,13 @@ function validate394(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.annotations !== undefined) {
       if (
-        !validate53(data.annotations, {
+        !validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
@@ -20130,14 +20478,14 @@ function validate394(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
     }
     if (data.data !== undefined) {
       let data2 = data.data;
       if (typeof data2 === "string") {
-        if (!formats0(data2)) {
+        if (!format_byte(data2)) {
           const err3 = {
             instancePath: instancePath + "/data",
             schemaPath: "#/properties/data/format",
@@ -20233,22 +20581,22 @@ function validate394(
     }
     errors++;
   }
-  validate394.errors = vErrors;
+  validate_ImageContent_2.errors = vErrors;
   return errors === 0;
 }
-validate394.evaluated = {
+validate_ImageContent_2.evaluated = {
   props: { _meta: true, annotations: true, data: true, mimeType: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate397(
+function validate_Implementation_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate397.evaluated;
+  const evaluated0 = validate_Implementation_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20309,7 +20657,7 @@ function validate397(
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate67(data1[i0], {
+            !validate_Icon(data1[i0], {
               instancePath: instancePath + "/icons/" + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -20317,7 +20665,7 @@ function validate397(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+            vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
             errors = vErrors.length;
           }
         }
@@ -20391,7 +20739,7 @@ function validate397(
     if (data.websiteUrl !== undefined) {
       let data6 = data.websiteUrl;
       if (typeof data6 === "string") {
-        if (!formats4(data6)) {
+        if (!format_uri(data6)) {
           const err7 = {
             instancePath: instancePath + "/websiteUrl",
             schemaPath: "#/properties/websiteUrl/format",
@@ -20437,22 +20785,22 @@ function validate397(
     }
     errors++;
   }
-  validate397.errors = vErrors;
+  validate_Implementation_2.errors = vErrors;
   return errors === 0;
 }
-validate397.evaluated = {
+validate_Implementation_2.evaluated = {
   props: { description: true, icons: true, name: true, title: true, version: true, websiteUrl: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate399(
+function validate_InputRequest_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate399.evaluated;
+  const evaluated0 = validate_InputRequest_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20462,8 +20810,11 @@ function validate399(
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate161(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
+  if (
+    !validate_CreateMessageRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  ) {
+    vErrors =
+      vErrors === null ? validate_CreateMessageRequest.errors : vErrors.concat(validate_CreateMessageRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
@@ -20474,8 +20825,8 @@ function validate399(
     props0.params = true;
   }
   const _errs2 = errors;
-  if (!validate188(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate188.errors : vErrors.concat(validate188.errors);
+  if (!validate_ListRootsRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_ListRootsRequest.errors : vErrors.concat(validate_ListRootsRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs2 === errors;
@@ -20488,8 +20839,8 @@ function validate399(
     }
   }
   const _errs3 = errors;
-  if (!validate191(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
+  if (!validate_ElicitRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_ElicitRequest.errors : vErrors.concat(validate_ElicitRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs3 === errors;
@@ -20525,19 +20876,19 @@ function validate399(
       }
     }
   }
-  validate399.errors = vErrors;
+  validate_InputRequest_2.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate399.evaluated = { dynamicProps: true, dynamicItems: false };
+validate_InputRequest_2.evaluated = { dynamicProps: true, dynamicItems: false };
 
-function validate403(
+function validate_InputRequests_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate403.evaluated;
+  const evaluated0 = validate_InputRequests_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20547,7 +20898,7 @@ function validate403(
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
       if (
-        !validate160(data[key0], {
+        !validate_InputRequest(data[key0], {
           instancePath: instancePath + "/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
           parentData: data,
           parentDataProperty: key0,
@@ -20555,7 +20906,7 @@ function validate403(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
+        vErrors = vErrors === null ? validate_InputRequest.errors : vErrors.concat(validate_InputRequest.errors);
         errors = vErrors.length;
       }
     }
@@ -20574,18 +20925,18 @@ function validate403(
     }
     errors++;
   }
-  validate403.errors = vErrors;
+  validate_InputRequests_2.errors = vErrors;
   return errors === 0;
 }
-validate403.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_InputRequests_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-function validate405(
+function validate_InputRequiredResult_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate405.evaluated;
+  const evaluated0 = validate_InputRequiredResult_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20610,7 +20961,7 @@ function validate405(
     }
     if (data._meta !== undefined) {
       if (
-        !validate65(data._meta, {
+        !validate_ResultMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -20618,13 +20969,14 @@ function validate405(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+        vErrors =
+          vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.inputRequests !== undefined) {
       if (
-        !validate159(data.inputRequests, {
+        !validate_InputRequests(data.inputRequests, {
           instancePath: instancePath + "/inputRequests",
           parentData: data,
           parentDataProperty: "inputRequests",
@@ -20632,7 +20984,7 @@ function validate405(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+        vErrors = vErrors === null ? validate_InputRequests.errors : vErrors.concat(validate_InputRequests.errors);
         errors = vErrors.length;
       }
     }
@@ -20685,22 +21037,22 @@ function validate405(
     }
     errors++;
   }
-  validate405.errors = vErrors;
+  validate_InputRequiredResult_2.errors = vErrors;
   return errors === 0;
 }
-validate405.evaluated = {
+validate_InputRequiredResult_2.evaluated = {
   props: { _meta: true, inputRequests: true, requestState: true, resultType: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate408(
+function validate_InputResponse_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate408.evaluated;
+  const evaluated0 = validate_InputResponse_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20710,8 +21062,9 @@ function validate408(
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate95(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
+  if (!validate_CreateMessageResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors =
+      vErrors === null ? validate_CreateMessageResult.errors : vErrors.concat(validate_CreateMessageResult.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
@@ -20725,8 +21078,8 @@ function validate408(
     props0.stopReason = true;
   }
   const _errs2 = errors;
-  if (!validate139(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
+  if (!validate_ListRootsResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_ListRootsResult.errors : vErrors.concat(validate_ListRootsResult.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs2 === errors;
@@ -20738,8 +21091,8 @@ function validate408(
     }
   }
   const _errs3 = errors;
-  if (!validate144(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
+  if (!validate_ElicitResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_ElicitResult.errors : vErrors.concat(validate_ElicitResult.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs3 === errors;
@@ -20775,13 +21128,13 @@ function validate408(
       }
     }
   }
-  validate408.errors = vErrors;
+  validate_InputResponse_2.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate408.evaluated = { dynamicProps: true, dynamicItems: false };
+validate_InputResponse_2.evaluated = { dynamicProps: true, dynamicItems: false };
 
-const schema144 = {
+const schema_InputResponseRequestParams = {
   properties: {
     _meta: { $ref: "#/$defs/RequestMetaObject" },
     inputResponses: { $ref: "#/$defs/InputResponses" },
@@ -20791,13 +21144,13 @@ const schema144 = {
   type: "object",
 };
 
-function validate412(
+function validate_InputResponseRequestParams(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate412.evaluated;
+  const evaluated0 = validate_InputResponseRequestParams.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20822,7 +21175,7 @@ function validate412(
     }
     if (data._meta !== undefined) {
       if (
-        !validate75(data._meta, {
+        !validate_RequestMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -20830,13 +21183,14 @@ function validate412(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+        vErrors =
+          vErrors === null ? validate_RequestMetaObject.errors : vErrors.concat(validate_RequestMetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.inputResponses !== undefined) {
       if (
-        !validate93(data.inputResponses, {
+        !validate_InputResponses(data.inputResponses, {
           instancePath: instancePath + "/inputResponses",
           parentData: data,
           parentDataProperty: "inputResponses",
@@ -20844,7 +21198,7 @@ function validate412(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+        vErrors = vErrors === null ? validate_InputResponses.errors : vErrors.concat(validate_InputResponses.errors);
         errors = vErrors.length;
       }
     }
@@ -20880,22 +21234,22 @@ function validate412(
     }
     errors++;
   }
-  validate412.errors = vErrors;
+  validate_InputResponseRequestParams.errors = vErrors;
   return errors === 0;
 }
-validate412.evaluated = {
+validate_InputResponseRequestParams.evaluated = {
   props: { _meta: true, inputResponses: true, requestState: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate415(
+function validate_InputResponses_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate415.evaluated;
+  const evaluated0 = validate_InputResponses_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20905,7 +21259,7 @@ function validate415(
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
       if (
-        !validate94(data[key0], {
+        !validate_InputResponse(data[key0], {
           instancePath: instancePath + "/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
           parentData: data,
           parentDataProperty: key0,
@@ -20913,7 +21267,7 @@ function validate415(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+        vErrors = vErrors === null ? validate_InputResponse.errors : vErrors.concat(validate_InputResponse.errors);
         errors = vErrors.length;
       }
     }
@@ -20932,24 +21286,24 @@ function validate415(
     }
     errors++;
   }
-  validate415.errors = vErrors;
+  validate_InputResponses_2.errors = vErrors;
   return errors === 0;
 }
-validate415.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_InputResponses_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-const schema146 = {
+const schema_InternalError = {
   properties: { code: { const: -32603, type: "integer" }, data: {}, message: { type: "string" } },
   required: ["code", "message"],
   type: "object",
 };
 
-function validate417(
+function validate_InternalError(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate417.evaluated;
+  const evaluated0 = validate_InternalError.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -21052,24 +21406,28 @@ function validate417(
     }
     errors++;
   }
-  validate417.errors = vErrors;
+  validate_InternalError.errors = vErrors;
   return errors === 0;
 }
-validate417.evaluated = { props: { code: true, data: true, message: true }, dynamicProps: false, dynamicItems: false };
+validate_InternalError.evaluated = {
+  props: { code: true, data: true, message: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-const schema147 = {
+const schema_InvalidParamsError = {
   properties: { code: { const: -32602, type: "integer" }, data: {}, message: { type: "string" } },
   required: ["code", "message"],
   type: "object",
 };
 
-function validate418(
+function validate_InvalidParamsError(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate418.evaluated;
+  const evaluated0 = validate_InvalidParamsError.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -21172,24 +21530,28 @@ function validate418(
     }
     errors++;
   }
-  validate418.errors = vErrors;
+  validate_InvalidParamsError.errors = vErrors;
   return errors === 0;
 }
-validate418.evaluated = { props: { code: true, data: true, message: true }, dynamicProps: false, dynamicItems: false };
+validate_InvalidParamsError.evaluated = {
+  props: { code: true, data: true, message: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-const schema148 = {
+const schema_InvalidRequestError = {
   properties: { code: { const: -32600, type: "integer" }, data: {}, message: { type: "string" } },
   required: ["code", "message"],
   type: "object",
 };
 
-function validate419(
+function validate_InvalidRequestError(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate419.evaluated;
+  const evaluated0 = validate_InvalidRequestError.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -21292,20 +21654,24 @@ function validate419(
     }
     errors++;
   }
-  validate419.errors = vErrors;
+  validate_InvalidRequestError.errors = vErrors;
   return errors === 0;
 }
-validate419.evaluated = { props: { code: true, data: true, message: true }, dynamicProps: false, dynamicItems: false };
+validate_InvalidRequestError.evaluated = {
+  props: { code: true, data: true, message: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-const schema149 = { items: { $ref: "#/$defs/JSONValue" }, type: "array" };
+const schema_JSONArray = { items: { $ref: "#/$defs/JSONValue" }, type: "array" };
 
-function validate420(
+function validate_JSONArray(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate420.evaluated;
+  const evaluated0 = validate_JSONArray.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -21316,7 +21682,7 @@ function validate420(
     const len0 = data.length;
     for (let i0 = 0; i0 < len0; i0++) {
       if (
-        !validate78(data[i0], {
+        !validate_JSONValue(data[i0], {
           instancePath: instancePath + "/" + i0,
           parentData: data,
           parentDataProperty: i0,
@@ -21324,7 +21690,7 @@ function validate420(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+        vErrors = vErrors === null ? validate_JSONValue.errors : vErrors.concat(validate_JSONValue.errors);
         errors = vErrors.length;
       }
     }
@@ -21343,18 +21709,18 @@ function validate420(
     }
     errors++;
   }
-  validate420.errors = vErrors;
+  validate_JSONArray.errors = vErrors;
   return errors === 0;
 }
-validate420.evaluated = { items: true, dynamicProps: false, dynamicItems: false };
+validate_JSONArray.evaluated = { items: true, dynamicProps: false, dynamicItems: false };
 
-function validate422(
+function validate_JSONObject_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate422.evaluated;
+  const evaluated0 = validate_JSONObject_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -21364,7 +21730,7 @@ function validate422(
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
       if (
-        !validate78(data[key0], {
+        !validate_JSONValue(data[key0], {
           instancePath: instancePath + "/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
           parentData: data,
           parentDataProperty: key0,
@@ -21372,7 +21738,7 @@ function validate422(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+        vErrors = vErrors === null ? validate_JSONValue.errors : vErrors.concat(validate_JSONValue.errors);
         errors = vErrors.length;
       }
     }
@@ -21391,12 +21757,12 @@ function validate422(
     }
     errors++;
   }
-  validate422.errors = vErrors;
+  validate_JSONObject_2.errors = vErrors;
   return errors === 0;
 }
-validate422.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_JSONObject_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-const schema151 = {
+const schema_JSONRPCErrorResponse = {
   properties: {
     error: { $ref: "#/$defs/Error" },
     id: { $ref: "#/$defs/RequestId" },
@@ -21406,13 +21772,13 @@ const schema151 = {
   type: "object",
 };
 
-function validate424(
+function validate_JSONRPCErrorResponse(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate424.evaluated;
+  const evaluated0 = validate_JSONRPCErrorResponse.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -21452,7 +21818,7 @@ function validate424(
     }
     if (data.error !== undefined) {
       if (
-        !validate371(data.error, {
+        !validate_Error(data.error, {
           instancePath: instancePath + "/error",
           parentData: data,
           parentDataProperty: "error",
@@ -21460,13 +21826,13 @@ function validate424(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate371.errors : vErrors.concat(validate371.errors);
+        vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
         errors = vErrors.length;
       }
     }
     if (data.id !== undefined) {
       if (
-        !validate72(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -21474,7 +21840,7 @@ function validate424(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -21526,12 +21892,16 @@ function validate424(
     }
     errors++;
   }
-  validate424.errors = vErrors;
+  validate_JSONRPCErrorResponse.errors = vErrors;
   return errors === 0;
 }
-validate424.evaluated = { props: { error: true, id: true, jsonrpc: true }, dynamicProps: false, dynamicItems: false };
+validate_JSONRPCErrorResponse.evaluated = {
+  props: { error: true, id: true, jsonrpc: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-const schema152 = {
+const schema_JSONRPCMessage = {
   anyOf: [
     { $ref: "#/$defs/JSONRPCRequest" },
     { $ref: "#/$defs/JSONRPCNotification" },
@@ -21539,7 +21909,7 @@ const schema152 = {
     { $ref: "#/$defs/JSONRPCErrorResponse" },
   ],
 };
-const schema153 = {
+const schema_JSONRPCRequest = {
   properties: {
     id: { $ref: "#/$defs/RequestId" },
     jsonrpc: { const: "2.0", type: "string" },
@@ -21550,13 +21920,13 @@ const schema153 = {
   type: "object",
 };
 
-function validate428(
+function validate_JSONRPCRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate428.evaluated;
+  const evaluated0 = validate_JSONRPCRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -21611,7 +21981,7 @@ function validate428(
     }
     if (data.id !== undefined) {
       if (
-        !validate72(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -21619,7 +21989,7 @@ function validate428(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -21707,16 +22077,16 @@ function validate428(
     }
     errors++;
   }
-  validate428.errors = vErrors;
+  validate_JSONRPCRequest.errors = vErrors;
   return errors === 0;
 }
-validate428.evaluated = {
+validate_JSONRPCRequest.evaluated = {
   props: { id: true, jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema154 = {
+const schema_JSONRPCNotification = {
   properties: {
     jsonrpc: { const: "2.0", type: "string" },
     method: { type: "string" },
@@ -21726,13 +22096,13 @@ const schema154 = {
   type: "object",
 };
 
-function validate431(
+function validate_JSONRPCNotification(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate431.evaluated;
+  const evaluated0 = validate_JSONRPCNotification.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -21854,16 +22224,16 @@ function validate431(
     }
     errors++;
   }
-  validate431.errors = vErrors;
+  validate_JSONRPCNotification.errors = vErrors;
   return errors === 0;
 }
-validate431.evaluated = {
+validate_JSONRPCNotification.evaluated = {
   props: { jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema155 = {
+const schema_JSONRPCResultResponse = {
   properties: {
     id: { $ref: "#/$defs/RequestId" },
     jsonrpc: { const: "2.0", type: "string" },
@@ -21873,13 +22243,13 @@ const schema155 = {
   type: "object",
 };
 
-function validate435(
+function validate_Result_3(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate435.evaluated;
+  const evaluated0 = validate_Result_3.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -21904,7 +22274,7 @@ function validate435(
     }
     if (data._meta !== undefined) {
       if (
-        !validate65(data._meta, {
+        !validate_ResultMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -21912,7 +22282,8 @@ function validate435(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+        vErrors =
+          vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
         errors = vErrors.length;
       }
     }
@@ -21948,18 +22319,18 @@ function validate435(
     }
     errors++;
   }
-  validate435.errors = vErrors;
+  validate_Result_3.errors = vErrors;
   return errors === 0;
 }
-validate435.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_Result_3.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-function validate433(
+function validate_JSONRPCResultResponse(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate433.evaluated;
+  const evaluated0 = validate_JSONRPCResultResponse.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22014,7 +22385,7 @@ function validate433(
     }
     if (data.id !== undefined) {
       if (
-        !validate72(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -22022,7 +22393,7 @@ function validate433(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -22061,7 +22432,7 @@ function validate433(
     }
     if (data.result !== undefined) {
       if (
-        !validate435(data.result, {
+        !validate_Result_3(data.result, {
           instancePath: instancePath + "/result",
           parentData: data,
           parentDataProperty: "result",
@@ -22069,7 +22440,7 @@ function validate433(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate435.errors : vErrors.concat(validate435.errors);
+        vErrors = vErrors === null ? validate_Result_3.errors : vErrors.concat(validate_Result_3.errors);
         errors = vErrors.length;
       }
     }
@@ -22088,18 +22459,22 @@ function validate433(
     }
     errors++;
   }
-  validate433.errors = vErrors;
+  validate_JSONRPCResultResponse.errors = vErrors;
   return errors === 0;
 }
-validate433.evaluated = { props: { id: true, jsonrpc: true, result: true }, dynamicProps: false, dynamicItems: false };
+validate_JSONRPCResultResponse.evaluated = {
+  props: { id: true, jsonrpc: true, result: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-function validate427(
+function validate_JSONRPCMessage(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate427.evaluated;
+  const evaluated0 = validate_JSONRPCMessage.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22109,8 +22484,8 @@ function validate427(
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate428(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate428.errors : vErrors.concat(validate428.errors);
+  if (!validate_JSONRPCRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_JSONRPCRequest.errors : vErrors.concat(validate_JSONRPCRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
@@ -22123,8 +22498,9 @@ function validate427(
     props0.params = true;
   }
   const _errs2 = errors;
-  if (!validate431(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate431.errors : vErrors.concat(validate431.errors);
+  if (!validate_JSONRPCNotification(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors =
+      vErrors === null ? validate_JSONRPCNotification.errors : vErrors.concat(validate_JSONRPCNotification.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs2 === errors;
@@ -22138,8 +22514,11 @@ function validate427(
     }
   }
   const _errs3 = errors;
-  if (!validate433(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate433.errors : vErrors.concat(validate433.errors);
+  if (
+    !validate_JSONRPCResultResponse(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  ) {
+    vErrors =
+      vErrors === null ? validate_JSONRPCResultResponse.errors : vErrors.concat(validate_JSONRPCResultResponse.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs3 === errors;
@@ -22153,8 +22532,11 @@ function validate427(
     }
   }
   const _errs4 = errors;
-  if (!validate424(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate424.errors : vErrors.concat(validate424.errors);
+  if (
+    !validate_JSONRPCErrorResponse(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  ) {
+    vErrors =
+      vErrors === null ? validate_JSONRPCErrorResponse.errors : vErrors.concat(validate_JSONRPCErrorResponse.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs4 === errors;
@@ -22191,19 +22573,19 @@ function validate427(
       }
     }
   }
-  validate427.errors = vErrors;
+  validate_JSONRPCMessage.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate427.evaluated = { dynamicProps: true, dynamicItems: false };
+validate_JSONRPCMessage.evaluated = { dynamicProps: true, dynamicItems: false };
 
-function validate440(
+function validate_JSONRPCNotification_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate440.evaluated;
+  const evaluated0 = validate_JSONRPCNotification_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22325,22 +22707,22 @@ function validate440(
     }
     errors++;
   }
-  validate440.errors = vErrors;
+  validate_JSONRPCNotification_2.errors = vErrors;
   return errors === 0;
 }
-validate440.evaluated = {
+validate_JSONRPCNotification_2.evaluated = {
   props: { jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate441(
+function validate_JSONRPCRequest_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate441.evaluated;
+  const evaluated0 = validate_JSONRPCRequest_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22395,7 +22777,7 @@ function validate441(
     }
     if (data.id !== undefined) {
       if (
-        !validate72(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -22403,7 +22785,7 @@ function validate441(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -22491,24 +22873,26 @@ function validate441(
     }
     errors++;
   }
-  validate441.errors = vErrors;
+  validate_JSONRPCRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate441.evaluated = {
+validate_JSONRPCRequest_2.evaluated = {
   props: { id: true, jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema159 = { anyOf: [{ $ref: "#/$defs/JSONRPCResultResponse" }, { $ref: "#/$defs/JSONRPCErrorResponse" }] };
+const schema_JSONRPCResponse = {
+  anyOf: [{ $ref: "#/$defs/JSONRPCResultResponse" }, { $ref: "#/$defs/JSONRPCErrorResponse" }],
+};
 
-function validate443(
+function validate_JSONRPCResponse(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate443.evaluated;
+  const evaluated0 = validate_JSONRPCResponse.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22518,8 +22902,11 @@ function validate443(
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate433(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate433.errors : vErrors.concat(validate433.errors);
+  if (
+    !validate_JSONRPCResultResponse(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  ) {
+    vErrors =
+      vErrors === null ? validate_JSONRPCResultResponse.errors : vErrors.concat(validate_JSONRPCResultResponse.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
@@ -22531,8 +22918,11 @@ function validate443(
     props0.result = true;
   }
   const _errs2 = errors;
-  if (!validate424(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate424.errors : vErrors.concat(validate424.errors);
+  if (
+    !validate_JSONRPCErrorResponse(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  ) {
+    vErrors =
+      vErrors === null ? validate_JSONRPCErrorResponse.errors : vErrors.concat(validate_JSONRPCErrorResponse.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs2 === errors;
@@ -22569,19 +22959,19 @@ function validate443(
       }
     }
   }
-  validate443.errors = vErrors;
+  validate_JSONRPCResponse.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate443.evaluated = { dynamicProps: true, dynamicItems: false };
+validate_JSONRPCResponse.evaluated = { dynamicProps: true, dynamicItems: false };
 
-function validate446(
+function validate_JSONRPCResultResponse_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate446.evaluated;
+  const evaluated0 = validate_JSONRPCResultResponse_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22636,7 +23026,7 @@ function validate446(
     }
     if (data.id !== undefined) {
       if (
-        !validate72(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -22644,7 +23034,7 @@ function validate446(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -22683,7 +23073,7 @@ function validate446(
     }
     if (data.result !== undefined) {
       if (
-        !validate435(data.result, {
+        !validate_Result_3(data.result, {
           instancePath: instancePath + "/result",
           parentData: data,
           parentDataProperty: "result",
@@ -22691,7 +23081,7 @@ function validate446(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate435.errors : vErrors.concat(validate435.errors);
+        vErrors = vErrors === null ? validate_Result_3.errors : vErrors.concat(validate_Result_3.errors);
         errors = vErrors.length;
       }
     }
@@ -22710,18 +23100,22 @@ function validate446(
     }
     errors++;
   }
-  validate446.errors = vErrors;
+  validate_JSONRPCResultResponse_2.errors = vErrors;
   return errors === 0;
 }
-validate446.evaluated = { props: { id: true, jsonrpc: true, result: true }, dynamicProps: false, dynamicItems: false };
+validate_JSONRPCResultResponse_2.evaluated = {
+  props: { id: true, jsonrpc: true, result: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-function validate449(
+function validate_JSONValue_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate449.evaluated;
+  const evaluated0 = validate_JSONValue_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22731,8 +23125,8 @@ function validate449(
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate77(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+  if (!validate_JSONObject(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
@@ -22745,7 +23139,7 @@ function validate449(
     const len0 = data.length;
     for (let i0 = 0; i0 < len0; i0++) {
       if (
-        !validate78(data[i0], {
+        !validate_JSONValue(data[i0], {
           instancePath: instancePath + "/" + i0,
           parentData: data,
           parentDataProperty: i0,
@@ -22753,7 +23147,7 @@ function validate449(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+        vErrors = vErrors === null ? validate_JSONValue.errors : vErrors.concat(validate_JSONValue.errors);
         errors = vErrors.length;
       }
     }
@@ -22787,7 +23181,7 @@ function validate449(
       instancePath,
       schemaPath: "#/anyOf/2/type",
       keyword: "type",
-      params: { type: schema37.anyOf[2].type },
+      params: { type: schema_JSONValue.anyOf[2].type },
       message: "must be string,integer,boolean",
     };
     if (vErrors === null) {
@@ -22823,20 +23217,20 @@ function validate449(
       }
     }
   }
-  validate449.errors = vErrors;
+  validate_JSONValue_2.errors = vErrors;
   evaluated0.props = props0;
   evaluated0.items = items1;
   return errors === 0;
 }
-validate449.evaluated = { dynamicProps: true, dynamicItems: true };
+validate_JSONValue_2.evaluated = { dynamicProps: true, dynamicItems: true };
 
-function validate452(
+function validate_LegacyTitledEnumSchema_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate452.evaluated;
+  const evaluated0 = validate_LegacyTitledEnumSchema_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -23047,22 +23441,22 @@ function validate452(
     }
     errors++;
   }
-  validate452.errors = vErrors;
+  validate_LegacyTitledEnumSchema_2.errors = vErrors;
   return errors === 0;
 }
-validate452.evaluated = {
+validate_LegacyTitledEnumSchema_2.evaluated = {
   props: { default: true, description: true, enum: true, enumNames: true, title: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate453(
+function validate_ListPromptsRequest_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate453.evaluated;
+  const evaluated0 = validate_ListPromptsRequest_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -23132,7 +23526,7 @@ function validate453(
     }
     if (data.id !== undefined) {
       if (
-        !validate72(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -23140,7 +23534,7 @@ function validate453(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -23212,7 +23606,7 @@ function validate453(
     }
     if (data.params !== undefined) {
       if (
-        !validate248(data.params, {
+        !validate_PaginatedRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -23220,7 +23614,10 @@ function validate453(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate248.errors : vErrors.concat(validate248.errors);
+        vErrors =
+          vErrors === null
+            ? validate_PaginatedRequestParams.errors
+            : vErrors.concat(validate_PaginatedRequestParams.errors);
         errors = vErrors.length;
       }
     }
@@ -23239,16 +23636,16 @@ function validate453(
     }
     errors++;
   }
-  validate453.errors = vErrors;
+  validate_ListPromptsRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate453.evaluated = {
+validate_ListPromptsRequest_2.evaluated = {
   props: { id: true, jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema164 = {
+const schema_ListPromptsResult = {
   properties: {
     _meta: { $ref: "#/$defs/ResultMetaObject" },
     cacheScope: { enum: ["private", "public"], type: "string" },
@@ -23260,7 +23657,7 @@ const schema164 = {
   required: ["cacheScope", "prompts", "resultType", "ttlMs"],
   type: "object",
 };
-const schema165 = {
+const schema_Prompt = {
   properties: {
     _meta: { $ref: "#/$defs/MetaObject" },
     arguments: { items: { $ref: "#/$defs/PromptArgument" }, type: "array" },
@@ -23272,7 +23669,7 @@ const schema165 = {
   required: ["name"],
   type: "object",
 };
-const schema166 = {
+const schema_PromptArgument = {
   properties: {
     description: { type: "string" },
     name: { type: "string" },
@@ -23283,13 +23680,13 @@ const schema166 = {
   type: "object",
 };
 
-function validate460(
+function validate_PromptArgument(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate460.evaluated;
+  const evaluated0 = validate_PromptArgument.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -23395,22 +23792,22 @@ function validate460(
     }
     errors++;
   }
-  validate460.errors = vErrors;
+  validate_PromptArgument.errors = vErrors;
   return errors === 0;
 }
-validate460.evaluated = {
+validate_PromptArgument.evaluated = {
   props: { description: true, name: true, required: true, title: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate458(
+function validate_Prompt(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate458.evaluated;
+  const evaluated0 = validate_Prompt.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -23435,7 +23832,7 @@ function validate458(
     }
     if (data._meta !== undefined) {
       if (
-        !validate57(data._meta, {
+        !validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -23443,7 +23840,7 @@ function validate458(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
@@ -23453,7 +23850,7 @@ function validate458(
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate460(data1[i0], {
+            !validate_PromptArgument(data1[i0], {
               instancePath: instancePath + "/arguments/" + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -23461,7 +23858,8 @@ function validate458(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate460.errors : vErrors.concat(validate460.errors);
+            vErrors =
+              vErrors === null ? validate_PromptArgument.errors : vErrors.concat(validate_PromptArgument.errors);
             errors = vErrors.length;
           }
         }
@@ -23504,7 +23902,7 @@ function validate458(
         const len1 = data4.length;
         for (let i1 = 0; i1 < len1; i1++) {
           if (
-            !validate67(data4[i1], {
+            !validate_Icon(data4[i1], {
               instancePath: instancePath + "/icons/" + i1,
               parentData: data4,
               parentDataProperty: i1,
@@ -23512,7 +23910,7 @@ function validate458(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+            vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
             errors = vErrors.length;
           }
         }
@@ -23581,22 +23979,22 @@ function validate458(
     }
     errors++;
   }
-  validate458.errors = vErrors;
+  validate_Prompt.errors = vErrors;
   return errors === 0;
 }
-validate458.evaluated = {
+validate_Prompt.evaluated = {
   props: { _meta: true, arguments: true, description: true, icons: true, name: true, title: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate456(
+function validate_ListPromptsResult(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate456.evaluated;
+  const evaluated0 = validate_ListPromptsResult.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -23666,7 +24064,7 @@ function validate456(
     }
     if (data._meta !== undefined) {
       if (
-        !validate65(data._meta, {
+        !validate_ResultMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -23674,7 +24072,8 @@ function validate456(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+        vErrors =
+          vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
         errors = vErrors.length;
       }
     }
@@ -23700,7 +24099,7 @@ function validate456(
           instancePath: instancePath + "/cacheScope",
           schemaPath: "#/properties/cacheScope/enum",
           keyword: "enum",
-          params: { allowedValues: schema164.properties.cacheScope.enum },
+          params: { allowedValues: schema_ListPromptsResult.properties.cacheScope.enum },
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
@@ -23734,7 +24133,7 @@ function validate456(
         const len0 = data3.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate458(data3[i0], {
+            !validate_Prompt(data3[i0], {
               instancePath: instancePath + "/prompts/" + i0,
               parentData: data3,
               parentDataProperty: i0,
@@ -23742,7 +24141,7 @@ function validate456(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate458.errors : vErrors.concat(validate458.errors);
+            vErrors = vErrors === null ? validate_Prompt.errors : vErrors.concat(validate_Prompt.errors);
             errors = vErrors.length;
           }
         }
@@ -23829,16 +24228,16 @@ function validate456(
     }
     errors++;
   }
-  validate456.errors = vErrors;
+  validate_ListPromptsResult.errors = vErrors;
   return errors === 0;
 }
-validate456.evaluated = {
+validate_ListPromptsResult.evaluated = {
   props: { _meta: true, cacheScope: true, nextCursor: true, prompts: true, resultType: true, ttlMs: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema167 = {
+const schema_ListPromptsResultResponse = {
   properties: {
     id: { $ref: "#/$defs/RequestId" },
     jsonrpc: { const: "2.0", type: "string" },
@@ -23848,13 +24247,13 @@ const schema167 = {
   type: "object",
 };
 
-function validate464(
+function validate_ListPromptsResultResponse(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate464.evaluated;
+  const evaluated0 = validate_ListPromptsResultResponse.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -23909,7 +24308,7 @@ function validate464(
     }
     if (data.id !== undefined) {
       if (
-        !validate72(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -23917,7 +24316,7 @@ function validate464(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -23956,7 +24355,7 @@ function validate464(
     }
     if (data.result !== undefined) {
       if (
-        !validate456(data.result, {
+        !validate_ListPromptsResult(data.result, {
           instancePath: instancePath + "/result",
           parentData: data,
           parentDataProperty: "result",
@@ -23964,7 +24363,8 @@ function validate464(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate456.errors : vErrors.concat(validate456.errors);
+        vErrors =
+          vErrors === null ? validate_ListPromptsResult.errors : vErrors.concat(validate_ListPromptsResult.errors);
         errors = vErrors.length;
       }
     }
@@ -23983,18 +24383,22 @@ function validate464(
     }
     errors++;
   }
-  validate464.errors = vErrors;
+  validate_ListPromptsResultResponse.errors = vErrors;
   return errors === 0;
 }
-validate464.evaluated = { props: { id: true, jsonrpc: true, result: true }, dynamicProps: false, dynamicItems: false };
+validate_ListPromptsResultResponse.evaluated = {
+  props: { id: true, jsonrpc: true, result: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-function validate467(
+function validate_ListResourceTemplatesRequest_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate467.evaluated;
+  const evaluated0 = validate_ListResourceTemplatesRequest_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -24064,7 +24468,7 @@ function validate467(
     }
     if (data.id !== undefined) {
       if (
-        !validate72(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -24072,7 +24476,7 @@ function validate467(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -24144,7 +24548,7 @@ function validate467(
     }
     if (data.params !== undefined) {
       if (
-        !validate248(data.params, {
+        !validate_PaginatedRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -24152,7 +24556,10 @@ function validate467(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate248.errors : vErrors.concat(validate248.errors);
+        vErrors =
+          vErrors === null
+            ? validate_PaginatedRequestParams.errors
+            : vErrors.concat(validate_PaginatedRequestParams.errors);
         errors = vErrors.length;
       }
     }
@@ -24171,16 +24578,16 @@ function validate467(
     }
     errors++;
   }
-  validate467.errors = vErrors;
+  validate_ListResourceTemplatesRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate467.evaluated = {
+validate_ListResourceTemplatesRequest_2.evaluated = {
   props: { id: true, jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema169 = {
+const schema_ListResourceTemplatesResult = {
   properties: {
     _meta: { $ref: "#/$defs/ResultMetaObject" },
     cacheScope: { enum: ["private", "public"], type: "string" },
@@ -24192,7 +24599,7 @@ const schema169 = {
   required: ["cacheScope", "resourceTemplates", "resultType", "ttlMs"],
   type: "object",
 };
-const schema170 = {
+const schema_ResourceTemplate = {
   properties: {
     _meta: { $ref: "#/$defs/MetaObject" },
     annotations: { $ref: "#/$defs/Annotations" },
@@ -24207,13 +24614,13 @@ const schema170 = {
   type: "object",
 };
 
-function validate472(
+function validate_ResourceTemplate(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate472.evaluated;
+  const evaluated0 = validate_ResourceTemplate.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -24253,7 +24660,7 @@ function validate472(
     }
     if (data._meta !== undefined) {
       if (
-        !validate57(data._meta, {
+        !validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -24261,13 +24668,13 @@ function validate472(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.annotations !== undefined) {
       if (
-        !validate53(data.annotations, {
+        !validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
@@ -24275,7 +24682,7 @@ function validate472(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
     }
@@ -24302,7 +24709,7 @@ function validate472(
         const len0 = data3.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate67(data3[i0], {
+            !validate_Icon(data3[i0], {
               instancePath: instancePath + "/icons/" + i0,
               parentData: data3,
               parentDataProperty: i0,
@@ -24310,7 +24717,7 @@ function validate472(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+            vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
             errors = vErrors.length;
           }
         }
@@ -24384,7 +24791,7 @@ function validate472(
     if (data.uriTemplate !== undefined) {
       let data8 = data.uriTemplate;
       if (typeof data8 === "string") {
-        if (!formats22.test(data8)) {
+        if (!format_uri_template.test(data8)) {
           const err7 = {
             instancePath: instancePath + "/uriTemplate",
             schemaPath: "#/properties/uriTemplate/format",
@@ -24430,10 +24837,10 @@ function validate472(
     }
     errors++;
   }
-  validate472.errors = vErrors;
+  validate_ResourceTemplate.errors = vErrors;
   return errors === 0;
 }
-validate472.evaluated = {
+validate_ResourceTemplate.evaluated = {
   props: {
     _meta: true,
     annotations: true,
@@ -24448,13 +24855,13 @@ validate472.evaluated = {
   dynamicItems: false,
 };
 
-function validate470(
+function validate_ListResourceTemplatesResult(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate470.evaluated;
+  const evaluated0 = validate_ListResourceTemplatesResult.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -24524,7 +24931,7 @@ function validate470(
     }
     if (data._meta !== undefined) {
       if (
-        !validate65(data._meta, {
+        !validate_ResultMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -24532,7 +24939,8 @@ function validate470(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+        vErrors =
+          vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
         errors = vErrors.length;
       }
     }
@@ -24558,7 +24966,7 @@ function validate470(
           instancePath: instancePath + "/cacheScope",
           schemaPath: "#/properties/cacheScope/enum",
           keyword: "enum",
-          params: { allowedValues: schema169.properties.cacheScope.enum },
+          params: { allowedValues: schema_ListResourceTemplatesResult.properties.cacheScope.enum },
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
@@ -24592,7 +25000,7 @@ function validate470(
         const len0 = data3.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate472(data3[i0], {
+            !validate_ResourceTemplate(data3[i0], {
               instancePath: instancePath + "/resourceTemplates/" + i0,
               parentData: data3,
               parentDataProperty: i0,
@@ -24600,7 +25008,8 @@ function validate470(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate472.errors : vErrors.concat(validate472.errors);
+            vErrors =
+              vErrors === null ? validate_ResourceTemplate.errors : vErrors.concat(validate_ResourceTemplate.errors);
             errors = vErrors.length;
           }
         }
@@ -24687,16 +25096,16 @@ function validate470(
     }
     errors++;
   }
-  validate470.errors = vErrors;
+  validate_ListResourceTemplatesResult.errors = vErrors;
   return errors === 0;
 }
-validate470.evaluated = {
+validate_ListResourceTemplatesResult.evaluated = {
   props: { _meta: true, cacheScope: true, nextCursor: true, resourceTemplates: true, resultType: true, ttlMs: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema171 = {
+const schema_ListResourceTemplatesResultResponse = {
   properties: {
     id: { $ref: "#/$defs/RequestId" },
     jsonrpc: { const: "2.0", type: "string" },
@@ -24706,13 +25115,13 @@ const schema171 = {
   type: "object",
 };
 
-function validate477(
+function validate_ListResourceTemplatesResultResponse(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate477.evaluated;
+  const evaluated0 = validate_ListResourceTemplatesResultResponse.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -24767,7 +25176,7 @@ function validate477(
     }
     if (data.id !== undefined) {
       if (
-        !validate72(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -24775,7 +25184,7 @@ function validate477(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -24814,7 +25223,7 @@ function validate477(
     }
     if (data.result !== undefined) {
       if (
-        !validate470(data.result, {
+        !validate_ListResourceTemplatesResult(data.result, {
           instancePath: instancePath + "/result",
           parentData: data,
           parentDataProperty: "result",
@@ -24822,7 +25231,10 @@ function validate477(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate470.errors : vErrors.concat(validate470.errors);
+        vErrors =
+          vErrors === null
+            ? validate_ListResourceTemplatesResult.errors
+            : vErrors.concat(validate_ListResourceTemplatesResult.errors);
         errors = vErrors.length;
       }
     }
@@ -24841,18 +25253,22 @@ function validate477(
     }
     errors++;
   }
-  validate477.errors = vErrors;
+  validate_ListResourceTemplatesResultResponse.errors = vErrors;
   return errors === 0;
 }
-validate477.evaluated = { props: { id: true, jsonrpc: true, result: true }, dynamicProps: false, dynamicItems: false };
+validate_ListResourceTemplatesResultResponse.evaluated = {
+  props: { id: true, jsonrpc: true, result: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-function validate480(
+function validate_ListResourcesRequest_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate480.evaluated;
+  const evaluated0 = validate_ListResourcesRequest_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -24922,7 +25338,7 @@ function validate480(
     }
     if (data.id !== undefined) {
       if (
-        !validate72(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -24930,7 +25346,7 @@ function validate480(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -25002,7 +25418,7 @@ function validate480(
     }
     if (data.params !== undefined) {
       if (
-        !validate248(data.params, {
+        !validate_PaginatedRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -25010,7 +25426,10 @@ function validate480(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate248.errors : vErrors.concat(validate248.errors);
+        vErrors =
+          vErrors === null
+            ? validate_PaginatedRequestParams.errors
+            : vErrors.concat(validate_PaginatedRequestParams.errors);
         errors = vErrors.length;
       }
     }
@@ -25029,16 +25448,16 @@ function validate480(
     }
     errors++;
   }
-  validate480.errors = vErrors;
+  validate_ListResourcesRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate480.evaluated = {
+validate_ListResourcesRequest_2.evaluated = {
   props: { id: true, jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema173 = {
+const schema_ListResourcesResult = {
   properties: {
     _meta: { $ref: "#/$defs/ResultMetaObject" },
     cacheScope: { enum: ["private", "public"], type: "string" },
@@ -25050,7 +25469,7 @@ const schema173 = {
   required: ["cacheScope", "resources", "resultType", "ttlMs"],
   type: "object",
 };
-const schema174 = {
+const schema_Resource = {
   properties: {
     _meta: { $ref: "#/$defs/MetaObject" },
     annotations: { $ref: "#/$defs/Annotations" },
@@ -25066,13 +25485,13 @@ const schema174 = {
   type: "object",
 };
 
-function validate485(
+function validate_Resource(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate485.evaluated;
+  const evaluated0 = validate_Resource.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -25112,7 +25531,7 @@ function validate485(
     }
     if (data._meta !== undefined) {
       if (
-        !validate57(data._meta, {
+        !validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -25120,13 +25539,13 @@ function validate485(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.annotations !== undefined) {
       if (
-        !validate53(data.annotations, {
+        !validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
@@ -25134,7 +25553,7 @@ function validate485(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
     }
@@ -25161,7 +25580,7 @@ function validate485(
         const len0 = data3.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate67(data3[i0], {
+            !validate_Icon(data3[i0], {
               instancePath: instancePath + "/icons/" + i0,
               parentData: data3,
               parentDataProperty: i0,
@@ -25169,7 +25588,7 @@ function validate485(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+            vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
             errors = vErrors.length;
           }
         }
@@ -25261,7 +25680,7 @@ function validate485(
     if (data.uri !== undefined) {
       let data9 = data.uri;
       if (typeof data9 === "string") {
-        if (!formats4(data9)) {
+        if (!format_uri(data9)) {
           const err8 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -25307,10 +25726,10 @@ function validate485(
     }
     errors++;
   }
-  validate485.errors = vErrors;
+  validate_Resource.errors = vErrors;
   return errors === 0;
 }
-validate485.evaluated = {
+validate_Resource.evaluated = {
   props: {
     _meta: true,
     annotations: true,
@@ -25326,13 +25745,13 @@ validate485.evaluated = {
   dynamicItems: false,
 };
 
-function validate483(
+function validate_ListResourcesResult(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate483.evaluated;
+  const evaluated0 = validate_ListResourcesResult.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -25402,7 +25821,7 @@ function validate483(
     }
     if (data._meta !== undefined) {
       if (
-        !validate65(data._meta, {
+        !validate_ResultMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -25410,7 +25829,8 @@ function validate483(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+        vErrors =
+          vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
         errors = vErrors.length;
       }
     }
@@ -25436,7 +25856,7 @@ function validate483(
           instancePath: instancePath + "/cacheScope",
           schemaPath: "#/properties/cacheScope/enum",
           keyword: "enum",
-          params: { allowedValues: schema173.properties.cacheScope.enum },
+          params: { allowedValues: schema_ListResourcesResult.properties.cacheScope.enum },
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
@@ -25470,7 +25890,7 @@ function validate483(
         const len0 = data3.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate485(data3[i0], {
+            !validate_Resource(data3[i0], {
               instancePath: instancePath + "/resources/" + i0,
               parentData: data3,
               parentDataProperty: i0,
@@ -25478,7 +25898,7 @@ function validate483(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate485.errors : vErrors.concat(validate485.errors);
+            vErrors = vErrors === null ? validate_Resource.errors : vErrors.concat(validate_Resource.errors);
             errors = vErrors.length;
           }
         }
@@ -25565,16 +25985,16 @@ function validate483(
     }
     errors++;
   }
-  validate483.errors = vErrors;
+  validate_ListResourcesResult.errors = vErrors;
   return errors === 0;
 }
-validate483.evaluated = {
+validate_ListResourcesResult.evaluated = {
   props: { _meta: true, cacheScope: true, nextCursor: true, resources: true, resultType: true, ttlMs: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema175 = {
+const schema_ListResourcesResultResponse = {
   properties: {
     id: { $ref: "#/$defs/RequestId" },
     jsonrpc: { const: "2.0", type: "string" },
@@ -25584,13 +26004,13 @@ const schema175 = {
   type: "object",
 };
 
-function validate490(
+function validate_ListResourcesResultResponse(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate490.evaluated;
+  const evaluated0 = validate_ListResourcesResultResponse.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -25645,7 +26065,7 @@ function validate490(
     }
     if (data.id !== undefined) {
       if (
-        !validate72(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -25653,7 +26073,7 @@ function validate490(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -25692,7 +26112,7 @@ function validate490(
     }
     if (data.result !== undefined) {
       if (
-        !validate483(data.result, {
+        !validate_ListResourcesResult(data.result, {
           instancePath: instancePath + "/result",
           parentData: data,
           parentDataProperty: "result",
@@ -25700,7 +26120,8 @@ function validate490(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate483.errors : vErrors.concat(validate483.errors);
+        vErrors =
+          vErrors === null ? validate_ListResourcesResult.errors : vErrors.concat(validate_ListResourcesResult.errors);
         errors = vErrors.length;
       }
     }
@@ -25719,18 +26140,22 @@ function validate490(
     }
     errors++;
   }
-  validate490.errors = vErrors;
+  validate_ListResourcesResultResponse.errors = vErrors;
   return errors === 0;
 }
-validate490.evaluated = { props: { id: true, jsonrpc: true, result: true }, dynamicProps: false, dynamicItems: false };
+validate_ListResourcesResultResponse.evaluated = {
+  props: { id: true, jsonrpc: true, result: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-function validate493(
+function validate_ListRootsRequest_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate493.evaluated;
+  const evaluated0 = validate_ListRootsRequest_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -25791,7 +26216,7 @@ function validate493(
       if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
         if (data1._meta !== undefined) {
           if (
-            !validate57(data1._meta, {
+            !validate_MetaObject(data1._meta, {
               instancePath: instancePath + "/params/_meta",
               parentData: data1,
               parentDataProperty: "_meta",
@@ -25799,7 +26224,7 @@ function validate493(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+            vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
             errors = vErrors.length;
           }
         }
@@ -25834,20 +26259,27 @@ function validate493(
     }
     errors++;
   }
-  validate493.errors = vErrors;
+  validate_ListRootsRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate493.evaluated = { props: { method: true, params: true }, dynamicProps: false, dynamicItems: false };
+validate_ListRootsRequest_2.evaluated = {
+  props: { method: true, params: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-const schema177 = { properties: { _meta: { $ref: "#/$defs/MetaObject" } }, type: "object" };
+const schema_ListRootsRequest_properties_params = {
+  properties: { _meta: { $ref: "#/$defs/MetaObject" } },
+  type: "object",
+};
 
-function validate495(
+function validate_ListRootsRequest_properties_params(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate495.evaluated;
+  const evaluated0 = validate_ListRootsRequest_properties_params.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -25857,7 +26289,7 @@ function validate495(
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data._meta !== undefined) {
       if (
-        !validate57(data._meta, {
+        !validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -25865,7 +26297,7 @@ function validate495(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
@@ -25884,18 +26316,22 @@ function validate495(
     }
     errors++;
   }
-  validate495.errors = vErrors;
+  validate_ListRootsRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
-validate495.evaluated = { props: { _meta: true }, dynamicProps: false, dynamicItems: false };
+validate_ListRootsRequest_properties_params.evaluated = {
+  props: { _meta: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-function validate497(
+function validate_ListRootsResult_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate497.evaluated;
+  const evaluated0 = validate_ListRootsResult_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -25924,7 +26360,7 @@ function validate497(
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate140(data0[i0], {
+            !validate_Root(data0[i0], {
               instancePath: instancePath + "/roots/" + i0,
               parentData: data0,
               parentDataProperty: i0,
@@ -25932,7 +26368,7 @@ function validate497(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
+            vErrors = vErrors === null ? validate_Root.errors : vErrors.concat(validate_Root.errors);
             errors = vErrors.length;
           }
         }
@@ -25967,18 +26403,18 @@ function validate497(
     }
     errors++;
   }
-  validate497.errors = vErrors;
+  validate_ListRootsResult_2.errors = vErrors;
   return errors === 0;
 }
-validate497.evaluated = { props: { roots: true }, dynamicProps: false, dynamicItems: false };
+validate_ListRootsResult_2.evaluated = { props: { roots: true }, dynamicProps: false, dynamicItems: false };
 
-function validate499(
+function validate_ListToolsRequest_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate499.evaluated;
+  const evaluated0 = validate_ListToolsRequest_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -26048,7 +26484,7 @@ function validate499(
     }
     if (data.id !== undefined) {
       if (
-        !validate72(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -26056,7 +26492,7 @@ function validate499(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -26128,7 +26564,7 @@ function validate499(
     }
     if (data.params !== undefined) {
       if (
-        !validate248(data.params, {
+        !validate_PaginatedRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -26136,7 +26572,10 @@ function validate499(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate248.errors : vErrors.concat(validate248.errors);
+        vErrors =
+          vErrors === null
+            ? validate_PaginatedRequestParams.errors
+            : vErrors.concat(validate_PaginatedRequestParams.errors);
         errors = vErrors.length;
       }
     }
@@ -26155,16 +26594,16 @@ function validate499(
     }
     errors++;
   }
-  validate499.errors = vErrors;
+  validate_ListToolsRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate499.evaluated = {
+validate_ListToolsRequest_2.evaluated = {
   props: { id: true, jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema180 = {
+const schema_ListToolsResult = {
   properties: {
     _meta: { $ref: "#/$defs/ResultMetaObject" },
     cacheScope: { enum: ["private", "public"], type: "string" },
@@ -26177,13 +26616,13 @@ const schema180 = {
   type: "object",
 };
 
-function validate502(
+function validate_ListToolsResult(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate502.evaluated;
+  const evaluated0 = validate_ListToolsResult.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -26253,7 +26692,7 @@ function validate502(
     }
     if (data._meta !== undefined) {
       if (
-        !validate65(data._meta, {
+        !validate_ResultMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -26261,7 +26700,8 @@ function validate502(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+        vErrors =
+          vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
         errors = vErrors.length;
       }
     }
@@ -26287,7 +26727,7 @@ function validate502(
           instancePath: instancePath + "/cacheScope",
           schemaPath: "#/properties/cacheScope/enum",
           keyword: "enum",
-          params: { allowedValues: schema180.properties.cacheScope.enum },
+          params: { allowedValues: schema_ListToolsResult.properties.cacheScope.enum },
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
@@ -26338,7 +26778,7 @@ function validate502(
         const len0 = data4.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate180(data4[i0], {
+            !validate_Tool(data4[i0], {
               instancePath: instancePath + "/tools/" + i0,
               parentData: data4,
               parentDataProperty: i0,
@@ -26346,7 +26786,7 @@ function validate502(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
+            vErrors = vErrors === null ? validate_Tool.errors : vErrors.concat(validate_Tool.errors);
             errors = vErrors.length;
           }
         }
@@ -26416,16 +26856,16 @@ function validate502(
     }
     errors++;
   }
-  validate502.errors = vErrors;
+  validate_ListToolsResult.errors = vErrors;
   return errors === 0;
 }
-validate502.evaluated = {
+validate_ListToolsResult.evaluated = {
   props: { _meta: true, cacheScope: true, nextCursor: true, resultType: true, tools: true, ttlMs: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema181 = {
+const schema_ListToolsResultResponse = {
   properties: {
     id: { $ref: "#/$defs/RequestId" },
     jsonrpc: { const: "2.0", type: "string" },
@@ -26435,13 +26875,13 @@ const schema181 = {
   type: "object",
 };
 
-function validate505(
+function validate_ListToolsResultResponse(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate505.evaluated;
+  const evaluated0 = validate_ListToolsResultResponse.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -26496,7 +26936,7 @@ function validate505(
     }
     if (data.id !== undefined) {
       if (
-        !validate72(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -26504,7 +26944,7 @@ function validate505(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -26543,7 +26983,7 @@ function validate505(
     }
     if (data.result !== undefined) {
       if (
-        !validate502(data.result, {
+        !validate_ListToolsResult(data.result, {
           instancePath: instancePath + "/result",
           parentData: data,
           parentDataProperty: "result",
@@ -26551,7 +26991,7 @@ function validate505(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate502.errors : vErrors.concat(validate502.errors);
+        vErrors = vErrors === null ? validate_ListToolsResult.errors : vErrors.concat(validate_ListToolsResult.errors);
         errors = vErrors.length;
       }
     }
@@ -26570,18 +27010,22 @@ function validate505(
     }
     errors++;
   }
-  validate505.errors = vErrors;
+  validate_ListToolsResultResponse.errors = vErrors;
   return errors === 0;
 }
-validate505.evaluated = { props: { id: true, jsonrpc: true, result: true }, dynamicProps: false, dynamicItems: false };
+validate_ListToolsResultResponse.evaluated = {
+  props: { id: true, jsonrpc: true, result: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-function validate508(
+function validate_LoggingLevel_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate508.evaluated;
+  const evaluated0 = validate_LoggingLevel_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -26617,7 +27061,7 @@ function validate508(
       instancePath,
       schemaPath: "#/enum",
       keyword: "enum",
-      params: { allowedValues: schema38.enum },
+      params: { allowedValues: schema_LoggingLevel.enum },
       message: "must be equal to one of the allowed values",
     };
     if (vErrors === null) {
@@ -26627,12 +27071,12 @@ function validate508(
     }
     errors++;
   }
-  validate508.errors = vErrors;
+  validate_LoggingLevel_2.errors = vErrors;
   return errors === 0;
 }
-validate508.evaluated = { dynamicProps: false, dynamicItems: false };
+validate_LoggingLevel_2.evaluated = { dynamicProps: false, dynamicItems: false };
 
-const schema183 = {
+const schema_LoggingMessageNotification = {
   properties: {
     jsonrpc: { const: "2.0", type: "string" },
     method: { const: "notifications/message", type: "string" },
@@ -26641,7 +27085,7 @@ const schema183 = {
   required: ["jsonrpc", "method", "params"],
   type: "object",
 };
-const schema184 = {
+const schema_LoggingMessageNotificationParams = {
   properties: {
     _meta: { $ref: "#/$defs/NotificationMetaObject" },
     data: {},
@@ -26652,13 +27096,13 @@ const schema184 = {
   type: "object",
 };
 
-function validate510(
+function validate_LoggingMessageNotificationParams(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate510.evaluated;
+  const evaluated0 = validate_LoggingMessageNotificationParams.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -26698,7 +27142,7 @@ function validate510(
     }
     if (data._meta !== undefined) {
       if (
-        !validate222(data._meta, {
+        !validate_NotificationMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -26706,13 +27150,16 @@ function validate510(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
+        vErrors =
+          vErrors === null
+            ? validate_NotificationMetaObject.errors
+            : vErrors.concat(validate_NotificationMetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.level !== undefined) {
       if (
-        !validate88(data.level, {
+        !validate_LoggingLevel(data.level, {
           instancePath: instancePath + "/level",
           parentData: data,
           parentDataProperty: "level",
@@ -26720,7 +27167,7 @@ function validate510(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+        vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
         errors = vErrors.length;
       }
     }
@@ -26756,22 +27203,22 @@ function validate510(
     }
     errors++;
   }
-  validate510.errors = vErrors;
+  validate_LoggingMessageNotificationParams.errors = vErrors;
   return errors === 0;
 }
-validate510.evaluated = {
+validate_LoggingMessageNotificationParams.evaluated = {
   props: { _meta: true, data: true, level: true, logger: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate509(
+function validate_LoggingMessageNotification(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate509.evaluated;
+  const evaluated0 = validate_LoggingMessageNotification.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -26892,7 +27339,7 @@ function validate509(
     }
     if (data.params !== undefined) {
       if (
-        !validate510(data.params, {
+        !validate_LoggingMessageNotificationParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -26900,7 +27347,10 @@ function validate509(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate510.errors : vErrors.concat(validate510.errors);
+        vErrors =
+          vErrors === null
+            ? validate_LoggingMessageNotificationParams.errors
+            : vErrors.concat(validate_LoggingMessageNotificationParams.errors);
         errors = vErrors.length;
       }
     }
@@ -26919,22 +27369,22 @@ function validate509(
     }
     errors++;
   }
-  validate509.errors = vErrors;
+  validate_LoggingMessageNotification.errors = vErrors;
   return errors === 0;
 }
-validate509.evaluated = {
+validate_LoggingMessageNotification.evaluated = {
   props: { jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate514(
+function validate_LoggingMessageNotificationParams_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate514.evaluated;
+  const evaluated0 = validate_LoggingMessageNotificationParams_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -26974,7 +27424,7 @@ function validate514(
     }
     if (data._meta !== undefined) {
       if (
-        !validate222(data._meta, {
+        !validate_NotificationMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -26982,13 +27432,16 @@ function validate514(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
+        vErrors =
+          vErrors === null
+            ? validate_NotificationMetaObject.errors
+            : vErrors.concat(validate_NotificationMetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.level !== undefined) {
       if (
-        !validate88(data.level, {
+        !validate_LoggingLevel(data.level, {
           instancePath: instancePath + "/level",
           parentData: data,
           parentDataProperty: "level",
@@ -26996,7 +27449,7 @@ function validate514(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+        vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
         errors = vErrors.length;
       }
     }
@@ -27032,22 +27485,22 @@ function validate514(
     }
     errors++;
   }
-  validate514.errors = vErrors;
+  validate_LoggingMessageNotificationParams_2.errors = vErrors;
   return errors === 0;
 }
-validate514.evaluated = {
+validate_LoggingMessageNotificationParams_2.evaluated = {
   props: { _meta: true, data: true, level: true, logger: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate517(
+function validate_MetaObject_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate517.evaluated;
+  const evaluated0 = validate_MetaObject_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -27069,24 +27522,24 @@ function validate517(
     }
     errors++;
   }
-  validate517.errors = vErrors;
+  validate_MetaObject_2.errors = vErrors;
   return errors === 0;
 }
-validate517.evaluated = { dynamicProps: false, dynamicItems: false };
+validate_MetaObject_2.evaluated = { dynamicProps: false, dynamicItems: false };
 
-const schema187 = {
+const schema_MethodNotFoundError = {
   properties: { code: { const: -32601, type: "integer" }, data: {}, message: { type: "string" } },
   required: ["code", "message"],
   type: "object",
 };
 
-function validate518(
+function validate_MethodNotFoundError(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate518.evaluated;
+  const evaluated0 = validate_MethodNotFoundError.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -27189,12 +27642,16 @@ function validate518(
     }
     errors++;
   }
-  validate518.errors = vErrors;
+  validate_MethodNotFoundError.errors = vErrors;
   return errors === 0;
 }
-validate518.evaluated = { props: { code: true, data: true, message: true }, dynamicProps: false, dynamicItems: false };
+validate_MethodNotFoundError.evaluated = {
+  props: { code: true, data: true, message: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-const schema188 = {
+const schema_MissingRequiredClientCapabilityError = {
   properties: {
     error: {
       allOf: [
@@ -27220,13 +27677,13 @@ const schema188 = {
   type: "object",
 };
 
-function validate519(
+function validate_MissingRequiredClientCapabilityError(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate519.evaluated;
+  const evaluated0 = validate_MissingRequiredClientCapabilityError.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -27267,7 +27724,7 @@ function validate519(
     if (data.error !== undefined) {
       let data0 = data.error;
       if (
-        !validate371(data0, {
+        !validate_Error(data0, {
           instancePath: instancePath + "/error",
           parentData: data,
           parentDataProperty: "error",
@@ -27275,7 +27732,7 @@ function validate519(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate371.errors : vErrors.concat(validate371.errors);
+        vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
         errors = vErrors.length;
       }
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
@@ -27362,7 +27819,7 @@ function validate519(
             }
             if (data2.requiredCapabilities !== undefined) {
               if (
-                !validate76(data2.requiredCapabilities, {
+                !validate_ClientCapabilities(data2.requiredCapabilities, {
                   instancePath: instancePath + "/error/data/requiredCapabilities",
                   parentData: data2,
                   parentDataProperty: "requiredCapabilities",
@@ -27370,7 +27827,10 @@ function validate519(
                   dynamicAnchors,
                 })
               ) {
-                vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
+                vErrors =
+                  vErrors === null
+                    ? validate_ClientCapabilities.errors
+                    : vErrors.concat(validate_ClientCapabilities.errors);
                 errors = vErrors.length;
               }
             }
@@ -27408,7 +27868,7 @@ function validate519(
     }
     if (data.id !== undefined) {
       if (
-        !validate72(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -27416,7 +27876,7 @@ function validate519(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -27468,18 +27928,22 @@ function validate519(
     }
     errors++;
   }
-  validate519.errors = vErrors;
+  validate_MissingRequiredClientCapabilityError.errors = vErrors;
   return errors === 0;
 }
-validate519.evaluated = { props: { error: true, id: true, jsonrpc: true }, dynamicProps: false, dynamicItems: false };
+validate_MissingRequiredClientCapabilityError.evaluated = {
+  props: { error: true, id: true, jsonrpc: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-function validate523(
+function validate_ModelHint_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate523.evaluated;
+  const evaluated0 = validate_ModelHint_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -27519,18 +27983,18 @@ function validate523(
     }
     errors++;
   }
-  validate523.errors = vErrors;
+  validate_ModelHint_2.errors = vErrors;
   return errors === 0;
 }
-validate523.evaluated = { props: { name: true }, dynamicProps: false, dynamicItems: false };
+validate_ModelHint_2.evaluated = { props: { name: true }, dynamicProps: false, dynamicItems: false };
 
-function validate524(
+function validate_ModelPreferences_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate524.evaluated;
+  const evaluated0 = validate_ModelPreferences_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -27593,7 +28057,7 @@ function validate524(
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate175(data1[i0], {
+            !validate_ModelHint(data1[i0], {
               instancePath: instancePath + "/hints/" + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -27601,7 +28065,7 @@ function validate524(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
+            vErrors = vErrors === null ? validate_ModelHint.errors : vErrors.concat(validate_ModelHint.errors);
             errors = vErrors.length;
           }
         }
@@ -27734,26 +28198,26 @@ function validate524(
     }
     errors++;
   }
-  validate524.errors = vErrors;
+  validate_ModelPreferences_2.errors = vErrors;
   return errors === 0;
 }
-validate524.evaluated = {
+validate_ModelPreferences_2.evaluated = {
   props: { costPriority: true, hints: true, intelligencePriority: true, speedPriority: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema191 = {
+const schema_MultiSelectEnumSchema = {
   anyOf: [{ $ref: "#/$defs/UntitledMultiSelectEnumSchema" }, { $ref: "#/$defs/TitledMultiSelectEnumSchema" }],
 };
 
-function validate526(
+function validate_MultiSelectEnumSchema(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate526.evaluated;
+  const evaluated0 = validate_MultiSelectEnumSchema.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -27763,8 +28227,19 @@ function validate526(
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate204(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate204.errors : vErrors.concat(validate204.errors);
+  if (
+    !validate_UntitledMultiSelectEnumSchema(data, {
+      instancePath,
+      parentData,
+      parentDataProperty,
+      rootData,
+      dynamicAnchors,
+    })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_UntitledMultiSelectEnumSchema.errors
+        : vErrors.concat(validate_UntitledMultiSelectEnumSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
@@ -27780,8 +28255,19 @@ function validate526(
     props0.type = true;
   }
   const _errs2 = errors;
-  if (!validate206(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate206.errors : vErrors.concat(validate206.errors);
+  if (
+    !validate_TitledMultiSelectEnumSchema(data, {
+      instancePath,
+      parentData,
+      parentDataProperty,
+      rootData,
+      dynamicAnchors,
+    })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_TitledMultiSelectEnumSchema.errors
+        : vErrors.concat(validate_TitledMultiSelectEnumSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs2 === errors;
@@ -27822,25 +28308,25 @@ function validate526(
       }
     }
   }
-  validate526.errors = vErrors;
+  validate_MultiSelectEnumSchema.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate526.evaluated = { dynamicProps: true, dynamicItems: false };
+validate_MultiSelectEnumSchema.evaluated = { dynamicProps: true, dynamicItems: false };
 
-const schema192 = {
+const schema_Notification = {
   properties: { method: { type: "string" }, params: { additionalProperties: {}, type: "object" } },
   required: ["method"],
   type: "object",
 };
 
-function validate529(
+function validate_Notification(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate529.evaluated;
+  const evaluated0 = validate_Notification.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -27914,18 +28400,18 @@ function validate529(
     }
     errors++;
   }
-  validate529.errors = vErrors;
+  validate_Notification.errors = vErrors;
   return errors === 0;
 }
-validate529.evaluated = { props: { method: true, params: true }, dynamicProps: false, dynamicItems: false };
+validate_Notification.evaluated = { props: { method: true, params: true }, dynamicProps: false, dynamicItems: false };
 
-function validate530(
+function validate_NotificationMetaObject_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate530.evaluated;
+  const evaluated0 = validate_NotificationMetaObject_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -27935,7 +28421,7 @@ function validate530(
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data["io.modelcontextprotocol/subscriptionId"] !== undefined) {
       if (
-        !validate72(data["io.modelcontextprotocol/subscriptionId"], {
+        !validate_RequestId(data["io.modelcontextprotocol/subscriptionId"], {
           instancePath: instancePath + "/io.modelcontextprotocol~1subscriptionId",
           parentData: data,
           parentDataProperty: "io.modelcontextprotocol/subscriptionId",
@@ -27943,7 +28429,7 @@ function validate530(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -27962,24 +28448,24 @@ function validate530(
     }
     errors++;
   }
-  validate530.errors = vErrors;
+  validate_NotificationMetaObject_2.errors = vErrors;
   return errors === 0;
 }
-validate530.evaluated = {
+validate_NotificationMetaObject_2.evaluated = {
   props: { "io.modelcontextprotocol/subscriptionId": true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema194 = { properties: { _meta: { $ref: "#/$defs/NotificationMetaObject" } }, type: "object" };
+const schema_NotificationParams = { properties: { _meta: { $ref: "#/$defs/NotificationMetaObject" } }, type: "object" };
 
-function validate532(
+function validate_NotificationParams(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate532.evaluated;
+  const evaluated0 = validate_NotificationParams.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -27989,7 +28475,7 @@ function validate532(
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data._meta !== undefined) {
       if (
-        !validate222(data._meta, {
+        !validate_NotificationMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -27997,7 +28483,10 @@ function validate532(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
+        vErrors =
+          vErrors === null
+            ? validate_NotificationMetaObject.errors
+            : vErrors.concat(validate_NotificationMetaObject.errors);
         errors = vErrors.length;
       }
     }
@@ -28016,18 +28505,18 @@ function validate532(
     }
     errors++;
   }
-  validate532.errors = vErrors;
+  validate_NotificationParams.errors = vErrors;
   return errors === 0;
 }
-validate532.evaluated = { props: { _meta: true }, dynamicProps: false, dynamicItems: false };
+validate_NotificationParams.evaluated = { props: { _meta: true }, dynamicProps: false, dynamicItems: false };
 
-function validate534(
+function validate_NumberSchema_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate534.evaluated;
+  const evaluated0 = validate_NumberSchema_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -28160,7 +28649,7 @@ function validate534(
           instancePath: instancePath + "/type",
           schemaPath: "#/properties/type/enum",
           keyword: "enum",
-          params: { allowedValues: schema75.properties.type.enum },
+          params: { allowedValues: schema_NumberSchema.properties.type.enum },
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
@@ -28186,16 +28675,16 @@ function validate534(
     }
     errors++;
   }
-  validate534.errors = vErrors;
+  validate_NumberSchema_2.errors = vErrors;
   return errors === 0;
 }
-validate534.evaluated = {
+validate_NumberSchema_2.evaluated = {
   props: { default: true, description: true, maximum: true, minimum: true, title: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema196 = {
+const schema_PaginatedRequest = {
   properties: {
     id: { $ref: "#/$defs/RequestId" },
     jsonrpc: { const: "2.0", type: "string" },
@@ -28206,13 +28695,13 @@ const schema196 = {
   type: "object",
 };
 
-function validate535(
+function validate_PaginatedRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate535.evaluated;
+  const evaluated0 = validate_PaginatedRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -28282,7 +28771,7 @@ function validate535(
     }
     if (data.id !== undefined) {
       if (
-        !validate72(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -28290,7 +28779,7 @@ function validate535(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -28346,7 +28835,7 @@ function validate535(
     }
     if (data.params !== undefined) {
       if (
-        !validate248(data.params, {
+        !validate_PaginatedRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -28354,7 +28843,10 @@ function validate535(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate248.errors : vErrors.concat(validate248.errors);
+        vErrors =
+          vErrors === null
+            ? validate_PaginatedRequestParams.errors
+            : vErrors.concat(validate_PaginatedRequestParams.errors);
         errors = vErrors.length;
       }
     }
@@ -28373,22 +28865,22 @@ function validate535(
     }
     errors++;
   }
-  validate535.errors = vErrors;
+  validate_PaginatedRequest.errors = vErrors;
   return errors === 0;
 }
-validate535.evaluated = {
+validate_PaginatedRequest.evaluated = {
   props: { id: true, jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate538(
+function validate_PaginatedRequestParams_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate538.evaluated;
+  const evaluated0 = validate_PaginatedRequestParams_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -28413,7 +28905,7 @@ function validate538(
     }
     if (data._meta !== undefined) {
       if (
-        !validate75(data._meta, {
+        !validate_RequestMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -28421,7 +28913,8 @@ function validate538(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+        vErrors =
+          vErrors === null ? validate_RequestMetaObject.errors : vErrors.concat(validate_RequestMetaObject.errors);
         errors = vErrors.length;
       }
     }
@@ -28457,12 +28950,16 @@ function validate538(
     }
     errors++;
   }
-  validate538.errors = vErrors;
+  validate_PaginatedRequestParams_2.errors = vErrors;
   return errors === 0;
 }
-validate538.evaluated = { props: { _meta: true, cursor: true }, dynamicProps: false, dynamicItems: false };
+validate_PaginatedRequestParams_2.evaluated = {
+  props: { _meta: true, cursor: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-const schema198 = {
+const schema_PaginatedResult = {
   properties: {
     _meta: { $ref: "#/$defs/ResultMetaObject" },
     nextCursor: { type: "string" },
@@ -28472,13 +28969,13 @@ const schema198 = {
   type: "object",
 };
 
-function validate540(
+function validate_PaginatedResult(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate540.evaluated;
+  const evaluated0 = validate_PaginatedResult.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -28503,7 +29000,7 @@ function validate540(
     }
     if (data._meta !== undefined) {
       if (
-        !validate65(data._meta, {
+        !validate_ResultMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -28511,7 +29008,8 @@ function validate540(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+        vErrors =
+          vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
         errors = vErrors.length;
       }
     }
@@ -28564,28 +29062,28 @@ function validate540(
     }
     errors++;
   }
-  validate540.errors = vErrors;
+  validate_PaginatedResult.errors = vErrors;
   return errors === 0;
 }
-validate540.evaluated = {
+validate_PaginatedResult.evaluated = {
   props: { _meta: true, nextCursor: true, resultType: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema199 = {
+const schema_ParseError = {
   properties: { code: { const: -32700, type: "integer" }, data: {}, message: { type: "string" } },
   required: ["code", "message"],
   type: "object",
 };
 
-function validate542(
+function validate_ParseError(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate542.evaluated;
+  const evaluated0 = validate_ParseError.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -28688,18 +29186,22 @@ function validate542(
     }
     errors++;
   }
-  validate542.errors = vErrors;
+  validate_ParseError.errors = vErrors;
   return errors === 0;
 }
-validate542.evaluated = { props: { code: true, data: true, message: true }, dynamicProps: false, dynamicItems: false };
+validate_ParseError.evaluated = {
+  props: { code: true, data: true, message: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-function validate543(
+function validate_PrimitiveSchemaDefinition_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate543.evaluated;
+  const evaluated0 = validate_PrimitiveSchemaDefinition_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -28709,8 +29211,8 @@ function validate543(
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate195(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate195.errors : vErrors.concat(validate195.errors);
+  if (!validate_StringSchema(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_StringSchema.errors : vErrors.concat(validate_StringSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
@@ -28726,8 +29228,8 @@ function validate543(
     props0.type = true;
   }
   const _errs2 = errors;
-  if (!validate197(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate197.errors : vErrors.concat(validate197.errors);
+  if (!validate_NumberSchema(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_NumberSchema.errors : vErrors.concat(validate_NumberSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs2 === errors;
@@ -28744,8 +29246,8 @@ function validate543(
     }
   }
   const _errs3 = errors;
-  if (!validate63(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+  if (!validate_BooleanSchema(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_BooleanSchema.errors : vErrors.concat(validate_BooleanSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs3 === errors;
@@ -28760,8 +29262,19 @@ function validate543(
     }
   }
   const _errs4 = errors;
-  if (!validate200(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
+  if (
+    !validate_UntitledSingleSelectEnumSchema(data, {
+      instancePath,
+      parentData,
+      parentDataProperty,
+      rootData,
+      dynamicAnchors,
+    })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_UntitledSingleSelectEnumSchema.errors
+        : vErrors.concat(validate_UntitledSingleSelectEnumSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs4 === errors;
@@ -28777,8 +29290,19 @@ function validate543(
     }
   }
   const _errs5 = errors;
-  if (!validate202(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
+  if (
+    !validate_TitledSingleSelectEnumSchema(data, {
+      instancePath,
+      parentData,
+      parentDataProperty,
+      rootData,
+      dynamicAnchors,
+    })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_TitledSingleSelectEnumSchema.errors
+        : vErrors.concat(validate_TitledSingleSelectEnumSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs5 === errors;
@@ -28794,8 +29318,19 @@ function validate543(
     }
   }
   const _errs6 = errors;
-  if (!validate204(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate204.errors : vErrors.concat(validate204.errors);
+  if (
+    !validate_UntitledMultiSelectEnumSchema(data, {
+      instancePath,
+      parentData,
+      parentDataProperty,
+      rootData,
+      dynamicAnchors,
+    })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_UntitledMultiSelectEnumSchema.errors
+        : vErrors.concat(validate_UntitledMultiSelectEnumSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs6 === errors;
@@ -28813,8 +29348,19 @@ function validate543(
     }
   }
   const _errs7 = errors;
-  if (!validate206(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate206.errors : vErrors.concat(validate206.errors);
+  if (
+    !validate_TitledMultiSelectEnumSchema(data, {
+      instancePath,
+      parentData,
+      parentDataProperty,
+      rootData,
+      dynamicAnchors,
+    })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_TitledMultiSelectEnumSchema.errors
+        : vErrors.concat(validate_TitledMultiSelectEnumSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs7 === errors;
@@ -28832,8 +29378,13 @@ function validate543(
     }
   }
   const _errs8 = errors;
-  if (!validate208(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate208.errors : vErrors.concat(validate208.errors);
+  if (
+    !validate_LegacyTitledEnumSchema(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_LegacyTitledEnumSchema.errors
+        : vErrors.concat(validate_LegacyTitledEnumSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs8 === errors;
@@ -28873,13 +29424,13 @@ function validate543(
       }
     }
   }
-  validate543.errors = vErrors;
+  validate_PrimitiveSchemaDefinition_2.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate543.evaluated = { dynamicProps: true, dynamicItems: false };
+validate_PrimitiveSchemaDefinition_2.evaluated = { dynamicProps: true, dynamicItems: false };
 
-const schema201 = {
+const schema_ProgressNotification = {
   properties: {
     jsonrpc: { const: "2.0", type: "string" },
     method: { const: "notifications/progress", type: "string" },
@@ -28888,7 +29439,7 @@ const schema201 = {
   required: ["jsonrpc", "method", "params"],
   type: "object",
 };
-const schema202 = {
+const schema_ProgressNotificationParams = {
   properties: {
     _meta: { $ref: "#/$defs/NotificationMetaObject" },
     message: { type: "string" },
@@ -28900,13 +29451,13 @@ const schema202 = {
   type: "object",
 };
 
-function validate553(
+function validate_ProgressNotificationParams(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate553.evaluated;
+  const evaluated0 = validate_ProgressNotificationParams.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -28946,7 +29497,7 @@ function validate553(
     }
     if (data._meta !== undefined) {
       if (
-        !validate222(data._meta, {
+        !validate_NotificationMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -28954,7 +29505,10 @@ function validate553(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
+        vErrors =
+          vErrors === null
+            ? validate_NotificationMetaObject.errors
+            : vErrors.concat(validate_NotificationMetaObject.errors);
         errors = vErrors.length;
       }
     }
@@ -28995,7 +29549,7 @@ function validate553(
     }
     if (data.progressToken !== undefined) {
       if (
-        !validate90(data.progressToken, {
+        !validate_ProgressToken(data.progressToken, {
           instancePath: instancePath + "/progressToken",
           parentData: data,
           parentDataProperty: "progressToken",
@@ -29003,7 +29557,7 @@ function validate553(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+        vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
         errors = vErrors.length;
       }
     }
@@ -29040,22 +29594,22 @@ function validate553(
     }
     errors++;
   }
-  validate553.errors = vErrors;
+  validate_ProgressNotificationParams.errors = vErrors;
   return errors === 0;
 }
-validate553.evaluated = {
+validate_ProgressNotificationParams.evaluated = {
   props: { _meta: true, message: true, progress: true, progressToken: true, total: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate552(
+function validate_ProgressNotification(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate552.evaluated;
+  const evaluated0 = validate_ProgressNotification.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -29176,7 +29730,7 @@ function validate552(
     }
     if (data.params !== undefined) {
       if (
-        !validate553(data.params, {
+        !validate_ProgressNotificationParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -29184,7 +29738,10 @@ function validate552(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate553.errors : vErrors.concat(validate553.errors);
+        vErrors =
+          vErrors === null
+            ? validate_ProgressNotificationParams.errors
+            : vErrors.concat(validate_ProgressNotificationParams.errors);
         errors = vErrors.length;
       }
     }
@@ -29203,22 +29760,22 @@ function validate552(
     }
     errors++;
   }
-  validate552.errors = vErrors;
+  validate_ProgressNotification.errors = vErrors;
   return errors === 0;
 }
-validate552.evaluated = {
+validate_ProgressNotification.evaluated = {
   props: { jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate557(
+function validate_ProgressNotificationParams_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate557.evaluated;
+  const evaluated0 = validate_ProgressNotificationParams_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -29258,7 +29815,7 @@ function validate557(
     }
     if (data._meta !== undefined) {
       if (
-        !validate222(data._meta, {
+        !validate_NotificationMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -29266,7 +29823,10 @@ function validate557(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
+        vErrors =
+          vErrors === null
+            ? validate_NotificationMetaObject.errors
+            : vErrors.concat(validate_NotificationMetaObject.errors);
         errors = vErrors.length;
       }
     }
@@ -29307,7 +29867,7 @@ function validate557(
     }
     if (data.progressToken !== undefined) {
       if (
-        !validate90(data.progressToken, {
+        !validate_ProgressToken(data.progressToken, {
           instancePath: instancePath + "/progressToken",
           parentData: data,
           parentDataProperty: "progressToken",
@@ -29315,7 +29875,7 @@ function validate557(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+        vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
         errors = vErrors.length;
       }
     }
@@ -29352,22 +29912,22 @@ function validate557(
     }
     errors++;
   }
-  validate557.errors = vErrors;
+  validate_ProgressNotificationParams_2.errors = vErrors;
   return errors === 0;
 }
-validate557.evaluated = {
+validate_ProgressNotificationParams_2.evaluated = {
   props: { _meta: true, message: true, progress: true, progressToken: true, total: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate560(
+function validate_ProgressToken_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate560.evaluated;
+  const evaluated0 = validate_ProgressToken_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -29379,7 +29939,7 @@ function validate560(
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
-      params: { type: schema39.type },
+      params: { type: schema_ProgressToken.type },
       message: "must be string,integer",
     };
     if (vErrors === null) {
@@ -29389,18 +29949,18 @@ function validate560(
     }
     errors++;
   }
-  validate560.errors = vErrors;
+  validate_ProgressToken_2.errors = vErrors;
   return errors === 0;
 }
-validate560.evaluated = { dynamicProps: false, dynamicItems: false };
+validate_ProgressToken_2.evaluated = { dynamicProps: false, dynamicItems: false };
 
-function validate561(
+function validate_Prompt_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate561.evaluated;
+  const evaluated0 = validate_Prompt_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -29425,7 +29985,7 @@ function validate561(
     }
     if (data._meta !== undefined) {
       if (
-        !validate57(data._meta, {
+        !validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -29433,7 +29993,7 @@ function validate561(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
@@ -29443,7 +30003,7 @@ function validate561(
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate460(data1[i0], {
+            !validate_PromptArgument(data1[i0], {
               instancePath: instancePath + "/arguments/" + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -29451,7 +30011,8 @@ function validate561(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate460.errors : vErrors.concat(validate460.errors);
+            vErrors =
+              vErrors === null ? validate_PromptArgument.errors : vErrors.concat(validate_PromptArgument.errors);
             errors = vErrors.length;
           }
         }
@@ -29494,7 +30055,7 @@ function validate561(
         const len1 = data4.length;
         for (let i1 = 0; i1 < len1; i1++) {
           if (
-            !validate67(data4[i1], {
+            !validate_Icon(data4[i1], {
               instancePath: instancePath + "/icons/" + i1,
               parentData: data4,
               parentDataProperty: i1,
@@ -29502,7 +30063,7 @@ function validate561(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+            vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
             errors = vErrors.length;
           }
         }
@@ -29571,22 +30132,22 @@ function validate561(
     }
     errors++;
   }
-  validate561.errors = vErrors;
+  validate_Prompt_2.errors = vErrors;
   return errors === 0;
 }
-validate561.evaluated = {
+validate_Prompt_2.evaluated = {
   props: { _meta: true, arguments: true, description: true, icons: true, name: true, title: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate565(
+function validate_PromptArgument_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate565.evaluated;
+  const evaluated0 = validate_PromptArgument_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -29692,16 +30253,16 @@ function validate565(
     }
     errors++;
   }
-  validate565.errors = vErrors;
+  validate_PromptArgument_2.errors = vErrors;
   return errors === 0;
 }
-validate565.evaluated = {
+validate_PromptArgument_2.evaluated = {
   props: { description: true, name: true, required: true, title: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema207 = {
+const schema_PromptListChangedNotification = {
   properties: {
     jsonrpc: { const: "2.0", type: "string" },
     method: { const: "notifications/prompts/list_changed", type: "string" },
@@ -29711,13 +30272,13 @@ const schema207 = {
   type: "object",
 };
 
-function validate566(
+function validate_PromptListChangedNotification(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate566.evaluated;
+  const evaluated0 = validate_PromptListChangedNotification.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -29823,7 +30384,7 @@ function validate566(
     }
     if (data.params !== undefined) {
       if (
-        !validate532(data.params, {
+        !validate_NotificationParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -29831,7 +30392,8 @@ function validate566(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate532.errors : vErrors.concat(validate532.errors);
+        vErrors =
+          vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
         errors = vErrors.length;
       }
     }
@@ -29850,22 +30412,22 @@ function validate566(
     }
     errors++;
   }
-  validate566.errors = vErrors;
+  validate_PromptListChangedNotification.errors = vErrors;
   return errors === 0;
 }
-validate566.evaluated = {
+validate_PromptListChangedNotification.evaluated = {
   props: { jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate568(
+function validate_PromptMessage_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate568.evaluated;
+  const evaluated0 = validate_PromptMessage_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -29905,7 +30467,7 @@ function validate568(
     }
     if (data.content !== undefined) {
       if (
-        !validate111(data.content, {
+        !validate_ContentBlock(data.content, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
@@ -29913,13 +30475,13 @@ function validate568(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
+        vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
         errors = vErrors.length;
       }
     }
     if (data.role !== undefined) {
       if (
-        !validate54(data.role, {
+        !validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
@@ -29927,7 +30489,7 @@ function validate568(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+        vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
     }
@@ -29946,18 +30508,18 @@ function validate568(
     }
     errors++;
   }
-  validate568.errors = vErrors;
+  validate_PromptMessage_2.errors = vErrors;
   return errors === 0;
 }
-validate568.evaluated = { props: { content: true, role: true }, dynamicProps: false, dynamicItems: false };
+validate_PromptMessage_2.evaluated = { props: { content: true, role: true }, dynamicProps: false, dynamicItems: false };
 
-function validate571(
+function validate_PromptReference_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate571.evaluated;
+  const evaluated0 = validate_PromptReference_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -30077,18 +30639,22 @@ function validate571(
     }
     errors++;
   }
-  validate571.errors = vErrors;
+  validate_PromptReference_2.errors = vErrors;
   return errors === 0;
 }
-validate571.evaluated = { props: { name: true, title: true, type: true }, dynamicProps: false, dynamicItems: false };
+validate_PromptReference_2.evaluated = {
+  props: { name: true, title: true, type: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-function validate572(
+function validate_ReadResourceRequest_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate572.evaluated;
+  const evaluated0 = validate_ReadResourceRequest_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -30158,7 +30724,7 @@ function validate572(
     }
     if (data.id !== undefined) {
       if (
-        !validate72(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -30166,7 +30732,7 @@ function validate572(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -30238,7 +30804,7 @@ function validate572(
     }
     if (data.params !== undefined) {
       if (
-        !validate258(data.params, {
+        !validate_ReadResourceRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -30246,7 +30812,10 @@ function validate572(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate258.errors : vErrors.concat(validate258.errors);
+        vErrors =
+          vErrors === null
+            ? validate_ReadResourceRequestParams.errors
+            : vErrors.concat(validate_ReadResourceRequestParams.errors);
         errors = vErrors.length;
       }
     }
@@ -30265,22 +30834,22 @@ function validate572(
     }
     errors++;
   }
-  validate572.errors = vErrors;
+  validate_ReadResourceRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate572.evaluated = {
+validate_ReadResourceRequest_2.evaluated = {
   props: { id: true, jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate575(
+function validate_ReadResourceRequestParams_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate575.evaluated;
+  const evaluated0 = validate_ReadResourceRequestParams_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -30320,7 +30889,7 @@ function validate575(
     }
     if (data._meta !== undefined) {
       if (
-        !validate75(data._meta, {
+        !validate_RequestMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -30328,13 +30897,14 @@ function validate575(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+        vErrors =
+          vErrors === null ? validate_RequestMetaObject.errors : vErrors.concat(validate_RequestMetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.inputResponses !== undefined) {
       if (
-        !validate93(data.inputResponses, {
+        !validate_InputResponses(data.inputResponses, {
           instancePath: instancePath + "/inputResponses",
           parentData: data,
           parentDataProperty: "inputResponses",
@@ -30342,7 +30912,7 @@ function validate575(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+        vErrors = vErrors === null ? validate_InputResponses.errors : vErrors.concat(validate_InputResponses.errors);
         errors = vErrors.length;
       }
     }
@@ -30366,7 +30936,7 @@ function validate575(
     if (data.uri !== undefined) {
       let data3 = data.uri;
       if (typeof data3 === "string") {
-        if (!formats4(data3)) {
+        if (!format_uri(data3)) {
           const err3 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -30412,16 +30982,16 @@ function validate575(
     }
     errors++;
   }
-  validate575.errors = vErrors;
+  validate_ReadResourceRequestParams_2.errors = vErrors;
   return errors === 0;
 }
-validate575.evaluated = {
+validate_ReadResourceRequestParams_2.evaluated = {
   props: { _meta: true, inputResponses: true, requestState: true, uri: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema212 = {
+const schema_ReadResourceResult = {
   properties: {
     _meta: { $ref: "#/$defs/ResultMetaObject" },
     cacheScope: { enum: ["private", "public"], type: "string" },
@@ -30436,13 +31006,13 @@ const schema212 = {
   type: "object",
 };
 
-function validate578(
+function validate_ReadResourceResult(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate578.evaluated;
+  const evaluated0 = validate_ReadResourceResult.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -30512,7 +31082,7 @@ function validate578(
     }
     if (data._meta !== undefined) {
       if (
-        !validate65(data._meta, {
+        !validate_ResultMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -30520,7 +31090,8 @@ function validate578(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+        vErrors =
+          vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
         errors = vErrors.length;
       }
     }
@@ -30546,7 +31117,7 @@ function validate578(
           instancePath: instancePath + "/cacheScope",
           schemaPath: "#/properties/cacheScope/enum",
           keyword: "enum",
-          params: { allowedValues: schema212.properties.cacheScope.enum },
+          params: { allowedValues: schema_ReadResourceResult.properties.cacheScope.enum },
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
@@ -30567,7 +31138,7 @@ function validate578(
           let valid3 = false;
           const _errs8 = errors;
           if (
-            !validate123(data3, {
+            !validate_TextResourceContents(data3, {
               instancePath: instancePath + "/contents/" + i0,
               parentData: data2,
               parentDataProperty: i0,
@@ -30575,7 +31146,10 @@ function validate578(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
+            vErrors =
+              vErrors === null
+                ? validate_TextResourceContents.errors
+                : vErrors.concat(validate_TextResourceContents.errors);
             errors = vErrors.length;
           }
           var _valid0 = _errs8 === errors;
@@ -30589,7 +31163,7 @@ function validate578(
           }
           const _errs9 = errors;
           if (
-            !validate61(data3, {
+            !validate_BlobResourceContents(data3, {
               instancePath: instancePath + "/contents/" + i0,
               parentData: data2,
               parentDataProperty: i0,
@@ -30597,7 +31171,10 @@ function validate578(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+            vErrors =
+              vErrors === null
+                ? validate_BlobResourceContents.errors
+                : vErrors.concat(validate_BlobResourceContents.errors);
             errors = vErrors.length;
           }
           var _valid0 = _errs9 === errors;
@@ -30719,16 +31296,16 @@ function validate578(
     }
     errors++;
   }
-  validate578.errors = vErrors;
+  validate_ReadResourceResult.errors = vErrors;
   return errors === 0;
 }
-validate578.evaluated = {
+validate_ReadResourceResult.evaluated = {
   props: { _meta: true, cacheScope: true, contents: true, resultType: true, ttlMs: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema213 = {
+const schema_ReadResourceResultResponse = {
   properties: {
     id: { $ref: "#/$defs/RequestId" },
     jsonrpc: { const: "2.0", type: "string" },
@@ -30738,13 +31315,13 @@ const schema213 = {
   type: "object",
 };
 
-function validate582(
+function validate_ReadResourceResultResponse(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate582.evaluated;
+  const evaluated0 = validate_ReadResourceResultResponse.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -30799,7 +31376,7 @@ function validate582(
     }
     if (data.id !== undefined) {
       if (
-        !validate72(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -30807,7 +31384,7 @@ function validate582(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -30850,7 +31427,7 @@ function validate582(
       let valid1 = false;
       const _errs6 = errors;
       if (
-        !validate157(data2, {
+        !validate_InputRequiredResult(data2, {
           instancePath: instancePath + "/result",
           parentData: data,
           parentDataProperty: "result",
@@ -30858,7 +31435,8 @@ function validate582(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate157.errors : vErrors.concat(validate157.errors);
+        vErrors =
+          vErrors === null ? validate_InputRequiredResult.errors : vErrors.concat(validate_InputRequiredResult.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs6 === errors;
@@ -30872,7 +31450,7 @@ function validate582(
       }
       const _errs7 = errors;
       if (
-        !validate578(data2, {
+        !validate_ReadResourceResult(data2, {
           instancePath: instancePath + "/result",
           parentData: data,
           parentDataProperty: "result",
@@ -30880,7 +31458,8 @@ function validate582(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate578.errors : vErrors.concat(validate578.errors);
+        vErrors =
+          vErrors === null ? validate_ReadResourceResult.errors : vErrors.concat(validate_ReadResourceResult.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs7 === errors;
@@ -30935,24 +31514,28 @@ function validate582(
     }
     errors++;
   }
-  validate582.errors = vErrors;
+  validate_ReadResourceResultResponse.errors = vErrors;
   return errors === 0;
 }
-validate582.evaluated = { props: { id: true, jsonrpc: true, result: true }, dynamicProps: false, dynamicItems: false };
+validate_ReadResourceResultResponse.evaluated = {
+  props: { id: true, jsonrpc: true, result: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-const schema214 = {
+const schema_Request = {
   properties: { method: { type: "string" }, params: { additionalProperties: {}, type: "object" } },
   required: ["method"],
   type: "object",
 };
 
-function validate586(
+function validate_Request(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate586.evaluated;
+  const evaluated0 = validate_Request.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -31026,18 +31609,18 @@ function validate586(
     }
     errors++;
   }
-  validate586.errors = vErrors;
+  validate_Request.errors = vErrors;
   return errors === 0;
 }
-validate586.evaluated = { props: { method: true, params: true }, dynamicProps: false, dynamicItems: false };
+validate_Request.evaluated = { props: { method: true, params: true }, dynamicProps: false, dynamicItems: false };
 
-function validate587(
+function validate_RequestId_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate587.evaluated;
+  const evaluated0 = validate_RequestId_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -31049,7 +31632,7 @@ function validate587(
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
-      params: { type: schema32.type },
+      params: { type: schema_RequestId.type },
       message: "must be string,integer",
     };
     if (vErrors === null) {
@@ -31059,18 +31642,18 @@ function validate587(
     }
     errors++;
   }
-  validate587.errors = vErrors;
+  validate_RequestId_2.errors = vErrors;
   return errors === 0;
 }
-validate587.evaluated = { dynamicProps: false, dynamicItems: false };
+validate_RequestId_2.evaluated = { dynamicProps: false, dynamicItems: false };
 
-function validate588(
+function validate_RequestMetaObject_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate588.evaluated;
+  const evaluated0 = validate_RequestMetaObject_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -31110,7 +31693,7 @@ function validate588(
     }
     if (data["io.modelcontextprotocol/clientCapabilities"] !== undefined) {
       if (
-        !validate76(data["io.modelcontextprotocol/clientCapabilities"], {
+        !validate_ClientCapabilities(data["io.modelcontextprotocol/clientCapabilities"], {
           instancePath: instancePath + "/io.modelcontextprotocol~1clientCapabilities",
           parentData: data,
           parentDataProperty: "io.modelcontextprotocol/clientCapabilities",
@@ -31118,13 +31701,14 @@ function validate588(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
+        vErrors =
+          vErrors === null ? validate_ClientCapabilities.errors : vErrors.concat(validate_ClientCapabilities.errors);
         errors = vErrors.length;
       }
     }
     if (data["io.modelcontextprotocol/clientInfo"] !== undefined) {
       if (
-        !validate66(data["io.modelcontextprotocol/clientInfo"], {
+        !validate_Implementation(data["io.modelcontextprotocol/clientInfo"], {
           instancePath: instancePath + "/io.modelcontextprotocol~1clientInfo",
           parentData: data,
           parentDataProperty: "io.modelcontextprotocol/clientInfo",
@@ -31132,13 +31716,13 @@ function validate588(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+        vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
         errors = vErrors.length;
       }
     }
     if (data["io.modelcontextprotocol/logLevel"] !== undefined) {
       if (
-        !validate88(data["io.modelcontextprotocol/logLevel"], {
+        !validate_LoggingLevel(data["io.modelcontextprotocol/logLevel"], {
           instancePath: instancePath + "/io.modelcontextprotocol~1logLevel",
           parentData: data,
           parentDataProperty: "io.modelcontextprotocol/logLevel",
@@ -31146,7 +31730,7 @@ function validate588(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+        vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
         errors = vErrors.length;
       }
     }
@@ -31169,7 +31753,7 @@ function validate588(
     }
     if (data.progressToken !== undefined) {
       if (
-        !validate90(data.progressToken, {
+        !validate_ProgressToken(data.progressToken, {
           instancePath: instancePath + "/progressToken",
           parentData: data,
           parentDataProperty: "progressToken",
@@ -31177,7 +31761,7 @@ function validate588(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+        vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
         errors = vErrors.length;
       }
     }
@@ -31196,10 +31780,10 @@ function validate588(
     }
     errors++;
   }
-  validate588.errors = vErrors;
+  validate_RequestMetaObject_2.errors = vErrors;
   return errors === 0;
 }
-validate588.evaluated = {
+validate_RequestMetaObject_2.evaluated = {
   props: {
     "io.modelcontextprotocol/clientCapabilities": true,
     "io.modelcontextprotocol/clientInfo": true,
@@ -31211,13 +31795,13 @@ validate588.evaluated = {
   dynamicItems: false,
 };
 
-function validate593(
+function validate_RequestParams_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate593.evaluated;
+  const evaluated0 = validate_RequestParams_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -31242,7 +31826,7 @@ function validate593(
     }
     if (data._meta !== undefined) {
       if (
-        !validate75(data._meta, {
+        !validate_RequestMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -31250,7 +31834,8 @@ function validate593(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+        vErrors =
+          vErrors === null ? validate_RequestMetaObject.errors : vErrors.concat(validate_RequestMetaObject.errors);
         errors = vErrors.length;
       }
     }
@@ -31269,18 +31854,18 @@ function validate593(
     }
     errors++;
   }
-  validate593.errors = vErrors;
+  validate_RequestParams_2.errors = vErrors;
   return errors === 0;
 }
-validate593.evaluated = { props: { _meta: true }, dynamicProps: false, dynamicItems: false };
+validate_RequestParams_2.evaluated = { props: { _meta: true }, dynamicProps: false, dynamicItems: false };
 
-function validate595(
+function validate_Resource_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate595.evaluated;
+  const evaluated0 = validate_Resource_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -31320,7 +31905,7 @@ function validate595(
     }
     if (data._meta !== undefined) {
       if (
-        !validate57(data._meta, {
+        !validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -31328,13 +31913,13 @@ function validate595(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.annotations !== undefined) {
       if (
-        !validate53(data.annotations, {
+        !validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
@@ -31342,7 +31927,7 @@ function validate595(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
     }
@@ -31369,7 +31954,7 @@ function validate595(
         const len0 = data3.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate67(data3[i0], {
+            !validate_Icon(data3[i0], {
               instancePath: instancePath + "/icons/" + i0,
               parentData: data3,
               parentDataProperty: i0,
@@ -31377,7 +31962,7 @@ function validate595(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+            vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
             errors = vErrors.length;
           }
         }
@@ -31469,7 +32054,7 @@ function validate595(
     if (data.uri !== undefined) {
       let data9 = data.uri;
       if (typeof data9 === "string") {
-        if (!formats4(data9)) {
+        if (!format_uri(data9)) {
           const err8 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -31515,10 +32100,10 @@ function validate595(
     }
     errors++;
   }
-  validate595.errors = vErrors;
+  validate_Resource_2.errors = vErrors;
   return errors === 0;
 }
-validate595.evaluated = {
+validate_Resource_2.evaluated = {
   props: {
     _meta: true,
     annotations: true,
@@ -31534,7 +32119,7 @@ validate595.evaluated = {
   dynamicItems: false,
 };
 
-const schema219 = {
+const schema_ResourceContents = {
   properties: {
     _meta: { $ref: "#/$defs/MetaObject" },
     mimeType: { type: "string" },
@@ -31544,13 +32129,13 @@ const schema219 = {
   type: "object",
 };
 
-function validate599(
+function validate_ResourceContents(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate599.evaluated;
+  const evaluated0 = validate_ResourceContents.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -31575,7 +32160,7 @@ function validate599(
     }
     if (data._meta !== undefined) {
       if (
-        !validate57(data._meta, {
+        !validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -31583,7 +32168,7 @@ function validate599(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
@@ -31607,7 +32192,7 @@ function validate599(
     if (data.uri !== undefined) {
       let data2 = data.uri;
       if (typeof data2 === "string") {
-        if (!formats4(data2)) {
+        if (!format_uri(data2)) {
           const err2 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -31653,18 +32238,22 @@ function validate599(
     }
     errors++;
   }
-  validate599.errors = vErrors;
+  validate_ResourceContents.errors = vErrors;
   return errors === 0;
 }
-validate599.evaluated = { props: { _meta: true, mimeType: true, uri: true }, dynamicProps: false, dynamicItems: false };
+validate_ResourceContents.evaluated = {
+  props: { _meta: true, mimeType: true, uri: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-function validate601(
+function validate_ResourceLink_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate601.evaluated;
+  const evaluated0 = validate_ResourceLink_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -31719,7 +32308,7 @@ function validate601(
     }
     if (data._meta !== undefined) {
       if (
-        !validate57(data._meta, {
+        !validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -31727,13 +32316,13 @@ function validate601(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.annotations !== undefined) {
       if (
-        !validate53(data.annotations, {
+        !validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
@@ -31741,7 +32330,7 @@ function validate601(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
     }
@@ -31768,7 +32357,7 @@ function validate601(
         const len0 = data3.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate67(data3[i0], {
+            !validate_Icon(data3[i0], {
               instancePath: instancePath + "/icons/" + i0,
               parentData: data3,
               parentDataProperty: i0,
@@ -31776,7 +32365,7 @@ function validate601(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+            vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
             errors = vErrors.length;
           }
         }
@@ -31901,7 +32490,7 @@ function validate601(
     if (data.uri !== undefined) {
       let data10 = data.uri;
       if (typeof data10 === "string") {
-        if (!formats4(data10)) {
+        if (!format_uri(data10)) {
           const err11 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -31947,10 +32536,10 @@ function validate601(
     }
     errors++;
   }
-  validate601.errors = vErrors;
+  validate_ResourceLink_2.errors = vErrors;
   return errors === 0;
 }
-validate601.evaluated = {
+validate_ResourceLink_2.evaluated = {
   props: {
     _meta: true,
     annotations: true,
@@ -31967,7 +32556,7 @@ validate601.evaluated = {
   dynamicItems: false,
 };
 
-const schema221 = {
+const schema_ResourceListChangedNotification = {
   properties: {
     jsonrpc: { const: "2.0", type: "string" },
     method: { const: "notifications/resources/list_changed", type: "string" },
@@ -31977,13 +32566,13 @@ const schema221 = {
   type: "object",
 };
 
-function validate605(
+function validate_ResourceListChangedNotification(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate605.evaluated;
+  const evaluated0 = validate_ResourceListChangedNotification.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -32089,7 +32678,7 @@ function validate605(
     }
     if (data.params !== undefined) {
       if (
-        !validate532(data.params, {
+        !validate_NotificationParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -32097,7 +32686,8 @@ function validate605(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate532.errors : vErrors.concat(validate532.errors);
+        vErrors =
+          vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
         errors = vErrors.length;
       }
     }
@@ -32116,28 +32706,28 @@ function validate605(
     }
     errors++;
   }
-  validate605.errors = vErrors;
+  validate_ResourceListChangedNotification.errors = vErrors;
   return errors === 0;
 }
-validate605.evaluated = {
+validate_ResourceListChangedNotification.evaluated = {
   props: { jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema222 = {
+const schema_ResourceRequestParams = {
   properties: { _meta: { $ref: "#/$defs/RequestMetaObject" }, uri: { format: "uri", type: "string" } },
   required: ["_meta", "uri"],
   type: "object",
 };
 
-function validate607(
+function validate_ResourceRequestParams(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate607.evaluated;
+  const evaluated0 = validate_ResourceRequestParams.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -32177,7 +32767,7 @@ function validate607(
     }
     if (data._meta !== undefined) {
       if (
-        !validate75(data._meta, {
+        !validate_RequestMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -32185,14 +32775,15 @@ function validate607(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+        vErrors =
+          vErrors === null ? validate_RequestMetaObject.errors : vErrors.concat(validate_RequestMetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.uri !== undefined) {
       let data1 = data.uri;
       if (typeof data1 === "string") {
-        if (!formats4(data1)) {
+        if (!format_uri(data1)) {
           const err2 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -32238,18 +32829,22 @@ function validate607(
     }
     errors++;
   }
-  validate607.errors = vErrors;
+  validate_ResourceRequestParams.errors = vErrors;
   return errors === 0;
 }
-validate607.evaluated = { props: { _meta: true, uri: true }, dynamicProps: false, dynamicItems: false };
+validate_ResourceRequestParams.evaluated = {
+  props: { _meta: true, uri: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-function validate609(
+function validate_ResourceTemplate_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate609.evaluated;
+  const evaluated0 = validate_ResourceTemplate_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -32289,7 +32884,7 @@ function validate609(
     }
     if (data._meta !== undefined) {
       if (
-        !validate57(data._meta, {
+        !validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -32297,13 +32892,13 @@ function validate609(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.annotations !== undefined) {
       if (
-        !validate53(data.annotations, {
+        !validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
@@ -32311,7 +32906,7 @@ function validate609(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
     }
@@ -32338,7 +32933,7 @@ function validate609(
         const len0 = data3.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate67(data3[i0], {
+            !validate_Icon(data3[i0], {
               instancePath: instancePath + "/icons/" + i0,
               parentData: data3,
               parentDataProperty: i0,
@@ -32346,7 +32941,7 @@ function validate609(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+            vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
             errors = vErrors.length;
           }
         }
@@ -32420,7 +33015,7 @@ function validate609(
     if (data.uriTemplate !== undefined) {
       let data8 = data.uriTemplate;
       if (typeof data8 === "string") {
-        if (!formats22.test(data8)) {
+        if (!format_uri_template.test(data8)) {
           const err7 = {
             instancePath: instancePath + "/uriTemplate",
             schemaPath: "#/properties/uriTemplate/format",
@@ -32466,10 +33061,10 @@ function validate609(
     }
     errors++;
   }
-  validate609.errors = vErrors;
+  validate_ResourceTemplate_2.errors = vErrors;
   return errors === 0;
 }
-validate609.evaluated = {
+validate_ResourceTemplate_2.evaluated = {
   props: {
     _meta: true,
     annotations: true,
@@ -32484,13 +33079,13 @@ validate609.evaluated = {
   dynamicItems: false,
 };
 
-function validate613(
+function validate_ResourceTemplateReference_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate613.evaluated;
+  const evaluated0 = validate_ResourceTemplateReference_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -32564,7 +33159,7 @@ function validate613(
     if (data.uri !== undefined) {
       let data1 = data.uri;
       if (typeof data1 === "string") {
-        if (!formats22.test(data1)) {
+        if (!format_uri_template.test(data1)) {
           const err4 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -32610,12 +33205,16 @@ function validate613(
     }
     errors++;
   }
-  validate613.errors = vErrors;
+  validate_ResourceTemplateReference_2.errors = vErrors;
   return errors === 0;
 }
-validate613.evaluated = { props: { type: true, uri: true }, dynamicProps: false, dynamicItems: false };
+validate_ResourceTemplateReference_2.evaluated = {
+  props: { type: true, uri: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-const schema225 = {
+const schema_ResourceUpdatedNotification = {
   properties: {
     jsonrpc: { const: "2.0", type: "string" },
     method: { const: "notifications/resources/updated", type: "string" },
@@ -32624,19 +33223,19 @@ const schema225 = {
   required: ["jsonrpc", "method", "params"],
   type: "object",
 };
-const schema226 = {
+const schema_ResourceUpdatedNotificationParams = {
   properties: { _meta: { $ref: "#/$defs/NotificationMetaObject" }, uri: { format: "uri", type: "string" } },
   required: ["uri"],
   type: "object",
 };
 
-function validate615(
+function validate_ResourceUpdatedNotificationParams(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate615.evaluated;
+  const evaluated0 = validate_ResourceUpdatedNotificationParams.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -32661,7 +33260,7 @@ function validate615(
     }
     if (data._meta !== undefined) {
       if (
-        !validate222(data._meta, {
+        !validate_NotificationMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -32669,14 +33268,17 @@ function validate615(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
+        vErrors =
+          vErrors === null
+            ? validate_NotificationMetaObject.errors
+            : vErrors.concat(validate_NotificationMetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.uri !== undefined) {
       let data1 = data.uri;
       if (typeof data1 === "string") {
-        if (!formats4(data1)) {
+        if (!format_uri(data1)) {
           const err1 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -32722,18 +33324,22 @@ function validate615(
     }
     errors++;
   }
-  validate615.errors = vErrors;
+  validate_ResourceUpdatedNotificationParams.errors = vErrors;
   return errors === 0;
 }
-validate615.evaluated = { props: { _meta: true, uri: true }, dynamicProps: false, dynamicItems: false };
+validate_ResourceUpdatedNotificationParams.evaluated = {
+  props: { _meta: true, uri: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-function validate614(
+function validate_ResourceUpdatedNotification(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate614.evaluated;
+  const evaluated0 = validate_ResourceUpdatedNotification.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -32854,7 +33460,7 @@ function validate614(
     }
     if (data.params !== undefined) {
       if (
-        !validate615(data.params, {
+        !validate_ResourceUpdatedNotificationParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -32862,7 +33468,10 @@ function validate614(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate615.errors : vErrors.concat(validate615.errors);
+        vErrors =
+          vErrors === null
+            ? validate_ResourceUpdatedNotificationParams.errors
+            : vErrors.concat(validate_ResourceUpdatedNotificationParams.errors);
         errors = vErrors.length;
       }
     }
@@ -32881,22 +33490,22 @@ function validate614(
     }
     errors++;
   }
-  validate614.errors = vErrors;
+  validate_ResourceUpdatedNotification.errors = vErrors;
   return errors === 0;
 }
-validate614.evaluated = {
+validate_ResourceUpdatedNotification.evaluated = {
   props: { jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate618(
+function validate_ResourceUpdatedNotificationParams_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate618.evaluated;
+  const evaluated0 = validate_ResourceUpdatedNotificationParams_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -32921,7 +33530,7 @@ function validate618(
     }
     if (data._meta !== undefined) {
       if (
-        !validate222(data._meta, {
+        !validate_NotificationMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -32929,14 +33538,17 @@ function validate618(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
+        vErrors =
+          vErrors === null
+            ? validate_NotificationMetaObject.errors
+            : vErrors.concat(validate_NotificationMetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.uri !== undefined) {
       let data1 = data.uri;
       if (typeof data1 === "string") {
-        if (!formats4(data1)) {
+        if (!format_uri(data1)) {
           const err1 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -32982,18 +33594,22 @@ function validate618(
     }
     errors++;
   }
-  validate618.errors = vErrors;
+  validate_ResourceUpdatedNotificationParams_2.errors = vErrors;
   return errors === 0;
 }
-validate618.evaluated = { props: { _meta: true, uri: true }, dynamicProps: false, dynamicItems: false };
+validate_ResourceUpdatedNotificationParams_2.evaluated = {
+  props: { _meta: true, uri: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-function validate620(
+function validate_Result_4(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate620.evaluated;
+  const evaluated0 = validate_Result_4.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -33018,7 +33634,7 @@ function validate620(
     }
     if (data._meta !== undefined) {
       if (
-        !validate65(data._meta, {
+        !validate_ResultMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -33026,7 +33642,8 @@ function validate620(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+        vErrors =
+          vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
         errors = vErrors.length;
       }
     }
@@ -33062,18 +33679,18 @@ function validate620(
     }
     errors++;
   }
-  validate620.errors = vErrors;
+  validate_Result_4.errors = vErrors;
   return errors === 0;
 }
-validate620.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate_Result_4.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-function validate622(
+function validate_ResultMetaObject_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate622.evaluated;
+  const evaluated0 = validate_ResultMetaObject_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -33083,7 +33700,7 @@ function validate622(
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data["io.modelcontextprotocol/serverInfo"] !== undefined) {
       if (
-        !validate66(data["io.modelcontextprotocol/serverInfo"], {
+        !validate_Implementation(data["io.modelcontextprotocol/serverInfo"], {
           instancePath: instancePath + "/io.modelcontextprotocol~1serverInfo",
           parentData: data,
           parentDataProperty: "io.modelcontextprotocol/serverInfo",
@@ -33091,7 +33708,7 @@ function validate622(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+        vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
         errors = vErrors.length;
       }
     }
@@ -33110,24 +33727,24 @@ function validate622(
     }
     errors++;
   }
-  validate622.errors = vErrors;
+  validate_ResultMetaObject_2.errors = vErrors;
   return errors === 0;
 }
-validate622.evaluated = {
+validate_ResultMetaObject_2.evaluated = {
   props: { "io.modelcontextprotocol/serverInfo": true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema230 = { type: "string" };
+const schema_ResultType = { type: "string" };
 
-function validate624(
+function validate_ResultType(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate624.evaluated;
+  const evaluated0 = validate_ResultType.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -33149,18 +33766,18 @@ function validate624(
     }
     errors++;
   }
-  validate624.errors = vErrors;
+  validate_ResultType.errors = vErrors;
   return errors === 0;
 }
-validate624.evaluated = { dynamicProps: false, dynamicItems: false };
+validate_ResultType.evaluated = { dynamicProps: false, dynamicItems: false };
 
-function validate625(
+function validate_Role_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate625.evaluated;
+  const evaluated0 = validate_Role_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -33187,7 +33804,7 @@ function validate625(
       instancePath,
       schemaPath: "#/enum",
       keyword: "enum",
-      params: { allowedValues: schema21.enum },
+      params: { allowedValues: schema_Role.enum },
       message: "must be equal to one of the allowed values",
     };
     if (vErrors === null) {
@@ -33197,18 +33814,18 @@ function validate625(
     }
     errors++;
   }
-  validate625.errors = vErrors;
+  validate_Role_2.errors = vErrors;
   return errors === 0;
 }
-validate625.evaluated = { dynamicProps: false, dynamicItems: false };
+validate_Role_2.evaluated = { dynamicProps: false, dynamicItems: false };
 
-function validate626(
+function validate_Root_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate626.evaluated;
+  const evaluated0 = validate_Root_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -33233,7 +33850,7 @@ function validate626(
     }
     if (data._meta !== undefined) {
       if (
-        !validate57(data._meta, {
+        !validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -33241,7 +33858,7 @@ function validate626(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
@@ -33265,7 +33882,7 @@ function validate626(
     if (data.uri !== undefined) {
       let data2 = data.uri;
       if (typeof data2 === "string") {
-        if (!formats4(data2)) {
+        if (!format_uri(data2)) {
           const err2 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -33311,18 +33928,18 @@ function validate626(
     }
     errors++;
   }
-  validate626.errors = vErrors;
+  validate_Root_2.errors = vErrors;
   return errors === 0;
 }
-validate626.evaluated = { props: { _meta: true, name: true, uri: true }, dynamicProps: false, dynamicItems: false };
+validate_Root_2.evaluated = { props: { _meta: true, name: true, uri: true }, dynamicProps: false, dynamicItems: false };
 
-function validate628(
+function validate_SamplingMessage_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate628.evaluated;
+  const evaluated0 = validate_SamplingMessage_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -33362,7 +33979,7 @@ function validate628(
     }
     if (data._meta !== undefined) {
       if (
-        !validate57(data._meta, {
+        !validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -33370,7 +33987,7 @@ function validate628(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
@@ -33380,7 +33997,7 @@ function validate628(
       let valid1 = false;
       const _errs4 = errors;
       if (
-        !validate97(data1, {
+        !validate_TextContent(data1, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
@@ -33388,7 +34005,7 @@ function validate628(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
+        vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs4 === errors;
@@ -33402,7 +34019,7 @@ function validate628(
       }
       const _errs5 = errors;
       if (
-        !validate101(data1, {
+        !validate_ImageContent(data1, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
@@ -33410,7 +34027,7 @@ function validate628(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+        vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs5 === errors;
@@ -33427,7 +34044,7 @@ function validate628(
       }
       const _errs6 = errors;
       if (
-        !validate56(data1, {
+        !validate_AudioContent(data1, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
@@ -33435,7 +34052,7 @@ function validate628(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+        vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs6 === errors;
@@ -33452,7 +34069,7 @@ function validate628(
       }
       const _errs7 = errors;
       if (
-        !validate106(data1, {
+        !validate_ToolUseContent(data1, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
@@ -33460,7 +34077,7 @@ function validate628(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+        vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs7 === errors;
@@ -33477,7 +34094,7 @@ function validate628(
       }
       const _errs8 = errors;
       if (
-        !validate109(data1, {
+        !validate_ToolResultContent(data1, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
@@ -33485,7 +34102,8 @@ function validate628(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+        vErrors =
+          vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs8 === errors;
@@ -33506,7 +34124,7 @@ function validate628(
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate130(data1[i0], {
+            !validate_SamplingMessageContentBlock(data1[i0], {
               instancePath: instancePath + "/content/" + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -33514,7 +34132,10 @@ function validate628(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate130.errors : vErrors.concat(validate130.errors);
+            vErrors =
+              vErrors === null
+                ? validate_SamplingMessageContentBlock.errors
+                : vErrors.concat(validate_SamplingMessageContentBlock.errors);
             errors = vErrors.length;
           }
         }
@@ -33562,7 +34183,7 @@ function validate628(
     }
     if (data.role !== undefined) {
       if (
-        !validate54(data.role, {
+        !validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
@@ -33570,7 +34191,7 @@ function validate628(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+        vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
     }
@@ -33589,18 +34210,22 @@ function validate628(
     }
     errors++;
   }
-  validate628.errors = vErrors;
+  validate_SamplingMessage_2.errors = vErrors;
   return errors === 0;
 }
-validate628.evaluated = { props: { _meta: true, content: true, role: true }, dynamicProps: false, dynamicItems: false };
+validate_SamplingMessage_2.evaluated = {
+  props: { _meta: true, content: true, role: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-function validate637(
+function validate_SamplingMessageContentBlock_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate637.evaluated;
+  const evaluated0 = validate_SamplingMessageContentBlock_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -33610,8 +34235,8 @@ function validate637(
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate97(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
+  if (!validate_TextContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
@@ -33624,8 +34249,8 @@ function validate637(
     props0.type = true;
   }
   const _errs2 = errors;
-  if (!validate101(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+  if (!validate_ImageContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs2 === errors;
@@ -33641,8 +34266,8 @@ function validate637(
     }
   }
   const _errs3 = errors;
-  if (!validate56(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+  if (!validate_AudioContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs3 === errors;
@@ -33658,8 +34283,8 @@ function validate637(
     }
   }
   const _errs4 = errors;
-  if (!validate106(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+  if (!validate_ToolUseContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs4 === errors;
@@ -33675,8 +34300,8 @@ function validate637(
     }
   }
   const _errs5 = errors;
-  if (!validate109(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+  if (!validate_ToolResultContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs5 === errors;
@@ -33716,19 +34341,19 @@ function validate637(
       }
     }
   }
-  validate637.errors = vErrors;
+  validate_SamplingMessageContentBlock_2.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate637.evaluated = { dynamicProps: true, dynamicItems: false };
+validate_SamplingMessageContentBlock_2.evaluated = { dynamicProps: true, dynamicItems: false };
 
-function validate643(
+function validate_ServerCapabilities_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate643.evaluated;
+  const evaluated0 = validate_ServerCapabilities_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -33738,7 +34363,7 @@ function validate643(
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.completions !== undefined) {
       if (
-        !validate77(data.completions, {
+        !validate_JSONObject(data.completions, {
           instancePath: instancePath + "/completions",
           parentData: data,
           parentDataProperty: "completions",
@@ -33746,7 +34371,7 @@ function validate643(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+        vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
         errors = vErrors.length;
       }
     }
@@ -33755,7 +34380,7 @@ function validate643(
       if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
         for (const key0 in data1) {
           if (
-            !validate77(data1[key0], {
+            !validate_JSONObject(data1[key0], {
               instancePath: instancePath + "/experimental/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
               parentData: data1,
               parentDataProperty: key0,
@@ -33763,7 +34388,7 @@ function validate643(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+            vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
             errors = vErrors.length;
           }
         }
@@ -33788,7 +34413,7 @@ function validate643(
       if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
         for (const key1 in data3) {
           if (
-            !validate77(data3[key1], {
+            !validate_JSONObject(data3[key1], {
               instancePath: instancePath + "/extensions/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
               parentData: data3,
               parentDataProperty: key1,
@@ -33796,7 +34421,7 @@ function validate643(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+            vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
             errors = vErrors.length;
           }
         }
@@ -33818,7 +34443,7 @@ function validate643(
     }
     if (data.logging !== undefined) {
       if (
-        !validate77(data.logging, {
+        !validate_JSONObject(data.logging, {
           instancePath: instancePath + "/logging",
           parentData: data,
           parentDataProperty: "logging",
@@ -33826,7 +34451,7 @@ function validate643(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+        vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
         errors = vErrors.length;
       }
     }
@@ -33970,10 +34595,10 @@ function validate643(
     }
     errors++;
   }
-  validate643.errors = vErrors;
+  validate_ServerCapabilities_2.errors = vErrors;
   return errors === 0;
 }
-validate643.evaluated = {
+validate_ServerCapabilities_2.evaluated = {
   props: {
     completions: true,
     experimental: true,
@@ -33987,7 +34612,7 @@ validate643.evaluated = {
   dynamicItems: false,
 };
 
-const schema236 = {
+const schema_ServerNotification = {
   anyOf: [
     { $ref: "#/$defs/CancelledNotification" },
     { $ref: "#/$defs/ProgressNotification" },
@@ -33999,7 +34624,7 @@ const schema236 = {
     { $ref: "#/$defs/LoggingMessageNotification" },
   ],
 };
-const schema237 = {
+const schema_SubscriptionsAcknowledgedNotification = {
   properties: {
     jsonrpc: { const: "2.0", type: "string" },
     method: { const: "notifications/subscriptions/acknowledged", type: "string" },
@@ -34008,7 +34633,7 @@ const schema237 = {
   required: ["jsonrpc", "method", "params"],
   type: "object",
 };
-const schema238 = {
+const schema_SubscriptionsAcknowledgedNotificationParams = {
   properties: {
     _meta: { $ref: "#/$defs/NotificationMetaObject" },
     notifications: { $ref: "#/$defs/SubscriptionFilter" },
@@ -34017,13 +34642,13 @@ const schema238 = {
   type: "object",
 };
 
-function validate653(
+function validate_SubscriptionsAcknowledgedNotificationParams(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate653.evaluated;
+  const evaluated0 = validate_SubscriptionsAcknowledgedNotificationParams.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -34048,7 +34673,7 @@ function validate653(
     }
     if (data._meta !== undefined) {
       if (
-        !validate222(data._meta, {
+        !validate_NotificationMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -34056,13 +34681,16 @@ function validate653(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
+        vErrors =
+          vErrors === null
+            ? validate_NotificationMetaObject.errors
+            : vErrors.concat(validate_NotificationMetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.notifications !== undefined) {
       if (
-        !validate267(data.notifications, {
+        !validate_SubscriptionFilter(data.notifications, {
           instancePath: instancePath + "/notifications",
           parentData: data,
           parentDataProperty: "notifications",
@@ -34070,7 +34698,8 @@ function validate653(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate267.errors : vErrors.concat(validate267.errors);
+        vErrors =
+          vErrors === null ? validate_SubscriptionFilter.errors : vErrors.concat(validate_SubscriptionFilter.errors);
         errors = vErrors.length;
       }
     }
@@ -34089,18 +34718,22 @@ function validate653(
     }
     errors++;
   }
-  validate653.errors = vErrors;
+  validate_SubscriptionsAcknowledgedNotificationParams.errors = vErrors;
   return errors === 0;
 }
-validate653.evaluated = { props: { _meta: true, notifications: true }, dynamicProps: false, dynamicItems: false };
+validate_SubscriptionsAcknowledgedNotificationParams.evaluated = {
+  props: { _meta: true, notifications: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-function validate652(
+function validate_SubscriptionsAcknowledgedNotification(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate652.evaluated;
+  const evaluated0 = validate_SubscriptionsAcknowledgedNotification.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -34221,7 +34854,7 @@ function validate652(
     }
     if (data.params !== undefined) {
       if (
-        !validate653(data.params, {
+        !validate_SubscriptionsAcknowledgedNotificationParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -34229,7 +34862,10 @@ function validate652(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate653.errors : vErrors.concat(validate653.errors);
+        vErrors =
+          vErrors === null
+            ? validate_SubscriptionsAcknowledgedNotificationParams.errors
+            : vErrors.concat(validate_SubscriptionsAcknowledgedNotificationParams.errors);
         errors = vErrors.length;
       }
     }
@@ -34248,16 +34884,16 @@ function validate652(
     }
     errors++;
   }
-  validate652.errors = vErrors;
+  validate_SubscriptionsAcknowledgedNotification.errors = vErrors;
   return errors === 0;
 }
-validate652.evaluated = {
+validate_SubscriptionsAcknowledgedNotification.evaluated = {
   props: { jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema239 = {
+const schema_ToolListChangedNotification = {
   properties: {
     jsonrpc: { const: "2.0", type: "string" },
     method: { const: "notifications/tools/list_changed", type: "string" },
@@ -34267,13 +34903,13 @@ const schema239 = {
   type: "object",
 };
 
-function validate660(
+function validate_ToolListChangedNotification(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate660.evaluated;
+  const evaluated0 = validate_ToolListChangedNotification.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -34379,7 +35015,7 @@ function validate660(
     }
     if (data.params !== undefined) {
       if (
-        !validate532(data.params, {
+        !validate_NotificationParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -34387,7 +35023,8 @@ function validate660(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate532.errors : vErrors.concat(validate532.errors);
+        vErrors =
+          vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
         errors = vErrors.length;
       }
     }
@@ -34406,22 +35043,22 @@ function validate660(
     }
     errors++;
   }
-  validate660.errors = vErrors;
+  validate_ToolListChangedNotification.errors = vErrors;
   return errors === 0;
 }
-validate660.evaluated = {
+validate_ToolListChangedNotification.evaluated = {
   props: { jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate648(
+function validate_ServerNotification(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate648.evaluated;
+  const evaluated0 = validate_ServerNotification.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -34431,8 +35068,11 @@ function validate648(
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate220(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate220.errors : vErrors.concat(validate220.errors);
+  if (
+    !validate_CancelledNotification(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  ) {
+    vErrors =
+      vErrors === null ? validate_CancelledNotification.errors : vErrors.concat(validate_CancelledNotification.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
@@ -34444,8 +35084,11 @@ function validate648(
     props0.params = true;
   }
   const _errs2 = errors;
-  if (!validate552(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate552.errors : vErrors.concat(validate552.errors);
+  if (
+    !validate_ProgressNotification(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  ) {
+    vErrors =
+      vErrors === null ? validate_ProgressNotification.errors : vErrors.concat(validate_ProgressNotification.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs2 === errors;
@@ -34459,8 +35102,19 @@ function validate648(
     }
   }
   const _errs3 = errors;
-  if (!validate605(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate605.errors : vErrors.concat(validate605.errors);
+  if (
+    !validate_ResourceListChangedNotification(data, {
+      instancePath,
+      parentData,
+      parentDataProperty,
+      rootData,
+      dynamicAnchors,
+    })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_ResourceListChangedNotification.errors
+        : vErrors.concat(validate_ResourceListChangedNotification.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs3 === errors;
@@ -34474,8 +35128,19 @@ function validate648(
     }
   }
   const _errs4 = errors;
-  if (!validate652(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate652.errors : vErrors.concat(validate652.errors);
+  if (
+    !validate_SubscriptionsAcknowledgedNotification(data, {
+      instancePath,
+      parentData,
+      parentDataProperty,
+      rootData,
+      dynamicAnchors,
+    })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_SubscriptionsAcknowledgedNotification.errors
+        : vErrors.concat(validate_SubscriptionsAcknowledgedNotification.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs4 === errors;
@@ -34489,8 +35154,19 @@ function validate648(
     }
   }
   const _errs5 = errors;
-  if (!validate614(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate614.errors : vErrors.concat(validate614.errors);
+  if (
+    !validate_ResourceUpdatedNotification(data, {
+      instancePath,
+      parentData,
+      parentDataProperty,
+      rootData,
+      dynamicAnchors,
+    })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_ResourceUpdatedNotification.errors
+        : vErrors.concat(validate_ResourceUpdatedNotification.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs5 === errors;
@@ -34504,8 +35180,19 @@ function validate648(
     }
   }
   const _errs6 = errors;
-  if (!validate566(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate566.errors : vErrors.concat(validate566.errors);
+  if (
+    !validate_PromptListChangedNotification(data, {
+      instancePath,
+      parentData,
+      parentDataProperty,
+      rootData,
+      dynamicAnchors,
+    })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_PromptListChangedNotification.errors
+        : vErrors.concat(validate_PromptListChangedNotification.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs6 === errors;
@@ -34519,8 +35206,19 @@ function validate648(
     }
   }
   const _errs7 = errors;
-  if (!validate660(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate660.errors : vErrors.concat(validate660.errors);
+  if (
+    !validate_ToolListChangedNotification(data, {
+      instancePath,
+      parentData,
+      parentDataProperty,
+      rootData,
+      dynamicAnchors,
+    })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_ToolListChangedNotification.errors
+        : vErrors.concat(validate_ToolListChangedNotification.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs7 === errors;
@@ -34534,8 +35232,19 @@ function validate648(
     }
   }
   const _errs8 = errors;
-  if (!validate509(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate509.errors : vErrors.concat(validate509.errors);
+  if (
+    !validate_LoggingMessageNotification(data, {
+      instancePath,
+      parentData,
+      parentDataProperty,
+      rootData,
+      dynamicAnchors,
+    })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_LoggingMessageNotification.errors
+        : vErrors.concat(validate_LoggingMessageNotification.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs8 === errors;
@@ -34572,13 +35281,13 @@ function validate648(
       }
     }
   }
-  validate648.errors = vErrors;
+  validate_ServerNotification.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate648.evaluated = { dynamicProps: true, dynamicItems: false };
+validate_ServerNotification.evaluated = { dynamicProps: true, dynamicItems: false };
 
-const schema240 = {
+const schema_ServerResult = {
   anyOf: [
     { $ref: "#/$defs/Result" },
     { $ref: "#/$defs/InputRequiredResult" },
@@ -34594,12 +35303,12 @@ const schema240 = {
     { $ref: "#/$defs/CompleteResult" },
   ],
 };
-const schema241 = {
+const schema_SubscriptionsListenResult = {
   properties: { _meta: { $ref: "#/$defs/SubscriptionsListenResultMetaObject" }, resultType: { type: "string" } },
   required: ["_meta", "resultType"],
   type: "object",
 };
-const schema242 = {
+const schema_SubscriptionsListenResultMetaObject = {
   properties: {
     "io.modelcontextprotocol/serverInfo": { $ref: "#/$defs/Implementation" },
     "io.modelcontextprotocol/subscriptionId": { $ref: "#/$defs/RequestId" },
@@ -34608,13 +35317,13 @@ const schema242 = {
   type: "object",
 };
 
-function validate672(
+function validate_SubscriptionsListenResultMetaObject(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate672.evaluated;
+  const evaluated0 = validate_SubscriptionsListenResultMetaObject.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -34639,7 +35348,7 @@ function validate672(
     }
     if (data["io.modelcontextprotocol/serverInfo"] !== undefined) {
       if (
-        !validate66(data["io.modelcontextprotocol/serverInfo"], {
+        !validate_Implementation(data["io.modelcontextprotocol/serverInfo"], {
           instancePath: instancePath + "/io.modelcontextprotocol~1serverInfo",
           parentData: data,
           parentDataProperty: "io.modelcontextprotocol/serverInfo",
@@ -34647,13 +35356,13 @@ function validate672(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+        vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
         errors = vErrors.length;
       }
     }
     if (data["io.modelcontextprotocol/subscriptionId"] !== undefined) {
       if (
-        !validate72(data["io.modelcontextprotocol/subscriptionId"], {
+        !validate_RequestId(data["io.modelcontextprotocol/subscriptionId"], {
           instancePath: instancePath + "/io.modelcontextprotocol~1subscriptionId",
           parentData: data,
           parentDataProperty: "io.modelcontextprotocol/subscriptionId",
@@ -34661,7 +35370,7 @@ function validate672(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -34680,22 +35389,22 @@ function validate672(
     }
     errors++;
   }
-  validate672.errors = vErrors;
+  validate_SubscriptionsListenResultMetaObject.errors = vErrors;
   return errors === 0;
 }
-validate672.evaluated = {
+validate_SubscriptionsListenResultMetaObject.evaluated = {
   props: { "io.modelcontextprotocol/serverInfo": true, "io.modelcontextprotocol/subscriptionId": true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate671(
+function validate_SubscriptionsListenResult(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate671.evaluated;
+  const evaluated0 = validate_SubscriptionsListenResult.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -34735,7 +35444,7 @@ function validate671(
     }
     if (data._meta !== undefined) {
       if (
-        !validate672(data._meta, {
+        !validate_SubscriptionsListenResultMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -34743,7 +35452,10 @@ function validate671(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate672.errors : vErrors.concat(validate672.errors);
+        vErrors =
+          vErrors === null
+            ? validate_SubscriptionsListenResultMetaObject.errors
+            : vErrors.concat(validate_SubscriptionsListenResultMetaObject.errors);
         errors = vErrors.length;
       }
     }
@@ -34779,18 +35491,22 @@ function validate671(
     }
     errors++;
   }
-  validate671.errors = vErrors;
+  validate_SubscriptionsListenResult.errors = vErrors;
   return errors === 0;
 }
-validate671.evaluated = { props: { _meta: true, resultType: true }, dynamicProps: false, dynamicItems: false };
+validate_SubscriptionsListenResult.evaluated = {
+  props: { _meta: true, resultType: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-function validate664(
+function validate_ServerResult(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate664.evaluated;
+  const evaluated0 = validate_ServerResult.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -34800,8 +35516,8 @@ function validate664(
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate435(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate435.errors : vErrors.concat(validate435.errors);
+  if (!validate_Result_3(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_Result_3.errors : vErrors.concat(validate_Result_3.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
@@ -34810,8 +35526,9 @@ function validate664(
     var props0 = true;
   }
   const _errs2 = errors;
-  if (!validate157(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate157.errors : vErrors.concat(validate157.errors);
+  if (!validate_InputRequiredResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors =
+      vErrors === null ? validate_InputRequiredResult.errors : vErrors.concat(validate_InputRequiredResult.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs2 === errors;
@@ -34826,8 +35543,8 @@ function validate664(
     }
   }
   const _errs3 = errors;
-  if (!validate338(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate338.errors : vErrors.concat(validate338.errors);
+  if (!validate_DiscoverResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_DiscoverResult.errors : vErrors.concat(validate_DiscoverResult.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs3 === errors;
@@ -34845,8 +35562,9 @@ function validate664(
     }
   }
   const _errs4 = errors;
-  if (!validate483(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate483.errors : vErrors.concat(validate483.errors);
+  if (!validate_ListResourcesResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors =
+      vErrors === null ? validate_ListResourcesResult.errors : vErrors.concat(validate_ListResourcesResult.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs4 === errors;
@@ -34863,8 +35581,19 @@ function validate664(
     }
   }
   const _errs5 = errors;
-  if (!validate470(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate470.errors : vErrors.concat(validate470.errors);
+  if (
+    !validate_ListResourceTemplatesResult(data, {
+      instancePath,
+      parentData,
+      parentDataProperty,
+      rootData,
+      dynamicAnchors,
+    })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_ListResourceTemplatesResult.errors
+        : vErrors.concat(validate_ListResourceTemplatesResult.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs5 === errors;
@@ -34881,8 +35610,9 @@ function validate664(
     }
   }
   const _errs6 = errors;
-  if (!validate578(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate578.errors : vErrors.concat(validate578.errors);
+  if (!validate_ReadResourceResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors =
+      vErrors === null ? validate_ReadResourceResult.errors : vErrors.concat(validate_ReadResourceResult.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs6 === errors;
@@ -34898,8 +35628,19 @@ function validate664(
     }
   }
   const _errs7 = errors;
-  if (!validate671(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate671.errors : vErrors.concat(validate671.errors);
+  if (
+    !validate_SubscriptionsListenResult(data, {
+      instancePath,
+      parentData,
+      parentDataProperty,
+      rootData,
+      dynamicAnchors,
+    })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_SubscriptionsListenResult.errors
+        : vErrors.concat(validate_SubscriptionsListenResult.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs7 === errors;
@@ -34912,8 +35653,8 @@ function validate664(
     }
   }
   const _errs8 = errors;
-  if (!validate456(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate456.errors : vErrors.concat(validate456.errors);
+  if (!validate_ListPromptsResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_ListPromptsResult.errors : vErrors.concat(validate_ListPromptsResult.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs8 === errors;
@@ -34930,8 +35671,8 @@ function validate664(
     }
   }
   const _errs9 = errors;
-  if (!validate378(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate378.errors : vErrors.concat(validate378.errors);
+  if (!validate_GetPromptResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_GetPromptResult.errors : vErrors.concat(validate_GetPromptResult.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs9 === errors;
@@ -34946,8 +35687,8 @@ function validate664(
     }
   }
   const _errs10 = errors;
-  if (!validate502(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate502.errors : vErrors.concat(validate502.errors);
+  if (!validate_ListToolsResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_ListToolsResult.errors : vErrors.concat(validate_ListToolsResult.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs10 === errors;
@@ -34964,8 +35705,8 @@ function validate664(
     }
   }
   const _errs11 = errors;
-  if (!validate152(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
+  if (!validate_CallToolResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_CallToolResult.errors : vErrors.concat(validate_CallToolResult.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs11 === errors;
@@ -34981,8 +35722,8 @@ function validate664(
     }
   }
   const _errs12 = errors;
-  if (!validate306(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate306.errors : vErrors.concat(validate306.errors);
+  if (!validate_CompleteResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_CompleteResult.errors : vErrors.concat(validate_CompleteResult.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs12 === errors;
@@ -35019,23 +35760,23 @@ function validate664(
       }
     }
   }
-  validate664.errors = vErrors;
+  validate_ServerResult.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate664.evaluated = { dynamicProps: true, dynamicItems: false };
+validate_ServerResult.evaluated = { dynamicProps: true, dynamicItems: false };
 
-const schema243 = {
+const schema_SingleSelectEnumSchema = {
   anyOf: [{ $ref: "#/$defs/UntitledSingleSelectEnumSchema" }, { $ref: "#/$defs/TitledSingleSelectEnumSchema" }],
 };
 
-function validate682(
+function validate_SingleSelectEnumSchema(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate682.evaluated;
+  const evaluated0 = validate_SingleSelectEnumSchema.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -35045,8 +35786,19 @@ function validate682(
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate200(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
+  if (
+    !validate_UntitledSingleSelectEnumSchema(data, {
+      instancePath,
+      parentData,
+      parentDataProperty,
+      rootData,
+      dynamicAnchors,
+    })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_UntitledSingleSelectEnumSchema.errors
+        : vErrors.concat(validate_UntitledSingleSelectEnumSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
@@ -35060,8 +35812,19 @@ function validate682(
     props0.type = true;
   }
   const _errs2 = errors;
-  if (!validate202(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
+  if (
+    !validate_TitledSingleSelectEnumSchema(data, {
+      instancePath,
+      parentData,
+      parentDataProperty,
+      rootData,
+      dynamicAnchors,
+    })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_TitledSingleSelectEnumSchema.errors
+        : vErrors.concat(validate_TitledSingleSelectEnumSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs2 === errors;
@@ -35100,19 +35863,19 @@ function validate682(
       }
     }
   }
-  validate682.errors = vErrors;
+  validate_SingleSelectEnumSchema.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate682.evaluated = { dynamicProps: true, dynamicItems: false };
+validate_SingleSelectEnumSchema.evaluated = { dynamicProps: true, dynamicItems: false };
 
-function validate685(
+function validate_StringSchema_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate685.evaluated;
+  const evaluated0 = validate_StringSchema_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -35191,7 +35954,7 @@ function validate685(
           instancePath: instancePath + "/format",
           schemaPath: "#/properties/format/enum",
           keyword: "enum",
-          params: { allowedValues: schema74.properties.format.enum },
+          params: { allowedValues: schema_StringSchema.properties.format.enum },
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
@@ -35303,22 +36066,22 @@ function validate685(
     }
     errors++;
   }
-  validate685.errors = vErrors;
+  validate_StringSchema_2.errors = vErrors;
   return errors === 0;
 }
-validate685.evaluated = {
+validate_StringSchema_2.evaluated = {
   props: { default: true, description: true, format: true, maxLength: true, minLength: true, title: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate686(
+function validate_SubscriptionFilter_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate686.evaluated;
+  const evaluated0 = validate_SubscriptionFilter_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -35429,22 +36192,22 @@ function validate686(
     }
     errors++;
   }
-  validate686.errors = vErrors;
+  validate_SubscriptionFilter_2.errors = vErrors;
   return errors === 0;
 }
-validate686.evaluated = {
+validate_SubscriptionFilter_2.evaluated = {
   props: { promptsListChanged: true, resourceSubscriptions: true, resourcesListChanged: true, toolsListChanged: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate687(
+function validate_SubscriptionsAcknowledgedNotification_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate687.evaluated;
+  const evaluated0 = validate_SubscriptionsAcknowledgedNotification_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -35565,7 +36328,7 @@ function validate687(
     }
     if (data.params !== undefined) {
       if (
-        !validate653(data.params, {
+        !validate_SubscriptionsAcknowledgedNotificationParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -35573,7 +36336,10 @@ function validate687(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate653.errors : vErrors.concat(validate653.errors);
+        vErrors =
+          vErrors === null
+            ? validate_SubscriptionsAcknowledgedNotificationParams.errors
+            : vErrors.concat(validate_SubscriptionsAcknowledgedNotificationParams.errors);
         errors = vErrors.length;
       }
     }
@@ -35592,22 +36358,22 @@ function validate687(
     }
     errors++;
   }
-  validate687.errors = vErrors;
+  validate_SubscriptionsAcknowledgedNotification_2.errors = vErrors;
   return errors === 0;
 }
-validate687.evaluated = {
+validate_SubscriptionsAcknowledgedNotification_2.evaluated = {
   props: { jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate689(
+function validate_SubscriptionsAcknowledgedNotificationParams_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate689.evaluated;
+  const evaluated0 = validate_SubscriptionsAcknowledgedNotificationParams_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -35632,7 +36398,7 @@ function validate689(
     }
     if (data._meta !== undefined) {
       if (
-        !validate222(data._meta, {
+        !validate_NotificationMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -35640,13 +36406,16 @@ function validate689(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
+        vErrors =
+          vErrors === null
+            ? validate_NotificationMetaObject.errors
+            : vErrors.concat(validate_NotificationMetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.notifications !== undefined) {
       if (
-        !validate267(data.notifications, {
+        !validate_SubscriptionFilter(data.notifications, {
           instancePath: instancePath + "/notifications",
           parentData: data,
           parentDataProperty: "notifications",
@@ -35654,7 +36423,8 @@ function validate689(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate267.errors : vErrors.concat(validate267.errors);
+        vErrors =
+          vErrors === null ? validate_SubscriptionFilter.errors : vErrors.concat(validate_SubscriptionFilter.errors);
         errors = vErrors.length;
       }
     }
@@ -35673,18 +36443,22 @@ function validate689(
     }
     errors++;
   }
-  validate689.errors = vErrors;
+  validate_SubscriptionsAcknowledgedNotificationParams_2.errors = vErrors;
   return errors === 0;
 }
-validate689.evaluated = { props: { _meta: true, notifications: true }, dynamicProps: false, dynamicItems: false };
+validate_SubscriptionsAcknowledgedNotificationParams_2.evaluated = {
+  props: { _meta: true, notifications: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-function validate692(
+function validate_SubscriptionsListenRequest_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate692.evaluated;
+  const evaluated0 = validate_SubscriptionsListenRequest_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -35754,7 +36528,7 @@ function validate692(
     }
     if (data.id !== undefined) {
       if (
-        !validate72(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -35762,7 +36536,7 @@ function validate692(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -35834,7 +36608,7 @@ function validate692(
     }
     if (data.params !== undefined) {
       if (
-        !validate265(data.params, {
+        !validate_SubscriptionsListenRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -35842,7 +36616,10 @@ function validate692(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate265.errors : vErrors.concat(validate265.errors);
+        vErrors =
+          vErrors === null
+            ? validate_SubscriptionsListenRequestParams.errors
+            : vErrors.concat(validate_SubscriptionsListenRequestParams.errors);
         errors = vErrors.length;
       }
     }
@@ -35861,22 +36638,22 @@ function validate692(
     }
     errors++;
   }
-  validate692.errors = vErrors;
+  validate_SubscriptionsListenRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate692.evaluated = {
+validate_SubscriptionsListenRequest_2.evaluated = {
   props: { id: true, jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate695(
+function validate_SubscriptionsListenRequestParams_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate695.evaluated;
+  const evaluated0 = validate_SubscriptionsListenRequestParams_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -35916,7 +36693,7 @@ function validate695(
     }
     if (data._meta !== undefined) {
       if (
-        !validate75(data._meta, {
+        !validate_RequestMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -35924,13 +36701,14 @@ function validate695(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+        vErrors =
+          vErrors === null ? validate_RequestMetaObject.errors : vErrors.concat(validate_RequestMetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.notifications !== undefined) {
       if (
-        !validate267(data.notifications, {
+        !validate_SubscriptionFilter(data.notifications, {
           instancePath: instancePath + "/notifications",
           parentData: data,
           parentDataProperty: "notifications",
@@ -35938,7 +36716,8 @@ function validate695(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate267.errors : vErrors.concat(validate267.errors);
+        vErrors =
+          vErrors === null ? validate_SubscriptionFilter.errors : vErrors.concat(validate_SubscriptionFilter.errors);
         errors = vErrors.length;
       }
     }
@@ -35957,18 +36736,22 @@ function validate695(
     }
     errors++;
   }
-  validate695.errors = vErrors;
+  validate_SubscriptionsListenRequestParams_2.errors = vErrors;
   return errors === 0;
 }
-validate695.evaluated = { props: { _meta: true, notifications: true }, dynamicProps: false, dynamicItems: false };
+validate_SubscriptionsListenRequestParams_2.evaluated = {
+  props: { _meta: true, notifications: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-function validate698(
+function validate_SubscriptionsListenResult_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate698.evaluated;
+  const evaluated0 = validate_SubscriptionsListenResult_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -36008,7 +36791,7 @@ function validate698(
     }
     if (data._meta !== undefined) {
       if (
-        !validate672(data._meta, {
+        !validate_SubscriptionsListenResultMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -36016,7 +36799,10 @@ function validate698(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate672.errors : vErrors.concat(validate672.errors);
+        vErrors =
+          vErrors === null
+            ? validate_SubscriptionsListenResultMetaObject.errors
+            : vErrors.concat(validate_SubscriptionsListenResultMetaObject.errors);
         errors = vErrors.length;
       }
     }
@@ -36052,18 +36838,22 @@ function validate698(
     }
     errors++;
   }
-  validate698.errors = vErrors;
+  validate_SubscriptionsListenResult_2.errors = vErrors;
   return errors === 0;
 }
-validate698.evaluated = { props: { _meta: true, resultType: true }, dynamicProps: false, dynamicItems: false };
+validate_SubscriptionsListenResult_2.evaluated = {
+  props: { _meta: true, resultType: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-function validate700(
+function validate_SubscriptionsListenResultMetaObject_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate700.evaluated;
+  const evaluated0 = validate_SubscriptionsListenResultMetaObject_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -36088,7 +36878,7 @@ function validate700(
     }
     if (data["io.modelcontextprotocol/serverInfo"] !== undefined) {
       if (
-        !validate66(data["io.modelcontextprotocol/serverInfo"], {
+        !validate_Implementation(data["io.modelcontextprotocol/serverInfo"], {
           instancePath: instancePath + "/io.modelcontextprotocol~1serverInfo",
           parentData: data,
           parentDataProperty: "io.modelcontextprotocol/serverInfo",
@@ -36096,13 +36886,13 @@ function validate700(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+        vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
         errors = vErrors.length;
       }
     }
     if (data["io.modelcontextprotocol/subscriptionId"] !== undefined) {
       if (
-        !validate72(data["io.modelcontextprotocol/subscriptionId"], {
+        !validate_RequestId(data["io.modelcontextprotocol/subscriptionId"], {
           instancePath: instancePath + "/io.modelcontextprotocol~1subscriptionId",
           parentData: data,
           parentDataProperty: "io.modelcontextprotocol/subscriptionId",
@@ -36110,7 +36900,7 @@ function validate700(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -36129,16 +36919,16 @@ function validate700(
     }
     errors++;
   }
-  validate700.errors = vErrors;
+  validate_SubscriptionsListenResultMetaObject_2.errors = vErrors;
   return errors === 0;
 }
-validate700.evaluated = {
+validate_SubscriptionsListenResultMetaObject_2.evaluated = {
   props: { "io.modelcontextprotocol/serverInfo": true, "io.modelcontextprotocol/subscriptionId": true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema252 = {
+const schema_SubscriptionsListenResultResponse = {
   properties: {
     id: { $ref: "#/$defs/RequestId" },
     jsonrpc: { const: "2.0", type: "string" },
@@ -36148,13 +36938,13 @@ const schema252 = {
   type: "object",
 };
 
-function validate703(
+function validate_SubscriptionsListenResultResponse(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate703.evaluated;
+  const evaluated0 = validate_SubscriptionsListenResultResponse.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -36209,7 +36999,7 @@ function validate703(
     }
     if (data.id !== undefined) {
       if (
-        !validate72(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -36217,7 +37007,7 @@ function validate703(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -36256,7 +37046,7 @@ function validate703(
     }
     if (data.result !== undefined) {
       if (
-        !validate671(data.result, {
+        !validate_SubscriptionsListenResult(data.result, {
           instancePath: instancePath + "/result",
           parentData: data,
           parentDataProperty: "result",
@@ -36264,7 +37054,10 @@ function validate703(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate671.errors : vErrors.concat(validate671.errors);
+        vErrors =
+          vErrors === null
+            ? validate_SubscriptionsListenResult.errors
+            : vErrors.concat(validate_SubscriptionsListenResult.errors);
         errors = vErrors.length;
       }
     }
@@ -36283,18 +37076,22 @@ function validate703(
     }
     errors++;
   }
-  validate703.errors = vErrors;
+  validate_SubscriptionsListenResultResponse.errors = vErrors;
   return errors === 0;
 }
-validate703.evaluated = { props: { id: true, jsonrpc: true, result: true }, dynamicProps: false, dynamicItems: false };
+validate_SubscriptionsListenResultResponse.evaluated = {
+  props: { id: true, jsonrpc: true, result: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-function validate706(
+function validate_TextContent_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate706.evaluated;
+  const evaluated0 = validate_TextContent_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -36334,7 +37131,7 @@ function validate706(
     }
     if (data._meta !== undefined) {
       if (
-        !validate57(data._meta, {
+        !validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -36342,13 +37139,13 @@ function validate706(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.annotations !== undefined) {
       if (
-        !validate53(data.annotations, {
+        !validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
@@ -36356,7 +37153,7 @@ function validate706(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
     }
@@ -36425,22 +37222,22 @@ function validate706(
     }
     errors++;
   }
-  validate706.errors = vErrors;
+  validate_TextContent_2.errors = vErrors;
   return errors === 0;
 }
-validate706.evaluated = {
+validate_TextContent_2.evaluated = {
   props: { _meta: true, annotations: true, text: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate709(
+function validate_TextResourceContents_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate709.evaluated;
+  const evaluated0 = validate_TextResourceContents_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -36480,7 +37277,7 @@ function validate709(
     }
     if (data._meta !== undefined) {
       if (
-        !validate57(data._meta, {
+        !validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -36488,7 +37285,7 @@ function validate709(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
@@ -36529,7 +37326,7 @@ function validate709(
     if (data.uri !== undefined) {
       let data3 = data.uri;
       if (typeof data3 === "string") {
-        if (!formats4(data3)) {
+        if (!format_uri(data3)) {
           const err4 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -36575,22 +37372,22 @@ function validate709(
     }
     errors++;
   }
-  validate709.errors = vErrors;
+  validate_TextResourceContents_2.errors = vErrors;
   return errors === 0;
 }
-validate709.evaluated = {
+validate_TextResourceContents_2.evaluated = {
   props: { _meta: true, mimeType: true, text: true, uri: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate711(
+function validate_TitledMultiSelectEnumSchema_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate711.evaluated;
+  const evaluated0 = validate_TitledMultiSelectEnumSchema_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -36920,22 +37717,22 @@ function validate711(
     }
     errors++;
   }
-  validate711.errors = vErrors;
+  validate_TitledMultiSelectEnumSchema_2.errors = vErrors;
   return errors === 0;
 }
-validate711.evaluated = {
+validate_TitledMultiSelectEnumSchema_2.evaluated = {
   props: { default: true, description: true, items: true, maxItems: true, minItems: true, title: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate712(
+function validate_TitledSingleSelectEnumSchema_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate712.evaluated;
+  const evaluated0 = validate_TitledSingleSelectEnumSchema_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -37175,22 +37972,22 @@ function validate712(
     }
     errors++;
   }
-  validate712.errors = vErrors;
+  validate_TitledSingleSelectEnumSchema_2.errors = vErrors;
   return errors === 0;
 }
-validate712.evaluated = {
+validate_TitledSingleSelectEnumSchema_2.evaluated = {
   props: { default: true, description: true, oneOf: true, title: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate713(
+function validate_Tool_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate713.evaluated;
+  const evaluated0 = validate_Tool_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -37230,7 +38027,7 @@ function validate713(
     }
     if (data._meta !== undefined) {
       if (
-        !validate57(data._meta, {
+        !validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -37238,13 +38035,13 @@ function validate713(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.annotations !== undefined) {
       if (
-        !validate182(data.annotations, {
+        !validate_ToolAnnotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
@@ -37252,7 +38049,7 @@ function validate713(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
+        vErrors = vErrors === null ? validate_ToolAnnotations.errors : vErrors.concat(validate_ToolAnnotations.errors);
         errors = vErrors.length;
       }
     }
@@ -37279,7 +38076,7 @@ function validate713(
         const len0 = data3.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate67(data3[i0], {
+            !validate_Icon(data3[i0], {
               instancePath: instancePath + "/icons/" + i0,
               parentData: data3,
               parentDataProperty: i0,
@@ -37287,7 +38084,7 @@ function validate713(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+            vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
             errors = vErrors.length;
           }
         }
@@ -37476,10 +38273,10 @@ function validate713(
     }
     errors++;
   }
-  validate713.errors = vErrors;
+  validate_Tool_2.errors = vErrors;
   return errors === 0;
 }
-validate713.evaluated = {
+validate_Tool_2.evaluated = {
   props: {
     _meta: true,
     annotations: true,
@@ -37494,13 +38291,13 @@ validate713.evaluated = {
   dynamicItems: false,
 };
 
-function validate717(
+function validate_ToolAnnotations_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate717.evaluated;
+  const evaluated0 = validate_ToolAnnotations_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -37608,22 +38405,22 @@ function validate717(
     }
     errors++;
   }
-  validate717.errors = vErrors;
+  validate_ToolAnnotations_2.errors = vErrors;
   return errors === 0;
 }
-validate717.evaluated = {
+validate_ToolAnnotations_2.evaluated = {
   props: { destructiveHint: true, idempotentHint: true, openWorldHint: true, readOnlyHint: true, title: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate718(
+function validate_ToolChoice_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate718.evaluated;
+  const evaluated0 = validate_ToolChoice_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -37653,7 +38450,7 @@ function validate718(
           instancePath: instancePath + "/mode",
           schemaPath: "#/properties/mode/enum",
           keyword: "enum",
-          params: { allowedValues: schema66.properties.mode.enum },
+          params: { allowedValues: schema_ToolChoice.properties.mode.enum },
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
@@ -37679,18 +38476,18 @@ function validate718(
     }
     errors++;
   }
-  validate718.errors = vErrors;
+  validate_ToolChoice_2.errors = vErrors;
   return errors === 0;
 }
-validate718.evaluated = { props: { mode: true }, dynamicProps: false, dynamicItems: false };
+validate_ToolChoice_2.evaluated = { props: { mode: true }, dynamicProps: false, dynamicItems: false };
 
-function validate719(
+function validate_ToolListChangedNotification_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate719.evaluated;
+  const evaluated0 = validate_ToolListChangedNotification_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -37796,7 +38593,7 @@ function validate719(
     }
     if (data.params !== undefined) {
       if (
-        !validate532(data.params, {
+        !validate_NotificationParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -37804,7 +38601,8 @@ function validate719(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate532.errors : vErrors.concat(validate532.errors);
+        vErrors =
+          vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
         errors = vErrors.length;
       }
     }
@@ -37823,22 +38621,22 @@ function validate719(
     }
     errors++;
   }
-  validate719.errors = vErrors;
+  validate_ToolListChangedNotification_2.errors = vErrors;
   return errors === 0;
 }
-validate719.evaluated = {
+validate_ToolListChangedNotification_2.evaluated = {
   props: { jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate721(
+function validate_ToolResultContent_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate721.evaluated;
+  const evaluated0 = validate_ToolResultContent_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -37893,7 +38691,7 @@ function validate721(
     }
     if (data._meta !== undefined) {
       if (
-        !validate57(data._meta, {
+        !validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -37901,7 +38699,7 @@ function validate721(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
@@ -37911,7 +38709,7 @@ function validate721(
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate111(data1[i0], {
+            !validate_ContentBlock(data1[i0], {
               instancePath: instancePath + "/content/" + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -37919,7 +38717,7 @@ function validate721(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
+            vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
             errors = vErrors.length;
           }
         }
@@ -38021,22 +38819,22 @@ function validate721(
     }
     errors++;
   }
-  validate721.errors = vErrors;
+  validate_ToolResultContent_2.errors = vErrors;
   return errors === 0;
 }
-validate721.evaluated = {
+validate_ToolResultContent_2.evaluated = {
   props: { _meta: true, content: true, isError: true, structuredContent: true, toolUseId: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate724(
+function validate_ToolUseContent_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate724.evaluated;
+  const evaluated0 = validate_ToolUseContent_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -38106,7 +38904,7 @@ function validate724(
     }
     if (data._meta !== undefined) {
       if (
-        !validate57(data._meta, {
+        !validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -38114,7 +38912,7 @@ function validate724(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
@@ -38219,16 +39017,16 @@ function validate724(
     }
     errors++;
   }
-  validate724.errors = vErrors;
+  validate_ToolUseContent_2.errors = vErrors;
   return errors === 0;
 }
-validate724.evaluated = {
+validate_ToolUseContent_2.evaluated = {
   props: { _meta: true, id: true, input: true, name: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-const schema263 = {
+const schema_UnsupportedProtocolVersionError = {
   properties: {
     error: {
       allOf: [
@@ -38254,13 +39052,13 @@ const schema263 = {
   type: "object",
 };
 
-function validate726(
+function validate_UnsupportedProtocolVersionError(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate726.evaluated;
+  const evaluated0 = validate_UnsupportedProtocolVersionError.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -38301,7 +39099,7 @@ function validate726(
     if (data.error !== undefined) {
       let data0 = data.error;
       if (
-        !validate371(data0, {
+        !validate_Error(data0, {
           instancePath: instancePath + "/error",
           parentData: data,
           parentDataProperty: "error",
@@ -38309,7 +39107,7 @@ function validate726(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate371.errors : vErrors.concat(validate371.errors);
+        vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
         errors = vErrors.length;
       }
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
@@ -38497,7 +39295,7 @@ function validate726(
     }
     if (data.id !== undefined) {
       if (
-        !validate72(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -38505,7 +39303,7 @@ function validate726(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -38557,18 +39355,22 @@ function validate726(
     }
     errors++;
   }
-  validate726.errors = vErrors;
+  validate_UnsupportedProtocolVersionError.errors = vErrors;
   return errors === 0;
 }
-validate726.evaluated = { props: { error: true, id: true, jsonrpc: true }, dynamicProps: false, dynamicItems: false };
+validate_UnsupportedProtocolVersionError.evaluated = {
+  props: { error: true, id: true, jsonrpc: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 
-function validate729(
+function validate_UntitledMultiSelectEnumSchema_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate729.evaluated;
+  const evaluated0 = validate_UntitledMultiSelectEnumSchema_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -38880,22 +39682,22 @@ function validate729(
     }
     errors++;
   }
-  validate729.errors = vErrors;
+  validate_UntitledMultiSelectEnumSchema_2.errors = vErrors;
   return errors === 0;
 }
-validate729.evaluated = {
+validate_UntitledMultiSelectEnumSchema_2.evaluated = {
   props: { default: true, description: true, items: true, maxItems: true, minItems: true, title: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-function validate730(
+function validate_UntitledSingleSelectEnumSchema_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate730.evaluated;
+  const evaluated0 = validate_UntitledSingleSelectEnumSchema_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -39069,10 +39871,10 @@ function validate730(
     }
     errors++;
   }
-  validate730.errors = vErrors;
+  validate_UntitledSingleSelectEnumSchema_2.errors = vErrors;
   return errors === 0;
 }
-validate730.evaluated = {
+validate_UntitledSingleSelectEnumSchema_2.evaluated = {
   props: { default: true, description: true, enum: true, title: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
@@ -39085,8 +39887,8 @@ export const Annotations = function Annotations(data) {
     Annotations.errors = null;
     return true;
   }
-  const valid = validate53(data);
-  Annotations.errors = validate53.errors;
+  const valid = validate_Annotations(data);
+  Annotations.errors = validate_Annotations.errors;
   return valid;
 };
 export const AudioContent = function AudioContent(data) {
@@ -39094,8 +39896,8 @@ export const AudioContent = function AudioContent(data) {
     AudioContent.errors = null;
     return true;
   }
-  const valid = validate56(data);
-  AudioContent.errors = validate56.errors;
+  const valid = validate_AudioContent(data);
+  AudioContent.errors = validate_AudioContent.errors;
   return valid;
 };
 export const BaseMetadata = function BaseMetadata(data) {
@@ -39103,8 +39905,8 @@ export const BaseMetadata = function BaseMetadata(data) {
     BaseMetadata.errors = null;
     return true;
   }
-  const valid = validate60(data);
-  BaseMetadata.errors = validate60.errors;
+  const valid = validate_BaseMetadata(data);
+  BaseMetadata.errors = validate_BaseMetadata.errors;
   return valid;
 };
 export const BlobResourceContents = function BlobResourceContents(data) {
@@ -39112,8 +39914,8 @@ export const BlobResourceContents = function BlobResourceContents(data) {
     BlobResourceContents.errors = null;
     return true;
   }
-  const valid = validate61(data);
-  BlobResourceContents.errors = validate61.errors;
+  const valid = validate_BlobResourceContents(data);
+  BlobResourceContents.errors = validate_BlobResourceContents.errors;
   return valid;
 };
 export const BooleanSchema = function BooleanSchema(data) {
@@ -39121,8 +39923,8 @@ export const BooleanSchema = function BooleanSchema(data) {
     BooleanSchema.errors = null;
     return true;
   }
-  const valid = validate63(data);
-  BooleanSchema.errors = validate63.errors;
+  const valid = validate_BooleanSchema(data);
+  BooleanSchema.errors = validate_BooleanSchema.errors;
   return valid;
 };
 export const CacheableResult = function CacheableResult(data) {
@@ -39130,8 +39932,8 @@ export const CacheableResult = function CacheableResult(data) {
     CacheableResult.errors = null;
     return true;
   }
-  const valid = validate64(data);
-  CacheableResult.errors = validate64.errors;
+  const valid = validate_CacheableResult(data);
+  CacheableResult.errors = validate_CacheableResult.errors;
   return valid;
 };
 export const CallToolRequest = function CallToolRequest(data) {
@@ -39139,8 +39941,8 @@ export const CallToolRequest = function CallToolRequest(data) {
     CallToolRequest.errors = null;
     return true;
   }
-  const valid = validate71(data);
-  CallToolRequest.errors = validate71.errors;
+  const valid = validate_CallToolRequest(data);
+  CallToolRequest.errors = validate_CallToolRequest.errors;
   return valid;
 };
 export const CallToolRequestParams = function CallToolRequestParams(data) {
@@ -39148,8 +39950,8 @@ export const CallToolRequestParams = function CallToolRequestParams(data) {
     CallToolRequestParams.errors = null;
     return true;
   }
-  const valid = validate149(data);
-  CallToolRequestParams.errors = validate149.errors;
+  const valid = validate_CallToolRequestParams_2(data);
+  CallToolRequestParams.errors = validate_CallToolRequestParams_2.errors;
   return valid;
 };
 export const CallToolResult = function CallToolResult(data) {
@@ -39157,8 +39959,8 @@ export const CallToolResult = function CallToolResult(data) {
     CallToolResult.errors = null;
     return true;
   }
-  const valid = validate152(data);
-  CallToolResult.errors = validate152.errors;
+  const valid = validate_CallToolResult(data);
+  CallToolResult.errors = validate_CallToolResult.errors;
   return valid;
 };
 export const CallToolResultResponse = function CallToolResultResponse(data) {
@@ -39166,8 +39968,8 @@ export const CallToolResultResponse = function CallToolResultResponse(data) {
     CallToolResultResponse.errors = null;
     return true;
   }
-  const valid = validate155(data);
-  CallToolResultResponse.errors = validate155.errors;
+  const valid = validate_CallToolResultResponse(data);
+  CallToolResultResponse.errors = validate_CallToolResultResponse.errors;
   return valid;
 };
 export const CancelledNotification = function CancelledNotification(data) {
@@ -39175,8 +39977,8 @@ export const CancelledNotification = function CancelledNotification(data) {
     CancelledNotification.errors = null;
     return true;
   }
-  const valid = validate220(data);
-  CancelledNotification.errors = validate220.errors;
+  const valid = validate_CancelledNotification(data);
+  CancelledNotification.errors = validate_CancelledNotification.errors;
   return valid;
 };
 export const CancelledNotificationParams = function CancelledNotificationParams(data) {
@@ -39184,8 +39986,8 @@ export const CancelledNotificationParams = function CancelledNotificationParams(
     CancelledNotificationParams.errors = null;
     return true;
   }
-  const valid = validate227(data);
-  CancelledNotificationParams.errors = validate227.errors;
+  const valid = validate_CancelledNotificationParams_2(data);
+  CancelledNotificationParams.errors = validate_CancelledNotificationParams_2.errors;
   return valid;
 };
 export const ClientCapabilities = function ClientCapabilities(data) {
@@ -39193,8 +39995,8 @@ export const ClientCapabilities = function ClientCapabilities(data) {
     ClientCapabilities.errors = null;
     return true;
   }
-  const valid = validate230(data);
-  ClientCapabilities.errors = validate230.errors;
+  const valid = validate_ClientCapabilities_2(data);
+  ClientCapabilities.errors = validate_ClientCapabilities_2.errors;
   return valid;
 };
 export const ClientNotification = function ClientNotification(data) {
@@ -39202,8 +40004,8 @@ export const ClientNotification = function ClientNotification(data) {
     ClientNotification.errors = null;
     return true;
   }
-  const valid = validate237(data);
-  ClientNotification.errors = validate237.errors;
+  const valid = validate_ClientNotification(data);
+  ClientNotification.errors = validate_ClientNotification.errors;
   return valid;
 };
 export const ClientRequest = function ClientRequest(data) {
@@ -39211,8 +40013,8 @@ export const ClientRequest = function ClientRequest(data) {
     ClientRequest.errors = null;
     return true;
   }
-  const valid = validate239(data);
-  ClientRequest.errors = validate239.errors;
+  const valid = validate_ClientRequest(data);
+  ClientRequest.errors = validate_ClientRequest.errors;
   return valid;
 };
 export const ClientResult = function ClientResult(data) {
@@ -39220,8 +40022,8 @@ export const ClientResult = function ClientResult(data) {
     ClientResult.errors = null;
     return true;
   }
-  const valid = validate297(data);
-  ClientResult.errors = validate297.errors;
+  const valid = validate_Result(data);
+  ClientResult.errors = validate_Result.errors;
   return valid;
 };
 export const CompleteRequest = function CompleteRequest(data) {
@@ -39229,8 +40031,8 @@ export const CompleteRequest = function CompleteRequest(data) {
     CompleteRequest.errors = null;
     return true;
   }
-  const valid = validate299(data);
-  CompleteRequest.errors = validate299.errors;
+  const valid = validate_CompleteRequest_2(data);
+  CompleteRequest.errors = validate_CompleteRequest_2.errors;
   return valid;
 };
 export const CompleteRequestParams = function CompleteRequestParams(data) {
@@ -39238,8 +40040,8 @@ export const CompleteRequestParams = function CompleteRequestParams(data) {
     CompleteRequestParams.errors = null;
     return true;
   }
-  const valid = validate302(data);
-  CompleteRequestParams.errors = validate302.errors;
+  const valid = validate_CompleteRequestParams_2(data);
+  CompleteRequestParams.errors = validate_CompleteRequestParams_2.errors;
   return valid;
 };
 export const CompleteResult = function CompleteResult(data) {
@@ -39247,8 +40049,8 @@ export const CompleteResult = function CompleteResult(data) {
     CompleteResult.errors = null;
     return true;
   }
-  const valid = validate306(data);
-  CompleteResult.errors = validate306.errors;
+  const valid = validate_CompleteResult(data);
+  CompleteResult.errors = validate_CompleteResult.errors;
   return valid;
 };
 export const CompleteResultResponse = function CompleteResultResponse(data) {
@@ -39256,8 +40058,8 @@ export const CompleteResultResponse = function CompleteResultResponse(data) {
     CompleteResultResponse.errors = null;
     return true;
   }
-  const valid = validate308(data);
-  CompleteResultResponse.errors = validate308.errors;
+  const valid = validate_CompleteResultResponse(data);
+  CompleteResultResponse.errors = validate_CompleteResultResponse.errors;
   return valid;
 };
 export const ContentBlock = function ContentBlock(data) {
@@ -39265,8 +40067,8 @@ export const ContentBlock = function ContentBlock(data) {
     ContentBlock.errors = null;
     return true;
   }
-  const valid = validate311(data);
-  ContentBlock.errors = validate311.errors;
+  const valid = validate_ContentBlock_2(data);
+  ContentBlock.errors = validate_ContentBlock_2.errors;
   return valid;
 };
 export const CreateMessageRequest = function CreateMessageRequest(data) {
@@ -39274,8 +40076,8 @@ export const CreateMessageRequest = function CreateMessageRequest(data) {
     CreateMessageRequest.errors = null;
     return true;
   }
-  const valid = validate317(data);
-  CreateMessageRequest.errors = validate317.errors;
+  const valid = validate_CreateMessageRequest_2(data);
+  CreateMessageRequest.errors = validate_CreateMessageRequest_2.errors;
   return valid;
 };
 export const CreateMessageRequestParams = function CreateMessageRequestParams(data) {
@@ -39283,8 +40085,8 @@ export const CreateMessageRequestParams = function CreateMessageRequestParams(da
     CreateMessageRequestParams.errors = null;
     return true;
   }
-  const valid = validate319(data);
-  CreateMessageRequestParams.errors = validate319.errors;
+  const valid = validate_CreateMessageRequestParams_2(data);
+  CreateMessageRequestParams.errors = validate_CreateMessageRequestParams_2.errors;
   return valid;
 };
 export const CreateMessageResult = function CreateMessageResult(data) {
@@ -39292,8 +40094,8 @@ export const CreateMessageResult = function CreateMessageResult(data) {
     CreateMessageResult.errors = null;
     return true;
   }
-  const valid = validate325(data);
-  CreateMessageResult.errors = validate325.errors;
+  const valid = validate_CreateMessageResult_2(data);
+  CreateMessageResult.errors = validate_CreateMessageResult_2.errors;
   return valid;
 };
 export const Cursor = function Cursor(data) {
@@ -39301,8 +40103,8 @@ export const Cursor = function Cursor(data) {
     Cursor.errors = null;
     return true;
   }
-  const valid = validate334(data);
-  Cursor.errors = validate334.errors;
+  const valid = validate_Cursor(data);
+  Cursor.errors = validate_Cursor.errors;
   return valid;
 };
 export const DiscoverRequest = function DiscoverRequest(data) {
@@ -39310,8 +40112,8 @@ export const DiscoverRequest = function DiscoverRequest(data) {
     DiscoverRequest.errors = null;
     return true;
   }
-  const valid = validate335(data);
-  DiscoverRequest.errors = validate335.errors;
+  const valid = validate_DiscoverRequest_2(data);
+  DiscoverRequest.errors = validate_DiscoverRequest_2.errors;
   return valid;
 };
 export const DiscoverResult = function DiscoverResult(data) {
@@ -39319,8 +40121,8 @@ export const DiscoverResult = function DiscoverResult(data) {
     DiscoverResult.errors = null;
     return true;
   }
-  const valid = validate338(data);
-  DiscoverResult.errors = validate338.errors;
+  const valid = validate_DiscoverResult(data);
+  DiscoverResult.errors = validate_DiscoverResult.errors;
   return valid;
 };
 export const DiscoverResultResponse = function DiscoverResultResponse(data) {
@@ -39328,8 +40130,8 @@ export const DiscoverResultResponse = function DiscoverResultResponse(data) {
     DiscoverResultResponse.errors = null;
     return true;
   }
-  const valid = validate346(data);
-  DiscoverResultResponse.errors = validate346.errors;
+  const valid = validate_DiscoverResultResponse(data);
+  DiscoverResultResponse.errors = validate_DiscoverResultResponse.errors;
   return valid;
 };
 export const ElicitRequest = function ElicitRequest(data) {
@@ -39337,8 +40139,8 @@ export const ElicitRequest = function ElicitRequest(data) {
     ElicitRequest.errors = null;
     return true;
   }
-  const valid = validate349(data);
-  ElicitRequest.errors = validate349.errors;
+  const valid = validate_ElicitRequest_2(data);
+  ElicitRequest.errors = validate_ElicitRequest_2.errors;
   return valid;
 };
 export const ElicitRequestFormParams = function ElicitRequestFormParams(data) {
@@ -39346,8 +40148,8 @@ export const ElicitRequestFormParams = function ElicitRequestFormParams(data) {
     ElicitRequestFormParams.errors = null;
     return true;
   }
-  const valid = validate351(data);
-  ElicitRequestFormParams.errors = validate351.errors;
+  const valid = validate_ElicitRequestFormParams_2(data);
+  ElicitRequestFormParams.errors = validate_ElicitRequestFormParams_2.errors;
   return valid;
 };
 export const ElicitRequestParams = function ElicitRequestParams(data) {
@@ -39355,8 +40157,8 @@ export const ElicitRequestParams = function ElicitRequestParams(data) {
     ElicitRequestParams.errors = null;
     return true;
   }
-  const valid = validate353(data);
-  ElicitRequestParams.errors = validate353.errors;
+  const valid = validate_ElicitRequestParams_2(data);
+  ElicitRequestParams.errors = validate_ElicitRequestParams_2.errors;
   return valid;
 };
 export const ElicitRequestURLParams = function ElicitRequestURLParams(data) {
@@ -39364,8 +40166,8 @@ export const ElicitRequestURLParams = function ElicitRequestURLParams(data) {
     ElicitRequestURLParams.errors = null;
     return true;
   }
-  const valid = validate356(data);
-  ElicitRequestURLParams.errors = validate356.errors;
+  const valid = validate_ElicitRequestURLParams_2(data);
+  ElicitRequestURLParams.errors = validate_ElicitRequestURLParams_2.errors;
   return valid;
 };
 export const ElicitResult = function ElicitResult(data) {
@@ -39373,8 +40175,8 @@ export const ElicitResult = function ElicitResult(data) {
     ElicitResult.errors = null;
     return true;
   }
-  const valid = validate357(data);
-  ElicitResult.errors = validate357.errors;
+  const valid = validate_ElicitResult_2(data);
+  ElicitResult.errors = validate_ElicitResult_2.errors;
   return valid;
 };
 export const EmbeddedResource = function EmbeddedResource(data) {
@@ -39382,8 +40184,8 @@ export const EmbeddedResource = function EmbeddedResource(data) {
     EmbeddedResource.errors = null;
     return true;
   }
-  const valid = validate358(data);
-  EmbeddedResource.errors = validate358.errors;
+  const valid = validate_EmbeddedResource_2(data);
+  EmbeddedResource.errors = validate_EmbeddedResource_2.errors;
   return valid;
 };
 export const EmptyResult = function EmptyResult(data) {
@@ -39391,8 +40193,8 @@ export const EmptyResult = function EmptyResult(data) {
     EmptyResult.errors = null;
     return true;
   }
-  const valid = validate363(data);
-  EmptyResult.errors = validate363.errors;
+  const valid = validate_Result_2(data);
+  EmptyResult.errors = validate_Result_2.errors;
   return valid;
 };
 export const EnumSchema = function EnumSchema(data) {
@@ -39400,8 +40202,8 @@ export const EnumSchema = function EnumSchema(data) {
     EnumSchema.errors = null;
     return true;
   }
-  const valid = validate365(data);
-  EnumSchema.errors = validate365.errors;
+  const valid = validate_EnumSchema(data);
+  EnumSchema.errors = validate_EnumSchema.errors;
   return valid;
 };
 export const Error = function Error(data) {
@@ -39409,8 +40211,8 @@ export const Error = function Error(data) {
     Error.errors = null;
     return true;
   }
-  const valid = validate371(data);
-  Error.errors = validate371.errors;
+  const valid = validate_Error(data);
+  Error.errors = validate_Error.errors;
   return valid;
 };
 export const GetPromptRequest = function GetPromptRequest(data) {
@@ -39418,8 +40220,8 @@ export const GetPromptRequest = function GetPromptRequest(data) {
     GetPromptRequest.errors = null;
     return true;
   }
-  const valid = validate372(data);
-  GetPromptRequest.errors = validate372.errors;
+  const valid = validate_GetPromptRequest_2(data);
+  GetPromptRequest.errors = validate_GetPromptRequest_2.errors;
   return valid;
 };
 export const GetPromptRequestParams = function GetPromptRequestParams(data) {
@@ -39427,8 +40229,8 @@ export const GetPromptRequestParams = function GetPromptRequestParams(data) {
     GetPromptRequestParams.errors = null;
     return true;
   }
-  const valid = validate375(data);
-  GetPromptRequestParams.errors = validate375.errors;
+  const valid = validate_GetPromptRequestParams_2(data);
+  GetPromptRequestParams.errors = validate_GetPromptRequestParams_2.errors;
   return valid;
 };
 export const GetPromptResult = function GetPromptResult(data) {
@@ -39436,8 +40238,8 @@ export const GetPromptResult = function GetPromptResult(data) {
     GetPromptResult.errors = null;
     return true;
   }
-  const valid = validate378(data);
-  GetPromptResult.errors = validate378.errors;
+  const valid = validate_GetPromptResult(data);
+  GetPromptResult.errors = validate_GetPromptResult.errors;
   return valid;
 };
 export const GetPromptResultResponse = function GetPromptResultResponse(data) {
@@ -39445,8 +40247,8 @@ export const GetPromptResultResponse = function GetPromptResultResponse(data) {
     GetPromptResultResponse.errors = null;
     return true;
   }
-  const valid = validate384(data);
-  GetPromptResultResponse.errors = validate384.errors;
+  const valid = validate_GetPromptResultResponse(data);
+  GetPromptResultResponse.errors = validate_GetPromptResultResponse.errors;
   return valid;
 };
 export const HeaderMismatchError = function HeaderMismatchError(data) {
@@ -39454,8 +40256,8 @@ export const HeaderMismatchError = function HeaderMismatchError(data) {
     HeaderMismatchError.errors = null;
     return true;
   }
-  const valid = validate388(data);
-  HeaderMismatchError.errors = validate388.errors;
+  const valid = validate_HeaderMismatchError(data);
+  HeaderMismatchError.errors = validate_HeaderMismatchError.errors;
   return valid;
 };
 export const Icon = function Icon(data) {
@@ -39463,8 +40265,8 @@ export const Icon = function Icon(data) {
     Icon.errors = null;
     return true;
   }
-  const valid = validate391(data);
-  Icon.errors = validate391.errors;
+  const valid = validate_Icon_2(data);
+  Icon.errors = validate_Icon_2.errors;
   return valid;
 };
 export const Icons = function Icons(data) {
@@ -39472,8 +40274,8 @@ export const Icons = function Icons(data) {
     Icons.errors = null;
     return true;
   }
-  const valid = validate392(data);
-  Icons.errors = validate392.errors;
+  const valid = validate_Icons(data);
+  Icons.errors = validate_Icons.errors;
   return valid;
 };
 export const ImageContent = function ImageContent(data) {
@@ -39481,8 +40283,8 @@ export const ImageContent = function ImageContent(data) {
     ImageContent.errors = null;
     return true;
   }
-  const valid = validate394(data);
-  ImageContent.errors = validate394.errors;
+  const valid = validate_ImageContent_2(data);
+  ImageContent.errors = validate_ImageContent_2.errors;
   return valid;
 };
 export const Implementation = function Implementation(data) {
@@ -39490,8 +40292,8 @@ export const Implementation = function Implementation(data) {
     Implementation.errors = null;
     return true;
   }
-  const valid = validate397(data);
-  Implementation.errors = validate397.errors;
+  const valid = validate_Implementation_2(data);
+  Implementation.errors = validate_Implementation_2.errors;
   return valid;
 };
 export const InputRequest = function InputRequest(data) {
@@ -39499,8 +40301,8 @@ export const InputRequest = function InputRequest(data) {
     InputRequest.errors = null;
     return true;
   }
-  const valid = validate399(data);
-  InputRequest.errors = validate399.errors;
+  const valid = validate_InputRequest_2(data);
+  InputRequest.errors = validate_InputRequest_2.errors;
   return valid;
 };
 export const InputRequests = function InputRequests(data) {
@@ -39508,8 +40310,8 @@ export const InputRequests = function InputRequests(data) {
     InputRequests.errors = null;
     return true;
   }
-  const valid = validate403(data);
-  InputRequests.errors = validate403.errors;
+  const valid = validate_InputRequests_2(data);
+  InputRequests.errors = validate_InputRequests_2.errors;
   return valid;
 };
 export const InputRequiredResult = function InputRequiredResult(data) {
@@ -39517,8 +40319,8 @@ export const InputRequiredResult = function InputRequiredResult(data) {
     InputRequiredResult.errors = null;
     return true;
   }
-  const valid = validate405(data);
-  InputRequiredResult.errors = validate405.errors;
+  const valid = validate_InputRequiredResult_2(data);
+  InputRequiredResult.errors = validate_InputRequiredResult_2.errors;
   return valid;
 };
 export const InputResponse = function InputResponse(data) {
@@ -39526,8 +40328,8 @@ export const InputResponse = function InputResponse(data) {
     InputResponse.errors = null;
     return true;
   }
-  const valid = validate408(data);
-  InputResponse.errors = validate408.errors;
+  const valid = validate_InputResponse_2(data);
+  InputResponse.errors = validate_InputResponse_2.errors;
   return valid;
 };
 export const InputResponseRequestParams = function InputResponseRequestParams(data) {
@@ -39535,8 +40337,8 @@ export const InputResponseRequestParams = function InputResponseRequestParams(da
     InputResponseRequestParams.errors = null;
     return true;
   }
-  const valid = validate412(data);
-  InputResponseRequestParams.errors = validate412.errors;
+  const valid = validate_InputResponseRequestParams(data);
+  InputResponseRequestParams.errors = validate_InputResponseRequestParams.errors;
   return valid;
 };
 export const InputResponses = function InputResponses(data) {
@@ -39544,8 +40346,8 @@ export const InputResponses = function InputResponses(data) {
     InputResponses.errors = null;
     return true;
   }
-  const valid = validate415(data);
-  InputResponses.errors = validate415.errors;
+  const valid = validate_InputResponses_2(data);
+  InputResponses.errors = validate_InputResponses_2.errors;
   return valid;
 };
 export const InternalError = function InternalError(data) {
@@ -39553,8 +40355,8 @@ export const InternalError = function InternalError(data) {
     InternalError.errors = null;
     return true;
   }
-  const valid = validate417(data);
-  InternalError.errors = validate417.errors;
+  const valid = validate_InternalError(data);
+  InternalError.errors = validate_InternalError.errors;
   return valid;
 };
 export const InvalidParamsError = function InvalidParamsError(data) {
@@ -39562,8 +40364,8 @@ export const InvalidParamsError = function InvalidParamsError(data) {
     InvalidParamsError.errors = null;
     return true;
   }
-  const valid = validate418(data);
-  InvalidParamsError.errors = validate418.errors;
+  const valid = validate_InvalidParamsError(data);
+  InvalidParamsError.errors = validate_InvalidParamsError.errors;
   return valid;
 };
 export const InvalidRequestError = function InvalidRequestError(data) {
@@ -39571,8 +40373,8 @@ export const InvalidRequestError = function InvalidRequestError(data) {
     InvalidRequestError.errors = null;
     return true;
   }
-  const valid = validate419(data);
-  InvalidRequestError.errors = validate419.errors;
+  const valid = validate_InvalidRequestError(data);
+  InvalidRequestError.errors = validate_InvalidRequestError.errors;
   return valid;
 };
 export const JSONArray = function JSONArray(data) {
@@ -39580,8 +40382,8 @@ export const JSONArray = function JSONArray(data) {
     JSONArray.errors = null;
     return true;
   }
-  const valid = validate420(data);
-  JSONArray.errors = validate420.errors;
+  const valid = validate_JSONArray(data);
+  JSONArray.errors = validate_JSONArray.errors;
   return valid;
 };
 export const JSONObject = function JSONObject(data) {
@@ -39589,8 +40391,8 @@ export const JSONObject = function JSONObject(data) {
     JSONObject.errors = null;
     return true;
   }
-  const valid = validate422(data);
-  JSONObject.errors = validate422.errors;
+  const valid = validate_JSONObject_2(data);
+  JSONObject.errors = validate_JSONObject_2.errors;
   return valid;
 };
 export const JSONRPCErrorResponse = function JSONRPCErrorResponse(data) {
@@ -39598,8 +40400,8 @@ export const JSONRPCErrorResponse = function JSONRPCErrorResponse(data) {
     JSONRPCErrorResponse.errors = null;
     return true;
   }
-  const valid = validate424(data);
-  JSONRPCErrorResponse.errors = validate424.errors;
+  const valid = validate_JSONRPCErrorResponse(data);
+  JSONRPCErrorResponse.errors = validate_JSONRPCErrorResponse.errors;
   return valid;
 };
 export const JSONRPCMessage = function JSONRPCMessage(data) {
@@ -39607,8 +40409,8 @@ export const JSONRPCMessage = function JSONRPCMessage(data) {
     JSONRPCMessage.errors = null;
     return true;
   }
-  const valid = validate427(data);
-  JSONRPCMessage.errors = validate427.errors;
+  const valid = validate_JSONRPCMessage(data);
+  JSONRPCMessage.errors = validate_JSONRPCMessage.errors;
   return valid;
 };
 export const JSONRPCNotification = function JSONRPCNotification(data) {
@@ -39616,8 +40418,8 @@ export const JSONRPCNotification = function JSONRPCNotification(data) {
     JSONRPCNotification.errors = null;
     return true;
   }
-  const valid = validate440(data);
-  JSONRPCNotification.errors = validate440.errors;
+  const valid = validate_JSONRPCNotification_2(data);
+  JSONRPCNotification.errors = validate_JSONRPCNotification_2.errors;
   return valid;
 };
 export const JSONRPCRequest = function JSONRPCRequest(data) {
@@ -39625,8 +40427,8 @@ export const JSONRPCRequest = function JSONRPCRequest(data) {
     JSONRPCRequest.errors = null;
     return true;
   }
-  const valid = validate441(data);
-  JSONRPCRequest.errors = validate441.errors;
+  const valid = validate_JSONRPCRequest_2(data);
+  JSONRPCRequest.errors = validate_JSONRPCRequest_2.errors;
   return valid;
 };
 export const JSONRPCResponse = function JSONRPCResponse(data) {
@@ -39634,8 +40436,8 @@ export const JSONRPCResponse = function JSONRPCResponse(data) {
     JSONRPCResponse.errors = null;
     return true;
   }
-  const valid = validate443(data);
-  JSONRPCResponse.errors = validate443.errors;
+  const valid = validate_JSONRPCResponse(data);
+  JSONRPCResponse.errors = validate_JSONRPCResponse.errors;
   return valid;
 };
 export const JSONRPCResultResponse = function JSONRPCResultResponse(data) {
@@ -39643,8 +40445,8 @@ export const JSONRPCResultResponse = function JSONRPCResultResponse(data) {
     JSONRPCResultResponse.errors = null;
     return true;
   }
-  const valid = validate446(data);
-  JSONRPCResultResponse.errors = validate446.errors;
+  const valid = validate_JSONRPCResultResponse_2(data);
+  JSONRPCResultResponse.errors = validate_JSONRPCResultResponse_2.errors;
   return valid;
 };
 export const JSONValue = function JSONValue(data) {
@@ -39652,8 +40454,8 @@ export const JSONValue = function JSONValue(data) {
     JSONValue.errors = null;
     return true;
   }
-  const valid = validate449(data);
-  JSONValue.errors = validate449.errors;
+  const valid = validate_JSONValue_2(data);
+  JSONValue.errors = validate_JSONValue_2.errors;
   return valid;
 };
 export const LegacyTitledEnumSchema = function LegacyTitledEnumSchema(data) {
@@ -39661,8 +40463,8 @@ export const LegacyTitledEnumSchema = function LegacyTitledEnumSchema(data) {
     LegacyTitledEnumSchema.errors = null;
     return true;
   }
-  const valid = validate452(data);
-  LegacyTitledEnumSchema.errors = validate452.errors;
+  const valid = validate_LegacyTitledEnumSchema_2(data);
+  LegacyTitledEnumSchema.errors = validate_LegacyTitledEnumSchema_2.errors;
   return valid;
 };
 export const ListPromptsRequest = function ListPromptsRequest(data) {
@@ -39670,8 +40472,8 @@ export const ListPromptsRequest = function ListPromptsRequest(data) {
     ListPromptsRequest.errors = null;
     return true;
   }
-  const valid = validate453(data);
-  ListPromptsRequest.errors = validate453.errors;
+  const valid = validate_ListPromptsRequest_2(data);
+  ListPromptsRequest.errors = validate_ListPromptsRequest_2.errors;
   return valid;
 };
 export const ListPromptsResult = function ListPromptsResult(data) {
@@ -39679,8 +40481,8 @@ export const ListPromptsResult = function ListPromptsResult(data) {
     ListPromptsResult.errors = null;
     return true;
   }
-  const valid = validate456(data);
-  ListPromptsResult.errors = validate456.errors;
+  const valid = validate_ListPromptsResult(data);
+  ListPromptsResult.errors = validate_ListPromptsResult.errors;
   return valid;
 };
 export const ListPromptsResultResponse = function ListPromptsResultResponse(data) {
@@ -39688,8 +40490,8 @@ export const ListPromptsResultResponse = function ListPromptsResultResponse(data
     ListPromptsResultResponse.errors = null;
     return true;
   }
-  const valid = validate464(data);
-  ListPromptsResultResponse.errors = validate464.errors;
+  const valid = validate_ListPromptsResultResponse(data);
+  ListPromptsResultResponse.errors = validate_ListPromptsResultResponse.errors;
   return valid;
 };
 export const ListResourceTemplatesRequest = function ListResourceTemplatesRequest(data) {
@@ -39697,8 +40499,8 @@ export const ListResourceTemplatesRequest = function ListResourceTemplatesReques
     ListResourceTemplatesRequest.errors = null;
     return true;
   }
-  const valid = validate467(data);
-  ListResourceTemplatesRequest.errors = validate467.errors;
+  const valid = validate_ListResourceTemplatesRequest_2(data);
+  ListResourceTemplatesRequest.errors = validate_ListResourceTemplatesRequest_2.errors;
   return valid;
 };
 export const ListResourceTemplatesResult = function ListResourceTemplatesResult(data) {
@@ -39706,8 +40508,8 @@ export const ListResourceTemplatesResult = function ListResourceTemplatesResult(
     ListResourceTemplatesResult.errors = null;
     return true;
   }
-  const valid = validate470(data);
-  ListResourceTemplatesResult.errors = validate470.errors;
+  const valid = validate_ListResourceTemplatesResult(data);
+  ListResourceTemplatesResult.errors = validate_ListResourceTemplatesResult.errors;
   return valid;
 };
 export const ListResourceTemplatesResultResponse = function ListResourceTemplatesResultResponse(data) {
@@ -39715,8 +40517,8 @@ export const ListResourceTemplatesResultResponse = function ListResourceTemplate
     ListResourceTemplatesResultResponse.errors = null;
     return true;
   }
-  const valid = validate477(data);
-  ListResourceTemplatesResultResponse.errors = validate477.errors;
+  const valid = validate_ListResourceTemplatesResultResponse(data);
+  ListResourceTemplatesResultResponse.errors = validate_ListResourceTemplatesResultResponse.errors;
   return valid;
 };
 export const ListResourcesRequest = function ListResourcesRequest(data) {
@@ -39724,8 +40526,8 @@ export const ListResourcesRequest = function ListResourcesRequest(data) {
     ListResourcesRequest.errors = null;
     return true;
   }
-  const valid = validate480(data);
-  ListResourcesRequest.errors = validate480.errors;
+  const valid = validate_ListResourcesRequest_2(data);
+  ListResourcesRequest.errors = validate_ListResourcesRequest_2.errors;
   return valid;
 };
 export const ListResourcesResult = function ListResourcesResult(data) {
@@ -39733,8 +40535,8 @@ export const ListResourcesResult = function ListResourcesResult(data) {
     ListResourcesResult.errors = null;
     return true;
   }
-  const valid = validate483(data);
-  ListResourcesResult.errors = validate483.errors;
+  const valid = validate_ListResourcesResult(data);
+  ListResourcesResult.errors = validate_ListResourcesResult.errors;
   return valid;
 };
 export const ListResourcesResultResponse = function ListResourcesResultResponse(data) {
@@ -39742,8 +40544,8 @@ export const ListResourcesResultResponse = function ListResourcesResultResponse(
     ListResourcesResultResponse.errors = null;
     return true;
   }
-  const valid = validate490(data);
-  ListResourcesResultResponse.errors = validate490.errors;
+  const valid = validate_ListResourcesResultResponse(data);
+  ListResourcesResultResponse.errors = validate_ListResourcesResultResponse.errors;
   return valid;
 };
 export const ListRootsRequest = function ListRootsRequest(data) {
@@ -39751,8 +40553,8 @@ export const ListRootsRequest = function ListRootsRequest(data) {
     ListRootsRequest.errors = null;
     return true;
   }
-  const valid = validate493(data);
-  ListRootsRequest.errors = validate493.errors;
+  const valid = validate_ListRootsRequest_2(data);
+  ListRootsRequest.errors = validate_ListRootsRequest_2.errors;
   return valid;
 };
 export const ListRootsRequest_params = function ListRootsRequest_params(data) {
@@ -39760,8 +40562,8 @@ export const ListRootsRequest_params = function ListRootsRequest_params(data) {
     ListRootsRequest_params.errors = null;
     return true;
   }
-  const valid = validate495(data);
-  ListRootsRequest_params.errors = validate495.errors;
+  const valid = validate_ListRootsRequest_properties_params(data);
+  ListRootsRequest_params.errors = validate_ListRootsRequest_properties_params.errors;
   return valid;
 };
 export const ListRootsResult = function ListRootsResult(data) {
@@ -39769,8 +40571,8 @@ export const ListRootsResult = function ListRootsResult(data) {
     ListRootsResult.errors = null;
     return true;
   }
-  const valid = validate497(data);
-  ListRootsResult.errors = validate497.errors;
+  const valid = validate_ListRootsResult_2(data);
+  ListRootsResult.errors = validate_ListRootsResult_2.errors;
   return valid;
 };
 export const ListToolsRequest = function ListToolsRequest(data) {
@@ -39778,8 +40580,8 @@ export const ListToolsRequest = function ListToolsRequest(data) {
     ListToolsRequest.errors = null;
     return true;
   }
-  const valid = validate499(data);
-  ListToolsRequest.errors = validate499.errors;
+  const valid = validate_ListToolsRequest_2(data);
+  ListToolsRequest.errors = validate_ListToolsRequest_2.errors;
   return valid;
 };
 export const ListToolsResult = function ListToolsResult(data) {
@@ -39787,8 +40589,8 @@ export const ListToolsResult = function ListToolsResult(data) {
     ListToolsResult.errors = null;
     return true;
   }
-  const valid = validate502(data);
-  ListToolsResult.errors = validate502.errors;
+  const valid = validate_ListToolsResult(data);
+  ListToolsResult.errors = validate_ListToolsResult.errors;
   return valid;
 };
 export const ListToolsResultResponse = function ListToolsResultResponse(data) {
@@ -39796,8 +40598,8 @@ export const ListToolsResultResponse = function ListToolsResultResponse(data) {
     ListToolsResultResponse.errors = null;
     return true;
   }
-  const valid = validate505(data);
-  ListToolsResultResponse.errors = validate505.errors;
+  const valid = validate_ListToolsResultResponse(data);
+  ListToolsResultResponse.errors = validate_ListToolsResultResponse.errors;
   return valid;
 };
 export const LoggingLevel = function LoggingLevel(data) {
@@ -39805,8 +40607,8 @@ export const LoggingLevel = function LoggingLevel(data) {
     LoggingLevel.errors = null;
     return true;
   }
-  const valid = validate508(data);
-  LoggingLevel.errors = validate508.errors;
+  const valid = validate_LoggingLevel_2(data);
+  LoggingLevel.errors = validate_LoggingLevel_2.errors;
   return valid;
 };
 export const LoggingMessageNotification = function LoggingMessageNotification(data) {
@@ -39814,8 +40616,8 @@ export const LoggingMessageNotification = function LoggingMessageNotification(da
     LoggingMessageNotification.errors = null;
     return true;
   }
-  const valid = validate509(data);
-  LoggingMessageNotification.errors = validate509.errors;
+  const valid = validate_LoggingMessageNotification(data);
+  LoggingMessageNotification.errors = validate_LoggingMessageNotification.errors;
   return valid;
 };
 export const LoggingMessageNotificationParams = function LoggingMessageNotificationParams(data) {
@@ -39823,8 +40625,8 @@ export const LoggingMessageNotificationParams = function LoggingMessageNotificat
     LoggingMessageNotificationParams.errors = null;
     return true;
   }
-  const valid = validate514(data);
-  LoggingMessageNotificationParams.errors = validate514.errors;
+  const valid = validate_LoggingMessageNotificationParams_2(data);
+  LoggingMessageNotificationParams.errors = validate_LoggingMessageNotificationParams_2.errors;
   return valid;
 };
 export const MetaObject = function MetaObject(data) {
@@ -39832,8 +40634,8 @@ export const MetaObject = function MetaObject(data) {
     MetaObject.errors = null;
     return true;
   }
-  const valid = validate517(data);
-  MetaObject.errors = validate517.errors;
+  const valid = validate_MetaObject_2(data);
+  MetaObject.errors = validate_MetaObject_2.errors;
   return valid;
 };
 export const MethodNotFoundError = function MethodNotFoundError(data) {
@@ -39841,8 +40643,8 @@ export const MethodNotFoundError = function MethodNotFoundError(data) {
     MethodNotFoundError.errors = null;
     return true;
   }
-  const valid = validate518(data);
-  MethodNotFoundError.errors = validate518.errors;
+  const valid = validate_MethodNotFoundError(data);
+  MethodNotFoundError.errors = validate_MethodNotFoundError.errors;
   return valid;
 };
 export const MissingRequiredClientCapabilityError = function MissingRequiredClientCapabilityError(data) {
@@ -39850,8 +40652,8 @@ export const MissingRequiredClientCapabilityError = function MissingRequiredClie
     MissingRequiredClientCapabilityError.errors = null;
     return true;
   }
-  const valid = validate519(data);
-  MissingRequiredClientCapabilityError.errors = validate519.errors;
+  const valid = validate_MissingRequiredClientCapabilityError(data);
+  MissingRequiredClientCapabilityError.errors = validate_MissingRequiredClientCapabilityError.errors;
   return valid;
 };
 export const ModelHint = function ModelHint(data) {
@@ -39859,8 +40661,8 @@ export const ModelHint = function ModelHint(data) {
     ModelHint.errors = null;
     return true;
   }
-  const valid = validate523(data);
-  ModelHint.errors = validate523.errors;
+  const valid = validate_ModelHint_2(data);
+  ModelHint.errors = validate_ModelHint_2.errors;
   return valid;
 };
 export const ModelPreferences = function ModelPreferences(data) {
@@ -39868,8 +40670,8 @@ export const ModelPreferences = function ModelPreferences(data) {
     ModelPreferences.errors = null;
     return true;
   }
-  const valid = validate524(data);
-  ModelPreferences.errors = validate524.errors;
+  const valid = validate_ModelPreferences_2(data);
+  ModelPreferences.errors = validate_ModelPreferences_2.errors;
   return valid;
 };
 export const MultiSelectEnumSchema = function MultiSelectEnumSchema(data) {
@@ -39877,8 +40679,8 @@ export const MultiSelectEnumSchema = function MultiSelectEnumSchema(data) {
     MultiSelectEnumSchema.errors = null;
     return true;
   }
-  const valid = validate526(data);
-  MultiSelectEnumSchema.errors = validate526.errors;
+  const valid = validate_MultiSelectEnumSchema(data);
+  MultiSelectEnumSchema.errors = validate_MultiSelectEnumSchema.errors;
   return valid;
 };
 export const Notification = function Notification(data) {
@@ -39886,8 +40688,8 @@ export const Notification = function Notification(data) {
     Notification.errors = null;
     return true;
   }
-  const valid = validate529(data);
-  Notification.errors = validate529.errors;
+  const valid = validate_Notification(data);
+  Notification.errors = validate_Notification.errors;
   return valid;
 };
 export const NotificationMetaObject = function NotificationMetaObject(data) {
@@ -39895,8 +40697,8 @@ export const NotificationMetaObject = function NotificationMetaObject(data) {
     NotificationMetaObject.errors = null;
     return true;
   }
-  const valid = validate530(data);
-  NotificationMetaObject.errors = validate530.errors;
+  const valid = validate_NotificationMetaObject_2(data);
+  NotificationMetaObject.errors = validate_NotificationMetaObject_2.errors;
   return valid;
 };
 export const NotificationParams = function NotificationParams(data) {
@@ -39904,8 +40706,8 @@ export const NotificationParams = function NotificationParams(data) {
     NotificationParams.errors = null;
     return true;
   }
-  const valid = validate532(data);
-  NotificationParams.errors = validate532.errors;
+  const valid = validate_NotificationParams(data);
+  NotificationParams.errors = validate_NotificationParams.errors;
   return valid;
 };
 export const NumberSchema = function NumberSchema(data) {
@@ -39913,8 +40715,8 @@ export const NumberSchema = function NumberSchema(data) {
     NumberSchema.errors = null;
     return true;
   }
-  const valid = validate534(data);
-  NumberSchema.errors = validate534.errors;
+  const valid = validate_NumberSchema_2(data);
+  NumberSchema.errors = validate_NumberSchema_2.errors;
   return valid;
 };
 export const PaginatedRequest = function PaginatedRequest(data) {
@@ -39922,8 +40724,8 @@ export const PaginatedRequest = function PaginatedRequest(data) {
     PaginatedRequest.errors = null;
     return true;
   }
-  const valid = validate535(data);
-  PaginatedRequest.errors = validate535.errors;
+  const valid = validate_PaginatedRequest(data);
+  PaginatedRequest.errors = validate_PaginatedRequest.errors;
   return valid;
 };
 export const PaginatedRequestParams = function PaginatedRequestParams(data) {
@@ -39931,8 +40733,8 @@ export const PaginatedRequestParams = function PaginatedRequestParams(data) {
     PaginatedRequestParams.errors = null;
     return true;
   }
-  const valid = validate538(data);
-  PaginatedRequestParams.errors = validate538.errors;
+  const valid = validate_PaginatedRequestParams_2(data);
+  PaginatedRequestParams.errors = validate_PaginatedRequestParams_2.errors;
   return valid;
 };
 export const PaginatedResult = function PaginatedResult(data) {
@@ -39940,8 +40742,8 @@ export const PaginatedResult = function PaginatedResult(data) {
     PaginatedResult.errors = null;
     return true;
   }
-  const valid = validate540(data);
-  PaginatedResult.errors = validate540.errors;
+  const valid = validate_PaginatedResult(data);
+  PaginatedResult.errors = validate_PaginatedResult.errors;
   return valid;
 };
 export const ParseError = function ParseError(data) {
@@ -39949,8 +40751,8 @@ export const ParseError = function ParseError(data) {
     ParseError.errors = null;
     return true;
   }
-  const valid = validate542(data);
-  ParseError.errors = validate542.errors;
+  const valid = validate_ParseError(data);
+  ParseError.errors = validate_ParseError.errors;
   return valid;
 };
 export const PrimitiveSchemaDefinition = function PrimitiveSchemaDefinition(data) {
@@ -39958,8 +40760,8 @@ export const PrimitiveSchemaDefinition = function PrimitiveSchemaDefinition(data
     PrimitiveSchemaDefinition.errors = null;
     return true;
   }
-  const valid = validate543(data);
-  PrimitiveSchemaDefinition.errors = validate543.errors;
+  const valid = validate_PrimitiveSchemaDefinition_2(data);
+  PrimitiveSchemaDefinition.errors = validate_PrimitiveSchemaDefinition_2.errors;
   return valid;
 };
 export const ProgressNotification = function ProgressNotification(data) {
@@ -39967,8 +40769,8 @@ export const ProgressNotification = function ProgressNotification(data) {
     ProgressNotification.errors = null;
     return true;
   }
-  const valid = validate552(data);
-  ProgressNotification.errors = validate552.errors;
+  const valid = validate_ProgressNotification(data);
+  ProgressNotification.errors = validate_ProgressNotification.errors;
   return valid;
 };
 export const ProgressNotificationParams = function ProgressNotificationParams(data) {
@@ -39976,8 +40778,8 @@ export const ProgressNotificationParams = function ProgressNotificationParams(da
     ProgressNotificationParams.errors = null;
     return true;
   }
-  const valid = validate557(data);
-  ProgressNotificationParams.errors = validate557.errors;
+  const valid = validate_ProgressNotificationParams_2(data);
+  ProgressNotificationParams.errors = validate_ProgressNotificationParams_2.errors;
   return valid;
 };
 export const ProgressToken = function ProgressToken(data) {
@@ -39985,8 +40787,8 @@ export const ProgressToken = function ProgressToken(data) {
     ProgressToken.errors = null;
     return true;
   }
-  const valid = validate560(data);
-  ProgressToken.errors = validate560.errors;
+  const valid = validate_ProgressToken_2(data);
+  ProgressToken.errors = validate_ProgressToken_2.errors;
   return valid;
 };
 export const Prompt = function Prompt(data) {
@@ -39994,8 +40796,8 @@ export const Prompt = function Prompt(data) {
     Prompt.errors = null;
     return true;
   }
-  const valid = validate561(data);
-  Prompt.errors = validate561.errors;
+  const valid = validate_Prompt_2(data);
+  Prompt.errors = validate_Prompt_2.errors;
   return valid;
 };
 export const PromptArgument = function PromptArgument(data) {
@@ -40003,8 +40805,8 @@ export const PromptArgument = function PromptArgument(data) {
     PromptArgument.errors = null;
     return true;
   }
-  const valid = validate565(data);
-  PromptArgument.errors = validate565.errors;
+  const valid = validate_PromptArgument_2(data);
+  PromptArgument.errors = validate_PromptArgument_2.errors;
   return valid;
 };
 export const PromptListChangedNotification = function PromptListChangedNotification(data) {
@@ -40012,8 +40814,8 @@ export const PromptListChangedNotification = function PromptListChangedNotificat
     PromptListChangedNotification.errors = null;
     return true;
   }
-  const valid = validate566(data);
-  PromptListChangedNotification.errors = validate566.errors;
+  const valid = validate_PromptListChangedNotification(data);
+  PromptListChangedNotification.errors = validate_PromptListChangedNotification.errors;
   return valid;
 };
 export const PromptMessage = function PromptMessage(data) {
@@ -40021,8 +40823,8 @@ export const PromptMessage = function PromptMessage(data) {
     PromptMessage.errors = null;
     return true;
   }
-  const valid = validate568(data);
-  PromptMessage.errors = validate568.errors;
+  const valid = validate_PromptMessage_2(data);
+  PromptMessage.errors = validate_PromptMessage_2.errors;
   return valid;
 };
 export const PromptReference = function PromptReference(data) {
@@ -40030,8 +40832,8 @@ export const PromptReference = function PromptReference(data) {
     PromptReference.errors = null;
     return true;
   }
-  const valid = validate571(data);
-  PromptReference.errors = validate571.errors;
+  const valid = validate_PromptReference_2(data);
+  PromptReference.errors = validate_PromptReference_2.errors;
   return valid;
 };
 export const ReadResourceRequest = function ReadResourceRequest(data) {
@@ -40039,8 +40841,8 @@ export const ReadResourceRequest = function ReadResourceRequest(data) {
     ReadResourceRequest.errors = null;
     return true;
   }
-  const valid = validate572(data);
-  ReadResourceRequest.errors = validate572.errors;
+  const valid = validate_ReadResourceRequest_2(data);
+  ReadResourceRequest.errors = validate_ReadResourceRequest_2.errors;
   return valid;
 };
 export const ReadResourceRequestParams = function ReadResourceRequestParams(data) {
@@ -40048,8 +40850,8 @@ export const ReadResourceRequestParams = function ReadResourceRequestParams(data
     ReadResourceRequestParams.errors = null;
     return true;
   }
-  const valid = validate575(data);
-  ReadResourceRequestParams.errors = validate575.errors;
+  const valid = validate_ReadResourceRequestParams_2(data);
+  ReadResourceRequestParams.errors = validate_ReadResourceRequestParams_2.errors;
   return valid;
 };
 export const ReadResourceResult = function ReadResourceResult(data) {
@@ -40057,8 +40859,8 @@ export const ReadResourceResult = function ReadResourceResult(data) {
     ReadResourceResult.errors = null;
     return true;
   }
-  const valid = validate578(data);
-  ReadResourceResult.errors = validate578.errors;
+  const valid = validate_ReadResourceResult(data);
+  ReadResourceResult.errors = validate_ReadResourceResult.errors;
   return valid;
 };
 export const ReadResourceResultResponse = function ReadResourceResultResponse(data) {
@@ -40066,8 +40868,8 @@ export const ReadResourceResultResponse = function ReadResourceResultResponse(da
     ReadResourceResultResponse.errors = null;
     return true;
   }
-  const valid = validate582(data);
-  ReadResourceResultResponse.errors = validate582.errors;
+  const valid = validate_ReadResourceResultResponse(data);
+  ReadResourceResultResponse.errors = validate_ReadResourceResultResponse.errors;
   return valid;
 };
 export const Request = function Request(data) {
@@ -40075,8 +40877,8 @@ export const Request = function Request(data) {
     Request.errors = null;
     return true;
   }
-  const valid = validate586(data);
-  Request.errors = validate586.errors;
+  const valid = validate_Request(data);
+  Request.errors = validate_Request.errors;
   return valid;
 };
 export const RequestId = function RequestId(data) {
@@ -40084,8 +40886,8 @@ export const RequestId = function RequestId(data) {
     RequestId.errors = null;
     return true;
   }
-  const valid = validate587(data);
-  RequestId.errors = validate587.errors;
+  const valid = validate_RequestId_2(data);
+  RequestId.errors = validate_RequestId_2.errors;
   return valid;
 };
 export const RequestMetaObject = function RequestMetaObject(data) {
@@ -40093,8 +40895,8 @@ export const RequestMetaObject = function RequestMetaObject(data) {
     RequestMetaObject.errors = null;
     return true;
   }
-  const valid = validate588(data);
-  RequestMetaObject.errors = validate588.errors;
+  const valid = validate_RequestMetaObject_2(data);
+  RequestMetaObject.errors = validate_RequestMetaObject_2.errors;
   return valid;
 };
 export const RequestParams = function RequestParams(data) {
@@ -40102,8 +40904,8 @@ export const RequestParams = function RequestParams(data) {
     RequestParams.errors = null;
     return true;
   }
-  const valid = validate593(data);
-  RequestParams.errors = validate593.errors;
+  const valid = validate_RequestParams_2(data);
+  RequestParams.errors = validate_RequestParams_2.errors;
   return valid;
 };
 export const Resource = function Resource(data) {
@@ -40111,8 +40913,8 @@ export const Resource = function Resource(data) {
     Resource.errors = null;
     return true;
   }
-  const valid = validate595(data);
-  Resource.errors = validate595.errors;
+  const valid = validate_Resource_2(data);
+  Resource.errors = validate_Resource_2.errors;
   return valid;
 };
 export const ResourceContents = function ResourceContents(data) {
@@ -40120,8 +40922,8 @@ export const ResourceContents = function ResourceContents(data) {
     ResourceContents.errors = null;
     return true;
   }
-  const valid = validate599(data);
-  ResourceContents.errors = validate599.errors;
+  const valid = validate_ResourceContents(data);
+  ResourceContents.errors = validate_ResourceContents.errors;
   return valid;
 };
 export const ResourceLink = function ResourceLink(data) {
@@ -40129,8 +40931,8 @@ export const ResourceLink = function ResourceLink(data) {
     ResourceLink.errors = null;
     return true;
   }
-  const valid = validate601(data);
-  ResourceLink.errors = validate601.errors;
+  const valid = validate_ResourceLink_2(data);
+  ResourceLink.errors = validate_ResourceLink_2.errors;
   return valid;
 };
 export const ResourceListChangedNotification = function ResourceListChangedNotification(data) {
@@ -40138,8 +40940,8 @@ export const ResourceListChangedNotification = function ResourceListChangedNotif
     ResourceListChangedNotification.errors = null;
     return true;
   }
-  const valid = validate605(data);
-  ResourceListChangedNotification.errors = validate605.errors;
+  const valid = validate_ResourceListChangedNotification(data);
+  ResourceListChangedNotification.errors = validate_ResourceListChangedNotification.errors;
   return valid;
 };
 export const ResourceRequestParams = function ResourceRequestParams(data) {
@@ -40147,8 +40949,8 @@ export const ResourceRequestParams = function ResourceRequestParams(data) {
     ResourceRequestParams.errors = null;
     return true;
   }
-  const valid = validate607(data);
-  ResourceRequestParams.errors = validate607.errors;
+  const valid = validate_ResourceRequestParams(data);
+  ResourceRequestParams.errors = validate_ResourceRequestParams.errors;
   return valid;
 };
 export const ResourceTemplate = function ResourceTemplate(data) {
@@ -40156,8 +40958,8 @@ export const ResourceTemplate = function ResourceTemplate(data) {
     ResourceTemplate.errors = null;
     return true;
   }
-  const valid = validate609(data);
-  ResourceTemplate.errors = validate609.errors;
+  const valid = validate_ResourceTemplate_2(data);
+  ResourceTemplate.errors = validate_ResourceTemplate_2.errors;
   return valid;
 };
 export const ResourceTemplateReference = function ResourceTemplateReference(data) {
@@ -40165,8 +40967,8 @@ export const ResourceTemplateReference = function ResourceTemplateReference(data
     ResourceTemplateReference.errors = null;
     return true;
   }
-  const valid = validate613(data);
-  ResourceTemplateReference.errors = validate613.errors;
+  const valid = validate_ResourceTemplateReference_2(data);
+  ResourceTemplateReference.errors = validate_ResourceTemplateReference_2.errors;
   return valid;
 };
 export const ResourceUpdatedNotification = function ResourceUpdatedNotification(data) {
@@ -40174,8 +40976,8 @@ export const ResourceUpdatedNotification = function ResourceUpdatedNotification(
     ResourceUpdatedNotification.errors = null;
     return true;
   }
-  const valid = validate614(data);
-  ResourceUpdatedNotification.errors = validate614.errors;
+  const valid = validate_ResourceUpdatedNotification(data);
+  ResourceUpdatedNotification.errors = validate_ResourceUpdatedNotification.errors;
   return valid;
 };
 export const ResourceUpdatedNotificationParams = function ResourceUpdatedNotificationParams(data) {
@@ -40183,8 +40985,8 @@ export const ResourceUpdatedNotificationParams = function ResourceUpdatedNotific
     ResourceUpdatedNotificationParams.errors = null;
     return true;
   }
-  const valid = validate618(data);
-  ResourceUpdatedNotificationParams.errors = validate618.errors;
+  const valid = validate_ResourceUpdatedNotificationParams_2(data);
+  ResourceUpdatedNotificationParams.errors = validate_ResourceUpdatedNotificationParams_2.errors;
   return valid;
 };
 export const Result = function Result(data) {
@@ -40192,8 +40994,8 @@ export const Result = function Result(data) {
     Result.errors = null;
     return true;
   }
-  const valid = validate620(data);
-  Result.errors = validate620.errors;
+  const valid = validate_Result_4(data);
+  Result.errors = validate_Result_4.errors;
   return valid;
 };
 export const ResultMetaObject = function ResultMetaObject(data) {
@@ -40201,8 +41003,8 @@ export const ResultMetaObject = function ResultMetaObject(data) {
     ResultMetaObject.errors = null;
     return true;
   }
-  const valid = validate622(data);
-  ResultMetaObject.errors = validate622.errors;
+  const valid = validate_ResultMetaObject_2(data);
+  ResultMetaObject.errors = validate_ResultMetaObject_2.errors;
   return valid;
 };
 export const ResultType = function ResultType(data) {
@@ -40210,8 +41012,8 @@ export const ResultType = function ResultType(data) {
     ResultType.errors = null;
     return true;
   }
-  const valid = validate624(data);
-  ResultType.errors = validate624.errors;
+  const valid = validate_ResultType(data);
+  ResultType.errors = validate_ResultType.errors;
   return valid;
 };
 export const Role = function Role(data) {
@@ -40219,8 +41021,8 @@ export const Role = function Role(data) {
     Role.errors = null;
     return true;
   }
-  const valid = validate625(data);
-  Role.errors = validate625.errors;
+  const valid = validate_Role_2(data);
+  Role.errors = validate_Role_2.errors;
   return valid;
 };
 export const Root = function Root(data) {
@@ -40228,8 +41030,8 @@ export const Root = function Root(data) {
     Root.errors = null;
     return true;
   }
-  const valid = validate626(data);
-  Root.errors = validate626.errors;
+  const valid = validate_Root_2(data);
+  Root.errors = validate_Root_2.errors;
   return valid;
 };
 export const SamplingMessage = function SamplingMessage(data) {
@@ -40237,8 +41039,8 @@ export const SamplingMessage = function SamplingMessage(data) {
     SamplingMessage.errors = null;
     return true;
   }
-  const valid = validate628(data);
-  SamplingMessage.errors = validate628.errors;
+  const valid = validate_SamplingMessage_2(data);
+  SamplingMessage.errors = validate_SamplingMessage_2.errors;
   return valid;
 };
 export const SamplingMessageContentBlock = function SamplingMessageContentBlock(data) {
@@ -40246,8 +41048,8 @@ export const SamplingMessageContentBlock = function SamplingMessageContentBlock(
     SamplingMessageContentBlock.errors = null;
     return true;
   }
-  const valid = validate637(data);
-  SamplingMessageContentBlock.errors = validate637.errors;
+  const valid = validate_SamplingMessageContentBlock_2(data);
+  SamplingMessageContentBlock.errors = validate_SamplingMessageContentBlock_2.errors;
   return valid;
 };
 export const ServerCapabilities = function ServerCapabilities(data) {
@@ -40255,8 +41057,8 @@ export const ServerCapabilities = function ServerCapabilities(data) {
     ServerCapabilities.errors = null;
     return true;
   }
-  const valid = validate643(data);
-  ServerCapabilities.errors = validate643.errors;
+  const valid = validate_ServerCapabilities_2(data);
+  ServerCapabilities.errors = validate_ServerCapabilities_2.errors;
   return valid;
 };
 export const ServerNotification = function ServerNotification(data) {
@@ -40264,8 +41066,8 @@ export const ServerNotification = function ServerNotification(data) {
     ServerNotification.errors = null;
     return true;
   }
-  const valid = validate648(data);
-  ServerNotification.errors = validate648.errors;
+  const valid = validate_ServerNotification(data);
+  ServerNotification.errors = validate_ServerNotification.errors;
   return valid;
 };
 export const ServerResult = function ServerResult(data) {
@@ -40273,8 +41075,8 @@ export const ServerResult = function ServerResult(data) {
     ServerResult.errors = null;
     return true;
   }
-  const valid = validate664(data);
-  ServerResult.errors = validate664.errors;
+  const valid = validate_ServerResult(data);
+  ServerResult.errors = validate_ServerResult.errors;
   return valid;
 };
 export const SingleSelectEnumSchema = function SingleSelectEnumSchema(data) {
@@ -40282,8 +41084,8 @@ export const SingleSelectEnumSchema = function SingleSelectEnumSchema(data) {
     SingleSelectEnumSchema.errors = null;
     return true;
   }
-  const valid = validate682(data);
-  SingleSelectEnumSchema.errors = validate682.errors;
+  const valid = validate_SingleSelectEnumSchema(data);
+  SingleSelectEnumSchema.errors = validate_SingleSelectEnumSchema.errors;
   return valid;
 };
 export const StringSchema = function StringSchema(data) {
@@ -40291,8 +41093,8 @@ export const StringSchema = function StringSchema(data) {
     StringSchema.errors = null;
     return true;
   }
-  const valid = validate685(data);
-  StringSchema.errors = validate685.errors;
+  const valid = validate_StringSchema_2(data);
+  StringSchema.errors = validate_StringSchema_2.errors;
   return valid;
 };
 export const SubscriptionFilter = function SubscriptionFilter(data) {
@@ -40300,8 +41102,8 @@ export const SubscriptionFilter = function SubscriptionFilter(data) {
     SubscriptionFilter.errors = null;
     return true;
   }
-  const valid = validate686(data);
-  SubscriptionFilter.errors = validate686.errors;
+  const valid = validate_SubscriptionFilter_2(data);
+  SubscriptionFilter.errors = validate_SubscriptionFilter_2.errors;
   return valid;
 };
 export const SubscriptionsAcknowledgedNotification = function SubscriptionsAcknowledgedNotification(data) {
@@ -40309,8 +41111,8 @@ export const SubscriptionsAcknowledgedNotification = function SubscriptionsAckno
     SubscriptionsAcknowledgedNotification.errors = null;
     return true;
   }
-  const valid = validate687(data);
-  SubscriptionsAcknowledgedNotification.errors = validate687.errors;
+  const valid = validate_SubscriptionsAcknowledgedNotification_2(data);
+  SubscriptionsAcknowledgedNotification.errors = validate_SubscriptionsAcknowledgedNotification_2.errors;
   return valid;
 };
 export const SubscriptionsAcknowledgedNotificationParams = function SubscriptionsAcknowledgedNotificationParams(data) {
@@ -40318,8 +41120,8 @@ export const SubscriptionsAcknowledgedNotificationParams = function Subscription
     SubscriptionsAcknowledgedNotificationParams.errors = null;
     return true;
   }
-  const valid = validate689(data);
-  SubscriptionsAcknowledgedNotificationParams.errors = validate689.errors;
+  const valid = validate_SubscriptionsAcknowledgedNotificationParams_2(data);
+  SubscriptionsAcknowledgedNotificationParams.errors = validate_SubscriptionsAcknowledgedNotificationParams_2.errors;
   return valid;
 };
 export const SubscriptionsListenRequest = function SubscriptionsListenRequest(data) {
@@ -40327,8 +41129,8 @@ export const SubscriptionsListenRequest = function SubscriptionsListenRequest(da
     SubscriptionsListenRequest.errors = null;
     return true;
   }
-  const valid = validate692(data);
-  SubscriptionsListenRequest.errors = validate692.errors;
+  const valid = validate_SubscriptionsListenRequest_2(data);
+  SubscriptionsListenRequest.errors = validate_SubscriptionsListenRequest_2.errors;
   return valid;
 };
 export const SubscriptionsListenRequestParams = function SubscriptionsListenRequestParams(data) {
@@ -40336,8 +41138,8 @@ export const SubscriptionsListenRequestParams = function SubscriptionsListenRequ
     SubscriptionsListenRequestParams.errors = null;
     return true;
   }
-  const valid = validate695(data);
-  SubscriptionsListenRequestParams.errors = validate695.errors;
+  const valid = validate_SubscriptionsListenRequestParams_2(data);
+  SubscriptionsListenRequestParams.errors = validate_SubscriptionsListenRequestParams_2.errors;
   return valid;
 };
 export const SubscriptionsListenResult = function SubscriptionsListenResult(data) {
@@ -40345,8 +41147,8 @@ export const SubscriptionsListenResult = function SubscriptionsListenResult(data
     SubscriptionsListenResult.errors = null;
     return true;
   }
-  const valid = validate698(data);
-  SubscriptionsListenResult.errors = validate698.errors;
+  const valid = validate_SubscriptionsListenResult_2(data);
+  SubscriptionsListenResult.errors = validate_SubscriptionsListenResult_2.errors;
   return valid;
 };
 export const SubscriptionsListenResultMetaObject = function SubscriptionsListenResultMetaObject(data) {
@@ -40354,8 +41156,8 @@ export const SubscriptionsListenResultMetaObject = function SubscriptionsListenR
     SubscriptionsListenResultMetaObject.errors = null;
     return true;
   }
-  const valid = validate700(data);
-  SubscriptionsListenResultMetaObject.errors = validate700.errors;
+  const valid = validate_SubscriptionsListenResultMetaObject_2(data);
+  SubscriptionsListenResultMetaObject.errors = validate_SubscriptionsListenResultMetaObject_2.errors;
   return valid;
 };
 export const SubscriptionsListenResultResponse = function SubscriptionsListenResultResponse(data) {
@@ -40363,8 +41165,8 @@ export const SubscriptionsListenResultResponse = function SubscriptionsListenRes
     SubscriptionsListenResultResponse.errors = null;
     return true;
   }
-  const valid = validate703(data);
-  SubscriptionsListenResultResponse.errors = validate703.errors;
+  const valid = validate_SubscriptionsListenResultResponse(data);
+  SubscriptionsListenResultResponse.errors = validate_SubscriptionsListenResultResponse.errors;
   return valid;
 };
 export const TextContent = function TextContent(data) {
@@ -40372,8 +41174,8 @@ export const TextContent = function TextContent(data) {
     TextContent.errors = null;
     return true;
   }
-  const valid = validate706(data);
-  TextContent.errors = validate706.errors;
+  const valid = validate_TextContent_2(data);
+  TextContent.errors = validate_TextContent_2.errors;
   return valid;
 };
 export const TextResourceContents = function TextResourceContents(data) {
@@ -40381,8 +41183,8 @@ export const TextResourceContents = function TextResourceContents(data) {
     TextResourceContents.errors = null;
     return true;
   }
-  const valid = validate709(data);
-  TextResourceContents.errors = validate709.errors;
+  const valid = validate_TextResourceContents_2(data);
+  TextResourceContents.errors = validate_TextResourceContents_2.errors;
   return valid;
 };
 export const TitledMultiSelectEnumSchema = function TitledMultiSelectEnumSchema(data) {
@@ -40390,8 +41192,8 @@ export const TitledMultiSelectEnumSchema = function TitledMultiSelectEnumSchema(
     TitledMultiSelectEnumSchema.errors = null;
     return true;
   }
-  const valid = validate711(data);
-  TitledMultiSelectEnumSchema.errors = validate711.errors;
+  const valid = validate_TitledMultiSelectEnumSchema_2(data);
+  TitledMultiSelectEnumSchema.errors = validate_TitledMultiSelectEnumSchema_2.errors;
   return valid;
 };
 export const TitledSingleSelectEnumSchema = function TitledSingleSelectEnumSchema(data) {
@@ -40399,8 +41201,8 @@ export const TitledSingleSelectEnumSchema = function TitledSingleSelectEnumSchem
     TitledSingleSelectEnumSchema.errors = null;
     return true;
   }
-  const valid = validate712(data);
-  TitledSingleSelectEnumSchema.errors = validate712.errors;
+  const valid = validate_TitledSingleSelectEnumSchema_2(data);
+  TitledSingleSelectEnumSchema.errors = validate_TitledSingleSelectEnumSchema_2.errors;
   return valid;
 };
 export const Tool = function Tool(data) {
@@ -40408,8 +41210,8 @@ export const Tool = function Tool(data) {
     Tool.errors = null;
     return true;
   }
-  const valid = validate713(data);
-  Tool.errors = validate713.errors;
+  const valid = validate_Tool_2(data);
+  Tool.errors = validate_Tool_2.errors;
   return valid;
 };
 export const ToolAnnotations = function ToolAnnotations(data) {
@@ -40417,8 +41219,8 @@ export const ToolAnnotations = function ToolAnnotations(data) {
     ToolAnnotations.errors = null;
     return true;
   }
-  const valid = validate717(data);
-  ToolAnnotations.errors = validate717.errors;
+  const valid = validate_ToolAnnotations_2(data);
+  ToolAnnotations.errors = validate_ToolAnnotations_2.errors;
   return valid;
 };
 export const ToolChoice = function ToolChoice(data) {
@@ -40426,8 +41228,8 @@ export const ToolChoice = function ToolChoice(data) {
     ToolChoice.errors = null;
     return true;
   }
-  const valid = validate718(data);
-  ToolChoice.errors = validate718.errors;
+  const valid = validate_ToolChoice_2(data);
+  ToolChoice.errors = validate_ToolChoice_2.errors;
   return valid;
 };
 export const ToolListChangedNotification = function ToolListChangedNotification(data) {
@@ -40435,8 +41237,8 @@ export const ToolListChangedNotification = function ToolListChangedNotification(
     ToolListChangedNotification.errors = null;
     return true;
   }
-  const valid = validate719(data);
-  ToolListChangedNotification.errors = validate719.errors;
+  const valid = validate_ToolListChangedNotification_2(data);
+  ToolListChangedNotification.errors = validate_ToolListChangedNotification_2.errors;
   return valid;
 };
 export const ToolResultContent = function ToolResultContent(data) {
@@ -40444,8 +41246,8 @@ export const ToolResultContent = function ToolResultContent(data) {
     ToolResultContent.errors = null;
     return true;
   }
-  const valid = validate721(data);
-  ToolResultContent.errors = validate721.errors;
+  const valid = validate_ToolResultContent_2(data);
+  ToolResultContent.errors = validate_ToolResultContent_2.errors;
   return valid;
 };
 export const ToolUseContent = function ToolUseContent(data) {
@@ -40453,8 +41255,8 @@ export const ToolUseContent = function ToolUseContent(data) {
     ToolUseContent.errors = null;
     return true;
   }
-  const valid = validate724(data);
-  ToolUseContent.errors = validate724.errors;
+  const valid = validate_ToolUseContent_2(data);
+  ToolUseContent.errors = validate_ToolUseContent_2.errors;
   return valid;
 };
 export const UnsupportedProtocolVersionError = function UnsupportedProtocolVersionError(data) {
@@ -40462,8 +41264,8 @@ export const UnsupportedProtocolVersionError = function UnsupportedProtocolVersi
     UnsupportedProtocolVersionError.errors = null;
     return true;
   }
-  const valid = validate726(data);
-  UnsupportedProtocolVersionError.errors = validate726.errors;
+  const valid = validate_UnsupportedProtocolVersionError(data);
+  UnsupportedProtocolVersionError.errors = validate_UnsupportedProtocolVersionError.errors;
   return valid;
 };
 export const UntitledMultiSelectEnumSchema = function UntitledMultiSelectEnumSchema(data) {
@@ -40471,8 +41273,8 @@ export const UntitledMultiSelectEnumSchema = function UntitledMultiSelectEnumSch
     UntitledMultiSelectEnumSchema.errors = null;
     return true;
   }
-  const valid = validate729(data);
-  UntitledMultiSelectEnumSchema.errors = validate729.errors;
+  const valid = validate_UntitledMultiSelectEnumSchema_2(data);
+  UntitledMultiSelectEnumSchema.errors = validate_UntitledMultiSelectEnumSchema_2.errors;
   return valid;
 };
 export const UntitledSingleSelectEnumSchema = function UntitledSingleSelectEnumSchema(data) {
@@ -40480,7 +41282,7 @@ export const UntitledSingleSelectEnumSchema = function UntitledSingleSelectEnumS
     UntitledSingleSelectEnumSchema.errors = null;
     return true;
   }
-  const valid = validate730(data);
-  UntitledSingleSelectEnumSchema.errors = validate730.errors;
+  const valid = validate_UntitledSingleSelectEnumSchema_2(data);
+  UntitledSingleSelectEnumSchema.errors = validate_UntitledSingleSelectEnumSchema_2.errors;
   return valid;
 };
