@@ -12,6 +12,7 @@ import type { FixtureDefinition, PromptBody, ResourceBody, ToolOutput, ToolSpec 
 import { paramsError } from './errors.ts';
 import { InputRequired } from './mrtr.ts';
 import { paginate } from './pagination.ts';
+import { MAX_COMPLETION_VALUES } from './protocol.ts';
 import type { McpHandlers, McpServerOptions, RequestContext } from './types.ts';
 import type { Check } from '../core/index.ts';
 
@@ -36,16 +37,15 @@ function describe(v: Check): string {
 }
 
 /**
- * The spec's items as the schema's types. Each was checked against the newest pin's Tool, Resource,
- * ResourceTemplate or Prompt when the spec was made (generator/load/fixtures.ts for spec files,
+ * The spec's items as the schema's types (the casts below). Each was checked against the newest pin's Tool,
+ * Resource, ResourceTemplate or Prompt when the spec was made (generator/load/fixtures.ts for spec files,
  * code-first.ts for code), and every list result is checked again before it is sent.
  */
-const asWire = <T>(item: JsonObject): T => item as unknown as T;
 
 /** Strips the fixture-only fields of a tool spec: what tools/list shows. */
 function listedTool(tool: ToolSpec): Tool {
   const { output, listed, ...wire } = tool;
-  return asWire<Tool>(wire);
+  return wire as Tool;
 }
 
 /** Matches `uri` against a level-1 RFC 6570 template (`resource://item/{itemId}`); returns the variables. */
@@ -134,8 +134,6 @@ async function getPrompt(def: FixtureDefinition, params: HandlerParams<'prompts/
   return typeof description === 'string' ? { description, messages } : { messages };
 }
 
-const MAX_COMPLETIONS = 100;
-
 /** completion/complete: the fixture's `complete` function decides, for any reference (it may throw -32602). */
 async function complete(
   def: FixtureDefinition,
@@ -145,7 +143,7 @@ async function complete(
   const { ref, argument, context } = params;
   const query = { ref: { ...ref }, argument, ...(context ? { context: { ...context } } : {}) };
   const values = def.behaviours.complete ? await def.behaviours.complete(query, ctx) : [];
-  return { completion: { values: values.slice(0, MAX_COMPLETIONS), total: values.length, hasMore: values.length > MAX_COMPLETIONS } };
+  return { completion: { values: values.slice(0, MAX_COMPLETION_VALUES), total: values.length, hasMore: values.length > MAX_COMPLETION_VALUES } };
 }
 
 /** The MCP method handlers of a catalogue, typed by the newest pin. */
@@ -162,8 +160,8 @@ export function catalogHandlers(def: FixtureDefinition): McpHandlers {
     handlers['tools/call'] = (params, ctx) => callTool(def, params, ctx);
   }
   if (spec.resources || spec.resourceTemplates) {
-    const resources = (spec.resources ?? []).map((r) => asWire<Resource>(r));
-    const templates = (spec.resourceTemplates ?? []).map((t) => asWire<ResourceTemplate>(t));
+    const resources = (spec.resources ?? []).map((r) => r as Resource);
+    const templates = (spec.resourceTemplates ?? []).map((t) => t as ResourceTemplate);
     handlers['resources/list'] = (params) => {
       const { page: listed, nextCursor } = paginate(resources, 'resources/list', params.cursor, size);
       return nextCursor === undefined ? { resources: listed } : { resources: listed, nextCursor };
@@ -175,7 +173,7 @@ export function catalogHandlers(def: FixtureDefinition): McpHandlers {
     handlers['resources/read'] = (params, ctx) => readResource(def, params, ctx);
   }
   if (spec.prompts) {
-    const prompts = spec.prompts.map((p) => asWire<Prompt>(p));
+    const prompts = spec.prompts.map((p) => p as Prompt);
     handlers['prompts/list'] = (params) => {
       const { page: listed, nextCursor } = paginate(prompts, 'prompts/list', params.cursor, size);
       return nextCursor === undefined ? { prompts: listed } : { prompts: listed, nextCursor };

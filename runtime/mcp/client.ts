@@ -12,6 +12,7 @@ import type { CallParams, CallResult, ClientRequestMethod, HandlerParams, Handle
 import { canonicalJson } from '../jsonrpc/canonical.ts';
 import { headerAnnotations } from './http-headers.ts';
 import { META } from './meta.ts';
+import { MCP_ERRORS } from './protocol.ts';
 import {
   isHandshakeVersion,
   isStatelessVersion,
@@ -119,6 +120,9 @@ const notAnObject = (method: string, result: unknown) =>
     cause: new TypeError(`expected a JSON object, got ${result === null ? 'null' : typeof result}`),
   });
 
+/** The answers to server/discover that mean "no 2026-07-28 era here": fall back to initialize. */
+const NO_STATELESS_ERA: ReadonlySet<number> = new Set([ErrorCode.MethodNotFound, ErrorCode.InvalidRequest, ErrorCode.InvalidParams]);
+
 const CACHEABLE_KEY = (method: string, params: JsonObject | undefined) => {
   const { _meta, ...rest } = params ?? {};
   return `${method} ${canonicalJson(rest)}`;
@@ -171,7 +175,10 @@ export class McpClient {
       const versions = Array.isArray(discovered['supportedVersions']) ? (discovered['supportedVersions'] as string[]) : [];
       const version = versions.find(isStatelessVersion);
       if (!version)
-        throw new McpClientError(-32022, `the server supports none of ${STATELESS_VERSIONS.join(', ')} (it offers ${versions.join(', ')})`);
+        throw new McpClientError(
+          MCP_ERRORS.unsupportedVersion,
+          `the server supports none of ${STATELESS_VERSIONS.join(', ')} (it offers ${versions.join(', ')})`,
+        );
       this.#revision = await requireRevision(version);
       this.#serverCapabilities = isObject(discovered['capabilities']) ? discovered['capabilities'] : {};
       const meta = discovered['_meta'];
@@ -179,8 +186,7 @@ export class McpClient {
     } catch (err) {
       // Only a protocol answer means "no 2026-07-28 here" (method not found, wrong era, bad params); a
       // timeout or a broken connection is reported as it is.
-      const refusal =
-        err instanceof McpClientError && [ErrorCode.MethodNotFound, ErrorCode.InvalidRequest, ErrorCode.InvalidParams].includes(err.code as never);
+      const refusal = err instanceof McpClientError && NO_STATELESS_ERA.has(err.code);
       if (!refusal) throw err;
       await this.#initialize();
     }
@@ -199,7 +205,11 @@ export class McpClient {
     )) as JsonObject;
     const agreed = result['protocolVersion'];
     const negotiated = typeof agreed === 'string' && isHandshakeVersion(agreed) ? await loadRevision(agreed) : undefined;
-    if (!negotiated) throw new McpClientError(-32022, `the server answered initialize with ${String(agreed)}, which this client does not speak`);
+    if (!negotiated)
+      throw new McpClientError(
+        MCP_ERRORS.unsupportedVersion,
+        `the server answered initialize with ${String(agreed)}, which this client does not speak`,
+      );
     this.#revision = negotiated;
     this.#serverCapabilities = isObject(result['capabilities']) ? result['capabilities'] : {};
     this.#serverInfo = isObject(result['serverInfo']) ? result['serverInfo'] : undefined;
@@ -345,8 +355,11 @@ export class McpClient {
     try {
       return await this.#callChannel(id, method, sent, options, toolSchema);
     } catch (err) {
-      // -32022 naming a version this client speaks: use it and try once more (SEP-2575).
-      const supported = err instanceof JsonRpcError && err.code === -32022 ? (err.data as { supported?: unknown } | undefined)?.supported : undefined;
+      // UnsupportedProtocolVersionError naming a version this client speaks: use it and try once more (SEP-2575).
+      const supported =
+        err instanceof JsonRpcError && err.code === MCP_ERRORS.unsupportedVersion
+          ? (err.data as { supported?: unknown } | undefined)?.supported
+          : undefined;
       const version = Array.isArray(supported) ? [...STATELESS_VERSIONS].reverse().find((v) => (supported as unknown[]).includes(v)) : undefined;
       if (this.#era === 'stateless' && version && !retried) {
         this.#revision = await requireRevision(version);

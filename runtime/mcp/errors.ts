@@ -1,7 +1,9 @@
 /**
  * @module mcp/errors — the MCP errors the runtime sends, with the codes and messages the references give.
  */
+import type { ClientCapabilities } from '@wiregen/mcp-2026-07-28';
 import { ErrorCode, JsonRpcError } from '../jsonrpc/message.ts';
+import { MCP_ERRORS } from './protocol.ts';
 
 /** -32601 as the SDK sends it (seed 000 raw_errors): the method name as data. */
 export const methodNotFound = (method: string) => new JsonRpcError(ErrorCode.MethodNotFound, 'Method not found', method);
@@ -37,10 +39,14 @@ export const paramsError = (message: string, data?: unknown) => new JsonRpcError
 
 export const internalError = () => new JsonRpcError(ErrorCode.InternalError, 'Internal error');
 
-/** -32020: the MCP-Protocol-Version header and the `_meta` version differ (seed 001 §13.2). */
+/** HeaderMismatchError (-32020): the MCP-Protocol-Version header and the `_meta` version differ (seed 001 §13.2). */
 export const headerMismatch = (header: string, body: string) =>
-  new JsonRpcError(-32020, 'Protocol header does not match request metadata', { header, body });
+  new JsonRpcError(MCP_ERRORS.headerMismatch, 'Protocol header does not match request metadata', { header, body });
 
-/** -32022: a 2026-07-28 request for a version this server does not speak, with the ones it does. */
+/** UnsupportedProtocolVersionError (-32022): a 2026-07-28 request for a version this server does not speak, with the ones it does. */
 export const unsupportedVersion = (requested: string, supported: Iterable<string>) =>
-  new JsonRpcError(-32022, 'Unsupported protocol version', { supported: [...supported], requested });
+  new JsonRpcError(MCP_ERRORS.unsupportedVersion, 'Unsupported protocol version', { supported: [...supported], requested });
+
+/** MissingRequiredClientCapabilityError (-32021): the client capabilities a request needs that the client did not declare. */
+export const missingClientCapability = (requiredCapabilities: ClientCapabilities) =>
+  new JsonRpcError(MCP_ERRORS.missingClientCapability, 'Missing required client capability', { requiredCapabilities });
