@@ -8,10 +8,22 @@
 import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
 import { ErrorCode, isObject, JsonRpcError, type JsonObject, type RequestId } from '../jsonrpc/message.ts';
 import type { MethodEntry } from '../core/index.ts';
-import type { CallParams, CallResult, ClientRequestMethod, HandlerParams, HandlerResult, ServerRequestMethod } from '@wiregen/mcp-2026-07-28';
+import type {
+  CallParams,
+  CallResult,
+  ClientCapabilities,
+  ClientRequestMethod,
+  DiscoverResult,
+  HandlerParams,
+  HandlerResult,
+  Implementation,
+  ServerCapabilities,
+  ServerRequestMethod,
+  Tool,
+} from '@wiregen/mcp-2026-07-28';
 import { canonicalJson } from '../jsonrpc/canonical.ts';
 import { headerAnnotations } from './http-headers.ts';
-import { META } from './meta.ts';
+import { implementationOf, META } from './meta.ts';
 import { MCP_ERRORS } from './protocol.ts';
 import {
   isHandshakeVersion,
@@ -23,7 +35,7 @@ import {
   STATELESS_VERSIONS,
   type Revision,
 } from './revisions.ts';
-import type { LoggingLevel } from './types.ts';
+import type { LoggingLevel, Open } from './types.ts';
 
 export type ClientMode = 'handshake' | 'stateless' | 'auto';
 
@@ -41,9 +53,9 @@ export type RequestArgs<M extends ClientRequestMethod> =
   object extends CallParams<M> ? [params?: CallParams<M>, options?: CallOptions] : [params: CallParams<M>, options?: CallOptions];
 
 export interface McpClientOptions {
-  readonly clientInfo: { readonly name: string; readonly version: string } & JsonObject;
+  readonly clientInfo: Open<Implementation>;
   /** Declared once (handshake) or on every request (2026-07-28). Default `{}`. */
-  readonly capabilities?: JsonObject;
+  readonly capabilities?: Open<ClientCapabilities>;
   /** handshake, stateless (2026-07-28), or auto (server/discover first, falling back to initialize). Default auto. */
   readonly mode?: ClientMode;
   /** The handshake revision to ask for. Default the newest. */
@@ -133,16 +145,16 @@ export class McpClient {
   readonly channel: ClientChannel;
   #era: 'handshake' | 'stateless' | undefined;
   #revision: Revision | undefined;
-  #serverCapabilities: JsonObject = {};
-  #serverInfo: JsonObject | undefined;
-  #tools: Map<string, JsonObject> | undefined;
+  #serverCapabilities: Open<ServerCapabilities> = {};
+  #serverInfo: Open<Implementation> | undefined;
+  #tools: Map<string, Tool> | undefined;
   readonly #cache = new Map<string, { expires: number; result: unknown }>();
   /** onProgress callbacks of the calls in flight, by progressToken. */
   readonly #progress = new Map<string | number, NonNullable<CallOptions['onProgress']>>();
   /** ajv, loaded the first time a structuredContent needs checking (servers and most calls never do). */
   #ajv: Promise<Ajv2020> | undefined;
   /** Each outputSchema compiled once; null when ajv cannot compile it. */
-  readonly #outputChecks = new WeakMap<JsonObject, ValidateFunction | null>();
+  readonly #outputChecks = new WeakMap<object, ValidateFunction | null>();
 
   constructor(channel: ClientChannel, options: McpClientOptions) {
     this.channel = channel;
@@ -156,10 +168,11 @@ export class McpClient {
   get protocolVersion(): string | undefined {
     return this.#revision?.version;
   }
-  get serverCapabilities(): JsonObject {
+  /** What the server advertised (initialize or server/discover), checked by the negotiated revision's schema; typed as the newest's. */
+  get serverCapabilities(): Open<ServerCapabilities> {
     return this.#serverCapabilities;
   }
-  get serverInfo(): JsonObject | undefined {
+  get serverInfo(): Open<Implementation> | undefined {
     return this.#serverInfo;
   }
 
@@ -171,8 +184,9 @@ export class McpClient {
     this.#revision = await requireRevision(LATEST_STATELESS);
     if (mode === 'stateless') return;
     try {
-      const discovered = (await this.call('server/discover', {})) as JsonObject;
-      const versions = Array.isArray(discovered['supportedVersions']) ? (discovered['supportedVersions'] as string[]) : [];
+      // call() checked the result against the revision's DiscoverResult.
+      const discovered = (await this.call('server/discover', {})) as Partial<DiscoverResult>;
+      const versions = Array.isArray(discovered.supportedVersions) ? discovered.supportedVersions : [];
       const version = versions.find(isStatelessVersion);
       if (!version)
         throw new McpClientError(
@@ -180,9 +194,9 @@ export class McpClient {
           `the server supports none of ${STATELESS_VERSIONS.join(', ')} (it offers ${versions.join(', ')})`,
         );
       this.#revision = await requireRevision(version);
-      this.#serverCapabilities = isObject(discovered['capabilities']) ? discovered['capabilities'] : {};
-      const meta = discovered['_meta'];
-      this.#serverInfo = isObject(meta) && isObject(meta[META.serverInfo]) ? (meta[META.serverInfo] as JsonObject) : undefined;
+      this.#serverCapabilities = isObject(discovered.capabilities) ? discovered.capabilities : {};
+      const meta: unknown = discovered._meta;
+      this.#serverInfo = isObject(meta) ? implementationOf(meta[META.serverInfo]) : undefined;
     } catch (err) {
       // Only a protocol answer means "no 2026-07-28 here" (method not found, wrong era, bad params); a
       // timeout or a broken connection is reported as it is.
@@ -212,7 +226,7 @@ export class McpClient {
       );
     this.#revision = negotiated;
     this.#serverCapabilities = isObject(result['capabilities']) ? result['capabilities'] : {};
-    this.#serverInfo = isObject(result['serverInfo']) ? result['serverInfo'] : undefined;
+    this.#serverInfo = implementationOf(result['serverInfo']);
     this.channel.negotiated?.(negotiated.version);
     await this.channel.notify('notifications/initialized');
   }
@@ -371,20 +385,14 @@ export class McpClient {
     }
   }
 
-  #callChannel(
-    id: RequestId,
-    method: string,
-    sent: JsonObject | undefined,
-    options: CallOptions,
-    toolSchema: JsonObject | undefined,
-  ): Promise<unknown> {
+  #callChannel(id: RequestId, method: string, sent: JsonObject | undefined, options: CallOptions, toolSchema: Tool | undefined): Promise<unknown> {
     return this.channel.call(id, method, sent, {
       era: this.#era!,
       protocolVersion: this.#revision!.version,
       entry: this.#revision!.lookup(method),
       timeoutMs: options.timeoutMs ?? this.options.timeoutMs ?? 60_000,
       ...(options.signal ? { signal: options.signal } : {}),
-      ...(toolSchema ? { toolSchema: toolSchema['inputSchema'] as JsonObject } : {}),
+      ...(toolSchema ? { toolSchema: toolSchema.inputSchema } : {}),
     });
   }
 
@@ -396,12 +404,13 @@ export class McpClient {
   }
 
   #rememberTools(result: JsonObject): void {
-    const tools = Array.isArray(result['tools']) ? (result['tools'] as JsonObject[]) : [];
-    this.#tools = new Map(tools.map((t) => [String(t['name']), t]));
+    // call() checked the result against the revision's ListToolsResult: each is a Tool.
+    const tools = Array.isArray(result['tools']) ? (result['tools'] as Tool[]) : [];
+    this.#tools = new Map(tools.map((t) => [String(t.name), t]));
   }
 
   /** The tools the server listed (after a tools/list), by name. */
-  get tools(): ReadonlyMap<string, JsonObject> | undefined {
+  get tools(): ReadonlyMap<string, Tool> | undefined {
     return this.#tools;
   }
 
