@@ -60,17 +60,19 @@ export function matchTemplate(template: string, uri: string): Record<string, str
   return Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(m[i + 1]!)]));
 }
 
-/** A catalogue's tools by name (built once per definition; tools/call looks one up on every request). */
-const toolIndex = new WeakMap<FixtureDefinition, ReadonlyMap<string, ToolSpec>>();
-function toolNamed(def: FixtureDefinition, name: string): ToolSpec | undefined {
-  let index = toolIndex.get(def);
-  if (!index) toolIndex.set(def, (index = new Map((def.spec.tools ?? []).map((t) => [t.name, t]))));
-  return index.get(name);
+/** A catalogue's tools by name (built once per server: tools/call looks one up on every request). */
+function toolsByName(def: FixtureDefinition): ReadonlyMap<string, ToolSpec> {
+  return new Map((def.spec.tools ?? []).map((t) => [t.name, t]));
 }
 
-async function callTool(def: FixtureDefinition, params: HandlerParams<'tools/call'>, ctx: RequestContext): Promise<Answer<'tools/call'>> {
+async function callTool(
+  def: FixtureDefinition,
+  tools: ReadonlyMap<string, ToolSpec>,
+  params: HandlerParams<'tools/call'>,
+  ctx: RequestContext,
+): Promise<Answer<'tools/call'>> {
   const { name } = params;
-  const tool = toolNamed(def, name);
+  const tool = tools.get(name);
   const behaviour = def.behaviours.tools?.[name] as ((args: unknown, ctx: RequestContext) => unknown) | undefined;
   if (!tool || !behaviour) {
     if (def.spec.unknownTool === 'result') return toolError(`Unknown tool: ${name}`);
@@ -157,7 +159,8 @@ export function catalogHandlers(def: FixtureDefinition): McpHandlers {
       const { page: listed, nextCursor } = paginate(tools, 'tools/list', params.cursor, size);
       return nextCursor === undefined ? { tools: listed } : { tools: listed, nextCursor };
     };
-    handlers['tools/call'] = (params, ctx) => callTool(def, params, ctx);
+    const byName = toolsByName(def);
+    handlers['tools/call'] = (params, ctx) => callTool(def, byName, params, ctx);
   }
   if (spec.resources || spec.resourceTemplates) {
     const resources = (spec.resources ?? []).map((r) => r as Resource);
@@ -187,13 +190,14 @@ export function catalogHandlers(def: FixtureDefinition): McpHandlers {
 /** Server options for a catalogue: its identity, capabilities and cache hints, and the handlers above. */
 export function catalogServerOptions(def: FixtureDefinition, extra: Partial<McpServerOptions> = {}): McpServerOptions {
   const { spec } = def;
+  const tools = toolsByName(def);
   return {
     serverInfo: spec.serverInfo,
     ...(spec.instructions !== undefined ? { instructions: spec.instructions } : {}),
     capabilities: spec.capabilities,
     ...(spec.cache ? { cache: spec.cache } : {}),
     handlers: catalogHandlers(def),
-    toolInputSchema: (name) => toolNamed(def, name)?.inputSchema,
+    toolInputSchema: (name) => tools.get(name)?.inputSchema,
     ...extra,
   };
 }
