@@ -11,7 +11,7 @@ import type { Check } from '../core/index.ts';
 
 /** How a tool's return value becomes its result. */
 export type ToolOutput =
-  /** `structuredContent: {result: value}` and the value as text (the SDK's MCPServer, seed 000). */
+  /** `structuredContent: {result: value}` and the value as text (the SDK's MCPServer, as recorded in test/fixtures/recordings/). */
   | 'wrapped'
   /** The value (an object) as `structuredContent`, and its canonical JSON (sorted keys, compact) as text. */
   | 'structured'

@@ -1,7 +1,7 @@
 /**
  * @module mcp/catalog — a server made of a catalogue: tools, resources, resource templates and prompts
  * described as data (a fixture spec, catalog-types.ts) plus one small typed function each. It answers the
- * list, call, read, get and complete methods the way the official SDK's high-level server does (seed 000): a
+ * list, call, read, get and complete methods the way the official SDK's high-level server does (test/fixtures/recordings/): a
  * tool's value becomes text and structured content, a throwing tool an `isError` result, an unknown tool a
  * result with "Unknown tool: <name>", an unknown resource -32602 with the uri.
  */

@@ -396,7 +396,10 @@ export class McpClient {
     });
   }
 
-  /** A tool whose x-mcp-header annotations are invalid is never called (seed 001 §13.6). */
+  /**
+   * A tool whose x-mcp-header annotations are invalid is never called
+   * (https://modelcontextprotocol.io/specification/2026-07-28/basic/transports).
+   */
   #refuseInvalidHeaders(name: string): void {
     const schema = this.#tools?.get(name)?.['inputSchema'];
     const { problems } = headerAnnotations(isObject(schema) ? schema : undefined);

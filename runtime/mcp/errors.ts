@@ -5,13 +5,13 @@ import type { ClientCapabilities } from '@wiregen/mcp-2026-07-28';
 import { ErrorCode, JsonRpcError } from '../jsonrpc/message.ts';
 import { MCP_ERRORS } from './protocol.ts';
 
-/** -32601 as the SDK sends it (seed 000 raw_errors): the method name as data. */
+/** -32601 as the SDK sends it (the SDK's recorded raw_errors session): the method name as data. */
 export const methodNotFound = (method: string) => new JsonRpcError(ErrorCode.MethodNotFound, 'Method not found', method);
 
-/** The SDK's answer to a handshake-era request it cannot accept (seed 000 raw_handshake: before initialize). */
+/** The SDK's answer to a handshake-era request it cannot accept (the SDK's recorded raw_handshake session: before initialize). */
 export const invalidRequestParameters = () => new JsonRpcError(ErrorCode.InvalidParams, 'Invalid request parameters', '');
 
-/** A 2026-07-28 request on a handshake connection (seed 000 raw_handshake). */
+/** A 2026-07-28 request on a handshake connection (the SDK's recorded raw_handshake session). */
 export const statelessOnHandshake = () =>
   new JsonRpcError(
     ErrorCode.InvalidRequest,
@@ -39,7 +39,10 @@ export const paramsError = (message: string, data?: unknown) => new JsonRpcError
 
 export const internalError = () => new JsonRpcError(ErrorCode.InternalError, 'Internal error');
 
-/** HeaderMismatchError (-32020): the MCP-Protocol-Version header and the `_meta` version differ (seed 001 §13.2). */
+/**
+ * HeaderMismatchError (-32020): the MCP-Protocol-Version header and the `_meta` version differ
+ * (https://modelcontextprotocol.io/specification/2026-07-28/basic/transports).
+ */
 export const headerMismatch = (header: string, body: string) =>
   new JsonRpcError(MCP_ERRORS.headerMismatch, 'Protocol header does not match request metadata', { header, body });
 

@@ -1,7 +1,7 @@
 /**
  * @module mcp/handshake — the handshake era (2024-11-05 … 2025-11-25): initialize negotiates the revision
  * and capabilities once; server→client requests carry input; results carry no 2026-07-28 envelope.
- * Errors follow what the official SDK sent (seed 000). The era's side of a connection is
+ * Errors follow what the official SDK sent (test/fixtures/recordings/). The era's side of a connection is
  * {@link HandshakeSession}, made by a valid initialize.
  */
 import type { ClientCapabilities, Implementation } from '@wiregen/mcp-2026-07-28';

@@ -1,5 +1,6 @@
 /**
- * @module mcp/meta — the request `_meta` envelope of MCP 2026-07-28, checked in the order of seed 001 §2,
+ * @module mcp/meta — the request `_meta` envelope of MCP 2026-07-28 (https://modelcontextprotocol.io/specification/2026-07-28/basic/lifecycle),
+ * checked in the order the golden corpus and the official SDK's recorded sessions answer in,
  * each failure with its code and message. Shapes are checked with the generated validators.
  */
 import { isObject, readId, type JsonObject, type JsonRpcError, type RequestId } from '../jsonrpc/message.ts';
@@ -11,7 +12,7 @@ import type { LoggingLevel, Open } from './types.ts';
 
 export { META };
 
-/** The SDK's answer (seed 000, raw_errors) when a 2026-07-28 request has no `_meta` object. */
+/** The SDK's answer (the SDK's recorded raw_errors session) when a 2026-07-28 request has no `_meta` object. */
 export const MISSING_ENVELOPE =
   "params._meta must be an object carrying the required 'io.modelcontextprotocol/protocolVersion' and 'io.modelcontextprotocol/clientCapabilities' envelope keys";
 
@@ -47,7 +48,7 @@ export function hasStatelessEnvelope(params: JsonObject | undefined): boolean {
 }
 
 /**
- * Checks a request's `_meta` (seed 001 §2 order); returns what it carries or throws the documented error.
+ * Checks a request's `_meta` (in the order above); returns what it carries or throws the documented error.
  * (Over HTTP the MCP-Protocol-Version header has been compared with the body before: runtime/mcp/http.ts.)
  * The revision asked for, and `shapes` (whose validators check the log level), must be loaded.
  */

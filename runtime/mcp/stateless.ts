@@ -1,6 +1,7 @@
 /**
  * @module mcp/stateless — the 2026-07-28 era: every request carries its `_meta` envelope (checked in the
- * order of seed 001 §2), input comes back on a retry (multi round-trip, §10), and every result carries
+ * order meta.ts gives), input comes back on a retry (multi round-trip requests,
+ * https://modelcontextprotocol.io/specification/2026-07-28/basic/utilities/mrtr), and every result carries
  * resultType, the server's identity, and cache hints where the manifest marks the method cacheable. The
  * era's side of a connection is {@link StatelessSession}.
  */

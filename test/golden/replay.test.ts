@@ -1,9 +1,9 @@
 /**
- * Golden corpus replay (seed 004): every case of test/golden/manifest.json against a fresh
+ * Golden corpus replay (test/golden/README.md): every case of test/golden/manifest.json against a fresh
  * `wiregen serve golden --stdio [--handlers X] [--notifications]` process (test/helpers/golden.ts), its
  * response compared with the committed one as parsed JSON, with JSON inside strings canonical and compared
  * byte for byte. `GOLDEN_ACCEPT=1` writes the responses that are missing (never one that exists); each must
- * then be checked by hand against seed 004, seed 001 and the schema before it is committed.
+ * then be checked by hand against the specification (https://modelcontextprotocol.io/specification/2026-07-28) and the schema before it is committed.
  *
  * The legacy responses are the anchor of "2026-07-28 work leaves the handshake era unchanged". The per-case
  * tests compare them with the current output; the legacy stability test holds both the current output and
@@ -43,7 +43,7 @@ function run(c: GoldenCase): Promise<CaseRun> {
   return r;
 }
 
-describe.concurrent('golden corpus replays against serve golden --stdio (seed 004)', () => {
+describe.concurrent('golden corpus replays against serve golden --stdio (test/golden/README.md)', () => {
   for (const c of [...legacy, ...modern])
     it(`${c.name} (${c.category}, ${c.handlers}${c.notifications ? ', notifications' : ''})`, async () => {
       const failure = checkOrAccept(c, await run(c));
