@@ -13,7 +13,10 @@ import { render } from './templates.ts';
 export interface ProtocolTables {
   /** Error definition name → its code, and the HTTP status its description requires ("the response status code MUST be `400 …`"). */
   readonly errors: Readonly<Record<string, { readonly code: number; readonly httpStatus?: number }>>;
-  /** The reserved `_meta` keys of the `*MetaObject` definitions, by the name after their prefix: `protocolVersion` → `io.modelcontextprotocol/protocolVersion`. */
+  /**
+   * The reserved `_meta` keys of the `*MetaObject` definitions, by the name after their prefix:
+   * `protocolVersion` → `io.modelcontextprotocol/protocolVersion`.
+   */
   readonly metaKeys: Readonly<Record<string, string>>;
   /** Limits by definition and property path (`CompleteResult.completion.values`): `maxItems`, `maxLength`. */
   readonly limits: Readonly<Record<string, Readonly<Record<string, number>>>>;

@@ -5,7 +5,6 @@
  * multi round-trip loop; caching by ttlMs). `request` is typed by the newest pin (`CallParams`,
  * `CallResult` of `@wiregen/mcp-2026-07-28`); every result is checked against the negotiated revision's schema.
  */
-import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
 import { ErrorCode, isObject, JsonRpcError, type JsonObject, type RequestId } from '../jsonrpc/message.ts';
 import type { MethodEntry } from '../core/index.ts';
 import type {
@@ -22,7 +21,8 @@ import type {
   Tool,
 } from '@wiregen/mcp-2026-07-28';
 import { canonicalJson } from '../jsonrpc/canonical.ts';
-import { headerAnnotations } from './http-headers.ts';
+import { McpClientError } from './client-errors.ts';
+import { ServerTools } from './client-tools.ts';
 import { implementationOf, META } from './meta.ts';
 import { MCP_ERRORS } from './protocol.ts';
 import {
@@ -36,6 +36,8 @@ import {
   type Revision,
 } from './revisions.ts';
 import type { LoggingLevel, Open } from './types.ts';
+
+export { McpClientError };
 
 export type ClientMode = 'handshake' | 'stateless' | 'auto';
 
@@ -115,18 +117,6 @@ export interface CallContext {
   readonly toolSchema?: JsonObject;
 }
 
-/** A failure the client raises: the server's error, a result that is not what the schema says, or a timeout. */
-export class McpClientError extends Error {
-  readonly code: number;
-  readonly data: unknown;
-  constructor(code: number, message: string, data?: unknown, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'McpClientError';
-    this.code = code;
-    this.data = data;
-  }
-}
-
 const notAnObject = (method: string, result: unknown) =>
   new McpClientError(ErrorCode.InternalError, `${method}: the result is not an object: ${JSON.stringify(result)}`, undefined, {
     cause: new TypeError(`expected a JSON object, got ${result === null ? 'null' : typeof result}`),
@@ -147,18 +137,15 @@ export class McpClient {
   #revision: Revision | undefined;
   #serverCapabilities: Open<ServerCapabilities> = {};
   #serverInfo: Open<Implementation> | undefined;
-  #tools: Map<string, Tool> | undefined;
+  readonly #tools: ServerTools;
   readonly #cache = new Map<string, { expires: number; result: unknown }>();
   /** onProgress callbacks of the calls in flight, by progressToken. */
   readonly #progress = new Map<string | number, NonNullable<CallOptions['onProgress']>>();
-  /** ajv, loaded the first time a structuredContent needs checking (servers and most calls never do). */
-  #ajv: Promise<Ajv2020> | undefined;
-  /** Each outputSchema compiled once; null when ajv cannot compile it. */
-  readonly #outputChecks = new WeakMap<object, ValidateFunction | null>();
 
   constructor(channel: ClientChannel, options: McpClientOptions) {
     this.channel = channel;
     this.options = options;
+    this.#tools = new ServerTools(() => this.call('tools/list'));
     channel.attach?.(this);
   }
 
@@ -252,7 +239,7 @@ export class McpClient {
     const cacheKey = entry?.cacheable && this.options.cache !== false ? CACHEABLE_KEY(method, params) : undefined;
     const cached = cacheKey ? this.#cache.get(cacheKey) : undefined;
     if (cached && cached.expires > Date.now()) return structuredClone(cached.result);
-    if (method === 'tools/call') this.#refuseInvalidHeaders(String(params?.['name']));
+    if (method === 'tools/call') this.#tools.refuseInvalidHeaders(String(params?.['name']));
     let result = await this.#send(method, params, options);
     if (!isObject(result)) throw notAnObject(method, result);
     if (this.#era === 'stateless' && entry?.inputRequired) result = await this.#rounds(method, params, result, options);
@@ -267,9 +254,9 @@ export class McpClient {
       );
     if (cacheKey && isObject(result) && typeof result['ttlMs'] === 'number' && result['ttlMs'] > 0)
       this.#cache.set(cacheKey, { expires: Date.now() + result['ttlMs'], result: structuredClone(result) });
-    if (method === 'tools/list' && isObject(result) && !params?.['cursor']) this.#rememberTools(result);
+    if (method === 'tools/list' && isObject(result) && !params?.['cursor']) this.#tools.remember(result);
     if (method === 'tools/call' && isObject(result) && result['structuredContent'] !== undefined && this.options.checkStructuredContent !== false)
-      await this.#checkStructured(String(params?.['name']), result);
+      await this.#tools.checkStructured(String(params?.['name']), result);
     return result;
   }
 
@@ -328,7 +315,7 @@ export class McpClient {
 
   /** Notifications from the server. */
   handleNotification(method: string, params: JsonObject | undefined): void {
-    if (method === 'notifications/tools/list_changed') this.#tools = undefined;
+    if (method === 'notifications/tools/list_changed') this.#tools.forget();
     const token = params?.['progressToken'];
     const onProgress =
       method === 'notifications/progress' && (typeof token === 'string' || typeof token === 'number') ? this.#progress.get(token) : undefined;
@@ -365,7 +352,7 @@ export class McpClient {
       sent = { ...(params ?? {}), _meta: meta };
     } else if (progress)
       sent = { ...(params ?? {}), _meta: { ...(isObject(params?.['_meta']) ? params!['_meta'] : {}), progressToken: id as string | number } };
-    const toolSchema = method === 'tools/call' ? this.#tools?.get(String(params?.['name'])) : undefined;
+    const toolSchema = method === 'tools/call' ? this.#tools.listed?.get(String(params?.['name'])) : undefined;
     try {
       return await this.#callChannel(id, method, sent, options, toolSchema);
     } catch (err) {
@@ -396,48 +383,9 @@ export class McpClient {
     });
   }
 
-  /**
-   * A tool whose x-mcp-header annotations are invalid is never called
-   * (https://modelcontextprotocol.io/specification/2026-07-28/basic/transports).
-   */
-  #refuseInvalidHeaders(name: string): void {
-    const schema = this.#tools?.get(name)?.['inputSchema'];
-    const { problems } = headerAnnotations(isObject(schema) ? schema : undefined);
-    if (problems.length) throw new McpClientError(ErrorCode.InvalidParams, `tool ${name} is not called: ${problems.join('; ')}`);
-  }
-
-  #rememberTools(result: JsonObject): void {
-    // call() checked the result against the revision's ListToolsResult: each is a Tool.
-    const tools = Array.isArray(result['tools']) ? (result['tools'] as Tool[]) : [];
-    this.#tools = new Map(tools.map((t) => [String(t.name), t]));
-  }
-
   /** The tools the server listed (after a tools/list), by name. */
   get tools(): ReadonlyMap<string, Tool> | undefined {
-    return this.#tools;
-  }
-
-  /**
-   * After a tool result with structuredContent: list the tools if not yet (the SDK does), and check the
-   * content against the tool's outputSchema. Remote `$ref`s are never fetched: such a schema is not checked.
-   */
-  async #checkStructured(name: string, result: JsonObject): Promise<void> {
-    if (!this.#tools) await this.call('tools/list');
-    const schema = this.#tools?.get(name)?.['outputSchema'];
-    if (!isObject(schema)) return;
-    let validate = this.#outputChecks.get(schema);
-    if (validate === undefined) {
-      this.#ajv ??= import('ajv/dist/2020.js').then((m) => new m.Ajv2020({ strict: false, allErrors: false, validateSchema: false }));
-      const ajv = await this.#ajv;
-      try {
-        validate = ajv.compile(schema);
-      } catch {
-        validate = null; // a schema ajv cannot compile without fetching something (a remote $ref) goes unchecked
-      }
-      this.#outputChecks.set(schema, validate);
-    }
-    if (validate && !validate(result['structuredContent']))
-      throw new McpClientError(ErrorCode.InvalidParams, `tool ${name}: structuredContent does not match its outputSchema`, validate.errors);
+    return this.#tools.listed;
   }
 
   async close(): Promise<void> {

@@ -10,7 +10,10 @@ import { latest, mcp } from '@wiregen/revisions';
 
 const newest = mcp[latest.stateless].protocol;
 
-/** The MCP error codes beyond JSON-RPC's (schema `$defs` HeaderMismatchError, MissingRequiredClientCapabilityError, UnsupportedProtocolVersionError). */
+/**
+ * The MCP error codes beyond JSON-RPC's (schema `$defs` HeaderMismatchError, MissingRequiredClientCapabilityError,
+ * UnsupportedProtocolVersionError).
+ */
 export const MCP_ERRORS = {
   headerMismatch: newest.errors.HeaderMismatchError.code,
   missingClientCapability: newest.errors.MissingRequiredClientCapabilityError.code,

@@ -53,7 +53,10 @@ describe.concurrent('golden corpus replays against serve golden --stdio (test/go
 
 describe('legacy stability: the handshake era as the official SDK recorded it', () => {
   const rules = legacyRules();
-  const judged = (c: GoldenCase, response: unknown): Judged => ({ name: c.name, request: JSON.parse(requestLine(c)), response: response as Judged['response'] });
+  const judged = (c: GoldenCase, response: unknown): Judged => {
+    const request = JSON.parse(requestLine(c)) as Judged['request'];
+    return { name: c.name, request, response: response as Judged['response'] };
+  };
 
   it(`the live answers and the committed ones keep the rules the SDK's recorded handshake sessions give (${legacy.length} cases)`, async () => {
     const violations: string[] = [];

@@ -45,6 +45,8 @@ export interface Rule {
 const ENVELOPE_KEYS = ['io.modelcontextprotocol/protocolVersion', 'io.modelcontextprotocol/clientCapabilities'];
 const hasEnvelope = (request: Json) => ENVELOPE_KEYS.some((k) => request['params']?.['_meta']?.[k] !== undefined);
 const keys = (o: unknown) => (o !== null && typeof o === 'object' ? Object.keys(o).sort() : []);
+/** A recorded value, as a rule's description quotes it. */
+const show = (v: unknown) => JSON.stringify(v);
 /** Equal as JSON values, whatever the order of object members. */
 const same = (a: unknown, b: unknown) => canonicalJson(a) === canonicalJson(b);
 
@@ -132,13 +134,16 @@ export function legacyRules(all: readonly Exchange[] = recordedExchanges()): Rul
   const resultKeys = new Map<string, Set<string>>();
   for (const e of exchanges.filter((x) => 'result' in x.response && !hasEnvelope(x.request)))
     for (const k of keys(e.response['result'])) resultKeys.set(e.request['method'], (resultKeys.get(e.request['method']) ?? new Set()).add(k));
+  const recordedMembers = [...resultKeys].map(([m, k]) => `${m}: ${[...k].join('/')}`).join('; ');
   const echoedVersions = new Set(echoed.map((e) => e.response['result']['protocolVersion']));
   const isError = (c: Judged, code: number) => c.response['error']?.['code'] === code;
   const errorText = (c: Judged) => c.response['error']?.['message'] ?? c.response['result']?.['content']?.[0]?.text;
 
   return [
     {
-      description: `initialize echoes a version the SDK echoed (${[...echoedVersions].join(', ')}), and answers an unknown one with ${offered.response['result']['protocolVersion']} (${offered.session})`,
+      description:
+        `initialize echoes a version the SDK echoed (${[...echoedVersions].join(', ')}), ` +
+        `and answers an unknown one with ${offered.response['result']['protocolVersion']} (${offered.session})`,
       applies: (c) => c.request['method'] === 'initialize' && 'result' in c.response,
       check: (c) => {
         const asked = c.request['params']['protocolVersion'];
@@ -163,7 +168,7 @@ export function legacyRules(all: readonly Exchange[] = recordedExchanges()): Rul
       check: (c) => (same(c.response['result'], ping.response['result']) ? undefined : `ping answered ${JSON.stringify(c.response)}`),
     },
     {
-      description: `a resource the server does not have is ${JSON.stringify(unknownResource.response['error'])} with its uri (${unknownResource.session})`,
+      description: `a resource the server does not have is ${show(unknownResource.response['error'])} with its uri (${unknownResource.session})`,
       applies: (c) =>
         c.request['method'] === 'resources/read' &&
         typeof c.request['params']?.['uri'] === 'string' &&
@@ -176,7 +181,7 @@ export function legacyRules(all: readonly Exchange[] = recordedExchanges()): Rul
       },
     },
     {
-      description: `a request in the 2026-07-28 envelope on a handshake connection is ${JSON.stringify(wrongEra.response['error'])} (${wrongEra.session})`,
+      description: `a request in the 2026-07-28 envelope on a handshake connection is ${show(wrongEra.response['error'])} (${wrongEra.session})`,
       applies: (c) => hasEnvelope(c.request),
       check: (c) => (same(c.response['error'], wrongEra.response['error']) ? undefined : `error ${JSON.stringify(c.response['error'])}`),
     },
@@ -197,12 +202,16 @@ export function legacyRules(all: readonly Exchange[] = recordedExchanges()): Rul
       },
     },
     {
-      description: `an unknown tool reads "${unknownToolText('<name>')}" (${unknownTool.session}; the golden server answers it as an error, the recorded one as an isError result)`,
+      description:
+        `an unknown tool reads "${unknownToolText('<name>')}" (${unknownTool.session}; ` +
+        'the golden server answers it as an error, the recorded one as an isError result)',
       applies: (c) => c.request['method'] === 'tools/call' && String(errorText(c)).startsWith('Unknown tool'),
       check: (c) => (errorText(c) === unknownToolText(c.request['params']['name']) ? undefined : `"${errorText(c)}"`),
     },
     {
-      description: `a method the server does not serve is ${JSON.stringify(notFound.response['error'])} with its own method as data (${notFound.session}; the SDK's one form of -32601)`,
+      description:
+        `a method the server does not serve is ${show(notFound.response['error'])} with its own method as data ` +
+        `(${notFound.session}; the SDK's one form of -32601)`,
       applies: (c) => isError(c, -32601),
       check: (c) => {
         const want = { ...notFound.response['error'], data: c.request['method'] };
@@ -210,7 +219,7 @@ export function legacyRules(all: readonly Exchange[] = recordedExchanges()): Rul
       },
     },
     {
-      description: `a result has only members the SDK's results of the same method had (${[...resultKeys].map(([m, k]) => `${m}: ${[...k].join('/')}`).join('; ')})`,
+      description: `a result has only members the SDK's results of the same method had (${recordedMembers})`,
       applies: (c) => 'result' in c.response && resultKeys.has(c.request['method']),
       check: (c) => {
         const allowed = resultKeys.get(c.request['method'])!;
