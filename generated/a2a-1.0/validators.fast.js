@@ -4,9 +4,111 @@
 // report only when they say no. ajv's output as it is, not formatted. See generator/emit/accept-path.ts.
 "use strict";
 import { formats } from "@wiregen/runtime/core";
-export const APIKeySecurityScheme = validate_APIKeySecurityScheme;
-const schema_APIKeySecurityScheme = {"additionalProperties":false,"properties":{"description":{"type":"string"},"location":{"type":"string"},"name":{"type":"string"}},"type":"object","required":["location","name"]};
 
+const format_date_time = formats["date-time"];
+const func_191f75b3 = Object.prototype.hasOwnProperty;
+const pattern_0a283822 = new RegExp("^(page_token)$", "u");
+const pattern_13d07b9b = new RegExp("^(mtls_security_scheme)$", "u");
+const pattern_141804b3 = new RegExp("^(security_requirements)$", "u");
+const pattern_2202b5ae = new RegExp("^(default_input_modes)$", "u");
+const pattern_2722df3a = new RegExp("^(oauth2_metadata_url)$", "u");
+const pattern_27d2840b = new RegExp("^(return_immediately)$", "u");
+const pattern_2ccff6f4 = new RegExp("^(protocol_version)$", "u");
+const pattern_2f0eabd0 = new RegExp("^(oauth2_security_scheme)$", "u");
+const pattern_33ec1b46 = new RegExp("^(page_size)$", "u");
+const pattern_3a2775df = new RegExp("^(refresh_url)$", "u");
+const pattern_3f9c8ce5 = new RegExp("^(task_id)$", "u");
+const pattern_49f53b52 = new RegExp("^[A-Za-z0-9+/]*={0,2}$", "u");
+const pattern_4b9b9533 = new RegExp("^(device_authorization_url)$", "u");
+const pattern_4e34433c = new RegExp("^(open_id_connect_url)$", "u");
+const pattern_54313734 = new RegExp("^(reference_task_ids)$", "u");
+const pattern_5504e0d3 = new RegExp("^(next_page_token)$", "u");
+const pattern_583776b3 = new RegExp("^(client_credentials)$", "u");
+const pattern_62a56553 = new RegExp("^(last_chunk)$", "u");
+const pattern_63370828 = new RegExp("^(message_id)$", "u");
+const pattern_6896b5d1 = new RegExp("^(authorization_code)$", "u");
+const pattern_68b39a1f = new RegExp("^(push_notifications)$", "u");
+const pattern_6a552c75 = new RegExp("^(documentation_url)$", "u");
+const pattern_729159f5 = new RegExp("^(include_artifacts)$", "u");
+const pattern_78e872f3 = new RegExp("^(media_type)$", "u");
+const pattern_7b7125d4 = new RegExp("^(authorization_url)$", "u");
+const pattern_7e001e41 = new RegExp("^(input_modes)$", "u");
+const pattern_85f0e61d = new RegExp("^(pkce_required)$", "u");
+const pattern_85fa01c2 = new RegExp("^(api_key_security_scheme)$", "u");
+const pattern_976e6c77 = new RegExp("^(task_push_notification_config)$", "u");
+const pattern_9a916df4 = new RegExp("^(protocol_binding)$", "u");
+const pattern_9c939a66 = new RegExp("^(output_modes)$", "u");
+const pattern_a01cd0db = new RegExp("^(token_url)$", "u");
+const pattern_a0b3322a = new RegExp("^(status_update)$", "u");
+const pattern_a293b22b = new RegExp("^(artifact_id)$", "u");
+const pattern_a39f552e = new RegExp("^(supported_interfaces)$", "u");
+const pattern_af46a196 = new RegExp("^-?[0-9]+$", "u");
+const pattern_b21981a2 = new RegExp("^(device_code)$", "u");
+const pattern_b27e6152 = new RegExp("^(icon_url)$", "u");
+const pattern_b6dae7b8 = new RegExp("^(security_schemes)$", "u");
+const pattern_b976b77c = new RegExp("^(accepted_output_modes)$", "u");
+const pattern_bfa8459c = new RegExp("^(context_id)$", "u");
+const pattern_c33f14a6 = new RegExp("^(history_length)$", "u");
+const pattern_c9856113 = new RegExp("^(http_auth_security_scheme)$", "u");
+const pattern_cbe8fe43 = new RegExp("^(open_id_connect_security_scheme)$", "u");
+const pattern_ce6432e7 = new RegExp("^ROLE_UNSPECIFIED$", "u");
+const pattern_d5e8a839 = new RegExp("^(status_timestamp_after)$", "u");
+const pattern_e08383df = new RegExp("^TASK_STATE_UNSPECIFIED$", "u");
+const pattern_e556c74d = new RegExp("^(extended_agent_card)$", "u");
+const pattern_e73e27e4 = new RegExp("^(total_size)$", "u");
+const pattern_f75bc049 = new RegExp("^(default_output_modes)$", "u");
+const pattern_f9eaa88c = new RegExp("^(artifact_update)$", "u");
+const pattern_fb87f5a3 = new RegExp("^(bearer_format)$", "u");
+const schema_APIKeySecurityScheme = {"additionalProperties":false,"properties":{"description":{"type":"string"},"location":{"type":"string"},"name":{"type":"string"}},"type":"object","required":["location","name"]};
+const schema_AgentCapabilities = {"additionalProperties":false,"properties":{"extendedAgentCard":{"type":"boolean"},"extensions":{"items":{"$ref":"#/$defs/AgentExtension"},"type":"array"},"pushNotifications":{"type":"boolean"},"streaming":{"type":"boolean"}},"type":"object","patternProperties":{"^(extended_agent_card)$":{"type":"boolean"},"^(push_notifications)$":{"type":"boolean"}}};
+const schema_AgentCard = {"additionalProperties":false,"properties":{"capabilities":{"$ref":"#/$defs/AgentCapabilities"},"defaultInputModes":{"items":{"type":"string"},"type":"array","minItems":1},"defaultOutputModes":{"items":{"type":"string"},"type":"array","minItems":1},"description":{"type":"string"},"documentationUrl":{"type":"string"},"iconUrl":{"type":"string"},"name":{"type":"string"},"provider":{"$ref":"#/$defs/AgentProvider"},"securityRequirements":{"items":{"$ref":"#/$defs/SecurityRequirement"},"type":"array"},"securitySchemes":{"additionalProperties":{"$ref":"#/$defs/SecurityScheme"},"propertyNames":{"type":"string"},"type":"object"},"signatures":{"items":{"$ref":"#/$defs/AgentCardSignature"},"type":"array"},"skills":{"items":{"$ref":"#/$defs/AgentSkill"},"type":"array","minItems":1},"supportedInterfaces":{"items":{"$ref":"#/$defs/AgentInterface"},"type":"array","minItems":1},"version":{"type":"string"}},"type":"object","required":["name","description","supportedInterfaces","version","capabilities","defaultInputModes","defaultOutputModes","skills"],"patternProperties":{"^(default_input_modes)$":{"items":{"type":"string"},"type":"array","minItems":1},"^(default_output_modes)$":{"items":{"type":"string"},"type":"array","minItems":1},"^(documentation_url)$":{"type":"string"},"^(icon_url)$":{"type":"string"},"^(security_requirements)$":{"items":{"$ref":"#/$defs/SecurityRequirement"},"type":"array"},"^(security_schemes)$":{"additionalProperties":{"$ref":"#/$defs/SecurityScheme"},"propertyNames":{"type":"string"},"type":"object"},"^(supported_interfaces)$":{"items":{"$ref":"#/$defs/AgentInterface"},"type":"array","minItems":1}}};
+const schema_AgentCardSignature = {"additionalProperties":false,"properties":{"header":{"$ref":"#/$defs/Struct"},"protected":{"type":"string"},"signature":{"type":"string"}},"type":"object","required":["protected","signature"]};
+const schema_AgentExtension = {"additionalProperties":false,"properties":{"description":{"type":"string"},"params":{"$ref":"#/$defs/Struct"},"required":{"type":"boolean"},"uri":{"type":"string"}},"type":"object"};
+const schema_AgentInterface = {"additionalProperties":false,"properties":{"protocolBinding":{"type":"string"},"protocolVersion":{"type":"string"},"tenant":{"type":"string"},"url":{"type":"string"}},"type":"object","required":["url","protocolBinding","protocolVersion"],"patternProperties":{"^(protocol_binding)$":{"type":"string"},"^(protocol_version)$":{"type":"string"}}};
+const schema_AgentProvider = {"additionalProperties":false,"properties":{"organization":{"type":"string"},"url":{"type":"string"}},"type":"object","required":["url","organization"]};
+const schema_AgentSkill = {"additionalProperties":false,"properties":{"description":{"type":"string"},"examples":{"items":{"type":"string"},"type":"array"},"id":{"type":"string"},"inputModes":{"items":{"type":"string"},"type":"array"},"name":{"type":"string"},"outputModes":{"items":{"type":"string"},"type":"array"},"securityRequirements":{"items":{"$ref":"#/$defs/SecurityRequirement"},"type":"array"},"tags":{"items":{"type":"string"},"type":"array","minItems":1}},"type":"object","required":["id","name","description","tags"],"patternProperties":{"^(input_modes)$":{"items":{"type":"string"},"type":"array"},"^(output_modes)$":{"items":{"type":"string"},"type":"array"},"^(security_requirements)$":{"items":{"$ref":"#/$defs/SecurityRequirement"},"type":"array"}}};
+const schema_Artifact = {"additionalProperties":false,"properties":{"artifactId":{"type":"string"},"description":{"type":"string"},"extensions":{"items":{"type":"string"},"type":"array"},"metadata":{"$ref":"#/$defs/Struct"},"name":{"type":"string"},"parts":{"items":{"$ref":"#/$defs/Part"},"type":"array","minItems":1}},"type":"object","required":["artifactId","parts"],"patternProperties":{"^(artifact_id)$":{"type":"string"}}};
+const schema_AuthenticationInfo = {"additionalProperties":false,"properties":{"credentials":{"type":"string"},"scheme":{"type":"string"}},"type":"object","required":["scheme"]};
+const schema_AuthorizationCodeOAuthFlow = {"additionalProperties":false,"properties":{"authorizationUrl":{"type":"string"},"pkceRequired":{"type":"boolean"},"refreshUrl":{"type":"string"},"scopes":{"additionalProperties":{"type":"string"},"propertyNames":{"type":"string"},"type":"object"},"tokenUrl":{"type":"string"}},"type":"object","required":["authorizationUrl","tokenUrl","scopes"],"patternProperties":{"^(authorization_url)$":{"type":"string"},"^(pkce_required)$":{"type":"boolean"},"^(refresh_url)$":{"type":"string"},"^(token_url)$":{"type":"string"}}};
+const schema_CancelTaskRequest = {"additionalProperties":false,"properties":{"id":{"type":"string"},"metadata":{"$ref":"#/$defs/Struct"},"tenant":{"type":"string"}},"type":"object","required":["id"]};
+const schema_ClientCredentialsOAuthFlow = {"additionalProperties":false,"properties":{"refreshUrl":{"type":"string"},"scopes":{"additionalProperties":{"type":"string"},"propertyNames":{"type":"string"},"type":"object"},"tokenUrl":{"type":"string"}},"type":"object","required":["tokenUrl","scopes"],"patternProperties":{"^(refresh_url)$":{"type":"string"},"^(token_url)$":{"type":"string"}}};
+const schema_DeleteTaskPushNotificationConfigRequest = {"additionalProperties":false,"properties":{"id":{"type":"string"},"taskId":{"type":"string"},"tenant":{"type":"string"}},"type":"object","required":["taskId","id"],"patternProperties":{"^(task_id)$":{"type":"string"}}};
+const schema_DeviceCodeOAuthFlow = {"additionalProperties":false,"properties":{"deviceAuthorizationUrl":{"type":"string"},"refreshUrl":{"type":"string"},"scopes":{"additionalProperties":{"type":"string"},"propertyNames":{"type":"string"},"type":"object"},"tokenUrl":{"type":"string"}},"type":"object","required":["deviceAuthorizationUrl","tokenUrl","scopes"],"patternProperties":{"^(device_authorization_url)$":{"type":"string"},"^(refresh_url)$":{"type":"string"},"^(token_url)$":{"type":"string"}}};
+const schema_Empty = {"type":"object","additionalProperties":false};
+const schema_GetExtendedAgentCardRequest = {"additionalProperties":false,"properties":{"tenant":{"type":"string"}},"type":"object"};
+const schema_GetTaskPushNotificationConfigRequest = {"additionalProperties":false,"properties":{"id":{"type":"string"},"taskId":{"type":"string"},"tenant":{"type":"string"}},"type":"object","required":["taskId","id"],"patternProperties":{"^(task_id)$":{"type":"string"}}};
+const schema_GetTaskRequest = {"additionalProperties":false,"properties":{"historyLength":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"id":{"type":"string"},"tenant":{"type":"string"}},"type":"object","required":["id"],"patternProperties":{"^(history_length)$":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]}}};
+const schema_HTTPAuthSecurityScheme = {"additionalProperties":false,"properties":{"bearerFormat":{"type":"string"},"description":{"type":"string"},"scheme":{"type":"string"}},"type":"object","required":["scheme"],"patternProperties":{"^(bearer_format)$":{"type":"string"}}};
+const schema_ImplicitOAuthFlow = {"additionalProperties":false,"properties":{"authorizationUrl":{"type":"string"},"refreshUrl":{"type":"string"},"scopes":{"additionalProperties":{"type":"string"},"propertyNames":{"type":"string"},"type":"object"}},"type":"object","patternProperties":{"^(authorization_url)$":{"type":"string"},"^(refresh_url)$":{"type":"string"}}};
+const schema_ListTaskPushNotificationConfigsRequest = {"additionalProperties":false,"properties":{"pageSize":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"pageToken":{"type":"string"},"taskId":{"type":"string"},"tenant":{"type":"string"}},"type":"object","required":["taskId"],"patternProperties":{"^(page_size)$":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"^(page_token)$":{"type":"string"},"^(task_id)$":{"type":"string"}}};
+const schema_ListTaskPushNotificationConfigsResponse = {"additionalProperties":false,"properties":{"configs":{"items":{"$ref":"#/$defs/TaskPushNotificationConfig"},"type":"array"},"nextPageToken":{"type":"string"}},"type":"object","patternProperties":{"^(next_page_token)$":{"type":"string"}}};
+const schema_ListTasksRequest = {"additionalProperties":false,"properties":{"contextId":{"type":"string"},"historyLength":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"includeArtifacts":{"type":"boolean"},"pageSize":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"pageToken":{"type":"string"},"status":{"$ref":"#/$defs/TaskState"},"statusTimestampAfter":{"$ref":"#/$defs/Timestamp"},"tenant":{"type":"string"}},"type":"object","patternProperties":{"^(context_id)$":{"type":"string"},"^(history_length)$":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"^(include_artifacts)$":{"type":"boolean"},"^(page_size)$":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"^(page_token)$":{"type":"string"},"^(status_timestamp_after)$":{"$ref":"#/$defs/Timestamp"}}};
+const schema_ListTasksResponse = {"additionalProperties":false,"properties":{"nextPageToken":{"type":"string"},"pageSize":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"tasks":{"items":{"$ref":"#/$defs/Task"},"type":"array"},"totalSize":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]}},"type":"object","required":["nextPageToken","pageSize","totalSize"],"patternProperties":{"^(next_page_token)$":{"type":"string"},"^(page_size)$":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"^(total_size)$":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]}}};
+const schema_Message = {"additionalProperties":false,"properties":{"contextId":{"type":"string"},"extensions":{"items":{"type":"string"},"type":"array"},"messageId":{"type":"string"},"metadata":{"$ref":"#/$defs/Struct"},"parts":{"items":{"$ref":"#/$defs/Part"},"type":"array","minItems":1},"referenceTaskIds":{"items":{"type":"string"},"type":"array"},"role":{"$ref":"#/$defs/Role"},"taskId":{"type":"string"}},"type":"object","required":["messageId","role","parts"],"patternProperties":{"^(context_id)$":{"type":"string"},"^(message_id)$":{"type":"string"},"^(reference_task_ids)$":{"items":{"type":"string"},"type":"array"},"^(task_id)$":{"type":"string"}}};
+const schema_MutualTlsSecurityScheme = {"additionalProperties":false,"properties":{"description":{"type":"string"}},"type":"object"};
+const schema_OAuth2SecurityScheme = {"additionalProperties":false,"properties":{"description":{"type":"string"},"flows":{"$ref":"#/$defs/OAuthFlows"},"oauth2MetadataUrl":{"type":"string"}},"type":"object","required":["flows"],"patternProperties":{"^(oauth2_metadata_url)$":{"type":"string"}}};
+const schema_OAuthFlows = {"additionalProperties":false,"properties":{"authorizationCode":{"$ref":"#/$defs/AuthorizationCodeOAuthFlow"},"clientCredentials":{"$ref":"#/$defs/ClientCredentialsOAuthFlow"},"deviceCode":{"$ref":"#/$defs/DeviceCodeOAuthFlow"},"implicit":{"$ref":"#/$defs/ImplicitOAuthFlow"},"password":{"$ref":"#/$defs/PasswordOAuthFlow"}},"type":"object","patternProperties":{"^(authorization_code)$":{"$ref":"#/$defs/AuthorizationCodeOAuthFlow"},"^(client_credentials)$":{"$ref":"#/$defs/ClientCredentialsOAuthFlow"},"^(device_code)$":{"$ref":"#/$defs/DeviceCodeOAuthFlow"}},"allOf":[{"oneOf":[{"anyOf":[{"required":["authorizationCode"]},{"required":["authorization_code"]}]},{"anyOf":[{"required":["clientCredentials"]},{"required":["client_credentials"]}]},{"required":["implicit"]},{"required":["password"]},{"anyOf":[{"required":["deviceCode"]},{"required":["device_code"]}]}]}]};
+const schema_OpenIdConnectSecurityScheme = {"additionalProperties":false,"properties":{"description":{"type":"string"},"openIdConnectUrl":{"type":"string"}},"type":"object","required":["openIdConnectUrl"],"patternProperties":{"^(open_id_connect_url)$":{"type":"string"}}};
+const schema_Part = {"additionalProperties":false,"properties":{"data":{"$ref":"#/$defs/Value"},"filename":{"type":"string"},"mediaType":{"type":"string"},"metadata":{"$ref":"#/$defs/Struct"},"raw":{"pattern":"^[A-Za-z0-9+/]*={0,2}$","type":"string"},"text":{"type":"string"},"url":{"type":"string"}},"type":"object","patternProperties":{"^(media_type)$":{"type":"string"}},"allOf":[{"oneOf":[{"required":["text"]},{"required":["raw"]},{"required":["url"]},{"required":["data"]}]}]};
+const schema_PasswordOAuthFlow = {"additionalProperties":false,"properties":{"refreshUrl":{"type":"string"},"scopes":{"additionalProperties":{"type":"string"},"propertyNames":{"type":"string"},"type":"object"},"tokenUrl":{"type":"string"}},"type":"object","patternProperties":{"^(refresh_url)$":{"type":"string"},"^(token_url)$":{"type":"string"}}};
+const schema_Role = {"anyOf":[{"pattern":"^ROLE_UNSPECIFIED$","type":"string"},{"enum":["ROLE_USER","ROLE_AGENT"],"type":"string"},{"maximum":2147483647,"minimum":-2147483648,"type":"integer"}]};
+const schema_SecurityRequirement = {"additionalProperties":false,"properties":{"schemes":{"additionalProperties":{"$ref":"#/$defs/StringList"},"propertyNames":{"type":"string"},"type":"object"}},"type":"object"};
+const schema_SecurityScheme = {"additionalProperties":false,"properties":{"apiKeySecurityScheme":{"$ref":"#/$defs/APIKeySecurityScheme"},"httpAuthSecurityScheme":{"$ref":"#/$defs/HTTPAuthSecurityScheme"},"mtlsSecurityScheme":{"$ref":"#/$defs/MutualTlsSecurityScheme"},"oauth2SecurityScheme":{"$ref":"#/$defs/OAuth2SecurityScheme"},"openIdConnectSecurityScheme":{"$ref":"#/$defs/OpenIdConnectSecurityScheme"}},"type":"object","patternProperties":{"^(api_key_security_scheme)$":{"$ref":"#/$defs/APIKeySecurityScheme"},"^(http_auth_security_scheme)$":{"$ref":"#/$defs/HTTPAuthSecurityScheme"},"^(mtls_security_scheme)$":{"$ref":"#/$defs/MutualTlsSecurityScheme"},"^(oauth2_security_scheme)$":{"$ref":"#/$defs/OAuth2SecurityScheme"},"^(open_id_connect_security_scheme)$":{"$ref":"#/$defs/OpenIdConnectSecurityScheme"}},"allOf":[{"oneOf":[{"anyOf":[{"required":["apiKeySecurityScheme"]},{"required":["api_key_security_scheme"]}]},{"anyOf":[{"required":["httpAuthSecurityScheme"]},{"required":["http_auth_security_scheme"]}]},{"anyOf":[{"required":["oauth2SecurityScheme"]},{"required":["oauth2_security_scheme"]}]},{"anyOf":[{"required":["openIdConnectSecurityScheme"]},{"required":["open_id_connect_security_scheme"]}]},{"anyOf":[{"required":["mtlsSecurityScheme"]},{"required":["mtls_security_scheme"]}]}]}]};
+const schema_SendMessageConfiguration = {"additionalProperties":false,"properties":{"acceptedOutputModes":{"items":{"type":"string"},"type":"array"},"historyLength":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"returnImmediately":{"type":"boolean"},"taskPushNotificationConfig":{"$ref":"#/$defs/TaskPushNotificationConfig"}},"type":"object","patternProperties":{"^(accepted_output_modes)$":{"items":{"type":"string"},"type":"array"},"^(history_length)$":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"^(return_immediately)$":{"type":"boolean"},"^(task_push_notification_config)$":{"$ref":"#/$defs/TaskPushNotificationConfig"}}};
+const schema_SendMessageRequest = {"additionalProperties":false,"properties":{"configuration":{"$ref":"#/$defs/SendMessageConfiguration"},"message":{"$ref":"#/$defs/Message"},"metadata":{"$ref":"#/$defs/Struct"},"tenant":{"type":"string"}},"type":"object","required":["message"]};
+const schema_SendMessageResponse = {"additionalProperties":false,"properties":{"message":{"$ref":"#/$defs/Message"},"task":{"$ref":"#/$defs/Task"}},"type":"object","allOf":[{"oneOf":[{"required":["task"]},{"required":["message"]}]}]};
+const schema_StreamResponse = {"additionalProperties":false,"properties":{"artifactUpdate":{"$ref":"#/$defs/TaskArtifactUpdateEvent"},"message":{"$ref":"#/$defs/Message"},"statusUpdate":{"$ref":"#/$defs/TaskStatusUpdateEvent"},"task":{"$ref":"#/$defs/Task"}},"type":"object","patternProperties":{"^(artifact_update)$":{"$ref":"#/$defs/TaskArtifactUpdateEvent"},"^(status_update)$":{"$ref":"#/$defs/TaskStatusUpdateEvent"}},"allOf":[{"oneOf":[{"required":["task"]},{"required":["message"]},{"anyOf":[{"required":["statusUpdate"]},{"required":["status_update"]}]},{"anyOf":[{"required":["artifactUpdate"]},{"required":["artifact_update"]}]}]}]};
+const schema_StringList = {"additionalProperties":false,"properties":{"list":{"items":{"type":"string"},"type":"array"}},"type":"object"};
+const schema_Struct = {"type":"object"};
+const schema_SubscribeToTaskRequest = {"additionalProperties":false,"properties":{"id":{"type":"string"},"tenant":{"type":"string"}},"type":"object","required":["id"]};
+const schema_Task = {"additionalProperties":false,"properties":{"artifacts":{"items":{"$ref":"#/$defs/Artifact"},"type":"array"},"contextId":{"type":"string"},"history":{"items":{"$ref":"#/$defs/Message"},"type":"array"},"id":{"type":"string"},"metadata":{"$ref":"#/$defs/Struct"},"status":{"$ref":"#/$defs/TaskStatus"}},"type":"object","required":["id","status"],"patternProperties":{"^(context_id)$":{"type":"string"}}};
+const schema_TaskArtifactUpdateEvent = {"additionalProperties":false,"properties":{"append":{"type":"boolean"},"artifact":{"$ref":"#/$defs/Artifact"},"contextId":{"type":"string"},"lastChunk":{"type":"boolean"},"metadata":{"$ref":"#/$defs/Struct"},"taskId":{"type":"string"}},"type":"object","required":["taskId","contextId","artifact"],"patternProperties":{"^(context_id)$":{"type":"string"},"^(last_chunk)$":{"type":"boolean"},"^(task_id)$":{"type":"string"}}};
+const schema_TaskPushNotificationConfig = {"additionalProperties":false,"properties":{"authentication":{"$ref":"#/$defs/AuthenticationInfo"},"id":{"type":"string"},"taskId":{"type":"string"},"tenant":{"type":"string"},"token":{"type":"string"},"url":{"type":"string"}},"type":"object","required":["url"],"patternProperties":{"^(task_id)$":{"type":"string"}}};
+const schema_TaskState = {"anyOf":[{"pattern":"^TASK_STATE_UNSPECIFIED$","type":"string"},{"enum":["TASK_STATE_SUBMITTED","TASK_STATE_WORKING","TASK_STATE_COMPLETED","TASK_STATE_FAILED","TASK_STATE_CANCELED","TASK_STATE_INPUT_REQUIRED","TASK_STATE_REJECTED","TASK_STATE_AUTH_REQUIRED"],"type":"string"},{"maximum":2147483647,"minimum":-2147483648,"type":"integer"}]};
+const schema_TaskStatus = {"additionalProperties":false,"properties":{"message":{"$ref":"#/$defs/Message"},"state":{"$ref":"#/$defs/TaskState"},"timestamp":{"$ref":"#/$defs/Timestamp"}},"type":"object","required":["state"]};
+const schema_TaskStatusUpdateEvent = {"additionalProperties":false,"properties":{"contextId":{"type":"string"},"metadata":{"$ref":"#/$defs/Struct"},"status":{"$ref":"#/$defs/TaskStatus"},"taskId":{"type":"string"}},"type":"object","required":["taskId","contextId","status"],"patternProperties":{"^(context_id)$":{"type":"string"},"^(task_id)$":{"type":"string"}}};
+const schema_Timestamp = {"format":"date-time","type":"string"};
+const schema_Value = {};
 function validate_APIKeySecurityScheme(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -75,91 +177,6 @@ return false;
 validate_APIKeySecurityScheme.errors = vErrors;
 return errors === 0;
 }
-
-export const AgentCapabilities = validate_AgentCapabilities;
-const schema_AgentCapabilities = {"additionalProperties":false,"properties":{"extendedAgentCard":{"type":"boolean"},"extensions":{"items":{"$ref":"#/$defs/AgentExtension"},"type":"array"},"pushNotifications":{"type":"boolean"},"streaming":{"type":"boolean"}},"type":"object","patternProperties":{"^(extended_agent_card)$":{"type":"boolean"},"^(push_notifications)$":{"type":"boolean"}}};
-const pattern_e556c74d = new RegExp("^(extended_agent_card)$", "u");
-const pattern_68b39a1f = new RegExp("^(push_notifications)$", "u");
-const schema_AgentExtension = {"additionalProperties":false,"properties":{"description":{"type":"string"},"params":{"$ref":"#/$defs/Struct"},"required":{"type":"boolean"},"uri":{"type":"string"}},"type":"object"};
-const schema_Struct = {"type":"object"};
-
-function validate_AgentExtension(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-const _errs1 = errors;
-for(const key0 in data){
-if(!((((key0 === "description") || (key0 === "params")) || (key0 === "required")) || (key0 === "uri"))){
-validate_AgentExtension.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.description !== undefined){
-const _errs2 = errors;
-if(typeof data.description !== "string"){
-validate_AgentExtension.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-let data1 = data.params;
-const _errs4 = errors;
-if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-validate_AgentExtension.errors = [{instancePath:instancePath+"/params",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.required !== undefined){
-const _errs7 = errors;
-if(typeof data.required !== "boolean"){
-validate_AgentExtension.errors = [{instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.uri !== undefined){
-const _errs9 = errors;
-if(typeof data.uri !== "string"){
-validate_AgentExtension.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_AgentExtension.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_AgentExtension.errors = vErrors;
-return errors === 0;
-}
-
-
 function validate_AgentCapabilities(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -284,47 +301,256 @@ return false;
 validate_AgentCapabilities.errors = vErrors;
 return errors === 0;
 }
-
-export const AgentCard = validate_AgentCard;
-const schema_AgentCard = {"additionalProperties":false,"properties":{"capabilities":{"$ref":"#/$defs/AgentCapabilities"},"defaultInputModes":{"items":{"type":"string"},"type":"array","minItems":1},"defaultOutputModes":{"items":{"type":"string"},"type":"array","minItems":1},"description":{"type":"string"},"documentationUrl":{"type":"string"},"iconUrl":{"type":"string"},"name":{"type":"string"},"provider":{"$ref":"#/$defs/AgentProvider"},"securityRequirements":{"items":{"$ref":"#/$defs/SecurityRequirement"},"type":"array"},"securitySchemes":{"additionalProperties":{"$ref":"#/$defs/SecurityScheme"},"propertyNames":{"type":"string"},"type":"object"},"signatures":{"items":{"$ref":"#/$defs/AgentCardSignature"},"type":"array"},"skills":{"items":{"$ref":"#/$defs/AgentSkill"},"type":"array","minItems":1},"supportedInterfaces":{"items":{"$ref":"#/$defs/AgentInterface"},"type":"array","minItems":1},"version":{"type":"string"}},"type":"object","required":["name","description","supportedInterfaces","version","capabilities","defaultInputModes","defaultOutputModes","skills"],"patternProperties":{"^(default_input_modes)$":{"items":{"type":"string"},"type":"array","minItems":1},"^(default_output_modes)$":{"items":{"type":"string"},"type":"array","minItems":1},"^(documentation_url)$":{"type":"string"},"^(icon_url)$":{"type":"string"},"^(security_requirements)$":{"items":{"$ref":"#/$defs/SecurityRequirement"},"type":"array"},"^(security_schemes)$":{"additionalProperties":{"$ref":"#/$defs/SecurityScheme"},"propertyNames":{"type":"string"},"type":"object"},"^(supported_interfaces)$":{"items":{"$ref":"#/$defs/AgentInterface"},"type":"array","minItems":1}}};
-const schema_AgentProvider = {"additionalProperties":false,"properties":{"organization":{"type":"string"},"url":{"type":"string"}},"type":"object","required":["url","organization"]};
-const schema_AgentInterface = {"additionalProperties":false,"properties":{"protocolBinding":{"type":"string"},"protocolVersion":{"type":"string"},"tenant":{"type":"string"},"url":{"type":"string"}},"type":"object","required":["url","protocolBinding","protocolVersion"],"patternProperties":{"^(protocol_binding)$":{"type":"string"},"^(protocol_version)$":{"type":"string"}}};
-const func_191f75b3 = Object.prototype.hasOwnProperty;
-const pattern_2202b5ae = new RegExp("^(default_input_modes)$", "u");
-const pattern_f75bc049 = new RegExp("^(default_output_modes)$", "u");
-const pattern_6a552c75 = new RegExp("^(documentation_url)$", "u");
-const pattern_b27e6152 = new RegExp("^(icon_url)$", "u");
-const pattern_141804b3 = new RegExp("^(security_requirements)$", "u");
-const pattern_b6dae7b8 = new RegExp("^(security_schemes)$", "u");
-const pattern_a39f552e = new RegExp("^(supported_interfaces)$", "u");
-const pattern_9a916df4 = new RegExp("^(protocol_binding)$", "u");
-const pattern_2ccff6f4 = new RegExp("^(protocol_version)$", "u");
-const schema_SecurityRequirement = {"additionalProperties":false,"properties":{"schemes":{"additionalProperties":{"$ref":"#/$defs/StringList"},"propertyNames":{"type":"string"},"type":"object"}},"type":"object"};
-const schema_StringList = {"additionalProperties":false,"properties":{"list":{"items":{"type":"string"},"type":"array"}},"type":"object"};
-
-function validate_SecurityRequirement(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_AgentCard(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((((((((data.name === undefined) && (missing0 = "name")) || ((data.description === undefined) && (missing0 = "description"))) || ((data.supportedInterfaces === undefined) && (missing0 = "supportedInterfaces"))) || ((data.version === undefined) && (missing0 = "version"))) || ((data.capabilities === undefined) && (missing0 = "capabilities"))) || ((data.defaultInputModes === undefined) && (missing0 = "defaultInputModes"))) || ((data.defaultOutputModes === undefined) && (missing0 = "defaultOutputModes"))) || ((data.skills === undefined) && (missing0 = "skills"))){
+validate_AgentCard.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+return false;
+}
+else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(key0 === "schemes")){
-validate_SecurityRequirement.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+if(!((((((((func_191f75b3.call(schema_AgentCard.properties, key0)) || (pattern_2202b5ae.test(key0))) || (pattern_f75bc049.test(key0))) || (pattern_6a552c75.test(key0))) || (pattern_b27e6152.test(key0))) || (pattern_141804b3.test(key0))) || (pattern_b6dae7b8.test(key0))) || (pattern_a39f552e.test(key0)))){
+validate_AgentCard.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.schemes !== undefined){
-let data0 = data.schemes;
+if(data.capabilities !== undefined){
 const _errs2 = errors;
-if(errors === _errs2){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-for(const key1 in data0){
-const _errs4 = errors;
-if(typeof key1 !== "string"){
-const err0 = {instancePath:instancePath+"/schemes",schemaPath:"#/properties/schemes/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key1};
+if(!(validate_AgentCapabilities(data.capabilities, {instancePath:instancePath+"/capabilities",parentData:data,parentDataProperty:"capabilities",rootData}))){
+vErrors = vErrors === null ? validate_AgentCapabilities.errors : vErrors.concat(validate_AgentCapabilities.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.defaultInputModes !== undefined){
+let data1 = data.defaultInputModes;
+const _errs3 = errors;
+if(errors === _errs3){
+if(Array.isArray(data1)){
+if(data1.length < 1){
+validate_AgentCard.errors = [{instancePath:instancePath+"/defaultInputModes",schemaPath:"#/properties/defaultInputModes/minItems",keyword:"minItems",params:{limit: 1}}];
+return false;
+}
+else {
+var valid1 = true;
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+const _errs5 = errors;
+if(typeof data1[i0] !== "string"){
+validate_AgentCard.errors = [{instancePath:instancePath+"/defaultInputModes/" + i0,schemaPath:"#/properties/defaultInputModes/items/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid1 = _errs5 === errors;
+if(!valid1){
+break;
+}
+}
+}
+}
+else {
+validate_AgentCard.errors = [{instancePath:instancePath+"/defaultInputModes",schemaPath:"#/properties/defaultInputModes/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.defaultOutputModes !== undefined){
+let data3 = data.defaultOutputModes;
+const _errs7 = errors;
+if(errors === _errs7){
+if(Array.isArray(data3)){
+if(data3.length < 1){
+validate_AgentCard.errors = [{instancePath:instancePath+"/defaultOutputModes",schemaPath:"#/properties/defaultOutputModes/minItems",keyword:"minItems",params:{limit: 1}}];
+return false;
+}
+else {
+var valid2 = true;
+const len1 = data3.length;
+for(let i1=0; i1<len1; i1++){
+const _errs9 = errors;
+if(typeof data3[i1] !== "string"){
+validate_AgentCard.errors = [{instancePath:instancePath+"/defaultOutputModes/" + i1,schemaPath:"#/properties/defaultOutputModes/items/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid2 = _errs9 === errors;
+if(!valid2){
+break;
+}
+}
+}
+}
+else {
+validate_AgentCard.errors = [{instancePath:instancePath+"/defaultOutputModes",schemaPath:"#/properties/defaultOutputModes/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.description !== undefined){
+const _errs11 = errors;
+if(typeof data.description !== "string"){
+validate_AgentCard.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.documentationUrl !== undefined){
+const _errs13 = errors;
+if(typeof data.documentationUrl !== "string"){
+validate_AgentCard.errors = [{instancePath:instancePath+"/documentationUrl",schemaPath:"#/properties/documentationUrl/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs13 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.iconUrl !== undefined){
+const _errs15 = errors;
+if(typeof data.iconUrl !== "string"){
+validate_AgentCard.errors = [{instancePath:instancePath+"/iconUrl",schemaPath:"#/properties/iconUrl/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs15 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.name !== undefined){
+const _errs17 = errors;
+if(typeof data.name !== "string"){
+validate_AgentCard.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs17 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.provider !== undefined){
+let data9 = data.provider;
+const _errs19 = errors;
+const _errs20 = errors;
+if(errors === _errs20){
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing1;
+if(((data9.url === undefined) && (missing1 = "url")) || ((data9.organization === undefined) && (missing1 = "organization"))){
+validate_AgentCard.errors = [{instancePath:instancePath+"/provider",schemaPath:"#/$defs/AgentProvider/required",keyword:"required",params:{missingProperty: missing1}}];
+return false;
+}
+else {
+const _errs22 = errors;
+for(const key1 in data9){
+if(!((key1 === "organization") || (key1 === "url"))){
+validate_AgentCard.errors = [{instancePath:instancePath+"/provider",schemaPath:"#/$defs/AgentProvider/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}}];
+return false;
+break;
+}
+}
+if(_errs22 === errors){
+if(data9.organization !== undefined){
+const _errs23 = errors;
+if(typeof data9.organization !== "string"){
+validate_AgentCard.errors = [{instancePath:instancePath+"/provider/organization",schemaPath:"#/$defs/AgentProvider/properties/organization/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid4 = _errs23 === errors;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
+if(data9.url !== undefined){
+const _errs25 = errors;
+if(typeof data9.url !== "string"){
+validate_AgentCard.errors = [{instancePath:instancePath+"/provider/url",schemaPath:"#/$defs/AgentProvider/properties/url/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid4 = _errs25 === errors;
+}
+else {
+var valid4 = true;
+}
+}
+}
+}
+}
+else {
+validate_AgentCard.errors = [{instancePath:instancePath+"/provider",schemaPath:"#/$defs/AgentProvider/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+var valid0 = _errs19 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.securityRequirements !== undefined){
+let data12 = data.securityRequirements;
+const _errs27 = errors;
+if(errors === _errs27){
+if(Array.isArray(data12)){
+var valid5 = true;
+const len2 = data12.length;
+for(let i2=0; i2<len2; i2++){
+const _errs29 = errors;
+if(!(validate_SecurityRequirement(data12[i2], {instancePath:instancePath+"/securityRequirements/" + i2,parentData:data12,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate_SecurityRequirement.errors : vErrors.concat(validate_SecurityRequirement.errors);
+errors = vErrors.length;
+}
+var valid5 = _errs29 === errors;
+if(!valid5){
+break;
+}
+}
+}
+else {
+validate_AgentCard.errors = [{instancePath:instancePath+"/securityRequirements",schemaPath:"#/properties/securityRequirements/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+var valid0 = _errs27 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.securitySchemes !== undefined){
+let data14 = data.securitySchemes;
+const _errs30 = errors;
+if(errors === _errs30){
+if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
+for(const key2 in data14){
+const _errs32 = errors;
+if(typeof key2 !== "string"){
+const err0 = {instancePath:instancePath+"/securitySchemes",schemaPath:"#/properties/securitySchemes/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key2};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -333,9 +559,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-var valid1 = _errs4 === errors;
-if(!valid1){
-const err1 = {instancePath:instancePath+"/schemes",schemaPath:"#/properties/schemes/propertyNames",keyword:"propertyNames",params:{propertyName: key1}};
+var valid6 = _errs32 === errors;
+if(!valid6){
+const err1 = {instancePath:instancePath+"/securitySchemes",schemaPath:"#/properties/securitySchemes/propertyNames",keyword:"propertyNames",params:{propertyName: key2}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -343,58 +569,3635 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate_SecurityRequirement.errors = vErrors;
+validate_AgentCard.errors = vErrors;
 return false;
 break;
+}
+}
+if(valid6){
+for(const key3 in data14){
+const _errs35 = errors;
+if(!(validate_SecurityScheme(data14[key3], {instancePath:instancePath+"/securitySchemes/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data14,parentDataProperty:key3,rootData}))){
+vErrors = vErrors === null ? validate_SecurityScheme.errors : vErrors.concat(validate_SecurityScheme.errors);
+errors = vErrors.length;
+}
+var valid7 = _errs35 === errors;
+if(!valid7){
+break;
+}
+}
+}
+}
+else {
+validate_AgentCard.errors = [{instancePath:instancePath+"/securitySchemes",schemaPath:"#/properties/securitySchemes/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+var valid0 = _errs30 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.signatures !== undefined){
+let data16 = data.signatures;
+const _errs36 = errors;
+if(errors === _errs36){
+if(Array.isArray(data16)){
+var valid8 = true;
+const len3 = data16.length;
+for(let i3=0; i3<len3; i3++){
+const _errs38 = errors;
+if(!(validate_AgentCardSignature(data16[i3], {instancePath:instancePath+"/signatures/" + i3,parentData:data16,parentDataProperty:i3,rootData}))){
+vErrors = vErrors === null ? validate_AgentCardSignature.errors : vErrors.concat(validate_AgentCardSignature.errors);
+errors = vErrors.length;
+}
+var valid8 = _errs38 === errors;
+if(!valid8){
+break;
+}
+}
+}
+else {
+validate_AgentCard.errors = [{instancePath:instancePath+"/signatures",schemaPath:"#/properties/signatures/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+var valid0 = _errs36 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.skills !== undefined){
+let data18 = data.skills;
+const _errs39 = errors;
+if(errors === _errs39){
+if(Array.isArray(data18)){
+if(data18.length < 1){
+validate_AgentCard.errors = [{instancePath:instancePath+"/skills",schemaPath:"#/properties/skills/minItems",keyword:"minItems",params:{limit: 1}}];
+return false;
+}
+else {
+var valid9 = true;
+const len4 = data18.length;
+for(let i4=0; i4<len4; i4++){
+const _errs41 = errors;
+if(!(validate_AgentSkill(data18[i4], {instancePath:instancePath+"/skills/" + i4,parentData:data18,parentDataProperty:i4,rootData}))){
+vErrors = vErrors === null ? validate_AgentSkill.errors : vErrors.concat(validate_AgentSkill.errors);
+errors = vErrors.length;
+}
+var valid9 = _errs41 === errors;
+if(!valid9){
+break;
+}
+}
+}
+}
+else {
+validate_AgentCard.errors = [{instancePath:instancePath+"/skills",schemaPath:"#/properties/skills/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+var valid0 = _errs39 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.supportedInterfaces !== undefined){
+let data20 = data.supportedInterfaces;
+const _errs42 = errors;
+if(errors === _errs42){
+if(Array.isArray(data20)){
+if(data20.length < 1){
+validate_AgentCard.errors = [{instancePath:instancePath+"/supportedInterfaces",schemaPath:"#/properties/supportedInterfaces/minItems",keyword:"minItems",params:{limit: 1}}];
+return false;
+}
+else {
+var valid10 = true;
+const len5 = data20.length;
+for(let i5=0; i5<len5; i5++){
+let data21 = data20[i5];
+const _errs44 = errors;
+const _errs45 = errors;
+if(errors === _errs45){
+if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
+let missing2;
+if((((data21.url === undefined) && (missing2 = "url")) || ((data21.protocolBinding === undefined) && (missing2 = "protocolBinding"))) || ((data21.protocolVersion === undefined) && (missing2 = "protocolVersion"))){
+validate_AgentCard.errors = [{instancePath:instancePath+"/supportedInterfaces/" + i5,schemaPath:"#/$defs/AgentInterface/required",keyword:"required",params:{missingProperty: missing2}}];
+return false;
+}
+else {
+const _errs47 = errors;
+for(const key4 in data21){
+if(!((((((key4 === "protocolBinding") || (key4 === "protocolVersion")) || (key4 === "tenant")) || (key4 === "url")) || (pattern_9a916df4.test(key4))) || (pattern_2ccff6f4.test(key4)))){
+validate_AgentCard.errors = [{instancePath:instancePath+"/supportedInterfaces/" + i5,schemaPath:"#/$defs/AgentInterface/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4}}];
+return false;
+break;
+}
+}
+if(_errs47 === errors){
+if(data21.protocolBinding !== undefined){
+const _errs48 = errors;
+if(typeof data21.protocolBinding !== "string"){
+validate_AgentCard.errors = [{instancePath:instancePath+"/supportedInterfaces/" + i5+"/protocolBinding",schemaPath:"#/$defs/AgentInterface/properties/protocolBinding/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid12 = _errs48 === errors;
+}
+else {
+var valid12 = true;
+}
+if(valid12){
+if(data21.protocolVersion !== undefined){
+const _errs50 = errors;
+if(typeof data21.protocolVersion !== "string"){
+validate_AgentCard.errors = [{instancePath:instancePath+"/supportedInterfaces/" + i5+"/protocolVersion",schemaPath:"#/$defs/AgentInterface/properties/protocolVersion/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid12 = _errs50 === errors;
+}
+else {
+var valid12 = true;
+}
+if(valid12){
+if(data21.tenant !== undefined){
+const _errs52 = errors;
+if(typeof data21.tenant !== "string"){
+validate_AgentCard.errors = [{instancePath:instancePath+"/supportedInterfaces/" + i5+"/tenant",schemaPath:"#/$defs/AgentInterface/properties/tenant/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid12 = _errs52 === errors;
+}
+else {
+var valid12 = true;
+}
+if(valid12){
+if(data21.url !== undefined){
+const _errs54 = errors;
+if(typeof data21.url !== "string"){
+validate_AgentCard.errors = [{instancePath:instancePath+"/supportedInterfaces/" + i5+"/url",schemaPath:"#/$defs/AgentInterface/properties/url/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid12 = _errs54 === errors;
+}
+else {
+var valid12 = true;
+}
+if(valid12){
+var valid13 = true;
+for(const key5 in data21){
+if(pattern_9a916df4.test(key5)){
+const _errs56 = errors;
+if(typeof data21[key5] !== "string"){
+validate_AgentCard.errors = [{instancePath:instancePath+"/supportedInterfaces/" + i5+"/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AgentInterface/patternProperties/%5E(protocol_binding)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid13 = _errs56 === errors;
+if(!valid13){
+break;
+}
+}
+}
+if(valid13){
+var valid13 = true;
+for(const key6 in data21){
+if(pattern_2ccff6f4.test(key6)){
+const _errs58 = errors;
+if(typeof data21[key6] !== "string"){
+validate_AgentCard.errors = [{instancePath:instancePath+"/supportedInterfaces/" + i5+"/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AgentInterface/patternProperties/%5E(protocol_version)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid13 = _errs58 === errors;
+if(!valid13){
+break;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate_AgentCard.errors = [{instancePath:instancePath+"/supportedInterfaces/" + i5,schemaPath:"#/$defs/AgentInterface/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+var valid10 = _errs44 === errors;
+if(!valid10){
+break;
+}
+}
+}
+}
+else {
+validate_AgentCard.errors = [{instancePath:instancePath+"/supportedInterfaces",schemaPath:"#/properties/supportedInterfaces/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+var valid0 = _errs42 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.version !== undefined){
+const _errs60 = errors;
+if(typeof data.version !== "string"){
+validate_AgentCard.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs60 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+var valid14 = true;
+for(const key7 in data){
+if(pattern_2202b5ae.test(key7)){
+let data29 = data[key7];
+const _errs62 = errors;
+if(errors === _errs62){
+if(Array.isArray(data29)){
+if(data29.length < 1){
+validate_AgentCard.errors = [{instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(default_input_modes)%24/minItems",keyword:"minItems",params:{limit: 1}}];
+return false;
+}
+else {
+var valid15 = true;
+const len6 = data29.length;
+for(let i6=0; i6<len6; i6++){
+const _errs64 = errors;
+if(typeof data29[i6] !== "string"){
+validate_AgentCard.errors = [{instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i6,schemaPath:"#/patternProperties/%5E(default_input_modes)%24/items/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid15 = _errs64 === errors;
+if(!valid15){
+break;
+}
+}
+}
+}
+else {
+validate_AgentCard.errors = [{instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(default_input_modes)%24/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+var valid14 = _errs62 === errors;
+if(!valid14){
+break;
+}
+}
+}
+if(valid14){
+var valid14 = true;
+for(const key8 in data){
+if(pattern_f75bc049.test(key8)){
+let data31 = data[key8];
+const _errs66 = errors;
+if(errors === _errs66){
+if(Array.isArray(data31)){
+if(data31.length < 1){
+validate_AgentCard.errors = [{instancePath:instancePath+"/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(default_output_modes)%24/minItems",keyword:"minItems",params:{limit: 1}}];
+return false;
+}
+else {
+var valid16 = true;
+const len7 = data31.length;
+for(let i7=0; i7<len7; i7++){
+const _errs68 = errors;
+if(typeof data31[i7] !== "string"){
+validate_AgentCard.errors = [{instancePath:instancePath+"/" + key8.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i7,schemaPath:"#/patternProperties/%5E(default_output_modes)%24/items/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid16 = _errs68 === errors;
+if(!valid16){
+break;
+}
+}
+}
+}
+else {
+validate_AgentCard.errors = [{instancePath:instancePath+"/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(default_output_modes)%24/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+var valid14 = _errs66 === errors;
+if(!valid14){
+break;
+}
+}
+}
+if(valid14){
+var valid14 = true;
+for(const key9 in data){
+if(pattern_6a552c75.test(key9)){
+const _errs70 = errors;
+if(typeof data[key9] !== "string"){
+validate_AgentCard.errors = [{instancePath:instancePath+"/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(documentation_url)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid14 = _errs70 === errors;
+if(!valid14){
+break;
+}
+}
+}
+if(valid14){
+var valid14 = true;
+for(const key10 in data){
+if(pattern_b27e6152.test(key10)){
+const _errs72 = errors;
+if(typeof data[key10] !== "string"){
+validate_AgentCard.errors = [{instancePath:instancePath+"/" + key10.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(icon_url)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid14 = _errs72 === errors;
+if(!valid14){
+break;
+}
+}
+}
+if(valid14){
+var valid14 = true;
+for(const key11 in data){
+if(pattern_141804b3.test(key11)){
+let data35 = data[key11];
+const _errs74 = errors;
+if(errors === _errs74){
+if(Array.isArray(data35)){
+var valid17 = true;
+const len8 = data35.length;
+for(let i8=0; i8<len8; i8++){
+const _errs76 = errors;
+if(!(validate_SecurityRequirement(data35[i8], {instancePath:instancePath+"/" + key11.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i8,parentData:data35,parentDataProperty:i8,rootData}))){
+vErrors = vErrors === null ? validate_SecurityRequirement.errors : vErrors.concat(validate_SecurityRequirement.errors);
+errors = vErrors.length;
+}
+var valid17 = _errs76 === errors;
+if(!valid17){
+break;
+}
+}
+}
+else {
+validate_AgentCard.errors = [{instancePath:instancePath+"/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(security_requirements)%24/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+var valid14 = _errs74 === errors;
+if(!valid14){
+break;
+}
+}
+}
+if(valid14){
+var valid14 = true;
+for(const key12 in data){
+if(pattern_b6dae7b8.test(key12)){
+let data37 = data[key12];
+const _errs77 = errors;
+if(errors === _errs77){
+if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
+for(const key13 in data37){
+const _errs79 = errors;
+if(typeof key13 !== "string"){
+const err2 = {instancePath:instancePath+"/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(security_schemes)%24/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key13};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+var valid18 = _errs79 === errors;
+if(!valid18){
+const err3 = {instancePath:instancePath+"/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(security_schemes)%24/propertyNames",keyword:"propertyNames",params:{propertyName: key13}};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+validate_AgentCard.errors = vErrors;
+return false;
+break;
+}
+}
+if(valid18){
+for(const key14 in data37){
+const _errs82 = errors;
+if(!(validate_SecurityScheme(data37[key14], {instancePath:instancePath+"/" + key12.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key14.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data37,parentDataProperty:key14,rootData}))){
+vErrors = vErrors === null ? validate_SecurityScheme.errors : vErrors.concat(validate_SecurityScheme.errors);
+errors = vErrors.length;
+}
+var valid19 = _errs82 === errors;
+if(!valid19){
+break;
+}
+}
+}
+}
+else {
+validate_AgentCard.errors = [{instancePath:instancePath+"/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(security_schemes)%24/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+var valid14 = _errs77 === errors;
+if(!valid14){
+break;
+}
+}
+}
+if(valid14){
+var valid14 = true;
+for(const key15 in data){
+if(pattern_a39f552e.test(key15)){
+let data39 = data[key15];
+const _errs83 = errors;
+if(errors === _errs83){
+if(Array.isArray(data39)){
+if(data39.length < 1){
+validate_AgentCard.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(supported_interfaces)%24/minItems",keyword:"minItems",params:{limit: 1}}];
+return false;
+}
+else {
+var valid20 = true;
+const len9 = data39.length;
+for(let i9=0; i9<len9; i9++){
+let data40 = data39[i9];
+const _errs85 = errors;
+const _errs86 = errors;
+if(errors === _errs86){
+if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
+let missing3;
+if((((data40.url === undefined) && (missing3 = "url")) || ((data40.protocolBinding === undefined) && (missing3 = "protocolBinding"))) || ((data40.protocolVersion === undefined) && (missing3 = "protocolVersion"))){
+validate_AgentCard.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i9,schemaPath:"#/$defs/AgentInterface/required",keyword:"required",params:{missingProperty: missing3}}];
+return false;
+}
+else {
+const _errs88 = errors;
+for(const key16 in data40){
+if(!((((((key16 === "protocolBinding") || (key16 === "protocolVersion")) || (key16 === "tenant")) || (key16 === "url")) || (pattern_9a916df4.test(key16))) || (pattern_2ccff6f4.test(key16)))){
+validate_AgentCard.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i9,schemaPath:"#/$defs/AgentInterface/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16}}];
+return false;
+break;
+}
+}
+if(_errs88 === errors){
+if(data40.protocolBinding !== undefined){
+const _errs89 = errors;
+if(typeof data40.protocolBinding !== "string"){
+validate_AgentCard.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i9+"/protocolBinding",schemaPath:"#/$defs/AgentInterface/properties/protocolBinding/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid22 = _errs89 === errors;
+}
+else {
+var valid22 = true;
+}
+if(valid22){
+if(data40.protocolVersion !== undefined){
+const _errs91 = errors;
+if(typeof data40.protocolVersion !== "string"){
+validate_AgentCard.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i9+"/protocolVersion",schemaPath:"#/$defs/AgentInterface/properties/protocolVersion/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid22 = _errs91 === errors;
+}
+else {
+var valid22 = true;
+}
+if(valid22){
+if(data40.tenant !== undefined){
+const _errs93 = errors;
+if(typeof data40.tenant !== "string"){
+validate_AgentCard.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i9+"/tenant",schemaPath:"#/$defs/AgentInterface/properties/tenant/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid22 = _errs93 === errors;
+}
+else {
+var valid22 = true;
+}
+if(valid22){
+if(data40.url !== undefined){
+const _errs95 = errors;
+if(typeof data40.url !== "string"){
+validate_AgentCard.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i9+"/url",schemaPath:"#/$defs/AgentInterface/properties/url/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid22 = _errs95 === errors;
+}
+else {
+var valid22 = true;
+}
+if(valid22){
+var valid23 = true;
+for(const key17 in data40){
+if(pattern_9a916df4.test(key17)){
+const _errs97 = errors;
+if(typeof data40[key17] !== "string"){
+validate_AgentCard.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i9+"/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AgentInterface/patternProperties/%5E(protocol_binding)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid23 = _errs97 === errors;
+if(!valid23){
+break;
+}
+}
+}
+if(valid23){
+var valid23 = true;
+for(const key18 in data40){
+if(pattern_2ccff6f4.test(key18)){
+const _errs99 = errors;
+if(typeof data40[key18] !== "string"){
+validate_AgentCard.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i9+"/" + key18.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AgentInterface/patternProperties/%5E(protocol_version)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid23 = _errs99 === errors;
+if(!valid23){
+break;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate_AgentCard.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i9,schemaPath:"#/$defs/AgentInterface/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+var valid20 = _errs85 === errors;
+if(!valid20){
+break;
+}
+}
+}
+}
+else {
+validate_AgentCard.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(supported_interfaces)%24/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+var valid14 = _errs83 === errors;
+if(!valid14){
+break;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate_AgentCard.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_AgentCard.errors = vErrors;
+return errors === 0;
+}
+function validate_AgentCardSignature(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.protected === undefined) && (missing0 = "protected")) || ((data.signature === undefined) && (missing0 = "signature"))){
+validate_AgentCardSignature.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((key0 === "header") || (key0 === "protected")) || (key0 === "signature"))){
+validate_AgentCardSignature.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.header !== undefined){
+let data0 = data.header;
+const _errs2 = errors;
+if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
+validate_AgentCardSignature.errors = [{instancePath:instancePath+"/header",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.protected !== undefined){
+const _errs5 = errors;
+if(typeof data.protected !== "string"){
+validate_AgentCardSignature.errors = [{instancePath:instancePath+"/protected",schemaPath:"#/properties/protected/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.signature !== undefined){
+const _errs7 = errors;
+if(typeof data.signature !== "string"){
+validate_AgentCardSignature.errors = [{instancePath:instancePath+"/signature",schemaPath:"#/properties/signature/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate_AgentCardSignature.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_AgentCardSignature.errors = vErrors;
+return errors === 0;
+}
+function validate_AgentCardSignature_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.protected === undefined) && (missing0 = "protected")) || ((data.signature === undefined) && (missing0 = "signature"))){
+validate_AgentCardSignature_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((key0 === "header") || (key0 === "protected")) || (key0 === "signature"))){
+validate_AgentCardSignature_2.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.header !== undefined){
+let data0 = data.header;
+const _errs2 = errors;
+if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
+validate_AgentCardSignature_2.errors = [{instancePath:instancePath+"/header",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.protected !== undefined){
+const _errs5 = errors;
+if(typeof data.protected !== "string"){
+validate_AgentCardSignature_2.errors = [{instancePath:instancePath+"/protected",schemaPath:"#/properties/protected/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.signature !== undefined){
+const _errs7 = errors;
+if(typeof data.signature !== "string"){
+validate_AgentCardSignature_2.errors = [{instancePath:instancePath+"/signature",schemaPath:"#/properties/signature/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate_AgentCardSignature_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_AgentCardSignature_2.errors = vErrors;
+return errors === 0;
+}
+function validate_AgentExtension(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((key0 === "description") || (key0 === "params")) || (key0 === "required")) || (key0 === "uri"))){
+validate_AgentExtension.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.description !== undefined){
+const _errs2 = errors;
+if(typeof data.description !== "string"){
+validate_AgentExtension.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.params !== undefined){
+let data1 = data.params;
+const _errs4 = errors;
+if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
+validate_AgentExtension.errors = [{instancePath:instancePath+"/params",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.required !== undefined){
+const _errs7 = errors;
+if(typeof data.required !== "boolean"){
+validate_AgentExtension.errors = [{instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"}}];
+return false;
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.uri !== undefined){
+const _errs9 = errors;
+if(typeof data.uri !== "string"){
+validate_AgentExtension.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate_AgentExtension.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_AgentExtension.errors = vErrors;
+return errors === 0;
+}
+function validate_AgentExtension_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((key0 === "description") || (key0 === "params")) || (key0 === "required")) || (key0 === "uri"))){
+validate_AgentExtension_2.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.description !== undefined){
+const _errs2 = errors;
+if(typeof data.description !== "string"){
+validate_AgentExtension_2.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.params !== undefined){
+let data1 = data.params;
+const _errs4 = errors;
+if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
+validate_AgentExtension_2.errors = [{instancePath:instancePath+"/params",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.required !== undefined){
+const _errs7 = errors;
+if(typeof data.required !== "boolean"){
+validate_AgentExtension_2.errors = [{instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"}}];
+return false;
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.uri !== undefined){
+const _errs9 = errors;
+if(typeof data.uri !== "string"){
+validate_AgentExtension_2.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate_AgentExtension_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_AgentExtension_2.errors = vErrors;
+return errors === 0;
+}
+function validate_AgentInterface(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((data.url === undefined) && (missing0 = "url")) || ((data.protocolBinding === undefined) && (missing0 = "protocolBinding"))) || ((data.protocolVersion === undefined) && (missing0 = "protocolVersion"))){
+validate_AgentInterface.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((((key0 === "protocolBinding") || (key0 === "protocolVersion")) || (key0 === "tenant")) || (key0 === "url")) || (pattern_9a916df4.test(key0))) || (pattern_2ccff6f4.test(key0)))){
+validate_AgentInterface.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.protocolBinding !== undefined){
+const _errs2 = errors;
+if(typeof data.protocolBinding !== "string"){
+validate_AgentInterface.errors = [{instancePath:instancePath+"/protocolBinding",schemaPath:"#/properties/protocolBinding/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.protocolVersion !== undefined){
+const _errs4 = errors;
+if(typeof data.protocolVersion !== "string"){
+validate_AgentInterface.errors = [{instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.tenant !== undefined){
+const _errs6 = errors;
+if(typeof data.tenant !== "string"){
+validate_AgentInterface.errors = [{instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.url !== undefined){
+const _errs8 = errors;
+if(typeof data.url !== "string"){
+validate_AgentInterface.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+var valid1 = true;
+for(const key1 in data){
+if(pattern_9a916df4.test(key1)){
+const _errs10 = errors;
+if(typeof data[key1] !== "string"){
+validate_AgentInterface.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(protocol_binding)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid1 = _errs10 === errors;
+if(!valid1){
+break;
+}
 }
 }
 if(valid1){
-for(const key2 in data0){
-let data1 = data0[key2];
-const _errs7 = errors;
-const _errs8 = errors;
-if(errors === _errs8){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-const _errs10 = errors;
-for(const key3 in data1){
-if(!(key3 === "list")){
-validate_SecurityRequirement.errors = [{instancePath:instancePath+"/schemes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/StringList/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3}}];
+var valid1 = true;
+for(const key2 in data){
+if(pattern_2ccff6f4.test(key2)){
+const _errs12 = errors;
+if(typeof data[key2] !== "string"){
+validate_AgentInterface.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(protocol_version)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid1 = _errs12 === errors;
+if(!valid1){
+break;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate_AgentInterface.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_AgentInterface.errors = vErrors;
+return errors === 0;
+}
+function validate_AgentProvider(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.url === undefined) && (missing0 = "url")) || ((data.organization === undefined) && (missing0 = "organization"))){
+validate_AgentProvider.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((key0 === "organization") || (key0 === "url"))){
+validate_AgentProvider.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
 return false;
 break;
 }
 }
-if(_errs10 === errors){
-if(data1.list !== undefined){
-let data2 = data1.list;
-const _errs11 = errors;
-if(errors === _errs11){
-if(Array.isArray(data2)){
-var valid5 = true;
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-const _errs13 = errors;
-if(typeof data2[i0] !== "string"){
-validate_SecurityRequirement.errors = [{instancePath:instancePath+"/schemes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/list/" + i0,schemaPath:"#/$defs/StringList/properties/list/items/type",keyword:"type",params:{type: "string"}}];
+if(_errs1 === errors){
+if(data.organization !== undefined){
+const _errs2 = errors;
+if(typeof data.organization !== "string"){
+validate_AgentProvider.errors = [{instancePath:instancePath+"/organization",schemaPath:"#/properties/organization/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
-var valid5 = _errs13 === errors;
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.url !== undefined){
+const _errs4 = errors;
+if(typeof data.url !== "string"){
+validate_AgentProvider.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+else {
+validate_AgentProvider.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_AgentProvider.errors = vErrors;
+return errors === 0;
+}
+function validate_AgentSkill(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((((data.id === undefined) && (missing0 = "id")) || ((data.name === undefined) && (missing0 = "name"))) || ((data.description === undefined) && (missing0 = "description"))) || ((data.tags === undefined) && (missing0 = "tags"))){
+validate_AgentSkill.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((((((((((key0 === "description") || (key0 === "examples")) || (key0 === "id")) || (key0 === "inputModes")) || (key0 === "name")) || (key0 === "outputModes")) || (key0 === "securityRequirements")) || (key0 === "tags")) || (pattern_7e001e41.test(key0))) || (pattern_9c939a66.test(key0))) || (pattern_141804b3.test(key0)))){
+validate_AgentSkill.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.description !== undefined){
+const _errs2 = errors;
+if(typeof data.description !== "string"){
+validate_AgentSkill.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.examples !== undefined){
+let data1 = data.examples;
+const _errs4 = errors;
+if(errors === _errs4){
+if(Array.isArray(data1)){
+var valid1 = true;
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+const _errs6 = errors;
+if(typeof data1[i0] !== "string"){
+validate_AgentSkill.errors = [{instancePath:instancePath+"/examples/" + i0,schemaPath:"#/properties/examples/items/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid1 = _errs6 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+validate_AgentSkill.errors = [{instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.id !== undefined){
+const _errs8 = errors;
+if(typeof data.id !== "string"){
+validate_AgentSkill.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.inputModes !== undefined){
+let data4 = data.inputModes;
+const _errs10 = errors;
+if(errors === _errs10){
+if(Array.isArray(data4)){
+var valid2 = true;
+const len1 = data4.length;
+for(let i1=0; i1<len1; i1++){
+const _errs12 = errors;
+if(typeof data4[i1] !== "string"){
+validate_AgentSkill.errors = [{instancePath:instancePath+"/inputModes/" + i1,schemaPath:"#/properties/inputModes/items/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid2 = _errs12 === errors;
+if(!valid2){
+break;
+}
+}
+}
+else {
+validate_AgentSkill.errors = [{instancePath:instancePath+"/inputModes",schemaPath:"#/properties/inputModes/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.name !== undefined){
+const _errs14 = errors;
+if(typeof data.name !== "string"){
+validate_AgentSkill.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs14 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.outputModes !== undefined){
+let data7 = data.outputModes;
+const _errs16 = errors;
+if(errors === _errs16){
+if(Array.isArray(data7)){
+var valid3 = true;
+const len2 = data7.length;
+for(let i2=0; i2<len2; i2++){
+const _errs18 = errors;
+if(typeof data7[i2] !== "string"){
+validate_AgentSkill.errors = [{instancePath:instancePath+"/outputModes/" + i2,schemaPath:"#/properties/outputModes/items/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid3 = _errs18 === errors;
+if(!valid3){
+break;
+}
+}
+}
+else {
+validate_AgentSkill.errors = [{instancePath:instancePath+"/outputModes",schemaPath:"#/properties/outputModes/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+var valid0 = _errs16 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.securityRequirements !== undefined){
+let data9 = data.securityRequirements;
+const _errs20 = errors;
+if(errors === _errs20){
+if(Array.isArray(data9)){
+var valid4 = true;
+const len3 = data9.length;
+for(let i3=0; i3<len3; i3++){
+const _errs22 = errors;
+if(!(validate_SecurityRequirement(data9[i3], {instancePath:instancePath+"/securityRequirements/" + i3,parentData:data9,parentDataProperty:i3,rootData}))){
+vErrors = vErrors === null ? validate_SecurityRequirement.errors : vErrors.concat(validate_SecurityRequirement.errors);
+errors = vErrors.length;
+}
+var valid4 = _errs22 === errors;
+if(!valid4){
+break;
+}
+}
+}
+else {
+validate_AgentSkill.errors = [{instancePath:instancePath+"/securityRequirements",schemaPath:"#/properties/securityRequirements/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+var valid0 = _errs20 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.tags !== undefined){
+let data11 = data.tags;
+const _errs23 = errors;
+if(errors === _errs23){
+if(Array.isArray(data11)){
+if(data11.length < 1){
+validate_AgentSkill.errors = [{instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/minItems",keyword:"minItems",params:{limit: 1}}];
+return false;
+}
+else {
+var valid5 = true;
+const len4 = data11.length;
+for(let i4=0; i4<len4; i4++){
+const _errs25 = errors;
+if(typeof data11[i4] !== "string"){
+validate_AgentSkill.errors = [{instancePath:instancePath+"/tags/" + i4,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid5 = _errs25 === errors;
 if(!valid5){
 break;
 }
 }
 }
+}
 else {
-validate_SecurityRequirement.errors = [{instancePath:instancePath+"/schemes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/list",schemaPath:"#/$defs/StringList/properties/list/type",keyword:"type",params:{type: "array"}}];
+validate_AgentSkill.errors = [{instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+var valid0 = _errs23 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+var valid6 = true;
+for(const key1 in data){
+if(pattern_7e001e41.test(key1)){
+let data13 = data[key1];
+const _errs27 = errors;
+if(errors === _errs27){
+if(Array.isArray(data13)){
+var valid7 = true;
+const len5 = data13.length;
+for(let i5=0; i5<len5; i5++){
+const _errs29 = errors;
+if(typeof data13[i5] !== "string"){
+validate_AgentSkill.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i5,schemaPath:"#/patternProperties/%5E(input_modes)%24/items/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid7 = _errs29 === errors;
+if(!valid7){
+break;
+}
+}
+}
+else {
+validate_AgentSkill.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(input_modes)%24/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+var valid6 = _errs27 === errors;
+if(!valid6){
+break;
+}
+}
+}
+if(valid6){
+var valid6 = true;
+for(const key2 in data){
+if(pattern_9c939a66.test(key2)){
+let data15 = data[key2];
+const _errs31 = errors;
+if(errors === _errs31){
+if(Array.isArray(data15)){
+var valid8 = true;
+const len6 = data15.length;
+for(let i6=0; i6<len6; i6++){
+const _errs33 = errors;
+if(typeof data15[i6] !== "string"){
+validate_AgentSkill.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i6,schemaPath:"#/patternProperties/%5E(output_modes)%24/items/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid8 = _errs33 === errors;
+if(!valid8){
+break;
+}
+}
+}
+else {
+validate_AgentSkill.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(output_modes)%24/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+var valid6 = _errs31 === errors;
+if(!valid6){
+break;
+}
+}
+}
+if(valid6){
+var valid6 = true;
+for(const key3 in data){
+if(pattern_141804b3.test(key3)){
+let data17 = data[key3];
+const _errs35 = errors;
+if(errors === _errs35){
+if(Array.isArray(data17)){
+var valid9 = true;
+const len7 = data17.length;
+for(let i7=0; i7<len7; i7++){
+const _errs37 = errors;
+if(!(validate_SecurityRequirement(data17[i7], {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i7,parentData:data17,parentDataProperty:i7,rootData}))){
+vErrors = vErrors === null ? validate_SecurityRequirement.errors : vErrors.concat(validate_SecurityRequirement.errors);
+errors = vErrors.length;
+}
+var valid9 = _errs37 === errors;
+if(!valid9){
+break;
+}
+}
+}
+else {
+validate_AgentSkill.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(security_requirements)%24/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+var valid6 = _errs35 === errors;
+if(!valid6){
+break;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate_AgentSkill.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_AgentSkill.errors = vErrors;
+return errors === 0;
+}
+function validate_AgentSkill_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((((data.id === undefined) && (missing0 = "id")) || ((data.name === undefined) && (missing0 = "name"))) || ((data.description === undefined) && (missing0 = "description"))) || ((data.tags === undefined) && (missing0 = "tags"))){
+validate_AgentSkill_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((((((((((key0 === "description") || (key0 === "examples")) || (key0 === "id")) || (key0 === "inputModes")) || (key0 === "name")) || (key0 === "outputModes")) || (key0 === "securityRequirements")) || (key0 === "tags")) || (pattern_7e001e41.test(key0))) || (pattern_9c939a66.test(key0))) || (pattern_141804b3.test(key0)))){
+validate_AgentSkill_2.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.description !== undefined){
+const _errs2 = errors;
+if(typeof data.description !== "string"){
+validate_AgentSkill_2.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.examples !== undefined){
+let data1 = data.examples;
+const _errs4 = errors;
+if(errors === _errs4){
+if(Array.isArray(data1)){
+var valid1 = true;
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+const _errs6 = errors;
+if(typeof data1[i0] !== "string"){
+validate_AgentSkill_2.errors = [{instancePath:instancePath+"/examples/" + i0,schemaPath:"#/properties/examples/items/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid1 = _errs6 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+validate_AgentSkill_2.errors = [{instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.id !== undefined){
+const _errs8 = errors;
+if(typeof data.id !== "string"){
+validate_AgentSkill_2.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.inputModes !== undefined){
+let data4 = data.inputModes;
+const _errs10 = errors;
+if(errors === _errs10){
+if(Array.isArray(data4)){
+var valid2 = true;
+const len1 = data4.length;
+for(let i1=0; i1<len1; i1++){
+const _errs12 = errors;
+if(typeof data4[i1] !== "string"){
+validate_AgentSkill_2.errors = [{instancePath:instancePath+"/inputModes/" + i1,schemaPath:"#/properties/inputModes/items/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid2 = _errs12 === errors;
+if(!valid2){
+break;
+}
+}
+}
+else {
+validate_AgentSkill_2.errors = [{instancePath:instancePath+"/inputModes",schemaPath:"#/properties/inputModes/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.name !== undefined){
+const _errs14 = errors;
+if(typeof data.name !== "string"){
+validate_AgentSkill_2.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs14 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.outputModes !== undefined){
+let data7 = data.outputModes;
+const _errs16 = errors;
+if(errors === _errs16){
+if(Array.isArray(data7)){
+var valid3 = true;
+const len2 = data7.length;
+for(let i2=0; i2<len2; i2++){
+const _errs18 = errors;
+if(typeof data7[i2] !== "string"){
+validate_AgentSkill_2.errors = [{instancePath:instancePath+"/outputModes/" + i2,schemaPath:"#/properties/outputModes/items/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid3 = _errs18 === errors;
+if(!valid3){
+break;
+}
+}
+}
+else {
+validate_AgentSkill_2.errors = [{instancePath:instancePath+"/outputModes",schemaPath:"#/properties/outputModes/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+var valid0 = _errs16 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.securityRequirements !== undefined){
+let data9 = data.securityRequirements;
+const _errs20 = errors;
+if(errors === _errs20){
+if(Array.isArray(data9)){
+var valid4 = true;
+const len3 = data9.length;
+for(let i3=0; i3<len3; i3++){
+const _errs22 = errors;
+if(!(validate_SecurityRequirement(data9[i3], {instancePath:instancePath+"/securityRequirements/" + i3,parentData:data9,parentDataProperty:i3,rootData}))){
+vErrors = vErrors === null ? validate_SecurityRequirement.errors : vErrors.concat(validate_SecurityRequirement.errors);
+errors = vErrors.length;
+}
+var valid4 = _errs22 === errors;
+if(!valid4){
+break;
+}
+}
+}
+else {
+validate_AgentSkill_2.errors = [{instancePath:instancePath+"/securityRequirements",schemaPath:"#/properties/securityRequirements/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+var valid0 = _errs20 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.tags !== undefined){
+let data11 = data.tags;
+const _errs23 = errors;
+if(errors === _errs23){
+if(Array.isArray(data11)){
+if(data11.length < 1){
+validate_AgentSkill_2.errors = [{instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/minItems",keyword:"minItems",params:{limit: 1}}];
+return false;
+}
+else {
+var valid5 = true;
+const len4 = data11.length;
+for(let i4=0; i4<len4; i4++){
+const _errs25 = errors;
+if(typeof data11[i4] !== "string"){
+validate_AgentSkill_2.errors = [{instancePath:instancePath+"/tags/" + i4,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid5 = _errs25 === errors;
+if(!valid5){
+break;
+}
+}
+}
+}
+else {
+validate_AgentSkill_2.errors = [{instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+var valid0 = _errs23 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+var valid6 = true;
+for(const key1 in data){
+if(pattern_7e001e41.test(key1)){
+let data13 = data[key1];
+const _errs27 = errors;
+if(errors === _errs27){
+if(Array.isArray(data13)){
+var valid7 = true;
+const len5 = data13.length;
+for(let i5=0; i5<len5; i5++){
+const _errs29 = errors;
+if(typeof data13[i5] !== "string"){
+validate_AgentSkill_2.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i5,schemaPath:"#/patternProperties/%5E(input_modes)%24/items/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid7 = _errs29 === errors;
+if(!valid7){
+break;
+}
+}
+}
+else {
+validate_AgentSkill_2.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(input_modes)%24/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+var valid6 = _errs27 === errors;
+if(!valid6){
+break;
+}
+}
+}
+if(valid6){
+var valid6 = true;
+for(const key2 in data){
+if(pattern_9c939a66.test(key2)){
+let data15 = data[key2];
+const _errs31 = errors;
+if(errors === _errs31){
+if(Array.isArray(data15)){
+var valid8 = true;
+const len6 = data15.length;
+for(let i6=0; i6<len6; i6++){
+const _errs33 = errors;
+if(typeof data15[i6] !== "string"){
+validate_AgentSkill_2.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i6,schemaPath:"#/patternProperties/%5E(output_modes)%24/items/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid8 = _errs33 === errors;
+if(!valid8){
+break;
+}
+}
+}
+else {
+validate_AgentSkill_2.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(output_modes)%24/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+var valid6 = _errs31 === errors;
+if(!valid6){
+break;
+}
+}
+}
+if(valid6){
+var valid6 = true;
+for(const key3 in data){
+if(pattern_141804b3.test(key3)){
+let data17 = data[key3];
+const _errs35 = errors;
+if(errors === _errs35){
+if(Array.isArray(data17)){
+var valid9 = true;
+const len7 = data17.length;
+for(let i7=0; i7<len7; i7++){
+const _errs37 = errors;
+if(!(validate_SecurityRequirement(data17[i7], {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i7,parentData:data17,parentDataProperty:i7,rootData}))){
+vErrors = vErrors === null ? validate_SecurityRequirement.errors : vErrors.concat(validate_SecurityRequirement.errors);
+errors = vErrors.length;
+}
+var valid9 = _errs37 === errors;
+if(!valid9){
+break;
+}
+}
+}
+else {
+validate_AgentSkill_2.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(security_requirements)%24/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+var valid6 = _errs35 === errors;
+if(!valid6){
+break;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate_AgentSkill_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_AgentSkill_2.errors = vErrors;
+return errors === 0;
+}
+function validate_Artifact(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.artifactId === undefined) && (missing0 = "artifactId")) || ((data.parts === undefined) && (missing0 = "parts"))){
+validate_Artifact.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((((((key0 === "artifactId") || (key0 === "description")) || (key0 === "extensions")) || (key0 === "metadata")) || (key0 === "name")) || (key0 === "parts")) || (pattern_a293b22b.test(key0)))){
+validate_Artifact.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.artifactId !== undefined){
+const _errs2 = errors;
+if(typeof data.artifactId !== "string"){
+validate_Artifact.errors = [{instancePath:instancePath+"/artifactId",schemaPath:"#/properties/artifactId/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.description !== undefined){
+const _errs4 = errors;
+if(typeof data.description !== "string"){
+validate_Artifact.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.extensions !== undefined){
+let data2 = data.extensions;
+const _errs6 = errors;
+if(errors === _errs6){
+if(Array.isArray(data2)){
+var valid1 = true;
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+const _errs8 = errors;
+if(typeof data2[i0] !== "string"){
+validate_Artifact.errors = [{instancePath:instancePath+"/extensions/" + i0,schemaPath:"#/properties/extensions/items/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid1 = _errs8 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+validate_Artifact.errors = [{instancePath:instancePath+"/extensions",schemaPath:"#/properties/extensions/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.metadata !== undefined){
+let data4 = data.metadata;
+const _errs10 = errors;
+if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
+validate_Artifact.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.name !== undefined){
+const _errs13 = errors;
+if(typeof data.name !== "string"){
+validate_Artifact.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs13 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.parts !== undefined){
+let data6 = data.parts;
+const _errs15 = errors;
+if(errors === _errs15){
+if(Array.isArray(data6)){
+if(data6.length < 1){
+validate_Artifact.errors = [{instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/minItems",keyword:"minItems",params:{limit: 1}}];
+return false;
+}
+else {
+var valid3 = true;
+const len1 = data6.length;
+for(let i1=0; i1<len1; i1++){
+const _errs17 = errors;
+if(!(validate_Part(data6[i1], {instancePath:instancePath+"/parts/" + i1,parentData:data6,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate_Part.errors : vErrors.concat(validate_Part.errors);
+errors = vErrors.length;
+}
+var valid3 = _errs17 === errors;
+if(!valid3){
+break;
+}
+}
+}
+}
+else {
+validate_Artifact.errors = [{instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+var valid0 = _errs15 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+var valid4 = true;
+for(const key1 in data){
+if(pattern_a293b22b.test(key1)){
+const _errs18 = errors;
+if(typeof data[key1] !== "string"){
+validate_Artifact.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(artifact_id)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid4 = _errs18 === errors;
+if(!valid4){
+break;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate_Artifact.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_Artifact.errors = vErrors;
+return errors === 0;
+}
+function validate_AuthenticationInfo(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.scheme === undefined) && (missing0 = "scheme")){
+validate_AuthenticationInfo.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((key0 === "credentials") || (key0 === "scheme"))){
+validate_AuthenticationInfo.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.credentials !== undefined){
+const _errs2 = errors;
+if(typeof data.credentials !== "string"){
+validate_AuthenticationInfo.errors = [{instancePath:instancePath+"/credentials",schemaPath:"#/properties/credentials/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.scheme !== undefined){
+const _errs4 = errors;
+if(typeof data.scheme !== "string"){
+validate_AuthenticationInfo.errors = [{instancePath:instancePath+"/scheme",schemaPath:"#/properties/scheme/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+else {
+validate_AuthenticationInfo.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_AuthenticationInfo.errors = vErrors;
+return errors === 0;
+}
+function validate_AuthorizationCodeOAuthFlow(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((data.authorizationUrl === undefined) && (missing0 = "authorizationUrl")) || ((data.tokenUrl === undefined) && (missing0 = "tokenUrl"))) || ((data.scopes === undefined) && (missing0 = "scopes"))){
+validate_AuthorizationCodeOAuthFlow.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((((((((key0 === "authorizationUrl") || (key0 === "pkceRequired")) || (key0 === "refreshUrl")) || (key0 === "scopes")) || (key0 === "tokenUrl")) || (pattern_7b7125d4.test(key0))) || (pattern_85f0e61d.test(key0))) || (pattern_3a2775df.test(key0))) || (pattern_a01cd0db.test(key0)))){
+validate_AuthorizationCodeOAuthFlow.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.authorizationUrl !== undefined){
+const _errs2 = errors;
+if(typeof data.authorizationUrl !== "string"){
+validate_AuthorizationCodeOAuthFlow.errors = [{instancePath:instancePath+"/authorizationUrl",schemaPath:"#/properties/authorizationUrl/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.pkceRequired !== undefined){
+const _errs4 = errors;
+if(typeof data.pkceRequired !== "boolean"){
+validate_AuthorizationCodeOAuthFlow.errors = [{instancePath:instancePath+"/pkceRequired",schemaPath:"#/properties/pkceRequired/type",keyword:"type",params:{type: "boolean"}}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.refreshUrl !== undefined){
+const _errs6 = errors;
+if(typeof data.refreshUrl !== "string"){
+validate_AuthorizationCodeOAuthFlow.errors = [{instancePath:instancePath+"/refreshUrl",schemaPath:"#/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.scopes !== undefined){
+let data3 = data.scopes;
+const _errs8 = errors;
+if(errors === _errs8){
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+for(const key1 in data3){
+const _errs10 = errors;
+if(typeof key1 !== "string"){
+const err0 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key1};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+var valid1 = _errs10 === errors;
+if(!valid1){
+const err1 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/propertyNames",keyword:"propertyNames",params:{propertyName: key1}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+validate_AuthorizationCodeOAuthFlow.errors = vErrors;
+return false;
+break;
+}
+}
+if(valid1){
+for(const key2 in data3){
+const _errs13 = errors;
+if(typeof data3[key2] !== "string"){
+validate_AuthorizationCodeOAuthFlow.errors = [{instancePath:instancePath+"/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid2 = _errs13 === errors;
+if(!valid2){
+break;
+}
+}
+}
+}
+else {
+validate_AuthorizationCodeOAuthFlow.errors = [{instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.tokenUrl !== undefined){
+const _errs15 = errors;
+if(typeof data.tokenUrl !== "string"){
+validate_AuthorizationCodeOAuthFlow.errors = [{instancePath:instancePath+"/tokenUrl",schemaPath:"#/properties/tokenUrl/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs15 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+var valid3 = true;
+for(const key3 in data){
+if(pattern_7b7125d4.test(key3)){
+const _errs17 = errors;
+if(typeof data[key3] !== "string"){
+validate_AuthorizationCodeOAuthFlow.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(authorization_url)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid3 = _errs17 === errors;
+if(!valid3){
+break;
+}
+}
+}
+if(valid3){
+var valid3 = true;
+for(const key4 in data){
+if(pattern_85f0e61d.test(key4)){
+const _errs19 = errors;
+if(typeof data[key4] !== "boolean"){
+validate_AuthorizationCodeOAuthFlow.errors = [{instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(pkce_required)%24/type",keyword:"type",params:{type: "boolean"}}];
+return false;
+}
+var valid3 = _errs19 === errors;
+if(!valid3){
+break;
+}
+}
+}
+if(valid3){
+var valid3 = true;
+for(const key5 in data){
+if(pattern_3a2775df.test(key5)){
+const _errs21 = errors;
+if(typeof data[key5] !== "string"){
+validate_AuthorizationCodeOAuthFlow.errors = [{instancePath:instancePath+"/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid3 = _errs21 === errors;
+if(!valid3){
+break;
+}
+}
+}
+if(valid3){
+var valid3 = true;
+for(const key6 in data){
+if(pattern_a01cd0db.test(key6)){
+const _errs23 = errors;
+if(typeof data[key6] !== "string"){
+validate_AuthorizationCodeOAuthFlow.errors = [{instancePath:instancePath+"/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid3 = _errs23 === errors;
+if(!valid3){
+break;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate_AuthorizationCodeOAuthFlow.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_AuthorizationCodeOAuthFlow.errors = vErrors;
+return errors === 0;
+}
+function validate_CancelTaskRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.id === undefined) && (missing0 = "id")){
+validate_CancelTaskRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((key0 === "id") || (key0 === "metadata")) || (key0 === "tenant"))){
+validate_CancelTaskRequest.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.id !== undefined){
+const _errs2 = errors;
+if(typeof data.id !== "string"){
+validate_CancelTaskRequest.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.metadata !== undefined){
+let data1 = data.metadata;
+const _errs4 = errors;
+if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
+validate_CancelTaskRequest.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.tenant !== undefined){
+const _errs7 = errors;
+if(typeof data.tenant !== "string"){
+validate_CancelTaskRequest.errors = [{instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate_CancelTaskRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_CancelTaskRequest.errors = vErrors;
+return errors === 0;
+}
+function validate_ClientCredentialsOAuthFlow(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.tokenUrl === undefined) && (missing0 = "tokenUrl")) || ((data.scopes === undefined) && (missing0 = "scopes"))){
+validate_ClientCredentialsOAuthFlow.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((((key0 === "refreshUrl") || (key0 === "scopes")) || (key0 === "tokenUrl")) || (pattern_3a2775df.test(key0))) || (pattern_a01cd0db.test(key0)))){
+validate_ClientCredentialsOAuthFlow.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.refreshUrl !== undefined){
+const _errs2 = errors;
+if(typeof data.refreshUrl !== "string"){
+validate_ClientCredentialsOAuthFlow.errors = [{instancePath:instancePath+"/refreshUrl",schemaPath:"#/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.scopes !== undefined){
+let data1 = data.scopes;
+const _errs4 = errors;
+if(errors === _errs4){
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+for(const key1 in data1){
+const _errs6 = errors;
+if(typeof key1 !== "string"){
+const err0 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key1};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+var valid1 = _errs6 === errors;
+if(!valid1){
+const err1 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/propertyNames",keyword:"propertyNames",params:{propertyName: key1}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+validate_ClientCredentialsOAuthFlow.errors = vErrors;
+return false;
+break;
+}
+}
+if(valid1){
+for(const key2 in data1){
+const _errs9 = errors;
+if(typeof data1[key2] !== "string"){
+validate_ClientCredentialsOAuthFlow.errors = [{instancePath:instancePath+"/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid2 = _errs9 === errors;
+if(!valid2){
+break;
+}
+}
+}
+}
+else {
+validate_ClientCredentialsOAuthFlow.errors = [{instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.tokenUrl !== undefined){
+const _errs11 = errors;
+if(typeof data.tokenUrl !== "string"){
+validate_ClientCredentialsOAuthFlow.errors = [{instancePath:instancePath+"/tokenUrl",schemaPath:"#/properties/tokenUrl/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+var valid3 = true;
+for(const key3 in data){
+if(pattern_3a2775df.test(key3)){
+const _errs13 = errors;
+if(typeof data[key3] !== "string"){
+validate_ClientCredentialsOAuthFlow.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid3 = _errs13 === errors;
+if(!valid3){
+break;
+}
+}
+}
+if(valid3){
+var valid3 = true;
+for(const key4 in data){
+if(pattern_a01cd0db.test(key4)){
+const _errs15 = errors;
+if(typeof data[key4] !== "string"){
+validate_ClientCredentialsOAuthFlow.errors = [{instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid3 = _errs15 === errors;
+if(!valid3){
+break;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate_ClientCredentialsOAuthFlow.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_ClientCredentialsOAuthFlow.errors = vErrors;
+return errors === 0;
+}
+function validate_DeleteTaskPushNotificationConfigRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.taskId === undefined) && (missing0 = "taskId")) || ((data.id === undefined) && (missing0 = "id"))){
+validate_DeleteTaskPushNotificationConfigRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((key0 === "id") || (key0 === "taskId")) || (key0 === "tenant")) || (pattern_3f9c8ce5.test(key0)))){
+validate_DeleteTaskPushNotificationConfigRequest.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.id !== undefined){
+const _errs2 = errors;
+if(typeof data.id !== "string"){
+validate_DeleteTaskPushNotificationConfigRequest.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.taskId !== undefined){
+const _errs4 = errors;
+if(typeof data.taskId !== "string"){
+validate_DeleteTaskPushNotificationConfigRequest.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.tenant !== undefined){
+const _errs6 = errors;
+if(typeof data.tenant !== "string"){
+validate_DeleteTaskPushNotificationConfigRequest.errors = [{instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+var valid1 = true;
+for(const key1 in data){
+if(pattern_3f9c8ce5.test(key1)){
+const _errs8 = errors;
+if(typeof data[key1] !== "string"){
+validate_DeleteTaskPushNotificationConfigRequest.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid1 = _errs8 === errors;
+if(!valid1){
+break;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate_DeleteTaskPushNotificationConfigRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_DeleteTaskPushNotificationConfigRequest.errors = vErrors;
+return errors === 0;
+}
+function validate_DeviceCodeOAuthFlow(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((data.deviceAuthorizationUrl === undefined) && (missing0 = "deviceAuthorizationUrl")) || ((data.tokenUrl === undefined) && (missing0 = "tokenUrl"))) || ((data.scopes === undefined) && (missing0 = "scopes"))){
+validate_DeviceCodeOAuthFlow.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((((((key0 === "deviceAuthorizationUrl") || (key0 === "refreshUrl")) || (key0 === "scopes")) || (key0 === "tokenUrl")) || (pattern_4b9b9533.test(key0))) || (pattern_3a2775df.test(key0))) || (pattern_a01cd0db.test(key0)))){
+validate_DeviceCodeOAuthFlow.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.deviceAuthorizationUrl !== undefined){
+const _errs2 = errors;
+if(typeof data.deviceAuthorizationUrl !== "string"){
+validate_DeviceCodeOAuthFlow.errors = [{instancePath:instancePath+"/deviceAuthorizationUrl",schemaPath:"#/properties/deviceAuthorizationUrl/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.refreshUrl !== undefined){
+const _errs4 = errors;
+if(typeof data.refreshUrl !== "string"){
+validate_DeviceCodeOAuthFlow.errors = [{instancePath:instancePath+"/refreshUrl",schemaPath:"#/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.scopes !== undefined){
+let data2 = data.scopes;
+const _errs6 = errors;
+if(errors === _errs6){
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+for(const key1 in data2){
+const _errs8 = errors;
+if(typeof key1 !== "string"){
+const err0 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key1};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+var valid1 = _errs8 === errors;
+if(!valid1){
+const err1 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/propertyNames",keyword:"propertyNames",params:{propertyName: key1}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+validate_DeviceCodeOAuthFlow.errors = vErrors;
+return false;
+break;
+}
+}
+if(valid1){
+for(const key2 in data2){
+const _errs11 = errors;
+if(typeof data2[key2] !== "string"){
+validate_DeviceCodeOAuthFlow.errors = [{instancePath:instancePath+"/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid2 = _errs11 === errors;
+if(!valid2){
+break;
+}
+}
+}
+}
+else {
+validate_DeviceCodeOAuthFlow.errors = [{instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.tokenUrl !== undefined){
+const _errs13 = errors;
+if(typeof data.tokenUrl !== "string"){
+validate_DeviceCodeOAuthFlow.errors = [{instancePath:instancePath+"/tokenUrl",schemaPath:"#/properties/tokenUrl/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs13 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+var valid3 = true;
+for(const key3 in data){
+if(pattern_4b9b9533.test(key3)){
+const _errs15 = errors;
+if(typeof data[key3] !== "string"){
+validate_DeviceCodeOAuthFlow.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(device_authorization_url)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid3 = _errs15 === errors;
+if(!valid3){
+break;
+}
+}
+}
+if(valid3){
+var valid3 = true;
+for(const key4 in data){
+if(pattern_3a2775df.test(key4)){
+const _errs17 = errors;
+if(typeof data[key4] !== "string"){
+validate_DeviceCodeOAuthFlow.errors = [{instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid3 = _errs17 === errors;
+if(!valid3){
+break;
+}
+}
+}
+if(valid3){
+var valid3 = true;
+for(const key5 in data){
+if(pattern_a01cd0db.test(key5)){
+const _errs19 = errors;
+if(typeof data[key5] !== "string"){
+validate_DeviceCodeOAuthFlow.errors = [{instancePath:instancePath+"/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid3 = _errs19 === errors;
+if(!valid3){
+break;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate_DeviceCodeOAuthFlow.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_DeviceCodeOAuthFlow.errors = vErrors;
+return errors === 0;
+}
+function validate_Empty(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+validate_Empty.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+return false;
+break;
+}
+}
+else {
+validate_Empty.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_Empty.errors = vErrors;
+return errors === 0;
+}
+function validate_GetExtendedAgentCardRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
+for(const key0 in data){
+if(!(key0 === "tenant")){
+validate_GetExtendedAgentCardRequest.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.tenant !== undefined){
+if(typeof data.tenant !== "string"){
+validate_GetExtendedAgentCardRequest.errors = [{instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 }
 }
 }
-}
 else {
-validate_SecurityRequirement.errors = [{instancePath:instancePath+"/schemes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/StringList/type",keyword:"type",params:{type: "object"}}];
+validate_GetExtendedAgentCardRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
+}
+validate_GetExtendedAgentCardRequest.errors = vErrors;
+return errors === 0;
+}
+function validate_GetTaskPushNotificationConfigRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.taskId === undefined) && (missing0 = "taskId")) || ((data.id === undefined) && (missing0 = "id"))){
+validate_GetTaskPushNotificationConfigRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((key0 === "id") || (key0 === "taskId")) || (key0 === "tenant")) || (pattern_3f9c8ce5.test(key0)))){
+validate_GetTaskPushNotificationConfigRequest.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.id !== undefined){
+const _errs2 = errors;
+if(typeof data.id !== "string"){
+validate_GetTaskPushNotificationConfigRequest.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.taskId !== undefined){
+const _errs4 = errors;
+if(typeof data.taskId !== "string"){
+validate_GetTaskPushNotificationConfigRequest.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.tenant !== undefined){
+const _errs6 = errors;
+if(typeof data.tenant !== "string"){
+validate_GetTaskPushNotificationConfigRequest.errors = [{instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+var valid1 = true;
+for(const key1 in data){
+if(pattern_3f9c8ce5.test(key1)){
+const _errs8 = errors;
+if(typeof data[key1] !== "string"){
+validate_GetTaskPushNotificationConfigRequest.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid1 = _errs8 === errors;
+if(!valid1){
+break;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate_GetTaskPushNotificationConfigRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_GetTaskPushNotificationConfigRequest.errors = vErrors;
+return errors === 0;
+}
+function validate_GetTaskRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.id === undefined) && (missing0 = "id")){
+validate_GetTaskRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((key0 === "historyLength") || (key0 === "id")) || (key0 === "tenant")) || (pattern_c33f14a6.test(key0)))){
+validate_GetTaskRequest.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.historyLength !== undefined){
+let data0 = data.historyLength;
+const _errs2 = errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err0 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/0/type",keyword:"type",params:{type: "integer"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(errors === _errs4){
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 2147483647 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+else {
+if(data0 < -2147483648 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+if(!valid1){
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data0 === "string"){
+if(!pattern_af46a196.test(data0)){
+const err3 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/1/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+var _valid0 = _errs6 === errors;
+valid1 = valid1 || _valid0;
+}
+if(!valid1){
+const err5 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf",keyword:"anyOf",params:{}};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+validate_GetTaskRequest.errors = vErrors;
+return false;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.id !== undefined){
+const _errs8 = errors;
+if(typeof data.id !== "string"){
+validate_GetTaskRequest.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.tenant !== undefined){
+const _errs10 = errors;
+if(typeof data.tenant !== "string"){
+validate_GetTaskRequest.errors = [{instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+var valid2 = true;
+for(const key1 in data){
+if(pattern_c33f14a6.test(key1)){
+let data3 = data[key1];
+const _errs12 = errors;
+const _errs13 = errors;
+let valid3 = false;
+const _errs14 = errors;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err6 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/0/type",keyword:"type",params:{type: "integer"}};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(errors === _errs14){
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 2147483647 || isNaN(data3)){
+const err7 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+else {
+if(data3 < -2147483648 || isNaN(data3)){
+const err8 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+}
+var _valid1 = _errs14 === errors;
+valid3 = valid3 || _valid1;
+if(!valid3){
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data3 === "string"){
+if(!pattern_af46a196.test(data3)){
+const err9 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/1/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+var _valid1 = _errs16 === errors;
+valid3 = valid3 || _valid1;
+}
+if(!valid3){
+const err11 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf",keyword:"anyOf",params:{}};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+validate_GetTaskRequest.errors = vErrors;
+return false;
+}
+else {
+errors = _errs13;
+if(vErrors !== null){
+if(_errs13){
+vErrors.length = _errs13;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid2 = _errs12 === errors;
+if(!valid2){
+break;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate_GetTaskRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_GetTaskRequest.errors = vErrors;
+return errors === 0;
+}
+function validate_HTTPAuthSecurityScheme(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.scheme === undefined) && (missing0 = "scheme")){
+validate_HTTPAuthSecurityScheme.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((key0 === "bearerFormat") || (key0 === "description")) || (key0 === "scheme")) || (pattern_fb87f5a3.test(key0)))){
+validate_HTTPAuthSecurityScheme.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.bearerFormat !== undefined){
+const _errs2 = errors;
+if(typeof data.bearerFormat !== "string"){
+validate_HTTPAuthSecurityScheme.errors = [{instancePath:instancePath+"/bearerFormat",schemaPath:"#/properties/bearerFormat/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.description !== undefined){
+const _errs4 = errors;
+if(typeof data.description !== "string"){
+validate_HTTPAuthSecurityScheme.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.scheme !== undefined){
+const _errs6 = errors;
+if(typeof data.scheme !== "string"){
+validate_HTTPAuthSecurityScheme.errors = [{instancePath:instancePath+"/scheme",schemaPath:"#/properties/scheme/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+var valid1 = true;
+for(const key1 in data){
+if(pattern_fb87f5a3.test(key1)){
+const _errs8 = errors;
+if(typeof data[key1] !== "string"){
+validate_HTTPAuthSecurityScheme.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(bearer_format)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid1 = _errs8 === errors;
+if(!valid1){
+break;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate_HTTPAuthSecurityScheme.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_HTTPAuthSecurityScheme.errors = vErrors;
+return errors === 0;
+}
+function validate_ImplicitOAuthFlow(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((((key0 === "authorizationUrl") || (key0 === "refreshUrl")) || (key0 === "scopes")) || (pattern_7b7125d4.test(key0))) || (pattern_3a2775df.test(key0)))){
+validate_ImplicitOAuthFlow.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.authorizationUrl !== undefined){
+const _errs2 = errors;
+if(typeof data.authorizationUrl !== "string"){
+validate_ImplicitOAuthFlow.errors = [{instancePath:instancePath+"/authorizationUrl",schemaPath:"#/properties/authorizationUrl/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.refreshUrl !== undefined){
+const _errs4 = errors;
+if(typeof data.refreshUrl !== "string"){
+validate_ImplicitOAuthFlow.errors = [{instancePath:instancePath+"/refreshUrl",schemaPath:"#/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.scopes !== undefined){
+let data2 = data.scopes;
+const _errs6 = errors;
+if(errors === _errs6){
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+for(const key1 in data2){
+const _errs8 = errors;
+if(typeof key1 !== "string"){
+const err0 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key1};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+var valid1 = _errs8 === errors;
+if(!valid1){
+const err1 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/propertyNames",keyword:"propertyNames",params:{propertyName: key1}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+validate_ImplicitOAuthFlow.errors = vErrors;
+return false;
+break;
+}
+}
+if(valid1){
+for(const key2 in data2){
+const _errs11 = errors;
+if(typeof data2[key2] !== "string"){
+validate_ImplicitOAuthFlow.errors = [{instancePath:instancePath+"/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid2 = _errs11 === errors;
+if(!valid2){
+break;
+}
+}
+}
+}
+else {
+validate_ImplicitOAuthFlow.errors = [{instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+var valid3 = true;
+for(const key3 in data){
+if(pattern_7b7125d4.test(key3)){
+const _errs13 = errors;
+if(typeof data[key3] !== "string"){
+validate_ImplicitOAuthFlow.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(authorization_url)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid3 = _errs13 === errors;
+if(!valid3){
+break;
+}
+}
+}
+if(valid3){
+var valid3 = true;
+for(const key4 in data){
+if(pattern_3a2775df.test(key4)){
+const _errs15 = errors;
+if(typeof data[key4] !== "string"){
+validate_ImplicitOAuthFlow.errors = [{instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid3 = _errs15 === errors;
+if(!valid3){
+break;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate_ImplicitOAuthFlow.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_ImplicitOAuthFlow.errors = vErrors;
+return errors === 0;
+}
+function validate_ListTaskPushNotificationConfigsRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.taskId === undefined) && (missing0 = "taskId")){
+validate_ListTaskPushNotificationConfigsRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((((((key0 === "pageSize") || (key0 === "pageToken")) || (key0 === "taskId")) || (key0 === "tenant")) || (pattern_33ec1b46.test(key0))) || (pattern_0a283822.test(key0))) || (pattern_3f9c8ce5.test(key0)))){
+validate_ListTaskPushNotificationConfigsRequest.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.pageSize !== undefined){
+let data0 = data.pageSize;
+const _errs2 = errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err0 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/0/type",keyword:"type",params:{type: "integer"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(errors === _errs4){
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 2147483647 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+else {
+if(data0 < -2147483648 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+if(!valid1){
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data0 === "string"){
+if(!pattern_af46a196.test(data0)){
+const err3 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/1/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+var _valid0 = _errs6 === errors;
+valid1 = valid1 || _valid0;
+}
+if(!valid1){
+const err5 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf",keyword:"anyOf",params:{}};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+validate_ListTaskPushNotificationConfigsRequest.errors = vErrors;
+return false;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.pageToken !== undefined){
+const _errs8 = errors;
+if(typeof data.pageToken !== "string"){
+validate_ListTaskPushNotificationConfigsRequest.errors = [{instancePath:instancePath+"/pageToken",schemaPath:"#/properties/pageToken/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.taskId !== undefined){
+const _errs10 = errors;
+if(typeof data.taskId !== "string"){
+validate_ListTaskPushNotificationConfigsRequest.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.tenant !== undefined){
+const _errs12 = errors;
+if(typeof data.tenant !== "string"){
+validate_ListTaskPushNotificationConfigsRequest.errors = [{instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+var valid2 = true;
+for(const key1 in data){
+if(pattern_33ec1b46.test(key1)){
+let data4 = data[key1];
+const _errs14 = errors;
+const _errs15 = errors;
+let valid3 = false;
+const _errs16 = errors;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err6 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/0/type",keyword:"type",params:{type: "integer"}};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(errors === _errs16){
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 > 2147483647 || isNaN(data4)){
+const err7 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+else {
+if(data4 < -2147483648 || isNaN(data4)){
+const err8 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+}
+var _valid1 = _errs16 === errors;
+valid3 = valid3 || _valid1;
+if(!valid3){
+const _errs18 = errors;
+if(errors === _errs18){
+if(typeof data4 === "string"){
+if(!pattern_af46a196.test(data4)){
+const err9 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/1/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+var _valid1 = _errs18 === errors;
+valid3 = valid3 || _valid1;
+}
+if(!valid3){
+const err11 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf",keyword:"anyOf",params:{}};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+validate_ListTaskPushNotificationConfigsRequest.errors = vErrors;
+return false;
+}
+else {
+errors = _errs15;
+if(vErrors !== null){
+if(_errs15){
+vErrors.length = _errs15;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid2 = _errs14 === errors;
+if(!valid2){
+break;
+}
+}
+}
+if(valid2){
+var valid2 = true;
+for(const key2 in data){
+if(pattern_0a283822.test(key2)){
+const _errs20 = errors;
+if(typeof data[key2] !== "string"){
+validate_ListTaskPushNotificationConfigsRequest.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_token)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid2 = _errs20 === errors;
+if(!valid2){
+break;
+}
+}
+}
+if(valid2){
+var valid2 = true;
+for(const key3 in data){
+if(pattern_3f9c8ce5.test(key3)){
+const _errs22 = errors;
+if(typeof data[key3] !== "string"){
+validate_ListTaskPushNotificationConfigsRequest.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid2 = _errs22 === errors;
+if(!valid2){
+break;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate_ListTaskPushNotificationConfigsRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_ListTaskPushNotificationConfigsRequest.errors = vErrors;
+return errors === 0;
+}
+function validate_ListTaskPushNotificationConfigsResponse(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((key0 === "configs") || (key0 === "nextPageToken")) || (pattern_5504e0d3.test(key0)))){
+validate_ListTaskPushNotificationConfigsResponse.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.configs !== undefined){
+let data0 = data.configs;
+const _errs2 = errors;
+if(errors === _errs2){
+if(Array.isArray(data0)){
+var valid1 = true;
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+const _errs4 = errors;
+if(!(validate_TaskPushNotificationConfig(data0[i0], {instancePath:instancePath+"/configs/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate_TaskPushNotificationConfig.errors : vErrors.concat(validate_TaskPushNotificationConfig.errors);
+errors = vErrors.length;
+}
+var valid1 = _errs4 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+validate_ListTaskPushNotificationConfigsResponse.errors = [{instancePath:instancePath+"/configs",schemaPath:"#/properties/configs/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.nextPageToken !== undefined){
+const _errs5 = errors;
+if(typeof data.nextPageToken !== "string"){
+validate_ListTaskPushNotificationConfigsResponse.errors = [{instancePath:instancePath+"/nextPageToken",schemaPath:"#/properties/nextPageToken/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+var valid2 = true;
+for(const key1 in data){
+if(pattern_5504e0d3.test(key1)){
+const _errs7 = errors;
+if(typeof data[key1] !== "string"){
+validate_ListTaskPushNotificationConfigsResponse.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(next_page_token)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
 }
 var valid2 = _errs7 === errors;
 if(!valid2){
@@ -403,51 +4206,2225 @@ break;
 }
 }
 }
-else {
-validate_SecurityRequirement.errors = [{instancePath:instancePath+"/schemes",schemaPath:"#/properties/schemes/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
 }
 }
 }
 else {
-validate_SecurityRequirement.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListTaskPushNotificationConfigsResponse.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate_SecurityRequirement.errors = vErrors;
+validate_ListTaskPushNotificationConfigsResponse.errors = vErrors;
 return errors === 0;
 }
-
-const schema_SecurityScheme = {"additionalProperties":false,"properties":{"apiKeySecurityScheme":{"$ref":"#/$defs/APIKeySecurityScheme"},"httpAuthSecurityScheme":{"$ref":"#/$defs/HTTPAuthSecurityScheme"},"mtlsSecurityScheme":{"$ref":"#/$defs/MutualTlsSecurityScheme"},"oauth2SecurityScheme":{"$ref":"#/$defs/OAuth2SecurityScheme"},"openIdConnectSecurityScheme":{"$ref":"#/$defs/OpenIdConnectSecurityScheme"}},"type":"object","patternProperties":{"^(api_key_security_scheme)$":{"$ref":"#/$defs/APIKeySecurityScheme"},"^(http_auth_security_scheme)$":{"$ref":"#/$defs/HTTPAuthSecurityScheme"},"^(mtls_security_scheme)$":{"$ref":"#/$defs/MutualTlsSecurityScheme"},"^(oauth2_security_scheme)$":{"$ref":"#/$defs/OAuth2SecurityScheme"},"^(open_id_connect_security_scheme)$":{"$ref":"#/$defs/OpenIdConnectSecurityScheme"}},"allOf":[{"oneOf":[{"anyOf":[{"required":["apiKeySecurityScheme"]},{"required":["api_key_security_scheme"]}]},{"anyOf":[{"required":["httpAuthSecurityScheme"]},{"required":["http_auth_security_scheme"]}]},{"anyOf":[{"required":["oauth2SecurityScheme"]},{"required":["oauth2_security_scheme"]}]},{"anyOf":[{"required":["openIdConnectSecurityScheme"]},{"required":["open_id_connect_security_scheme"]}]},{"anyOf":[{"required":["mtlsSecurityScheme"]},{"required":["mtls_security_scheme"]}]}]}]};
-const schema_HTTPAuthSecurityScheme = {"additionalProperties":false,"properties":{"bearerFormat":{"type":"string"},"description":{"type":"string"},"scheme":{"type":"string"}},"type":"object","required":["scheme"],"patternProperties":{"^(bearer_format)$":{"type":"string"}}};
-const schema_MutualTlsSecurityScheme = {"additionalProperties":false,"properties":{"description":{"type":"string"}},"type":"object"};
-const schema_OpenIdConnectSecurityScheme = {"additionalProperties":false,"properties":{"description":{"type":"string"},"openIdConnectUrl":{"type":"string"}},"type":"object","required":["openIdConnectUrl"],"patternProperties":{"^(open_id_connect_url)$":{"type":"string"}}};
-const pattern_85fa01c2 = new RegExp("^(api_key_security_scheme)$", "u");
-const pattern_c9856113 = new RegExp("^(http_auth_security_scheme)$", "u");
-const pattern_13d07b9b = new RegExp("^(mtls_security_scheme)$", "u");
-const pattern_2f0eabd0 = new RegExp("^(oauth2_security_scheme)$", "u");
-const pattern_cbe8fe43 = new RegExp("^(open_id_connect_security_scheme)$", "u");
-const pattern_fb87f5a3 = new RegExp("^(bearer_format)$", "u");
-const pattern_4e34433c = new RegExp("^(open_id_connect_url)$", "u");
-const schema_OAuth2SecurityScheme = {"additionalProperties":false,"properties":{"description":{"type":"string"},"flows":{"$ref":"#/$defs/OAuthFlows"},"oauth2MetadataUrl":{"type":"string"}},"type":"object","required":["flows"],"patternProperties":{"^(oauth2_metadata_url)$":{"type":"string"}}};
-const pattern_2722df3a = new RegExp("^(oauth2_metadata_url)$", "u");
-const schema_OAuthFlows = {"additionalProperties":false,"properties":{"authorizationCode":{"$ref":"#/$defs/AuthorizationCodeOAuthFlow"},"clientCredentials":{"$ref":"#/$defs/ClientCredentialsOAuthFlow"},"deviceCode":{"$ref":"#/$defs/DeviceCodeOAuthFlow"},"implicit":{"$ref":"#/$defs/ImplicitOAuthFlow"},"password":{"$ref":"#/$defs/PasswordOAuthFlow"}},"type":"object","patternProperties":{"^(authorization_code)$":{"$ref":"#/$defs/AuthorizationCodeOAuthFlow"},"^(client_credentials)$":{"$ref":"#/$defs/ClientCredentialsOAuthFlow"},"^(device_code)$":{"$ref":"#/$defs/DeviceCodeOAuthFlow"}},"allOf":[{"oneOf":[{"anyOf":[{"required":["authorizationCode"]},{"required":["authorization_code"]}]},{"anyOf":[{"required":["clientCredentials"]},{"required":["client_credentials"]}]},{"required":["implicit"]},{"required":["password"]},{"anyOf":[{"required":["deviceCode"]},{"required":["device_code"]}]}]}]};
-const schema_AuthorizationCodeOAuthFlow = {"additionalProperties":false,"properties":{"authorizationUrl":{"type":"string"},"pkceRequired":{"type":"boolean"},"refreshUrl":{"type":"string"},"scopes":{"additionalProperties":{"type":"string"},"propertyNames":{"type":"string"},"type":"object"},"tokenUrl":{"type":"string"}},"type":"object","required":["authorizationUrl","tokenUrl","scopes"],"patternProperties":{"^(authorization_url)$":{"type":"string"},"^(pkce_required)$":{"type":"boolean"},"^(refresh_url)$":{"type":"string"},"^(token_url)$":{"type":"string"}}};
-const schema_ClientCredentialsOAuthFlow = {"additionalProperties":false,"properties":{"refreshUrl":{"type":"string"},"scopes":{"additionalProperties":{"type":"string"},"propertyNames":{"type":"string"},"type":"object"},"tokenUrl":{"type":"string"}},"type":"object","required":["tokenUrl","scopes"],"patternProperties":{"^(refresh_url)$":{"type":"string"},"^(token_url)$":{"type":"string"}}};
-const schema_DeviceCodeOAuthFlow = {"additionalProperties":false,"properties":{"deviceAuthorizationUrl":{"type":"string"},"refreshUrl":{"type":"string"},"scopes":{"additionalProperties":{"type":"string"},"propertyNames":{"type":"string"},"type":"object"},"tokenUrl":{"type":"string"}},"type":"object","required":["deviceAuthorizationUrl","tokenUrl","scopes"],"patternProperties":{"^(device_authorization_url)$":{"type":"string"},"^(refresh_url)$":{"type":"string"},"^(token_url)$":{"type":"string"}}};
-const schema_ImplicitOAuthFlow = {"additionalProperties":false,"properties":{"authorizationUrl":{"type":"string"},"refreshUrl":{"type":"string"},"scopes":{"additionalProperties":{"type":"string"},"propertyNames":{"type":"string"},"type":"object"}},"type":"object","patternProperties":{"^(authorization_url)$":{"type":"string"},"^(refresh_url)$":{"type":"string"}}};
-const schema_PasswordOAuthFlow = {"additionalProperties":false,"properties":{"refreshUrl":{"type":"string"},"scopes":{"additionalProperties":{"type":"string"},"propertyNames":{"type":"string"},"type":"object"},"tokenUrl":{"type":"string"}},"type":"object","patternProperties":{"^(refresh_url)$":{"type":"string"},"^(token_url)$":{"type":"string"}}};
-const pattern_6896b5d1 = new RegExp("^(authorization_code)$", "u");
-const pattern_583776b3 = new RegExp("^(client_credentials)$", "u");
-const pattern_b21981a2 = new RegExp("^(device_code)$", "u");
-const pattern_7b7125d4 = new RegExp("^(authorization_url)$", "u");
-const pattern_85f0e61d = new RegExp("^(pkce_required)$", "u");
-const pattern_3a2775df = new RegExp("^(refresh_url)$", "u");
-const pattern_a01cd0db = new RegExp("^(token_url)$", "u");
-const pattern_4b9b9533 = new RegExp("^(device_authorization_url)$", "u");
-
+function validate_ListTasksRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((((((((((((key0 === "contextId") || (key0 === "historyLength")) || (key0 === "includeArtifacts")) || (key0 === "pageSize")) || (key0 === "pageToken")) || (key0 === "status")) || (key0 === "statusTimestampAfter")) || (key0 === "tenant")) || (pattern_bfa8459c.test(key0))) || (pattern_c33f14a6.test(key0))) || (pattern_729159f5.test(key0))) || (pattern_33ec1b46.test(key0))) || (pattern_0a283822.test(key0))) || (pattern_d5e8a839.test(key0)))){
+validate_ListTasksRequest.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.contextId !== undefined){
+const _errs2 = errors;
+if(typeof data.contextId !== "string"){
+validate_ListTasksRequest.errors = [{instancePath:instancePath+"/contextId",schemaPath:"#/properties/contextId/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.historyLength !== undefined){
+let data1 = data.historyLength;
+const _errs4 = errors;
+const _errs5 = errors;
+let valid1 = false;
+const _errs6 = errors;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err0 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/0/type",keyword:"type",params:{type: "integer"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(errors === _errs6){
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 2147483647 || isNaN(data1)){
+const err1 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+else {
+if(data1 < -2147483648 || isNaN(data1)){
+const err2 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+var _valid0 = _errs6 === errors;
+valid1 = valid1 || _valid0;
+if(!valid1){
+const _errs8 = errors;
+if(errors === _errs8){
+if(typeof data1 === "string"){
+if(!pattern_af46a196.test(data1)){
+const err3 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/1/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+var _valid0 = _errs8 === errors;
+valid1 = valid1 || _valid0;
+}
+if(!valid1){
+const err5 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf",keyword:"anyOf",params:{}};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+validate_ListTasksRequest.errors = vErrors;
+return false;
+}
+else {
+errors = _errs5;
+if(vErrors !== null){
+if(_errs5){
+vErrors.length = _errs5;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.includeArtifacts !== undefined){
+const _errs10 = errors;
+if(typeof data.includeArtifacts !== "boolean"){
+validate_ListTasksRequest.errors = [{instancePath:instancePath+"/includeArtifacts",schemaPath:"#/properties/includeArtifacts/type",keyword:"type",params:{type: "boolean"}}];
+return false;
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.pageSize !== undefined){
+let data3 = data.pageSize;
+const _errs12 = errors;
+const _errs13 = errors;
+let valid2 = false;
+const _errs14 = errors;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err6 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/0/type",keyword:"type",params:{type: "integer"}};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(errors === _errs14){
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 2147483647 || isNaN(data3)){
+const err7 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+else {
+if(data3 < -2147483648 || isNaN(data3)){
+const err8 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+}
+var _valid1 = _errs14 === errors;
+valid2 = valid2 || _valid1;
+if(!valid2){
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data3 === "string"){
+if(!pattern_af46a196.test(data3)){
+const err9 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/1/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+var _valid1 = _errs16 === errors;
+valid2 = valid2 || _valid1;
+}
+if(!valid2){
+const err11 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf",keyword:"anyOf",params:{}};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+validate_ListTasksRequest.errors = vErrors;
+return false;
+}
+else {
+errors = _errs13;
+if(vErrors !== null){
+if(_errs13){
+vErrors.length = _errs13;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.pageToken !== undefined){
+const _errs18 = errors;
+if(typeof data.pageToken !== "string"){
+validate_ListTasksRequest.errors = [{instancePath:instancePath+"/pageToken",schemaPath:"#/properties/pageToken/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs18 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.status !== undefined){
+let data5 = data.status;
+const _errs20 = errors;
+const _errs22 = errors;
+let valid4 = false;
+const _errs23 = errors;
+if(errors === _errs23){
+if(typeof data5 === "string"){
+if(!pattern_e08383df.test(data5)){
+const err12 = {instancePath:instancePath+"/status",schemaPath:"#/$defs/TaskState/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^TASK_STATE_UNSPECIFIED$"}};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/status",schemaPath:"#/$defs/TaskState/anyOf/0/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+var _valid2 = _errs23 === errors;
+valid4 = valid4 || _valid2;
+if(!valid4){
+const _errs25 = errors;
+if(typeof data5 !== "string"){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/$defs/TaskState/anyOf/1/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(!((((((((data5 === "TASK_STATE_SUBMITTED") || (data5 === "TASK_STATE_WORKING")) || (data5 === "TASK_STATE_COMPLETED")) || (data5 === "TASK_STATE_FAILED")) || (data5 === "TASK_STATE_CANCELED")) || (data5 === "TASK_STATE_INPUT_REQUIRED")) || (data5 === "TASK_STATE_REJECTED")) || (data5 === "TASK_STATE_AUTH_REQUIRED"))){
+const err15 = {instancePath:instancePath+"/status",schemaPath:"#/$defs/TaskState/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema_TaskState.anyOf[1].enum}};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+var _valid2 = _errs25 === errors;
+valid4 = valid4 || _valid2;
+if(!valid4){
+const _errs27 = errors;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err16 = {instancePath:instancePath+"/status",schemaPath:"#/$defs/TaskState/anyOf/2/type",keyword:"type",params:{type: "integer"}};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(errors === _errs27){
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 > 2147483647 || isNaN(data5)){
+const err17 = {instancePath:instancePath+"/status",schemaPath:"#/$defs/TaskState/anyOf/2/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+else {
+if(data5 < -2147483648 || isNaN(data5)){
+const err18 = {instancePath:instancePath+"/status",schemaPath:"#/$defs/TaskState/anyOf/2/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+}
+var _valid2 = _errs27 === errors;
+valid4 = valid4 || _valid2;
+}
+}
+if(!valid4){
+const err19 = {instancePath:instancePath+"/status",schemaPath:"#/$defs/TaskState/anyOf",keyword:"anyOf",params:{}};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+validate_ListTasksRequest.errors = vErrors;
+return false;
+}
+else {
+errors = _errs22;
+if(vErrors !== null){
+if(_errs22){
+vErrors.length = _errs22;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid0 = _errs20 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.statusTimestampAfter !== undefined){
+let data6 = data.statusTimestampAfter;
+const _errs29 = errors;
+const _errs30 = errors;
+if(errors === _errs30){
+if(errors === _errs30){
+if(typeof data6 === "string"){
+if(!(format_date_time.validate(data6))){
+validate_ListTasksRequest.errors = [{instancePath:instancePath+"/statusTimestampAfter",schemaPath:"#/$defs/Timestamp/format",keyword:"format",params:{format: "date-time"}}];
+return false;
+}
+}
+else {
+validate_ListTasksRequest.errors = [{instancePath:instancePath+"/statusTimestampAfter",schemaPath:"#/$defs/Timestamp/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+}
+}
+var valid0 = _errs29 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.tenant !== undefined){
+const _errs32 = errors;
+if(typeof data.tenant !== "string"){
+validate_ListTasksRequest.errors = [{instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs32 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+var valid6 = true;
+for(const key1 in data){
+if(pattern_bfa8459c.test(key1)){
+const _errs34 = errors;
+if(typeof data[key1] !== "string"){
+validate_ListTasksRequest.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(context_id)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid6 = _errs34 === errors;
+if(!valid6){
+break;
+}
+}
+}
+if(valid6){
+var valid6 = true;
+for(const key2 in data){
+if(pattern_c33f14a6.test(key2)){
+let data9 = data[key2];
+const _errs36 = errors;
+const _errs37 = errors;
+let valid7 = false;
+const _errs38 = errors;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err20 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/0/type",keyword:"type",params:{type: "integer"}};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(errors === _errs38){
+if((typeof data9 == "number") && (isFinite(data9))){
+if(data9 > 2147483647 || isNaN(data9)){
+const err21 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+else {
+if(data9 < -2147483648 || isNaN(data9)){
+const err22 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+}
+var _valid3 = _errs38 === errors;
+valid7 = valid7 || _valid3;
+if(!valid7){
+const _errs40 = errors;
+if(errors === _errs40){
+if(typeof data9 === "string"){
+if(!pattern_af46a196.test(data9)){
+const err23 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/1/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+var _valid3 = _errs40 === errors;
+valid7 = valid7 || _valid3;
+}
+if(!valid7){
+const err25 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf",keyword:"anyOf",params:{}};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+validate_ListTasksRequest.errors = vErrors;
+return false;
+}
+else {
+errors = _errs37;
+if(vErrors !== null){
+if(_errs37){
+vErrors.length = _errs37;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid6 = _errs36 === errors;
+if(!valid6){
+break;
+}
+}
+}
+if(valid6){
+var valid6 = true;
+for(const key3 in data){
+if(pattern_729159f5.test(key3)){
+const _errs42 = errors;
+if(typeof data[key3] !== "boolean"){
+validate_ListTasksRequest.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(include_artifacts)%24/type",keyword:"type",params:{type: "boolean"}}];
+return false;
+}
+var valid6 = _errs42 === errors;
+if(!valid6){
+break;
+}
+}
+}
+if(valid6){
+var valid6 = true;
+for(const key4 in data){
+if(pattern_33ec1b46.test(key4)){
+let data11 = data[key4];
+const _errs44 = errors;
+const _errs45 = errors;
+let valid8 = false;
+const _errs46 = errors;
+if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
+const err26 = {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/0/type",keyword:"type",params:{type: "integer"}};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if(errors === _errs46){
+if((typeof data11 == "number") && (isFinite(data11))){
+if(data11 > 2147483647 || isNaN(data11)){
+const err27 = {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+else {
+if(data11 < -2147483648 || isNaN(data11)){
+const err28 = {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+}
+var _valid4 = _errs46 === errors;
+valid8 = valid8 || _valid4;
+if(!valid8){
+const _errs48 = errors;
+if(errors === _errs48){
+if(typeof data11 === "string"){
+if(!pattern_af46a196.test(data11)){
+const err29 = {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/1/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+var _valid4 = _errs48 === errors;
+valid8 = valid8 || _valid4;
+}
+if(!valid8){
+const err31 = {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf",keyword:"anyOf",params:{}};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+validate_ListTasksRequest.errors = vErrors;
+return false;
+}
+else {
+errors = _errs45;
+if(vErrors !== null){
+if(_errs45){
+vErrors.length = _errs45;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid6 = _errs44 === errors;
+if(!valid6){
+break;
+}
+}
+}
+if(valid6){
+var valid6 = true;
+for(const key5 in data){
+if(pattern_0a283822.test(key5)){
+const _errs50 = errors;
+if(typeof data[key5] !== "string"){
+validate_ListTasksRequest.errors = [{instancePath:instancePath+"/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_token)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid6 = _errs50 === errors;
+if(!valid6){
+break;
+}
+}
+}
+if(valid6){
+var valid6 = true;
+for(const key6 in data){
+if(pattern_d5e8a839.test(key6)){
+let data13 = data[key6];
+const _errs52 = errors;
+const _errs53 = errors;
+if(errors === _errs53){
+if(errors === _errs53){
+if(typeof data13 === "string"){
+if(!(format_date_time.validate(data13))){
+validate_ListTasksRequest.errors = [{instancePath:instancePath+"/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/Timestamp/format",keyword:"format",params:{format: "date-time"}}];
+return false;
+}
+}
+else {
+validate_ListTasksRequest.errors = [{instancePath:instancePath+"/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/Timestamp/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+}
+}
+var valid6 = _errs52 === errors;
+if(!valid6){
+break;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate_ListTasksRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_ListTasksRequest.errors = vErrors;
+return errors === 0;
+}
+function validate_ListTasksResponse(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((data.nextPageToken === undefined) && (missing0 = "nextPageToken")) || ((data.pageSize === undefined) && (missing0 = "pageSize"))) || ((data.totalSize === undefined) && (missing0 = "totalSize"))){
+validate_ListTasksResponse.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((((((key0 === "nextPageToken") || (key0 === "pageSize")) || (key0 === "tasks")) || (key0 === "totalSize")) || (pattern_5504e0d3.test(key0))) || (pattern_33ec1b46.test(key0))) || (pattern_e73e27e4.test(key0)))){
+validate_ListTasksResponse.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.nextPageToken !== undefined){
+const _errs2 = errors;
+if(typeof data.nextPageToken !== "string"){
+validate_ListTasksResponse.errors = [{instancePath:instancePath+"/nextPageToken",schemaPath:"#/properties/nextPageToken/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.pageSize !== undefined){
+let data1 = data.pageSize;
+const _errs4 = errors;
+const _errs5 = errors;
+let valid1 = false;
+const _errs6 = errors;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err0 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/0/type",keyword:"type",params:{type: "integer"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(errors === _errs6){
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 2147483647 || isNaN(data1)){
+const err1 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+else {
+if(data1 < -2147483648 || isNaN(data1)){
+const err2 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+var _valid0 = _errs6 === errors;
+valid1 = valid1 || _valid0;
+if(!valid1){
+const _errs8 = errors;
+if(errors === _errs8){
+if(typeof data1 === "string"){
+if(!pattern_af46a196.test(data1)){
+const err3 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/1/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+var _valid0 = _errs8 === errors;
+valid1 = valid1 || _valid0;
+}
+if(!valid1){
+const err5 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf",keyword:"anyOf",params:{}};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+validate_ListTasksResponse.errors = vErrors;
+return false;
+}
+else {
+errors = _errs5;
+if(vErrors !== null){
+if(_errs5){
+vErrors.length = _errs5;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.tasks !== undefined){
+let data2 = data.tasks;
+const _errs10 = errors;
+if(errors === _errs10){
+if(Array.isArray(data2)){
+var valid2 = true;
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+const _errs12 = errors;
+if(!(validate_Task(data2[i0], {instancePath:instancePath+"/tasks/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task.errors);
+errors = vErrors.length;
+}
+var valid2 = _errs12 === errors;
+if(!valid2){
+break;
+}
+}
+}
+else {
+validate_ListTasksResponse.errors = [{instancePath:instancePath+"/tasks",schemaPath:"#/properties/tasks/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.totalSize !== undefined){
+let data4 = data.totalSize;
+const _errs13 = errors;
+const _errs14 = errors;
+let valid3 = false;
+const _errs15 = errors;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err6 = {instancePath:instancePath+"/totalSize",schemaPath:"#/properties/totalSize/anyOf/0/type",keyword:"type",params:{type: "integer"}};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(errors === _errs15){
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 > 2147483647 || isNaN(data4)){
+const err7 = {instancePath:instancePath+"/totalSize",schemaPath:"#/properties/totalSize/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+else {
+if(data4 < -2147483648 || isNaN(data4)){
+const err8 = {instancePath:instancePath+"/totalSize",schemaPath:"#/properties/totalSize/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+}
+var _valid1 = _errs15 === errors;
+valid3 = valid3 || _valid1;
+if(!valid3){
+const _errs17 = errors;
+if(errors === _errs17){
+if(typeof data4 === "string"){
+if(!pattern_af46a196.test(data4)){
+const err9 = {instancePath:instancePath+"/totalSize",schemaPath:"#/properties/totalSize/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/totalSize",schemaPath:"#/properties/totalSize/anyOf/1/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+var _valid1 = _errs17 === errors;
+valid3 = valid3 || _valid1;
+}
+if(!valid3){
+const err11 = {instancePath:instancePath+"/totalSize",schemaPath:"#/properties/totalSize/anyOf",keyword:"anyOf",params:{}};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+validate_ListTasksResponse.errors = vErrors;
+return false;
+}
+else {
+errors = _errs14;
+if(vErrors !== null){
+if(_errs14){
+vErrors.length = _errs14;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid0 = _errs13 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+var valid4 = true;
+for(const key1 in data){
+if(pattern_5504e0d3.test(key1)){
+const _errs19 = errors;
+if(typeof data[key1] !== "string"){
+validate_ListTasksResponse.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(next_page_token)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid4 = _errs19 === errors;
+if(!valid4){
+break;
+}
+}
+}
+if(valid4){
+var valid4 = true;
+for(const key2 in data){
+if(pattern_33ec1b46.test(key2)){
+let data6 = data[key2];
+const _errs21 = errors;
+const _errs22 = errors;
+let valid5 = false;
+const _errs23 = errors;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err12 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/0/type",keyword:"type",params:{type: "integer"}};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(errors === _errs23){
+if((typeof data6 == "number") && (isFinite(data6))){
+if(data6 > 2147483647 || isNaN(data6)){
+const err13 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+else {
+if(data6 < -2147483648 || isNaN(data6)){
+const err14 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+}
+var _valid2 = _errs23 === errors;
+valid5 = valid5 || _valid2;
+if(!valid5){
+const _errs25 = errors;
+if(errors === _errs25){
+if(typeof data6 === "string"){
+if(!pattern_af46a196.test(data6)){
+const err15 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/1/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+var _valid2 = _errs25 === errors;
+valid5 = valid5 || _valid2;
+}
+if(!valid5){
+const err17 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf",keyword:"anyOf",params:{}};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+validate_ListTasksResponse.errors = vErrors;
+return false;
+}
+else {
+errors = _errs22;
+if(vErrors !== null){
+if(_errs22){
+vErrors.length = _errs22;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid4 = _errs21 === errors;
+if(!valid4){
+break;
+}
+}
+}
+if(valid4){
+var valid4 = true;
+for(const key3 in data){
+if(pattern_e73e27e4.test(key3)){
+let data7 = data[key3];
+const _errs27 = errors;
+const _errs28 = errors;
+let valid6 = false;
+const _errs29 = errors;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+const err18 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(total_size)%24/anyOf/0/type",keyword:"type",params:{type: "integer"}};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if(errors === _errs29){
+if((typeof data7 == "number") && (isFinite(data7))){
+if(data7 > 2147483647 || isNaN(data7)){
+const err19 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(total_size)%24/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+else {
+if(data7 < -2147483648 || isNaN(data7)){
+const err20 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(total_size)%24/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+}
+var _valid3 = _errs29 === errors;
+valid6 = valid6 || _valid3;
+if(!valid6){
+const _errs31 = errors;
+if(errors === _errs31){
+if(typeof data7 === "string"){
+if(!pattern_af46a196.test(data7)){
+const err21 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(total_size)%24/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(total_size)%24/anyOf/1/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+var _valid3 = _errs31 === errors;
+valid6 = valid6 || _valid3;
+}
+if(!valid6){
+const err23 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(total_size)%24/anyOf",keyword:"anyOf",params:{}};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+validate_ListTasksResponse.errors = vErrors;
+return false;
+}
+else {
+errors = _errs28;
+if(vErrors !== null){
+if(_errs28){
+vErrors.length = _errs28;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid4 = _errs27 === errors;
+if(!valid4){
+break;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate_ListTasksResponse.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_ListTasksResponse.errors = vErrors;
+return errors === 0;
+}
+function validate_Message(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((data.messageId === undefined) && (missing0 = "messageId")) || ((data.role === undefined) && (missing0 = "role"))) || ((data.parts === undefined) && (missing0 = "parts"))){
+validate_Message.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((((((((((key0 === "contextId") || (key0 === "extensions")) || (key0 === "messageId")) || (key0 === "metadata")) || (key0 === "parts")) || (key0 === "referenceTaskIds")) || (key0 === "role")) || (key0 === "taskId")) || (pattern_bfa8459c.test(key0))) || (pattern_63370828.test(key0))) || (pattern_54313734.test(key0))) || (pattern_3f9c8ce5.test(key0)))){
+validate_Message.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.contextId !== undefined){
+const _errs2 = errors;
+if(typeof data.contextId !== "string"){
+validate_Message.errors = [{instancePath:instancePath+"/contextId",schemaPath:"#/properties/contextId/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.extensions !== undefined){
+let data1 = data.extensions;
+const _errs4 = errors;
+if(errors === _errs4){
+if(Array.isArray(data1)){
+var valid1 = true;
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+const _errs6 = errors;
+if(typeof data1[i0] !== "string"){
+validate_Message.errors = [{instancePath:instancePath+"/extensions/" + i0,schemaPath:"#/properties/extensions/items/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid1 = _errs6 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+validate_Message.errors = [{instancePath:instancePath+"/extensions",schemaPath:"#/properties/extensions/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.messageId !== undefined){
+const _errs8 = errors;
+if(typeof data.messageId !== "string"){
+validate_Message.errors = [{instancePath:instancePath+"/messageId",schemaPath:"#/properties/messageId/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.metadata !== undefined){
+let data4 = data.metadata;
+const _errs10 = errors;
+if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
+validate_Message.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.parts !== undefined){
+let data5 = data.parts;
+const _errs13 = errors;
+if(errors === _errs13){
+if(Array.isArray(data5)){
+if(data5.length < 1){
+validate_Message.errors = [{instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/minItems",keyword:"minItems",params:{limit: 1}}];
+return false;
+}
+else {
+var valid3 = true;
+const len1 = data5.length;
+for(let i1=0; i1<len1; i1++){
+const _errs15 = errors;
+if(!(validate_Part(data5[i1], {instancePath:instancePath+"/parts/" + i1,parentData:data5,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate_Part.errors : vErrors.concat(validate_Part.errors);
+errors = vErrors.length;
+}
+var valid3 = _errs15 === errors;
+if(!valid3){
+break;
+}
+}
+}
+}
+else {
+validate_Message.errors = [{instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+var valid0 = _errs13 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.referenceTaskIds !== undefined){
+let data7 = data.referenceTaskIds;
+const _errs16 = errors;
+if(errors === _errs16){
+if(Array.isArray(data7)){
+var valid4 = true;
+const len2 = data7.length;
+for(let i2=0; i2<len2; i2++){
+const _errs18 = errors;
+if(typeof data7[i2] !== "string"){
+validate_Message.errors = [{instancePath:instancePath+"/referenceTaskIds/" + i2,schemaPath:"#/properties/referenceTaskIds/items/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid4 = _errs18 === errors;
+if(!valid4){
+break;
+}
+}
+}
+else {
+validate_Message.errors = [{instancePath:instancePath+"/referenceTaskIds",schemaPath:"#/properties/referenceTaskIds/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+var valid0 = _errs16 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.role !== undefined){
+let data9 = data.role;
+const _errs20 = errors;
+const _errs22 = errors;
+let valid6 = false;
+const _errs23 = errors;
+if(errors === _errs23){
+if(typeof data9 === "string"){
+if(!pattern_ce6432e7.test(data9)){
+const err0 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^ROLE_UNSPECIFIED$"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf/0/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+var _valid0 = _errs23 === errors;
+valid6 = valid6 || _valid0;
+if(!valid6){
+const _errs25 = errors;
+if(typeof data9 !== "string"){
+const err2 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf/1/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(!((data9 === "ROLE_USER") || (data9 === "ROLE_AGENT"))){
+const err3 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema_Role.anyOf[1].enum}};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs25 === errors;
+valid6 = valid6 || _valid0;
+if(!valid6){
+const _errs27 = errors;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err4 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf/2/type",keyword:"type",params:{type: "integer"}};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(errors === _errs27){
+if((typeof data9 == "number") && (isFinite(data9))){
+if(data9 > 2147483647 || isNaN(data9)){
+const err5 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf/2/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+else {
+if(data9 < -2147483648 || isNaN(data9)){
+const err6 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf/2/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+}
+var _valid0 = _errs27 === errors;
+valid6 = valid6 || _valid0;
+}
+}
+if(!valid6){
+const err7 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf",keyword:"anyOf",params:{}};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+validate_Message.errors = vErrors;
+return false;
+}
+else {
+errors = _errs22;
+if(vErrors !== null){
+if(_errs22){
+vErrors.length = _errs22;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid0 = _errs20 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.taskId !== undefined){
+const _errs29 = errors;
+if(typeof data.taskId !== "string"){
+validate_Message.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs29 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+var valid7 = true;
+for(const key1 in data){
+if(pattern_bfa8459c.test(key1)){
+const _errs31 = errors;
+if(typeof data[key1] !== "string"){
+validate_Message.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(context_id)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid7 = _errs31 === errors;
+if(!valid7){
+break;
+}
+}
+}
+if(valid7){
+var valid7 = true;
+for(const key2 in data){
+if(pattern_63370828.test(key2)){
+const _errs33 = errors;
+if(typeof data[key2] !== "string"){
+validate_Message.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(message_id)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid7 = _errs33 === errors;
+if(!valid7){
+break;
+}
+}
+}
+if(valid7){
+var valid7 = true;
+for(const key3 in data){
+if(pattern_54313734.test(key3)){
+let data13 = data[key3];
+const _errs35 = errors;
+if(errors === _errs35){
+if(Array.isArray(data13)){
+var valid8 = true;
+const len3 = data13.length;
+for(let i3=0; i3<len3; i3++){
+const _errs37 = errors;
+if(typeof data13[i3] !== "string"){
+validate_Message.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i3,schemaPath:"#/patternProperties/%5E(reference_task_ids)%24/items/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid8 = _errs37 === errors;
+if(!valid8){
+break;
+}
+}
+}
+else {
+validate_Message.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(reference_task_ids)%24/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+var valid7 = _errs35 === errors;
+if(!valid7){
+break;
+}
+}
+}
+if(valid7){
+var valid7 = true;
+for(const key4 in data){
+if(pattern_3f9c8ce5.test(key4)){
+const _errs39 = errors;
+if(typeof data[key4] !== "string"){
+validate_Message.errors = [{instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid7 = _errs39 === errors;
+if(!valid7){
+break;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate_Message.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_Message.errors = vErrors;
+return errors === 0;
+}
+function validate_Message_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((data.messageId === undefined) && (missing0 = "messageId")) || ((data.role === undefined) && (missing0 = "role"))) || ((data.parts === undefined) && (missing0 = "parts"))){
+validate_Message_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((((((((((key0 === "contextId") || (key0 === "extensions")) || (key0 === "messageId")) || (key0 === "metadata")) || (key0 === "parts")) || (key0 === "referenceTaskIds")) || (key0 === "role")) || (key0 === "taskId")) || (pattern_bfa8459c.test(key0))) || (pattern_63370828.test(key0))) || (pattern_54313734.test(key0))) || (pattern_3f9c8ce5.test(key0)))){
+validate_Message_2.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.contextId !== undefined){
+const _errs2 = errors;
+if(typeof data.contextId !== "string"){
+validate_Message_2.errors = [{instancePath:instancePath+"/contextId",schemaPath:"#/properties/contextId/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.extensions !== undefined){
+let data1 = data.extensions;
+const _errs4 = errors;
+if(errors === _errs4){
+if(Array.isArray(data1)){
+var valid1 = true;
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+const _errs6 = errors;
+if(typeof data1[i0] !== "string"){
+validate_Message_2.errors = [{instancePath:instancePath+"/extensions/" + i0,schemaPath:"#/properties/extensions/items/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid1 = _errs6 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+validate_Message_2.errors = [{instancePath:instancePath+"/extensions",schemaPath:"#/properties/extensions/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.messageId !== undefined){
+const _errs8 = errors;
+if(typeof data.messageId !== "string"){
+validate_Message_2.errors = [{instancePath:instancePath+"/messageId",schemaPath:"#/properties/messageId/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.metadata !== undefined){
+let data4 = data.metadata;
+const _errs10 = errors;
+if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
+validate_Message_2.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.parts !== undefined){
+let data5 = data.parts;
+const _errs13 = errors;
+if(errors === _errs13){
+if(Array.isArray(data5)){
+if(data5.length < 1){
+validate_Message_2.errors = [{instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/minItems",keyword:"minItems",params:{limit: 1}}];
+return false;
+}
+else {
+var valid3 = true;
+const len1 = data5.length;
+for(let i1=0; i1<len1; i1++){
+const _errs15 = errors;
+if(!(validate_Part(data5[i1], {instancePath:instancePath+"/parts/" + i1,parentData:data5,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate_Part.errors : vErrors.concat(validate_Part.errors);
+errors = vErrors.length;
+}
+var valid3 = _errs15 === errors;
+if(!valid3){
+break;
+}
+}
+}
+}
+else {
+validate_Message_2.errors = [{instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+var valid0 = _errs13 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.referenceTaskIds !== undefined){
+let data7 = data.referenceTaskIds;
+const _errs16 = errors;
+if(errors === _errs16){
+if(Array.isArray(data7)){
+var valid4 = true;
+const len2 = data7.length;
+for(let i2=0; i2<len2; i2++){
+const _errs18 = errors;
+if(typeof data7[i2] !== "string"){
+validate_Message_2.errors = [{instancePath:instancePath+"/referenceTaskIds/" + i2,schemaPath:"#/properties/referenceTaskIds/items/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid4 = _errs18 === errors;
+if(!valid4){
+break;
+}
+}
+}
+else {
+validate_Message_2.errors = [{instancePath:instancePath+"/referenceTaskIds",schemaPath:"#/properties/referenceTaskIds/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+var valid0 = _errs16 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.role !== undefined){
+let data9 = data.role;
+const _errs20 = errors;
+const _errs22 = errors;
+let valid6 = false;
+const _errs23 = errors;
+if(errors === _errs23){
+if(typeof data9 === "string"){
+if(!pattern_ce6432e7.test(data9)){
+const err0 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^ROLE_UNSPECIFIED$"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf/0/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+var _valid0 = _errs23 === errors;
+valid6 = valid6 || _valid0;
+if(!valid6){
+const _errs25 = errors;
+if(typeof data9 !== "string"){
+const err2 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf/1/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(!((data9 === "ROLE_USER") || (data9 === "ROLE_AGENT"))){
+const err3 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema_Role.anyOf[1].enum}};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs25 === errors;
+valid6 = valid6 || _valid0;
+if(!valid6){
+const _errs27 = errors;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err4 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf/2/type",keyword:"type",params:{type: "integer"}};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(errors === _errs27){
+if((typeof data9 == "number") && (isFinite(data9))){
+if(data9 > 2147483647 || isNaN(data9)){
+const err5 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf/2/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+else {
+if(data9 < -2147483648 || isNaN(data9)){
+const err6 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf/2/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+}
+var _valid0 = _errs27 === errors;
+valid6 = valid6 || _valid0;
+}
+}
+if(!valid6){
+const err7 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf",keyword:"anyOf",params:{}};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+validate_Message_2.errors = vErrors;
+return false;
+}
+else {
+errors = _errs22;
+if(vErrors !== null){
+if(_errs22){
+vErrors.length = _errs22;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid0 = _errs20 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.taskId !== undefined){
+const _errs29 = errors;
+if(typeof data.taskId !== "string"){
+validate_Message_2.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs29 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+var valid7 = true;
+for(const key1 in data){
+if(pattern_bfa8459c.test(key1)){
+const _errs31 = errors;
+if(typeof data[key1] !== "string"){
+validate_Message_2.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(context_id)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid7 = _errs31 === errors;
+if(!valid7){
+break;
+}
+}
+}
+if(valid7){
+var valid7 = true;
+for(const key2 in data){
+if(pattern_63370828.test(key2)){
+const _errs33 = errors;
+if(typeof data[key2] !== "string"){
+validate_Message_2.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(message_id)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid7 = _errs33 === errors;
+if(!valid7){
+break;
+}
+}
+}
+if(valid7){
+var valid7 = true;
+for(const key3 in data){
+if(pattern_54313734.test(key3)){
+let data13 = data[key3];
+const _errs35 = errors;
+if(errors === _errs35){
+if(Array.isArray(data13)){
+var valid8 = true;
+const len3 = data13.length;
+for(let i3=0; i3<len3; i3++){
+const _errs37 = errors;
+if(typeof data13[i3] !== "string"){
+validate_Message_2.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i3,schemaPath:"#/patternProperties/%5E(reference_task_ids)%24/items/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid8 = _errs37 === errors;
+if(!valid8){
+break;
+}
+}
+}
+else {
+validate_Message_2.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(reference_task_ids)%24/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+var valid7 = _errs35 === errors;
+if(!valid7){
+break;
+}
+}
+}
+if(valid7){
+var valid7 = true;
+for(const key4 in data){
+if(pattern_3f9c8ce5.test(key4)){
+const _errs39 = errors;
+if(typeof data[key4] !== "string"){
+validate_Message_2.errors = [{instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid7 = _errs39 === errors;
+if(!valid7){
+break;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate_Message_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_Message_2.errors = vErrors;
+return errors === 0;
+}
+function validate_MutualTlsSecurityScheme(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
+for(const key0 in data){
+if(!(key0 === "description")){
+validate_MutualTlsSecurityScheme.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+validate_MutualTlsSecurityScheme.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+}
+}
+}
+else {
+validate_MutualTlsSecurityScheme.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_MutualTlsSecurityScheme.errors = vErrors;
+return errors === 0;
+}
+function validate_OAuth2SecurityScheme(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.flows === undefined) && (missing0 = "flows")){
+validate_OAuth2SecurityScheme.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((key0 === "description") || (key0 === "flows")) || (key0 === "oauth2MetadataUrl")) || (pattern_2722df3a.test(key0)))){
+validate_OAuth2SecurityScheme.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.description !== undefined){
+const _errs2 = errors;
+if(typeof data.description !== "string"){
+validate_OAuth2SecurityScheme.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.flows !== undefined){
+const _errs4 = errors;
+if(!(validate_OAuthFlows(data.flows, {instancePath:instancePath+"/flows",parentData:data,parentDataProperty:"flows",rootData}))){
+vErrors = vErrors === null ? validate_OAuthFlows.errors : vErrors.concat(validate_OAuthFlows.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.oauth2MetadataUrl !== undefined){
+const _errs5 = errors;
+if(typeof data.oauth2MetadataUrl !== "string"){
+validate_OAuth2SecurityScheme.errors = [{instancePath:instancePath+"/oauth2MetadataUrl",schemaPath:"#/properties/oauth2MetadataUrl/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+var valid1 = true;
+for(const key1 in data){
+if(pattern_2722df3a.test(key1)){
+const _errs7 = errors;
+if(typeof data[key1] !== "string"){
+validate_OAuth2SecurityScheme.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(oauth2_metadata_url)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid1 = _errs7 === errors;
+if(!valid1){
+break;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate_OAuth2SecurityScheme.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_OAuth2SecurityScheme.errors = vErrors;
+return errors === 0;
+}
+function validate_OAuth2SecurityScheme_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.flows === undefined) && (missing0 = "flows")){
+validate_OAuth2SecurityScheme_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((key0 === "description") || (key0 === "flows")) || (key0 === "oauth2MetadataUrl")) || (pattern_2722df3a.test(key0)))){
+validate_OAuth2SecurityScheme_2.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.description !== undefined){
+const _errs2 = errors;
+if(typeof data.description !== "string"){
+validate_OAuth2SecurityScheme_2.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.flows !== undefined){
+const _errs4 = errors;
+if(!(validate_OAuthFlows(data.flows, {instancePath:instancePath+"/flows",parentData:data,parentDataProperty:"flows",rootData}))){
+vErrors = vErrors === null ? validate_OAuthFlows.errors : vErrors.concat(validate_OAuthFlows.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.oauth2MetadataUrl !== undefined){
+const _errs5 = errors;
+if(typeof data.oauth2MetadataUrl !== "string"){
+validate_OAuth2SecurityScheme_2.errors = [{instancePath:instancePath+"/oauth2MetadataUrl",schemaPath:"#/properties/oauth2MetadataUrl/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+var valid1 = true;
+for(const key1 in data){
+if(pattern_2722df3a.test(key1)){
+const _errs7 = errors;
+if(typeof data[key1] !== "string"){
+validate_OAuth2SecurityScheme_2.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(oauth2_metadata_url)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid1 = _errs7 === errors;
+if(!valid1){
+break;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate_OAuth2SecurityScheme_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_OAuth2SecurityScheme_2.errors = vErrors;
+return errors === 0;
+}
 function validate_OAuthFlows(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -2116,7950 +8093,6 @@ return false;
 validate_OAuthFlows.errors = vErrors;
 return errors === 0;
 }
-
-
-function validate_OAuth2SecurityScheme(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.flows === undefined) && (missing0 = "flows")){
-validate_OAuth2SecurityScheme.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!((((key0 === "description") || (key0 === "flows")) || (key0 === "oauth2MetadataUrl")) || (pattern_2722df3a.test(key0)))){
-validate_OAuth2SecurityScheme.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.description !== undefined){
-const _errs2 = errors;
-if(typeof data.description !== "string"){
-validate_OAuth2SecurityScheme.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.flows !== undefined){
-const _errs4 = errors;
-if(!(validate_OAuthFlows(data.flows, {instancePath:instancePath+"/flows",parentData:data,parentDataProperty:"flows",rootData}))){
-vErrors = vErrors === null ? validate_OAuthFlows.errors : vErrors.concat(validate_OAuthFlows.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.oauth2MetadataUrl !== undefined){
-const _errs5 = errors;
-if(typeof data.oauth2MetadataUrl !== "string"){
-validate_OAuth2SecurityScheme.errors = [{instancePath:instancePath+"/oauth2MetadataUrl",schemaPath:"#/properties/oauth2MetadataUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-var valid1 = true;
-for(const key1 in data){
-if(pattern_2722df3a.test(key1)){
-const _errs7 = errors;
-if(typeof data[key1] !== "string"){
-validate_OAuth2SecurityScheme.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(oauth2_metadata_url)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid1 = _errs7 === errors;
-if(!valid1){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_OAuth2SecurityScheme.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_OAuth2SecurityScheme.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate_SecurityScheme(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs2 = errors;
-let valid1 = false;
-let passing0 = null;
-const _errs3 = errors;
-const _errs4 = errors;
-let valid2 = false;
-const _errs5 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.apiKeySecurityScheme === undefined) && (missing0 = "apiKeySecurityScheme")){
-const err0 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/anyOf/0/required",keyword:"required",params:{missingProperty: missing0}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-var _valid1 = _errs5 === errors;
-valid2 = valid2 || _valid1;
-if(!valid2){
-const _errs6 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing1;
-if((data.api_key_security_scheme === undefined) && (missing1 = "api_key_security_scheme")){
-const err1 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/anyOf/1/required",keyword:"required",params:{missingProperty: missing1}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var _valid1 = _errs6 === errors;
-valid2 = valid2 || _valid1;
-}
-if(!valid2){
-const err2 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-else {
-errors = _errs4;
-if(vErrors !== null){
-if(_errs4){
-vErrors.length = _errs4;
-}
-else {
-vErrors = null;
-}
-}
-}
-var _valid0 = _errs3 === errors;
-if(_valid0){
-valid1 = true;
-passing0 = 0;
-}
-const _errs7 = errors;
-const _errs8 = errors;
-let valid3 = false;
-const _errs9 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing2;
-if((data.httpAuthSecurityScheme === undefined) && (missing2 = "httpAuthSecurityScheme")){
-const err3 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/anyOf/0/required",keyword:"required",params:{missingProperty: missing2}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-var _valid2 = _errs9 === errors;
-valid3 = valid3 || _valid2;
-if(!valid3){
-const _errs10 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing3;
-if((data.http_auth_security_scheme === undefined) && (missing3 = "http_auth_security_scheme")){
-const err4 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/anyOf/1/required",keyword:"required",params:{missingProperty: missing3}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-var _valid2 = _errs10 === errors;
-valid3 = valid3 || _valid2;
-}
-if(!valid3){
-const err5 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-else {
-errors = _errs8;
-if(vErrors !== null){
-if(_errs8){
-vErrors.length = _errs8;
-}
-else {
-vErrors = null;
-}
-}
-}
-var _valid0 = _errs7 === errors;
-if(_valid0 && valid1){
-valid1 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid1 = true;
-passing0 = 1;
-}
-const _errs11 = errors;
-const _errs12 = errors;
-let valid4 = false;
-const _errs13 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing4;
-if((data.oauth2SecurityScheme === undefined) && (missing4 = "oauth2SecurityScheme")){
-const err6 = {instancePath,schemaPath:"#/allOf/0/oneOf/2/anyOf/0/required",keyword:"required",params:{missingProperty: missing4}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-var _valid3 = _errs13 === errors;
-valid4 = valid4 || _valid3;
-if(!valid4){
-const _errs14 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing5;
-if((data.oauth2_security_scheme === undefined) && (missing5 = "oauth2_security_scheme")){
-const err7 = {instancePath,schemaPath:"#/allOf/0/oneOf/2/anyOf/1/required",keyword:"required",params:{missingProperty: missing5}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-var _valid3 = _errs14 === errors;
-valid4 = valid4 || _valid3;
-}
-if(!valid4){
-const err8 = {instancePath,schemaPath:"#/allOf/0/oneOf/2/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-else {
-errors = _errs12;
-if(vErrors !== null){
-if(_errs12){
-vErrors.length = _errs12;
-}
-else {
-vErrors = null;
-}
-}
-}
-var _valid0 = _errs11 === errors;
-if(_valid0 && valid1){
-valid1 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid0){
-valid1 = true;
-passing0 = 2;
-}
-const _errs15 = errors;
-const _errs16 = errors;
-let valid5 = false;
-const _errs17 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing6;
-if((data.openIdConnectSecurityScheme === undefined) && (missing6 = "openIdConnectSecurityScheme")){
-const err9 = {instancePath,schemaPath:"#/allOf/0/oneOf/3/anyOf/0/required",keyword:"required",params:{missingProperty: missing6}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-var _valid4 = _errs17 === errors;
-valid5 = valid5 || _valid4;
-if(!valid5){
-const _errs18 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing7;
-if((data.open_id_connect_security_scheme === undefined) && (missing7 = "open_id_connect_security_scheme")){
-const err10 = {instancePath,schemaPath:"#/allOf/0/oneOf/3/anyOf/1/required",keyword:"required",params:{missingProperty: missing7}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-var _valid4 = _errs18 === errors;
-valid5 = valid5 || _valid4;
-}
-if(!valid5){
-const err11 = {instancePath,schemaPath:"#/allOf/0/oneOf/3/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-else {
-errors = _errs16;
-if(vErrors !== null){
-if(_errs16){
-vErrors.length = _errs16;
-}
-else {
-vErrors = null;
-}
-}
-}
-var _valid0 = _errs15 === errors;
-if(_valid0 && valid1){
-valid1 = false;
-passing0 = [passing0, 3];
-}
-else {
-if(_valid0){
-valid1 = true;
-passing0 = 3;
-}
-const _errs19 = errors;
-const _errs20 = errors;
-let valid6 = false;
-const _errs21 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing8;
-if((data.mtlsSecurityScheme === undefined) && (missing8 = "mtlsSecurityScheme")){
-const err12 = {instancePath,schemaPath:"#/allOf/0/oneOf/4/anyOf/0/required",keyword:"required",params:{missingProperty: missing8}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-var _valid5 = _errs21 === errors;
-valid6 = valid6 || _valid5;
-if(!valid6){
-const _errs22 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing9;
-if((data.mtls_security_scheme === undefined) && (missing9 = "mtls_security_scheme")){
-const err13 = {instancePath,schemaPath:"#/allOf/0/oneOf/4/anyOf/1/required",keyword:"required",params:{missingProperty: missing9}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-var _valid5 = _errs22 === errors;
-valid6 = valid6 || _valid5;
-}
-if(!valid6){
-const err14 = {instancePath,schemaPath:"#/allOf/0/oneOf/4/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-else {
-errors = _errs20;
-if(vErrors !== null){
-if(_errs20){
-vErrors.length = _errs20;
-}
-else {
-vErrors = null;
-}
-}
-}
-var _valid0 = _errs19 === errors;
-if(_valid0 && valid1){
-valid1 = false;
-passing0 = [passing0, 4];
-}
-else {
-if(_valid0){
-valid1 = true;
-passing0 = 4;
-}
-}
-}
-}
-}
-if(!valid1){
-const err15 = {instancePath,schemaPath:"#/allOf/0/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-validate_SecurityScheme.errors = vErrors;
-return false;
-}
-else {
-errors = _errs2;
-if(vErrors !== null){
-if(_errs2){
-vErrors.length = _errs2;
-}
-else {
-vErrors = null;
-}
-}
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-const _errs23 = errors;
-for(const key0 in data){
-if(!((((((((((key0 === "apiKeySecurityScheme") || (key0 === "httpAuthSecurityScheme")) || (key0 === "mtlsSecurityScheme")) || (key0 === "oauth2SecurityScheme")) || (key0 === "openIdConnectSecurityScheme")) || (pattern_85fa01c2.test(key0))) || (pattern_c9856113.test(key0))) || (pattern_13d07b9b.test(key0))) || (pattern_2f0eabd0.test(key0))) || (pattern_cbe8fe43.test(key0)))){
-validate_SecurityScheme.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs23 === errors){
-if(data.apiKeySecurityScheme !== undefined){
-let data0 = data.apiKeySecurityScheme;
-const _errs24 = errors;
-const _errs25 = errors;
-if(errors === _errs25){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-let missing10;
-if(((data0.location === undefined) && (missing10 = "location")) || ((data0.name === undefined) && (missing10 = "name"))){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/apiKeySecurityScheme",schemaPath:"#/$defs/APIKeySecurityScheme/required",keyword:"required",params:{missingProperty: missing10}}];
-return false;
-}
-else {
-const _errs27 = errors;
-for(const key1 in data0){
-if(!(((key1 === "description") || (key1 === "location")) || (key1 === "name"))){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/apiKeySecurityScheme",schemaPath:"#/$defs/APIKeySecurityScheme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}}];
-return false;
-break;
-}
-}
-if(_errs27 === errors){
-if(data0.description !== undefined){
-const _errs28 = errors;
-if(typeof data0.description !== "string"){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/apiKeySecurityScheme/description",schemaPath:"#/$defs/APIKeySecurityScheme/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid9 = _errs28 === errors;
-}
-else {
-var valid9 = true;
-}
-if(valid9){
-if(data0.location !== undefined){
-const _errs30 = errors;
-if(typeof data0.location !== "string"){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/apiKeySecurityScheme/location",schemaPath:"#/$defs/APIKeySecurityScheme/properties/location/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid9 = _errs30 === errors;
-}
-else {
-var valid9 = true;
-}
-if(valid9){
-if(data0.name !== undefined){
-const _errs32 = errors;
-if(typeof data0.name !== "string"){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/apiKeySecurityScheme/name",schemaPath:"#/$defs/APIKeySecurityScheme/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid9 = _errs32 === errors;
-}
-else {
-var valid9 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/apiKeySecurityScheme",schemaPath:"#/$defs/APIKeySecurityScheme/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid7 = _errs24 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
-if(data.httpAuthSecurityScheme !== undefined){
-let data4 = data.httpAuthSecurityScheme;
-const _errs34 = errors;
-const _errs35 = errors;
-if(errors === _errs35){
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-let missing11;
-if((data4.scheme === undefined) && (missing11 = "scheme")){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/httpAuthSecurityScheme",schemaPath:"#/$defs/HTTPAuthSecurityScheme/required",keyword:"required",params:{missingProperty: missing11}}];
-return false;
-}
-else {
-const _errs37 = errors;
-for(const key2 in data4){
-if(!((((key2 === "bearerFormat") || (key2 === "description")) || (key2 === "scheme")) || (pattern_fb87f5a3.test(key2)))){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/httpAuthSecurityScheme",schemaPath:"#/$defs/HTTPAuthSecurityScheme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2}}];
-return false;
-break;
-}
-}
-if(_errs37 === errors){
-if(data4.bearerFormat !== undefined){
-const _errs38 = errors;
-if(typeof data4.bearerFormat !== "string"){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/httpAuthSecurityScheme/bearerFormat",schemaPath:"#/$defs/HTTPAuthSecurityScheme/properties/bearerFormat/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid11 = _errs38 === errors;
-}
-else {
-var valid11 = true;
-}
-if(valid11){
-if(data4.description !== undefined){
-const _errs40 = errors;
-if(typeof data4.description !== "string"){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/httpAuthSecurityScheme/description",schemaPath:"#/$defs/HTTPAuthSecurityScheme/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid11 = _errs40 === errors;
-}
-else {
-var valid11 = true;
-}
-if(valid11){
-if(data4.scheme !== undefined){
-const _errs42 = errors;
-if(typeof data4.scheme !== "string"){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/httpAuthSecurityScheme/scheme",schemaPath:"#/$defs/HTTPAuthSecurityScheme/properties/scheme/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid11 = _errs42 === errors;
-}
-else {
-var valid11 = true;
-}
-if(valid11){
-var valid12 = true;
-for(const key3 in data4){
-if(pattern_fb87f5a3.test(key3)){
-const _errs44 = errors;
-if(typeof data4[key3] !== "string"){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/httpAuthSecurityScheme/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/HTTPAuthSecurityScheme/patternProperties/%5E(bearer_format)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid12 = _errs44 === errors;
-if(!valid12){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/httpAuthSecurityScheme",schemaPath:"#/$defs/HTTPAuthSecurityScheme/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid7 = _errs34 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
-if(data.mtlsSecurityScheme !== undefined){
-let data9 = data.mtlsSecurityScheme;
-const _errs46 = errors;
-const _errs47 = errors;
-if(errors === _errs47){
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-const _errs49 = errors;
-for(const key4 in data9){
-if(!(key4 === "description")){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/mtlsSecurityScheme",schemaPath:"#/$defs/MutualTlsSecurityScheme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4}}];
-return false;
-break;
-}
-}
-if(_errs49 === errors){
-if(data9.description !== undefined){
-if(typeof data9.description !== "string"){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/mtlsSecurityScheme/description",schemaPath:"#/$defs/MutualTlsSecurityScheme/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-}
-else {
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/mtlsSecurityScheme",schemaPath:"#/$defs/MutualTlsSecurityScheme/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid7 = _errs46 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
-if(data.oauth2SecurityScheme !== undefined){
-const _errs52 = errors;
-if(!(validate_OAuth2SecurityScheme(data.oauth2SecurityScheme, {instancePath:instancePath+"/oauth2SecurityScheme",parentData:data,parentDataProperty:"oauth2SecurityScheme",rootData}))){
-vErrors = vErrors === null ? validate_OAuth2SecurityScheme.errors : vErrors.concat(validate_OAuth2SecurityScheme.errors);
-errors = vErrors.length;
-}
-var valid7 = _errs52 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
-if(data.openIdConnectSecurityScheme !== undefined){
-let data12 = data.openIdConnectSecurityScheme;
-const _errs53 = errors;
-const _errs54 = errors;
-if(errors === _errs54){
-if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-let missing12;
-if((data12.openIdConnectUrl === undefined) && (missing12 = "openIdConnectUrl")){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/openIdConnectSecurityScheme",schemaPath:"#/$defs/OpenIdConnectSecurityScheme/required",keyword:"required",params:{missingProperty: missing12}}];
-return false;
-}
-else {
-const _errs56 = errors;
-for(const key5 in data12){
-if(!(((key5 === "description") || (key5 === "openIdConnectUrl")) || (pattern_4e34433c.test(key5)))){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/openIdConnectSecurityScheme",schemaPath:"#/$defs/OpenIdConnectSecurityScheme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5}}];
-return false;
-break;
-}
-}
-if(_errs56 === errors){
-if(data12.description !== undefined){
-const _errs57 = errors;
-if(typeof data12.description !== "string"){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/openIdConnectSecurityScheme/description",schemaPath:"#/$defs/OpenIdConnectSecurityScheme/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid16 = _errs57 === errors;
-}
-else {
-var valid16 = true;
-}
-if(valid16){
-if(data12.openIdConnectUrl !== undefined){
-const _errs59 = errors;
-if(typeof data12.openIdConnectUrl !== "string"){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/openIdConnectSecurityScheme/openIdConnectUrl",schemaPath:"#/$defs/OpenIdConnectSecurityScheme/properties/openIdConnectUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid16 = _errs59 === errors;
-}
-else {
-var valid16 = true;
-}
-if(valid16){
-var valid17 = true;
-for(const key6 in data12){
-if(pattern_4e34433c.test(key6)){
-const _errs61 = errors;
-if(typeof data12[key6] !== "string"){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/openIdConnectSecurityScheme/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/OpenIdConnectSecurityScheme/patternProperties/%5E(open_id_connect_url)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid17 = _errs61 === errors;
-if(!valid17){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/openIdConnectSecurityScheme",schemaPath:"#/$defs/OpenIdConnectSecurityScheme/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid7 = _errs53 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
-var valid18 = true;
-for(const key7 in data){
-if(pattern_85fa01c2.test(key7)){
-let data16 = data[key7];
-const _errs63 = errors;
-const _errs64 = errors;
-if(errors === _errs64){
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-let missing13;
-if(((data16.location === undefined) && (missing13 = "location")) || ((data16.name === undefined) && (missing13 = "name"))){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/APIKeySecurityScheme/required",keyword:"required",params:{missingProperty: missing13}}];
-return false;
-}
-else {
-const _errs66 = errors;
-for(const key8 in data16){
-if(!(((key8 === "description") || (key8 === "location")) || (key8 === "name"))){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/APIKeySecurityScheme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8}}];
-return false;
-break;
-}
-}
-if(_errs66 === errors){
-if(data16.description !== undefined){
-const _errs67 = errors;
-if(typeof data16.description !== "string"){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/$defs/APIKeySecurityScheme/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid20 = _errs67 === errors;
-}
-else {
-var valid20 = true;
-}
-if(valid20){
-if(data16.location !== undefined){
-const _errs69 = errors;
-if(typeof data16.location !== "string"){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/location",schemaPath:"#/$defs/APIKeySecurityScheme/properties/location/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid20 = _errs69 === errors;
-}
-else {
-var valid20 = true;
-}
-if(valid20){
-if(data16.name !== undefined){
-const _errs71 = errors;
-if(typeof data16.name !== "string"){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/name",schemaPath:"#/$defs/APIKeySecurityScheme/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid20 = _errs71 === errors;
-}
-else {
-var valid20 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/APIKeySecurityScheme/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid18 = _errs63 === errors;
-if(!valid18){
-break;
-}
-}
-}
-if(valid18){
-var valid18 = true;
-for(const key9 in data){
-if(pattern_c9856113.test(key9)){
-let data20 = data[key9];
-const _errs73 = errors;
-const _errs74 = errors;
-if(errors === _errs74){
-if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
-let missing14;
-if((data20.scheme === undefined) && (missing14 = "scheme")){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/HTTPAuthSecurityScheme/required",keyword:"required",params:{missingProperty: missing14}}];
-return false;
-}
-else {
-const _errs76 = errors;
-for(const key10 in data20){
-if(!((((key10 === "bearerFormat") || (key10 === "description")) || (key10 === "scheme")) || (pattern_fb87f5a3.test(key10)))){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/HTTPAuthSecurityScheme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10}}];
-return false;
-break;
-}
-}
-if(_errs76 === errors){
-if(data20.bearerFormat !== undefined){
-const _errs77 = errors;
-if(typeof data20.bearerFormat !== "string"){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/bearerFormat",schemaPath:"#/$defs/HTTPAuthSecurityScheme/properties/bearerFormat/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid22 = _errs77 === errors;
-}
-else {
-var valid22 = true;
-}
-if(valid22){
-if(data20.description !== undefined){
-const _errs79 = errors;
-if(typeof data20.description !== "string"){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/$defs/HTTPAuthSecurityScheme/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid22 = _errs79 === errors;
-}
-else {
-var valid22 = true;
-}
-if(valid22){
-if(data20.scheme !== undefined){
-const _errs81 = errors;
-if(typeof data20.scheme !== "string"){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/scheme",schemaPath:"#/$defs/HTTPAuthSecurityScheme/properties/scheme/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid22 = _errs81 === errors;
-}
-else {
-var valid22 = true;
-}
-if(valid22){
-var valid23 = true;
-for(const key11 in data20){
-if(pattern_fb87f5a3.test(key11)){
-const _errs83 = errors;
-if(typeof data20[key11] !== "string"){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/HTTPAuthSecurityScheme/patternProperties/%5E(bearer_format)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid23 = _errs83 === errors;
-if(!valid23){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/HTTPAuthSecurityScheme/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid18 = _errs73 === errors;
-if(!valid18){
-break;
-}
-}
-}
-if(valid18){
-var valid18 = true;
-for(const key12 in data){
-if(pattern_13d07b9b.test(key12)){
-let data25 = data[key12];
-const _errs85 = errors;
-const _errs86 = errors;
-if(errors === _errs86){
-if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
-const _errs88 = errors;
-for(const key13 in data25){
-if(!(key13 === "description")){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/MutualTlsSecurityScheme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13}}];
-return false;
-break;
-}
-}
-if(_errs88 === errors){
-if(data25.description !== undefined){
-if(typeof data25.description !== "string"){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key12.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/$defs/MutualTlsSecurityScheme/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-}
-else {
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/MutualTlsSecurityScheme/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid18 = _errs85 === errors;
-if(!valid18){
-break;
-}
-}
-}
-if(valid18){
-var valid18 = true;
-for(const key14 in data){
-if(pattern_2f0eabd0.test(key14)){
-const _errs91 = errors;
-if(!(validate_OAuth2SecurityScheme(data[key14], {instancePath:instancePath+"/" + key14.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key14,rootData}))){
-vErrors = vErrors === null ? validate_OAuth2SecurityScheme.errors : vErrors.concat(validate_OAuth2SecurityScheme.errors);
-errors = vErrors.length;
-}
-var valid18 = _errs91 === errors;
-if(!valid18){
-break;
-}
-}
-}
-if(valid18){
-var valid18 = true;
-for(const key15 in data){
-if(pattern_cbe8fe43.test(key15)){
-let data28 = data[key15];
-const _errs92 = errors;
-const _errs93 = errors;
-if(errors === _errs93){
-if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
-let missing15;
-if((data28.openIdConnectUrl === undefined) && (missing15 = "openIdConnectUrl")){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/OpenIdConnectSecurityScheme/required",keyword:"required",params:{missingProperty: missing15}}];
-return false;
-}
-else {
-const _errs95 = errors;
-for(const key16 in data28){
-if(!(((key16 === "description") || (key16 === "openIdConnectUrl")) || (pattern_4e34433c.test(key16)))){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/OpenIdConnectSecurityScheme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16}}];
-return false;
-break;
-}
-}
-if(_errs95 === errors){
-if(data28.description !== undefined){
-const _errs96 = errors;
-if(typeof data28.description !== "string"){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/$defs/OpenIdConnectSecurityScheme/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid27 = _errs96 === errors;
-}
-else {
-var valid27 = true;
-}
-if(valid27){
-if(data28.openIdConnectUrl !== undefined){
-const _errs98 = errors;
-if(typeof data28.openIdConnectUrl !== "string"){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/openIdConnectUrl",schemaPath:"#/$defs/OpenIdConnectSecurityScheme/properties/openIdConnectUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid27 = _errs98 === errors;
-}
-else {
-var valid27 = true;
-}
-if(valid27){
-var valid28 = true;
-for(const key17 in data28){
-if(pattern_4e34433c.test(key17)){
-const _errs100 = errors;
-if(typeof data28[key17] !== "string"){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/OpenIdConnectSecurityScheme/patternProperties/%5E(open_id_connect_url)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid28 = _errs100 === errors;
-if(!valid28){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/OpenIdConnectSecurityScheme/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid18 = _errs92 === errors;
-if(!valid18){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_SecurityScheme.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_SecurityScheme.errors = vErrors;
-return errors === 0;
-}
-
-const schema_AgentCardSignature = {"additionalProperties":false,"properties":{"header":{"$ref":"#/$defs/Struct"},"protected":{"type":"string"},"signature":{"type":"string"}},"type":"object","required":["protected","signature"]};
-
-function validate_AgentCardSignature(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.protected === undefined) && (missing0 = "protected")) || ((data.signature === undefined) && (missing0 = "signature"))){
-validate_AgentCardSignature.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(((key0 === "header") || (key0 === "protected")) || (key0 === "signature"))){
-validate_AgentCardSignature.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.header !== undefined){
-let data0 = data.header;
-const _errs2 = errors;
-if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_AgentCardSignature.errors = [{instancePath:instancePath+"/header",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.protected !== undefined){
-const _errs5 = errors;
-if(typeof data.protected !== "string"){
-validate_AgentCardSignature.errors = [{instancePath:instancePath+"/protected",schemaPath:"#/properties/protected/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.signature !== undefined){
-const _errs7 = errors;
-if(typeof data.signature !== "string"){
-validate_AgentCardSignature.errors = [{instancePath:instancePath+"/signature",schemaPath:"#/properties/signature/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_AgentCardSignature.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_AgentCardSignature.errors = vErrors;
-return errors === 0;
-}
-
-const schema_AgentSkill = {"additionalProperties":false,"properties":{"description":{"type":"string"},"examples":{"items":{"type":"string"},"type":"array"},"id":{"type":"string"},"inputModes":{"items":{"type":"string"},"type":"array"},"name":{"type":"string"},"outputModes":{"items":{"type":"string"},"type":"array"},"securityRequirements":{"items":{"$ref":"#/$defs/SecurityRequirement"},"type":"array"},"tags":{"items":{"type":"string"},"type":"array","minItems":1}},"type":"object","required":["id","name","description","tags"],"patternProperties":{"^(input_modes)$":{"items":{"type":"string"},"type":"array"},"^(output_modes)$":{"items":{"type":"string"},"type":"array"},"^(security_requirements)$":{"items":{"$ref":"#/$defs/SecurityRequirement"},"type":"array"}}};
-const pattern_7e001e41 = new RegExp("^(input_modes)$", "u");
-const pattern_9c939a66 = new RegExp("^(output_modes)$", "u");
-
-function validate_AgentSkill(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((data.id === undefined) && (missing0 = "id")) || ((data.name === undefined) && (missing0 = "name"))) || ((data.description === undefined) && (missing0 = "description"))) || ((data.tags === undefined) && (missing0 = "tags"))){
-validate_AgentSkill.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(((((((((((key0 === "description") || (key0 === "examples")) || (key0 === "id")) || (key0 === "inputModes")) || (key0 === "name")) || (key0 === "outputModes")) || (key0 === "securityRequirements")) || (key0 === "tags")) || (pattern_7e001e41.test(key0))) || (pattern_9c939a66.test(key0))) || (pattern_141804b3.test(key0)))){
-validate_AgentSkill.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.description !== undefined){
-const _errs2 = errors;
-if(typeof data.description !== "string"){
-validate_AgentSkill.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.examples !== undefined){
-let data1 = data.examples;
-const _errs4 = errors;
-if(errors === _errs4){
-if(Array.isArray(data1)){
-var valid1 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-const _errs6 = errors;
-if(typeof data1[i0] !== "string"){
-validate_AgentSkill.errors = [{instancePath:instancePath+"/examples/" + i0,schemaPath:"#/properties/examples/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid1 = _errs6 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate_AgentSkill.errors = [{instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.id !== undefined){
-const _errs8 = errors;
-if(typeof data.id !== "string"){
-validate_AgentSkill.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.inputModes !== undefined){
-let data4 = data.inputModes;
-const _errs10 = errors;
-if(errors === _errs10){
-if(Array.isArray(data4)){
-var valid2 = true;
-const len1 = data4.length;
-for(let i1=0; i1<len1; i1++){
-const _errs12 = errors;
-if(typeof data4[i1] !== "string"){
-validate_AgentSkill.errors = [{instancePath:instancePath+"/inputModes/" + i1,schemaPath:"#/properties/inputModes/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid2 = _errs12 === errors;
-if(!valid2){
-break;
-}
-}
-}
-else {
-validate_AgentSkill.errors = [{instancePath:instancePath+"/inputModes",schemaPath:"#/properties/inputModes/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-const _errs14 = errors;
-if(typeof data.name !== "string"){
-validate_AgentSkill.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs14 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.outputModes !== undefined){
-let data7 = data.outputModes;
-const _errs16 = errors;
-if(errors === _errs16){
-if(Array.isArray(data7)){
-var valid3 = true;
-const len2 = data7.length;
-for(let i2=0; i2<len2; i2++){
-const _errs18 = errors;
-if(typeof data7[i2] !== "string"){
-validate_AgentSkill.errors = [{instancePath:instancePath+"/outputModes/" + i2,schemaPath:"#/properties/outputModes/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid3 = _errs18 === errors;
-if(!valid3){
-break;
-}
-}
-}
-else {
-validate_AgentSkill.errors = [{instancePath:instancePath+"/outputModes",schemaPath:"#/properties/outputModes/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs16 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.securityRequirements !== undefined){
-let data9 = data.securityRequirements;
-const _errs20 = errors;
-if(errors === _errs20){
-if(Array.isArray(data9)){
-var valid4 = true;
-const len3 = data9.length;
-for(let i3=0; i3<len3; i3++){
-const _errs22 = errors;
-if(!(validate_SecurityRequirement(data9[i3], {instancePath:instancePath+"/securityRequirements/" + i3,parentData:data9,parentDataProperty:i3,rootData}))){
-vErrors = vErrors === null ? validate_SecurityRequirement.errors : vErrors.concat(validate_SecurityRequirement.errors);
-errors = vErrors.length;
-}
-var valid4 = _errs22 === errors;
-if(!valid4){
-break;
-}
-}
-}
-else {
-validate_AgentSkill.errors = [{instancePath:instancePath+"/securityRequirements",schemaPath:"#/properties/securityRequirements/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs20 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.tags !== undefined){
-let data11 = data.tags;
-const _errs23 = errors;
-if(errors === _errs23){
-if(Array.isArray(data11)){
-if(data11.length < 1){
-validate_AgentSkill.errors = [{instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/minItems",keyword:"minItems",params:{limit: 1}}];
-return false;
-}
-else {
-var valid5 = true;
-const len4 = data11.length;
-for(let i4=0; i4<len4; i4++){
-const _errs25 = errors;
-if(typeof data11[i4] !== "string"){
-validate_AgentSkill.errors = [{instancePath:instancePath+"/tags/" + i4,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid5 = _errs25 === errors;
-if(!valid5){
-break;
-}
-}
-}
-}
-else {
-validate_AgentSkill.errors = [{instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs23 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-var valid6 = true;
-for(const key1 in data){
-if(pattern_7e001e41.test(key1)){
-let data13 = data[key1];
-const _errs27 = errors;
-if(errors === _errs27){
-if(Array.isArray(data13)){
-var valid7 = true;
-const len5 = data13.length;
-for(let i5=0; i5<len5; i5++){
-const _errs29 = errors;
-if(typeof data13[i5] !== "string"){
-validate_AgentSkill.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i5,schemaPath:"#/patternProperties/%5E(input_modes)%24/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid7 = _errs29 === errors;
-if(!valid7){
-break;
-}
-}
-}
-else {
-validate_AgentSkill.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(input_modes)%24/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid6 = _errs27 === errors;
-if(!valid6){
-break;
-}
-}
-}
-if(valid6){
-var valid6 = true;
-for(const key2 in data){
-if(pattern_9c939a66.test(key2)){
-let data15 = data[key2];
-const _errs31 = errors;
-if(errors === _errs31){
-if(Array.isArray(data15)){
-var valid8 = true;
-const len6 = data15.length;
-for(let i6=0; i6<len6; i6++){
-const _errs33 = errors;
-if(typeof data15[i6] !== "string"){
-validate_AgentSkill.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i6,schemaPath:"#/patternProperties/%5E(output_modes)%24/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid8 = _errs33 === errors;
-if(!valid8){
-break;
-}
-}
-}
-else {
-validate_AgentSkill.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(output_modes)%24/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid6 = _errs31 === errors;
-if(!valid6){
-break;
-}
-}
-}
-if(valid6){
-var valid6 = true;
-for(const key3 in data){
-if(pattern_141804b3.test(key3)){
-let data17 = data[key3];
-const _errs35 = errors;
-if(errors === _errs35){
-if(Array.isArray(data17)){
-var valid9 = true;
-const len7 = data17.length;
-for(let i7=0; i7<len7; i7++){
-const _errs37 = errors;
-if(!(validate_SecurityRequirement(data17[i7], {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i7,parentData:data17,parentDataProperty:i7,rootData}))){
-vErrors = vErrors === null ? validate_SecurityRequirement.errors : vErrors.concat(validate_SecurityRequirement.errors);
-errors = vErrors.length;
-}
-var valid9 = _errs37 === errors;
-if(!valid9){
-break;
-}
-}
-}
-else {
-validate_AgentSkill.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(security_requirements)%24/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid6 = _errs35 === errors;
-if(!valid6){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_AgentSkill.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_AgentSkill.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate_AgentCard(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((((((data.name === undefined) && (missing0 = "name")) || ((data.description === undefined) && (missing0 = "description"))) || ((data.supportedInterfaces === undefined) && (missing0 = "supportedInterfaces"))) || ((data.version === undefined) && (missing0 = "version"))) || ((data.capabilities === undefined) && (missing0 = "capabilities"))) || ((data.defaultInputModes === undefined) && (missing0 = "defaultInputModes"))) || ((data.defaultOutputModes === undefined) && (missing0 = "defaultOutputModes"))) || ((data.skills === undefined) && (missing0 = "skills"))){
-validate_AgentCard.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!((((((((func_191f75b3.call(schema_AgentCard.properties, key0)) || (pattern_2202b5ae.test(key0))) || (pattern_f75bc049.test(key0))) || (pattern_6a552c75.test(key0))) || (pattern_b27e6152.test(key0))) || (pattern_141804b3.test(key0))) || (pattern_b6dae7b8.test(key0))) || (pattern_a39f552e.test(key0)))){
-validate_AgentCard.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.capabilities !== undefined){
-const _errs2 = errors;
-if(!(validate_AgentCapabilities(data.capabilities, {instancePath:instancePath+"/capabilities",parentData:data,parentDataProperty:"capabilities",rootData}))){
-vErrors = vErrors === null ? validate_AgentCapabilities.errors : vErrors.concat(validate_AgentCapabilities.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.defaultInputModes !== undefined){
-let data1 = data.defaultInputModes;
-const _errs3 = errors;
-if(errors === _errs3){
-if(Array.isArray(data1)){
-if(data1.length < 1){
-validate_AgentCard.errors = [{instancePath:instancePath+"/defaultInputModes",schemaPath:"#/properties/defaultInputModes/minItems",keyword:"minItems",params:{limit: 1}}];
-return false;
-}
-else {
-var valid1 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-const _errs5 = errors;
-if(typeof data1[i0] !== "string"){
-validate_AgentCard.errors = [{instancePath:instancePath+"/defaultInputModes/" + i0,schemaPath:"#/properties/defaultInputModes/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid1 = _errs5 === errors;
-if(!valid1){
-break;
-}
-}
-}
-}
-else {
-validate_AgentCard.errors = [{instancePath:instancePath+"/defaultInputModes",schemaPath:"#/properties/defaultInputModes/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.defaultOutputModes !== undefined){
-let data3 = data.defaultOutputModes;
-const _errs7 = errors;
-if(errors === _errs7){
-if(Array.isArray(data3)){
-if(data3.length < 1){
-validate_AgentCard.errors = [{instancePath:instancePath+"/defaultOutputModes",schemaPath:"#/properties/defaultOutputModes/minItems",keyword:"minItems",params:{limit: 1}}];
-return false;
-}
-else {
-var valid2 = true;
-const len1 = data3.length;
-for(let i1=0; i1<len1; i1++){
-const _errs9 = errors;
-if(typeof data3[i1] !== "string"){
-validate_AgentCard.errors = [{instancePath:instancePath+"/defaultOutputModes/" + i1,schemaPath:"#/properties/defaultOutputModes/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid2 = _errs9 === errors;
-if(!valid2){
-break;
-}
-}
-}
-}
-else {
-validate_AgentCard.errors = [{instancePath:instancePath+"/defaultOutputModes",schemaPath:"#/properties/defaultOutputModes/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.description !== undefined){
-const _errs11 = errors;
-if(typeof data.description !== "string"){
-validate_AgentCard.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs11 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.documentationUrl !== undefined){
-const _errs13 = errors;
-if(typeof data.documentationUrl !== "string"){
-validate_AgentCard.errors = [{instancePath:instancePath+"/documentationUrl",schemaPath:"#/properties/documentationUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs13 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.iconUrl !== undefined){
-const _errs15 = errors;
-if(typeof data.iconUrl !== "string"){
-validate_AgentCard.errors = [{instancePath:instancePath+"/iconUrl",schemaPath:"#/properties/iconUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs15 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-const _errs17 = errors;
-if(typeof data.name !== "string"){
-validate_AgentCard.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs17 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.provider !== undefined){
-let data9 = data.provider;
-const _errs19 = errors;
-const _errs20 = errors;
-if(errors === _errs20){
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-let missing1;
-if(((data9.url === undefined) && (missing1 = "url")) || ((data9.organization === undefined) && (missing1 = "organization"))){
-validate_AgentCard.errors = [{instancePath:instancePath+"/provider",schemaPath:"#/$defs/AgentProvider/required",keyword:"required",params:{missingProperty: missing1}}];
-return false;
-}
-else {
-const _errs22 = errors;
-for(const key1 in data9){
-if(!((key1 === "organization") || (key1 === "url"))){
-validate_AgentCard.errors = [{instancePath:instancePath+"/provider",schemaPath:"#/$defs/AgentProvider/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}}];
-return false;
-break;
-}
-}
-if(_errs22 === errors){
-if(data9.organization !== undefined){
-const _errs23 = errors;
-if(typeof data9.organization !== "string"){
-validate_AgentCard.errors = [{instancePath:instancePath+"/provider/organization",schemaPath:"#/$defs/AgentProvider/properties/organization/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid4 = _errs23 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data9.url !== undefined){
-const _errs25 = errors;
-if(typeof data9.url !== "string"){
-validate_AgentCard.errors = [{instancePath:instancePath+"/provider/url",schemaPath:"#/$defs/AgentProvider/properties/url/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid4 = _errs25 === errors;
-}
-else {
-var valid4 = true;
-}
-}
-}
-}
-}
-else {
-validate_AgentCard.errors = [{instancePath:instancePath+"/provider",schemaPath:"#/$defs/AgentProvider/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs19 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.securityRequirements !== undefined){
-let data12 = data.securityRequirements;
-const _errs27 = errors;
-if(errors === _errs27){
-if(Array.isArray(data12)){
-var valid5 = true;
-const len2 = data12.length;
-for(let i2=0; i2<len2; i2++){
-const _errs29 = errors;
-if(!(validate_SecurityRequirement(data12[i2], {instancePath:instancePath+"/securityRequirements/" + i2,parentData:data12,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate_SecurityRequirement.errors : vErrors.concat(validate_SecurityRequirement.errors);
-errors = vErrors.length;
-}
-var valid5 = _errs29 === errors;
-if(!valid5){
-break;
-}
-}
-}
-else {
-validate_AgentCard.errors = [{instancePath:instancePath+"/securityRequirements",schemaPath:"#/properties/securityRequirements/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs27 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.securitySchemes !== undefined){
-let data14 = data.securitySchemes;
-const _errs30 = errors;
-if(errors === _errs30){
-if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
-for(const key2 in data14){
-const _errs32 = errors;
-if(typeof key2 !== "string"){
-const err0 = {instancePath:instancePath+"/securitySchemes",schemaPath:"#/properties/securitySchemes/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key2};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var valid6 = _errs32 === errors;
-if(!valid6){
-const err1 = {instancePath:instancePath+"/securitySchemes",schemaPath:"#/properties/securitySchemes/propertyNames",keyword:"propertyNames",params:{propertyName: key2}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-validate_AgentCard.errors = vErrors;
-return false;
-break;
-}
-}
-if(valid6){
-for(const key3 in data14){
-const _errs35 = errors;
-if(!(validate_SecurityScheme(data14[key3], {instancePath:instancePath+"/securitySchemes/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data14,parentDataProperty:key3,rootData}))){
-vErrors = vErrors === null ? validate_SecurityScheme.errors : vErrors.concat(validate_SecurityScheme.errors);
-errors = vErrors.length;
-}
-var valid7 = _errs35 === errors;
-if(!valid7){
-break;
-}
-}
-}
-}
-else {
-validate_AgentCard.errors = [{instancePath:instancePath+"/securitySchemes",schemaPath:"#/properties/securitySchemes/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs30 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.signatures !== undefined){
-let data16 = data.signatures;
-const _errs36 = errors;
-if(errors === _errs36){
-if(Array.isArray(data16)){
-var valid8 = true;
-const len3 = data16.length;
-for(let i3=0; i3<len3; i3++){
-const _errs38 = errors;
-if(!(validate_AgentCardSignature(data16[i3], {instancePath:instancePath+"/signatures/" + i3,parentData:data16,parentDataProperty:i3,rootData}))){
-vErrors = vErrors === null ? validate_AgentCardSignature.errors : vErrors.concat(validate_AgentCardSignature.errors);
-errors = vErrors.length;
-}
-var valid8 = _errs38 === errors;
-if(!valid8){
-break;
-}
-}
-}
-else {
-validate_AgentCard.errors = [{instancePath:instancePath+"/signatures",schemaPath:"#/properties/signatures/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs36 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.skills !== undefined){
-let data18 = data.skills;
-const _errs39 = errors;
-if(errors === _errs39){
-if(Array.isArray(data18)){
-if(data18.length < 1){
-validate_AgentCard.errors = [{instancePath:instancePath+"/skills",schemaPath:"#/properties/skills/minItems",keyword:"minItems",params:{limit: 1}}];
-return false;
-}
-else {
-var valid9 = true;
-const len4 = data18.length;
-for(let i4=0; i4<len4; i4++){
-const _errs41 = errors;
-if(!(validate_AgentSkill(data18[i4], {instancePath:instancePath+"/skills/" + i4,parentData:data18,parentDataProperty:i4,rootData}))){
-vErrors = vErrors === null ? validate_AgentSkill.errors : vErrors.concat(validate_AgentSkill.errors);
-errors = vErrors.length;
-}
-var valid9 = _errs41 === errors;
-if(!valid9){
-break;
-}
-}
-}
-}
-else {
-validate_AgentCard.errors = [{instancePath:instancePath+"/skills",schemaPath:"#/properties/skills/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs39 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.supportedInterfaces !== undefined){
-let data20 = data.supportedInterfaces;
-const _errs42 = errors;
-if(errors === _errs42){
-if(Array.isArray(data20)){
-if(data20.length < 1){
-validate_AgentCard.errors = [{instancePath:instancePath+"/supportedInterfaces",schemaPath:"#/properties/supportedInterfaces/minItems",keyword:"minItems",params:{limit: 1}}];
-return false;
-}
-else {
-var valid10 = true;
-const len5 = data20.length;
-for(let i5=0; i5<len5; i5++){
-let data21 = data20[i5];
-const _errs44 = errors;
-const _errs45 = errors;
-if(errors === _errs45){
-if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
-let missing2;
-if((((data21.url === undefined) && (missing2 = "url")) || ((data21.protocolBinding === undefined) && (missing2 = "protocolBinding"))) || ((data21.protocolVersion === undefined) && (missing2 = "protocolVersion"))){
-validate_AgentCard.errors = [{instancePath:instancePath+"/supportedInterfaces/" + i5,schemaPath:"#/$defs/AgentInterface/required",keyword:"required",params:{missingProperty: missing2}}];
-return false;
-}
-else {
-const _errs47 = errors;
-for(const key4 in data21){
-if(!((((((key4 === "protocolBinding") || (key4 === "protocolVersion")) || (key4 === "tenant")) || (key4 === "url")) || (pattern_9a916df4.test(key4))) || (pattern_2ccff6f4.test(key4)))){
-validate_AgentCard.errors = [{instancePath:instancePath+"/supportedInterfaces/" + i5,schemaPath:"#/$defs/AgentInterface/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4}}];
-return false;
-break;
-}
-}
-if(_errs47 === errors){
-if(data21.protocolBinding !== undefined){
-const _errs48 = errors;
-if(typeof data21.protocolBinding !== "string"){
-validate_AgentCard.errors = [{instancePath:instancePath+"/supportedInterfaces/" + i5+"/protocolBinding",schemaPath:"#/$defs/AgentInterface/properties/protocolBinding/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid12 = _errs48 === errors;
-}
-else {
-var valid12 = true;
-}
-if(valid12){
-if(data21.protocolVersion !== undefined){
-const _errs50 = errors;
-if(typeof data21.protocolVersion !== "string"){
-validate_AgentCard.errors = [{instancePath:instancePath+"/supportedInterfaces/" + i5+"/protocolVersion",schemaPath:"#/$defs/AgentInterface/properties/protocolVersion/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid12 = _errs50 === errors;
-}
-else {
-var valid12 = true;
-}
-if(valid12){
-if(data21.tenant !== undefined){
-const _errs52 = errors;
-if(typeof data21.tenant !== "string"){
-validate_AgentCard.errors = [{instancePath:instancePath+"/supportedInterfaces/" + i5+"/tenant",schemaPath:"#/$defs/AgentInterface/properties/tenant/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid12 = _errs52 === errors;
-}
-else {
-var valid12 = true;
-}
-if(valid12){
-if(data21.url !== undefined){
-const _errs54 = errors;
-if(typeof data21.url !== "string"){
-validate_AgentCard.errors = [{instancePath:instancePath+"/supportedInterfaces/" + i5+"/url",schemaPath:"#/$defs/AgentInterface/properties/url/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid12 = _errs54 === errors;
-}
-else {
-var valid12 = true;
-}
-if(valid12){
-var valid13 = true;
-for(const key5 in data21){
-if(pattern_9a916df4.test(key5)){
-const _errs56 = errors;
-if(typeof data21[key5] !== "string"){
-validate_AgentCard.errors = [{instancePath:instancePath+"/supportedInterfaces/" + i5+"/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AgentInterface/patternProperties/%5E(protocol_binding)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid13 = _errs56 === errors;
-if(!valid13){
-break;
-}
-}
-}
-if(valid13){
-var valid13 = true;
-for(const key6 in data21){
-if(pattern_2ccff6f4.test(key6)){
-const _errs58 = errors;
-if(typeof data21[key6] !== "string"){
-validate_AgentCard.errors = [{instancePath:instancePath+"/supportedInterfaces/" + i5+"/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AgentInterface/patternProperties/%5E(protocol_version)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid13 = _errs58 === errors;
-if(!valid13){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_AgentCard.errors = [{instancePath:instancePath+"/supportedInterfaces/" + i5,schemaPath:"#/$defs/AgentInterface/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid10 = _errs44 === errors;
-if(!valid10){
-break;
-}
-}
-}
-}
-else {
-validate_AgentCard.errors = [{instancePath:instancePath+"/supportedInterfaces",schemaPath:"#/properties/supportedInterfaces/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs42 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.version !== undefined){
-const _errs60 = errors;
-if(typeof data.version !== "string"){
-validate_AgentCard.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs60 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-var valid14 = true;
-for(const key7 in data){
-if(pattern_2202b5ae.test(key7)){
-let data29 = data[key7];
-const _errs62 = errors;
-if(errors === _errs62){
-if(Array.isArray(data29)){
-if(data29.length < 1){
-validate_AgentCard.errors = [{instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(default_input_modes)%24/minItems",keyword:"minItems",params:{limit: 1}}];
-return false;
-}
-else {
-var valid15 = true;
-const len6 = data29.length;
-for(let i6=0; i6<len6; i6++){
-const _errs64 = errors;
-if(typeof data29[i6] !== "string"){
-validate_AgentCard.errors = [{instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i6,schemaPath:"#/patternProperties/%5E(default_input_modes)%24/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid15 = _errs64 === errors;
-if(!valid15){
-break;
-}
-}
-}
-}
-else {
-validate_AgentCard.errors = [{instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(default_input_modes)%24/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid14 = _errs62 === errors;
-if(!valid14){
-break;
-}
-}
-}
-if(valid14){
-var valid14 = true;
-for(const key8 in data){
-if(pattern_f75bc049.test(key8)){
-let data31 = data[key8];
-const _errs66 = errors;
-if(errors === _errs66){
-if(Array.isArray(data31)){
-if(data31.length < 1){
-validate_AgentCard.errors = [{instancePath:instancePath+"/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(default_output_modes)%24/minItems",keyword:"minItems",params:{limit: 1}}];
-return false;
-}
-else {
-var valid16 = true;
-const len7 = data31.length;
-for(let i7=0; i7<len7; i7++){
-const _errs68 = errors;
-if(typeof data31[i7] !== "string"){
-validate_AgentCard.errors = [{instancePath:instancePath+"/" + key8.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i7,schemaPath:"#/patternProperties/%5E(default_output_modes)%24/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid16 = _errs68 === errors;
-if(!valid16){
-break;
-}
-}
-}
-}
-else {
-validate_AgentCard.errors = [{instancePath:instancePath+"/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(default_output_modes)%24/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid14 = _errs66 === errors;
-if(!valid14){
-break;
-}
-}
-}
-if(valid14){
-var valid14 = true;
-for(const key9 in data){
-if(pattern_6a552c75.test(key9)){
-const _errs70 = errors;
-if(typeof data[key9] !== "string"){
-validate_AgentCard.errors = [{instancePath:instancePath+"/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(documentation_url)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid14 = _errs70 === errors;
-if(!valid14){
-break;
-}
-}
-}
-if(valid14){
-var valid14 = true;
-for(const key10 in data){
-if(pattern_b27e6152.test(key10)){
-const _errs72 = errors;
-if(typeof data[key10] !== "string"){
-validate_AgentCard.errors = [{instancePath:instancePath+"/" + key10.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(icon_url)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid14 = _errs72 === errors;
-if(!valid14){
-break;
-}
-}
-}
-if(valid14){
-var valid14 = true;
-for(const key11 in data){
-if(pattern_141804b3.test(key11)){
-let data35 = data[key11];
-const _errs74 = errors;
-if(errors === _errs74){
-if(Array.isArray(data35)){
-var valid17 = true;
-const len8 = data35.length;
-for(let i8=0; i8<len8; i8++){
-const _errs76 = errors;
-if(!(validate_SecurityRequirement(data35[i8], {instancePath:instancePath+"/" + key11.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i8,parentData:data35,parentDataProperty:i8,rootData}))){
-vErrors = vErrors === null ? validate_SecurityRequirement.errors : vErrors.concat(validate_SecurityRequirement.errors);
-errors = vErrors.length;
-}
-var valid17 = _errs76 === errors;
-if(!valid17){
-break;
-}
-}
-}
-else {
-validate_AgentCard.errors = [{instancePath:instancePath+"/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(security_requirements)%24/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid14 = _errs74 === errors;
-if(!valid14){
-break;
-}
-}
-}
-if(valid14){
-var valid14 = true;
-for(const key12 in data){
-if(pattern_b6dae7b8.test(key12)){
-let data37 = data[key12];
-const _errs77 = errors;
-if(errors === _errs77){
-if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
-for(const key13 in data37){
-const _errs79 = errors;
-if(typeof key13 !== "string"){
-const err2 = {instancePath:instancePath+"/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(security_schemes)%24/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key13};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-var valid18 = _errs79 === errors;
-if(!valid18){
-const err3 = {instancePath:instancePath+"/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(security_schemes)%24/propertyNames",keyword:"propertyNames",params:{propertyName: key13}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-validate_AgentCard.errors = vErrors;
-return false;
-break;
-}
-}
-if(valid18){
-for(const key14 in data37){
-const _errs82 = errors;
-if(!(validate_SecurityScheme(data37[key14], {instancePath:instancePath+"/" + key12.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key14.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data37,parentDataProperty:key14,rootData}))){
-vErrors = vErrors === null ? validate_SecurityScheme.errors : vErrors.concat(validate_SecurityScheme.errors);
-errors = vErrors.length;
-}
-var valid19 = _errs82 === errors;
-if(!valid19){
-break;
-}
-}
-}
-}
-else {
-validate_AgentCard.errors = [{instancePath:instancePath+"/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(security_schemes)%24/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid14 = _errs77 === errors;
-if(!valid14){
-break;
-}
-}
-}
-if(valid14){
-var valid14 = true;
-for(const key15 in data){
-if(pattern_a39f552e.test(key15)){
-let data39 = data[key15];
-const _errs83 = errors;
-if(errors === _errs83){
-if(Array.isArray(data39)){
-if(data39.length < 1){
-validate_AgentCard.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(supported_interfaces)%24/minItems",keyword:"minItems",params:{limit: 1}}];
-return false;
-}
-else {
-var valid20 = true;
-const len9 = data39.length;
-for(let i9=0; i9<len9; i9++){
-let data40 = data39[i9];
-const _errs85 = errors;
-const _errs86 = errors;
-if(errors === _errs86){
-if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
-let missing3;
-if((((data40.url === undefined) && (missing3 = "url")) || ((data40.protocolBinding === undefined) && (missing3 = "protocolBinding"))) || ((data40.protocolVersion === undefined) && (missing3 = "protocolVersion"))){
-validate_AgentCard.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i9,schemaPath:"#/$defs/AgentInterface/required",keyword:"required",params:{missingProperty: missing3}}];
-return false;
-}
-else {
-const _errs88 = errors;
-for(const key16 in data40){
-if(!((((((key16 === "protocolBinding") || (key16 === "protocolVersion")) || (key16 === "tenant")) || (key16 === "url")) || (pattern_9a916df4.test(key16))) || (pattern_2ccff6f4.test(key16)))){
-validate_AgentCard.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i9,schemaPath:"#/$defs/AgentInterface/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16}}];
-return false;
-break;
-}
-}
-if(_errs88 === errors){
-if(data40.protocolBinding !== undefined){
-const _errs89 = errors;
-if(typeof data40.protocolBinding !== "string"){
-validate_AgentCard.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i9+"/protocolBinding",schemaPath:"#/$defs/AgentInterface/properties/protocolBinding/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid22 = _errs89 === errors;
-}
-else {
-var valid22 = true;
-}
-if(valid22){
-if(data40.protocolVersion !== undefined){
-const _errs91 = errors;
-if(typeof data40.protocolVersion !== "string"){
-validate_AgentCard.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i9+"/protocolVersion",schemaPath:"#/$defs/AgentInterface/properties/protocolVersion/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid22 = _errs91 === errors;
-}
-else {
-var valid22 = true;
-}
-if(valid22){
-if(data40.tenant !== undefined){
-const _errs93 = errors;
-if(typeof data40.tenant !== "string"){
-validate_AgentCard.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i9+"/tenant",schemaPath:"#/$defs/AgentInterface/properties/tenant/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid22 = _errs93 === errors;
-}
-else {
-var valid22 = true;
-}
-if(valid22){
-if(data40.url !== undefined){
-const _errs95 = errors;
-if(typeof data40.url !== "string"){
-validate_AgentCard.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i9+"/url",schemaPath:"#/$defs/AgentInterface/properties/url/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid22 = _errs95 === errors;
-}
-else {
-var valid22 = true;
-}
-if(valid22){
-var valid23 = true;
-for(const key17 in data40){
-if(pattern_9a916df4.test(key17)){
-const _errs97 = errors;
-if(typeof data40[key17] !== "string"){
-validate_AgentCard.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i9+"/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AgentInterface/patternProperties/%5E(protocol_binding)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid23 = _errs97 === errors;
-if(!valid23){
-break;
-}
-}
-}
-if(valid23){
-var valid23 = true;
-for(const key18 in data40){
-if(pattern_2ccff6f4.test(key18)){
-const _errs99 = errors;
-if(typeof data40[key18] !== "string"){
-validate_AgentCard.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i9+"/" + key18.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AgentInterface/patternProperties/%5E(protocol_version)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid23 = _errs99 === errors;
-if(!valid23){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_AgentCard.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i9,schemaPath:"#/$defs/AgentInterface/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid20 = _errs85 === errors;
-if(!valid20){
-break;
-}
-}
-}
-}
-else {
-validate_AgentCard.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(supported_interfaces)%24/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid14 = _errs83 === errors;
-if(!valid14){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_AgentCard.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_AgentCard.errors = vErrors;
-return errors === 0;
-}
-
-export const AgentCardSignature = validate_AgentCardSignature_2;
-
-function validate_AgentCardSignature_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.protected === undefined) && (missing0 = "protected")) || ((data.signature === undefined) && (missing0 = "signature"))){
-validate_AgentCardSignature_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(((key0 === "header") || (key0 === "protected")) || (key0 === "signature"))){
-validate_AgentCardSignature_2.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.header !== undefined){
-let data0 = data.header;
-const _errs2 = errors;
-if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_AgentCardSignature_2.errors = [{instancePath:instancePath+"/header",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.protected !== undefined){
-const _errs5 = errors;
-if(typeof data.protected !== "string"){
-validate_AgentCardSignature_2.errors = [{instancePath:instancePath+"/protected",schemaPath:"#/properties/protected/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.signature !== undefined){
-const _errs7 = errors;
-if(typeof data.signature !== "string"){
-validate_AgentCardSignature_2.errors = [{instancePath:instancePath+"/signature",schemaPath:"#/properties/signature/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_AgentCardSignature_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_AgentCardSignature_2.errors = vErrors;
-return errors === 0;
-}
-
-export const AgentExtension = validate_AgentExtension_2;
-
-function validate_AgentExtension_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-const _errs1 = errors;
-for(const key0 in data){
-if(!((((key0 === "description") || (key0 === "params")) || (key0 === "required")) || (key0 === "uri"))){
-validate_AgentExtension_2.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.description !== undefined){
-const _errs2 = errors;
-if(typeof data.description !== "string"){
-validate_AgentExtension_2.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-let data1 = data.params;
-const _errs4 = errors;
-if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-validate_AgentExtension_2.errors = [{instancePath:instancePath+"/params",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.required !== undefined){
-const _errs7 = errors;
-if(typeof data.required !== "boolean"){
-validate_AgentExtension_2.errors = [{instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.uri !== undefined){
-const _errs9 = errors;
-if(typeof data.uri !== "string"){
-validate_AgentExtension_2.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_AgentExtension_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_AgentExtension_2.errors = vErrors;
-return errors === 0;
-}
-
-export const AgentInterface = validate_AgentInterface;
-
-function validate_AgentInterface(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.url === undefined) && (missing0 = "url")) || ((data.protocolBinding === undefined) && (missing0 = "protocolBinding"))) || ((data.protocolVersion === undefined) && (missing0 = "protocolVersion"))){
-validate_AgentInterface.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!((((((key0 === "protocolBinding") || (key0 === "protocolVersion")) || (key0 === "tenant")) || (key0 === "url")) || (pattern_9a916df4.test(key0))) || (pattern_2ccff6f4.test(key0)))){
-validate_AgentInterface.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.protocolBinding !== undefined){
-const _errs2 = errors;
-if(typeof data.protocolBinding !== "string"){
-validate_AgentInterface.errors = [{instancePath:instancePath+"/protocolBinding",schemaPath:"#/properties/protocolBinding/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.protocolVersion !== undefined){
-const _errs4 = errors;
-if(typeof data.protocolVersion !== "string"){
-validate_AgentInterface.errors = [{instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.tenant !== undefined){
-const _errs6 = errors;
-if(typeof data.tenant !== "string"){
-validate_AgentInterface.errors = [{instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.url !== undefined){
-const _errs8 = errors;
-if(typeof data.url !== "string"){
-validate_AgentInterface.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-var valid1 = true;
-for(const key1 in data){
-if(pattern_9a916df4.test(key1)){
-const _errs10 = errors;
-if(typeof data[key1] !== "string"){
-validate_AgentInterface.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(protocol_binding)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid1 = _errs10 === errors;
-if(!valid1){
-break;
-}
-}
-}
-if(valid1){
-var valid1 = true;
-for(const key2 in data){
-if(pattern_2ccff6f4.test(key2)){
-const _errs12 = errors;
-if(typeof data[key2] !== "string"){
-validate_AgentInterface.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(protocol_version)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid1 = _errs12 === errors;
-if(!valid1){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_AgentInterface.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_AgentInterface.errors = vErrors;
-return errors === 0;
-}
-
-export const AgentProvider = validate_AgentProvider;
-
-function validate_AgentProvider(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.url === undefined) && (missing0 = "url")) || ((data.organization === undefined) && (missing0 = "organization"))){
-validate_AgentProvider.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!((key0 === "organization") || (key0 === "url"))){
-validate_AgentProvider.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.organization !== undefined){
-const _errs2 = errors;
-if(typeof data.organization !== "string"){
-validate_AgentProvider.errors = [{instancePath:instancePath+"/organization",schemaPath:"#/properties/organization/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.url !== undefined){
-const _errs4 = errors;
-if(typeof data.url !== "string"){
-validate_AgentProvider.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate_AgentProvider.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_AgentProvider.errors = vErrors;
-return errors === 0;
-}
-
-export const AgentSkill = validate_AgentSkill_2;
-
-function validate_AgentSkill_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((data.id === undefined) && (missing0 = "id")) || ((data.name === undefined) && (missing0 = "name"))) || ((data.description === undefined) && (missing0 = "description"))) || ((data.tags === undefined) && (missing0 = "tags"))){
-validate_AgentSkill_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(((((((((((key0 === "description") || (key0 === "examples")) || (key0 === "id")) || (key0 === "inputModes")) || (key0 === "name")) || (key0 === "outputModes")) || (key0 === "securityRequirements")) || (key0 === "tags")) || (pattern_7e001e41.test(key0))) || (pattern_9c939a66.test(key0))) || (pattern_141804b3.test(key0)))){
-validate_AgentSkill_2.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.description !== undefined){
-const _errs2 = errors;
-if(typeof data.description !== "string"){
-validate_AgentSkill_2.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.examples !== undefined){
-let data1 = data.examples;
-const _errs4 = errors;
-if(errors === _errs4){
-if(Array.isArray(data1)){
-var valid1 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-const _errs6 = errors;
-if(typeof data1[i0] !== "string"){
-validate_AgentSkill_2.errors = [{instancePath:instancePath+"/examples/" + i0,schemaPath:"#/properties/examples/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid1 = _errs6 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate_AgentSkill_2.errors = [{instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.id !== undefined){
-const _errs8 = errors;
-if(typeof data.id !== "string"){
-validate_AgentSkill_2.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.inputModes !== undefined){
-let data4 = data.inputModes;
-const _errs10 = errors;
-if(errors === _errs10){
-if(Array.isArray(data4)){
-var valid2 = true;
-const len1 = data4.length;
-for(let i1=0; i1<len1; i1++){
-const _errs12 = errors;
-if(typeof data4[i1] !== "string"){
-validate_AgentSkill_2.errors = [{instancePath:instancePath+"/inputModes/" + i1,schemaPath:"#/properties/inputModes/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid2 = _errs12 === errors;
-if(!valid2){
-break;
-}
-}
-}
-else {
-validate_AgentSkill_2.errors = [{instancePath:instancePath+"/inputModes",schemaPath:"#/properties/inputModes/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-const _errs14 = errors;
-if(typeof data.name !== "string"){
-validate_AgentSkill_2.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs14 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.outputModes !== undefined){
-let data7 = data.outputModes;
-const _errs16 = errors;
-if(errors === _errs16){
-if(Array.isArray(data7)){
-var valid3 = true;
-const len2 = data7.length;
-for(let i2=0; i2<len2; i2++){
-const _errs18 = errors;
-if(typeof data7[i2] !== "string"){
-validate_AgentSkill_2.errors = [{instancePath:instancePath+"/outputModes/" + i2,schemaPath:"#/properties/outputModes/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid3 = _errs18 === errors;
-if(!valid3){
-break;
-}
-}
-}
-else {
-validate_AgentSkill_2.errors = [{instancePath:instancePath+"/outputModes",schemaPath:"#/properties/outputModes/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs16 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.securityRequirements !== undefined){
-let data9 = data.securityRequirements;
-const _errs20 = errors;
-if(errors === _errs20){
-if(Array.isArray(data9)){
-var valid4 = true;
-const len3 = data9.length;
-for(let i3=0; i3<len3; i3++){
-const _errs22 = errors;
-if(!(validate_SecurityRequirement(data9[i3], {instancePath:instancePath+"/securityRequirements/" + i3,parentData:data9,parentDataProperty:i3,rootData}))){
-vErrors = vErrors === null ? validate_SecurityRequirement.errors : vErrors.concat(validate_SecurityRequirement.errors);
-errors = vErrors.length;
-}
-var valid4 = _errs22 === errors;
-if(!valid4){
-break;
-}
-}
-}
-else {
-validate_AgentSkill_2.errors = [{instancePath:instancePath+"/securityRequirements",schemaPath:"#/properties/securityRequirements/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs20 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.tags !== undefined){
-let data11 = data.tags;
-const _errs23 = errors;
-if(errors === _errs23){
-if(Array.isArray(data11)){
-if(data11.length < 1){
-validate_AgentSkill_2.errors = [{instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/minItems",keyword:"minItems",params:{limit: 1}}];
-return false;
-}
-else {
-var valid5 = true;
-const len4 = data11.length;
-for(let i4=0; i4<len4; i4++){
-const _errs25 = errors;
-if(typeof data11[i4] !== "string"){
-validate_AgentSkill_2.errors = [{instancePath:instancePath+"/tags/" + i4,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid5 = _errs25 === errors;
-if(!valid5){
-break;
-}
-}
-}
-}
-else {
-validate_AgentSkill_2.errors = [{instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs23 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-var valid6 = true;
-for(const key1 in data){
-if(pattern_7e001e41.test(key1)){
-let data13 = data[key1];
-const _errs27 = errors;
-if(errors === _errs27){
-if(Array.isArray(data13)){
-var valid7 = true;
-const len5 = data13.length;
-for(let i5=0; i5<len5; i5++){
-const _errs29 = errors;
-if(typeof data13[i5] !== "string"){
-validate_AgentSkill_2.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i5,schemaPath:"#/patternProperties/%5E(input_modes)%24/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid7 = _errs29 === errors;
-if(!valid7){
-break;
-}
-}
-}
-else {
-validate_AgentSkill_2.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(input_modes)%24/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid6 = _errs27 === errors;
-if(!valid6){
-break;
-}
-}
-}
-if(valid6){
-var valid6 = true;
-for(const key2 in data){
-if(pattern_9c939a66.test(key2)){
-let data15 = data[key2];
-const _errs31 = errors;
-if(errors === _errs31){
-if(Array.isArray(data15)){
-var valid8 = true;
-const len6 = data15.length;
-for(let i6=0; i6<len6; i6++){
-const _errs33 = errors;
-if(typeof data15[i6] !== "string"){
-validate_AgentSkill_2.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i6,schemaPath:"#/patternProperties/%5E(output_modes)%24/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid8 = _errs33 === errors;
-if(!valid8){
-break;
-}
-}
-}
-else {
-validate_AgentSkill_2.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(output_modes)%24/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid6 = _errs31 === errors;
-if(!valid6){
-break;
-}
-}
-}
-if(valid6){
-var valid6 = true;
-for(const key3 in data){
-if(pattern_141804b3.test(key3)){
-let data17 = data[key3];
-const _errs35 = errors;
-if(errors === _errs35){
-if(Array.isArray(data17)){
-var valid9 = true;
-const len7 = data17.length;
-for(let i7=0; i7<len7; i7++){
-const _errs37 = errors;
-if(!(validate_SecurityRequirement(data17[i7], {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i7,parentData:data17,parentDataProperty:i7,rootData}))){
-vErrors = vErrors === null ? validate_SecurityRequirement.errors : vErrors.concat(validate_SecurityRequirement.errors);
-errors = vErrors.length;
-}
-var valid9 = _errs37 === errors;
-if(!valid9){
-break;
-}
-}
-}
-else {
-validate_AgentSkill_2.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(security_requirements)%24/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid6 = _errs35 === errors;
-if(!valid6){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_AgentSkill_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_AgentSkill_2.errors = vErrors;
-return errors === 0;
-}
-
-export const Artifact = validate_Artifact;
-const schema_Artifact = {"additionalProperties":false,"properties":{"artifactId":{"type":"string"},"description":{"type":"string"},"extensions":{"items":{"type":"string"},"type":"array"},"metadata":{"$ref":"#/$defs/Struct"},"name":{"type":"string"},"parts":{"items":{"$ref":"#/$defs/Part"},"type":"array","minItems":1}},"type":"object","required":["artifactId","parts"],"patternProperties":{"^(artifact_id)$":{"type":"string"}}};
-const pattern_a293b22b = new RegExp("^(artifact_id)$", "u");
-const schema_Part = {"additionalProperties":false,"properties":{"data":{"$ref":"#/$defs/Value"},"filename":{"type":"string"},"mediaType":{"type":"string"},"metadata":{"$ref":"#/$defs/Struct"},"raw":{"pattern":"^[A-Za-z0-9+/]*={0,2}$","type":"string"},"text":{"type":"string"},"url":{"type":"string"}},"type":"object","patternProperties":{"^(media_type)$":{"type":"string"}},"allOf":[{"oneOf":[{"required":["text"]},{"required":["raw"]},{"required":["url"]},{"required":["data"]}]}]};
-const schema_Value = {};
-const pattern_78e872f3 = new RegExp("^(media_type)$", "u");
-const pattern_49f53b52 = new RegExp("^[A-Za-z0-9+/]*={0,2}$", "u");
-
-function validate_Part(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs2 = errors;
-let valid1 = false;
-let passing0 = null;
-const _errs3 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.text === undefined) && (missing0 = "text")){
-const err0 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/required",keyword:"required",params:{missingProperty: missing0}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-var _valid0 = _errs3 === errors;
-if(_valid0){
-valid1 = true;
-passing0 = 0;
-}
-const _errs4 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing1;
-if((data.raw === undefined) && (missing1 = "raw")){
-const err1 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/required",keyword:"required",params:{missingProperty: missing1}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var _valid0 = _errs4 === errors;
-if(_valid0 && valid1){
-valid1 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid1 = true;
-passing0 = 1;
-}
-const _errs5 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing2;
-if((data.url === undefined) && (missing2 = "url")){
-const err2 = {instancePath,schemaPath:"#/allOf/0/oneOf/2/required",keyword:"required",params:{missingProperty: missing2}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-var _valid0 = _errs5 === errors;
-if(_valid0 && valid1){
-valid1 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid0){
-valid1 = true;
-passing0 = 2;
-}
-const _errs6 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing3;
-if((data.data === undefined) && (missing3 = "data")){
-const err3 = {instancePath,schemaPath:"#/allOf/0/oneOf/3/required",keyword:"required",params:{missingProperty: missing3}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-var _valid0 = _errs6 === errors;
-if(_valid0 && valid1){
-valid1 = false;
-passing0 = [passing0, 3];
-}
-else {
-if(_valid0){
-valid1 = true;
-passing0 = 3;
-}
-}
-}
-}
-if(!valid1){
-const err4 = {instancePath,schemaPath:"#/allOf/0/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-validate_Part.errors = vErrors;
-return false;
-}
-else {
-errors = _errs2;
-if(vErrors !== null){
-if(_errs2){
-vErrors.length = _errs2;
-}
-else {
-vErrors = null;
-}
-}
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-const _errs7 = errors;
-for(const key0 in data){
-if(!((((((((key0 === "data") || (key0 === "filename")) || (key0 === "mediaType")) || (key0 === "metadata")) || (key0 === "raw")) || (key0 === "text")) || (key0 === "url")) || (pattern_78e872f3.test(key0)))){
-validate_Part.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs7 === errors){
-if(data.data !== undefined){
-const _errs8 = errors;
-var valid2 = _errs8 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.filename !== undefined){
-const _errs9 = errors;
-if(typeof data.filename !== "string"){
-validate_Part.errors = [{instancePath:instancePath+"/filename",schemaPath:"#/properties/filename/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid2 = _errs9 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.mediaType !== undefined){
-const _errs11 = errors;
-if(typeof data.mediaType !== "string"){
-validate_Part.errors = [{instancePath:instancePath+"/mediaType",schemaPath:"#/properties/mediaType/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid2 = _errs11 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.metadata !== undefined){
-let data3 = data.metadata;
-const _errs13 = errors;
-if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
-validate_Part.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid2 = _errs13 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.raw !== undefined){
-let data4 = data.raw;
-const _errs16 = errors;
-if(errors === _errs16){
-if(typeof data4 === "string"){
-if(!pattern_49f53b52.test(data4)){
-validate_Part.errors = [{instancePath:instancePath+"/raw",schemaPath:"#/properties/raw/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"}}];
-return false;
-}
-}
-else {
-validate_Part.errors = [{instancePath:instancePath+"/raw",schemaPath:"#/properties/raw/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-var valid2 = _errs16 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.text !== undefined){
-const _errs18 = errors;
-if(typeof data.text !== "string"){
-validate_Part.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid2 = _errs18 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.url !== undefined){
-const _errs20 = errors;
-if(typeof data.url !== "string"){
-validate_Part.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid2 = _errs20 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-var valid5 = true;
-for(const key1 in data){
-if(pattern_78e872f3.test(key1)){
-const _errs22 = errors;
-if(typeof data[key1] !== "string"){
-validate_Part.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(media_type)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid5 = _errs22 === errors;
-if(!valid5){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_Part.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_Part.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate_Artifact(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.artifactId === undefined) && (missing0 = "artifactId")) || ((data.parts === undefined) && (missing0 = "parts"))){
-validate_Artifact.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(((((((key0 === "artifactId") || (key0 === "description")) || (key0 === "extensions")) || (key0 === "metadata")) || (key0 === "name")) || (key0 === "parts")) || (pattern_a293b22b.test(key0)))){
-validate_Artifact.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.artifactId !== undefined){
-const _errs2 = errors;
-if(typeof data.artifactId !== "string"){
-validate_Artifact.errors = [{instancePath:instancePath+"/artifactId",schemaPath:"#/properties/artifactId/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.description !== undefined){
-const _errs4 = errors;
-if(typeof data.description !== "string"){
-validate_Artifact.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.extensions !== undefined){
-let data2 = data.extensions;
-const _errs6 = errors;
-if(errors === _errs6){
-if(Array.isArray(data2)){
-var valid1 = true;
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-const _errs8 = errors;
-if(typeof data2[i0] !== "string"){
-validate_Artifact.errors = [{instancePath:instancePath+"/extensions/" + i0,schemaPath:"#/properties/extensions/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid1 = _errs8 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate_Artifact.errors = [{instancePath:instancePath+"/extensions",schemaPath:"#/properties/extensions/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.metadata !== undefined){
-let data4 = data.metadata;
-const _errs10 = errors;
-if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
-validate_Artifact.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-const _errs13 = errors;
-if(typeof data.name !== "string"){
-validate_Artifact.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs13 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.parts !== undefined){
-let data6 = data.parts;
-const _errs15 = errors;
-if(errors === _errs15){
-if(Array.isArray(data6)){
-if(data6.length < 1){
-validate_Artifact.errors = [{instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/minItems",keyword:"minItems",params:{limit: 1}}];
-return false;
-}
-else {
-var valid3 = true;
-const len1 = data6.length;
-for(let i1=0; i1<len1; i1++){
-const _errs17 = errors;
-if(!(validate_Part(data6[i1], {instancePath:instancePath+"/parts/" + i1,parentData:data6,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate_Part.errors : vErrors.concat(validate_Part.errors);
-errors = vErrors.length;
-}
-var valid3 = _errs17 === errors;
-if(!valid3){
-break;
-}
-}
-}
-}
-else {
-validate_Artifact.errors = [{instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs15 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-var valid4 = true;
-for(const key1 in data){
-if(pattern_a293b22b.test(key1)){
-const _errs18 = errors;
-if(typeof data[key1] !== "string"){
-validate_Artifact.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(artifact_id)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid4 = _errs18 === errors;
-if(!valid4){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_Artifact.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_Artifact.errors = vErrors;
-return errors === 0;
-}
-
-export const AuthenticationInfo = validate_AuthenticationInfo;
-const schema_AuthenticationInfo = {"additionalProperties":false,"properties":{"credentials":{"type":"string"},"scheme":{"type":"string"}},"type":"object","required":["scheme"]};
-
-function validate_AuthenticationInfo(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.scheme === undefined) && (missing0 = "scheme")){
-validate_AuthenticationInfo.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!((key0 === "credentials") || (key0 === "scheme"))){
-validate_AuthenticationInfo.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.credentials !== undefined){
-const _errs2 = errors;
-if(typeof data.credentials !== "string"){
-validate_AuthenticationInfo.errors = [{instancePath:instancePath+"/credentials",schemaPath:"#/properties/credentials/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.scheme !== undefined){
-const _errs4 = errors;
-if(typeof data.scheme !== "string"){
-validate_AuthenticationInfo.errors = [{instancePath:instancePath+"/scheme",schemaPath:"#/properties/scheme/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate_AuthenticationInfo.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_AuthenticationInfo.errors = vErrors;
-return errors === 0;
-}
-
-export const AuthorizationCodeOAuthFlow = validate_AuthorizationCodeOAuthFlow;
-
-function validate_AuthorizationCodeOAuthFlow(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.authorizationUrl === undefined) && (missing0 = "authorizationUrl")) || ((data.tokenUrl === undefined) && (missing0 = "tokenUrl"))) || ((data.scopes === undefined) && (missing0 = "scopes"))){
-validate_AuthorizationCodeOAuthFlow.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(((((((((key0 === "authorizationUrl") || (key0 === "pkceRequired")) || (key0 === "refreshUrl")) || (key0 === "scopes")) || (key0 === "tokenUrl")) || (pattern_7b7125d4.test(key0))) || (pattern_85f0e61d.test(key0))) || (pattern_3a2775df.test(key0))) || (pattern_a01cd0db.test(key0)))){
-validate_AuthorizationCodeOAuthFlow.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.authorizationUrl !== undefined){
-const _errs2 = errors;
-if(typeof data.authorizationUrl !== "string"){
-validate_AuthorizationCodeOAuthFlow.errors = [{instancePath:instancePath+"/authorizationUrl",schemaPath:"#/properties/authorizationUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.pkceRequired !== undefined){
-const _errs4 = errors;
-if(typeof data.pkceRequired !== "boolean"){
-validate_AuthorizationCodeOAuthFlow.errors = [{instancePath:instancePath+"/pkceRequired",schemaPath:"#/properties/pkceRequired/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.refreshUrl !== undefined){
-const _errs6 = errors;
-if(typeof data.refreshUrl !== "string"){
-validate_AuthorizationCodeOAuthFlow.errors = [{instancePath:instancePath+"/refreshUrl",schemaPath:"#/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.scopes !== undefined){
-let data3 = data.scopes;
-const _errs8 = errors;
-if(errors === _errs8){
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-for(const key1 in data3){
-const _errs10 = errors;
-if(typeof key1 !== "string"){
-const err0 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key1};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var valid1 = _errs10 === errors;
-if(!valid1){
-const err1 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/propertyNames",keyword:"propertyNames",params:{propertyName: key1}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-validate_AuthorizationCodeOAuthFlow.errors = vErrors;
-return false;
-break;
-}
-}
-if(valid1){
-for(const key2 in data3){
-const _errs13 = errors;
-if(typeof data3[key2] !== "string"){
-validate_AuthorizationCodeOAuthFlow.errors = [{instancePath:instancePath+"/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid2 = _errs13 === errors;
-if(!valid2){
-break;
-}
-}
-}
-}
-else {
-validate_AuthorizationCodeOAuthFlow.errors = [{instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.tokenUrl !== undefined){
-const _errs15 = errors;
-if(typeof data.tokenUrl !== "string"){
-validate_AuthorizationCodeOAuthFlow.errors = [{instancePath:instancePath+"/tokenUrl",schemaPath:"#/properties/tokenUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs15 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-var valid3 = true;
-for(const key3 in data){
-if(pattern_7b7125d4.test(key3)){
-const _errs17 = errors;
-if(typeof data[key3] !== "string"){
-validate_AuthorizationCodeOAuthFlow.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(authorization_url)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid3 = _errs17 === errors;
-if(!valid3){
-break;
-}
-}
-}
-if(valid3){
-var valid3 = true;
-for(const key4 in data){
-if(pattern_85f0e61d.test(key4)){
-const _errs19 = errors;
-if(typeof data[key4] !== "boolean"){
-validate_AuthorizationCodeOAuthFlow.errors = [{instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(pkce_required)%24/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid3 = _errs19 === errors;
-if(!valid3){
-break;
-}
-}
-}
-if(valid3){
-var valid3 = true;
-for(const key5 in data){
-if(pattern_3a2775df.test(key5)){
-const _errs21 = errors;
-if(typeof data[key5] !== "string"){
-validate_AuthorizationCodeOAuthFlow.errors = [{instancePath:instancePath+"/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid3 = _errs21 === errors;
-if(!valid3){
-break;
-}
-}
-}
-if(valid3){
-var valid3 = true;
-for(const key6 in data){
-if(pattern_a01cd0db.test(key6)){
-const _errs23 = errors;
-if(typeof data[key6] !== "string"){
-validate_AuthorizationCodeOAuthFlow.errors = [{instancePath:instancePath+"/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid3 = _errs23 === errors;
-if(!valid3){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_AuthorizationCodeOAuthFlow.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_AuthorizationCodeOAuthFlow.errors = vErrors;
-return errors === 0;
-}
-
-export const CancelTaskRequest = validate_CancelTaskRequest;
-const schema_CancelTaskRequest = {"additionalProperties":false,"properties":{"id":{"type":"string"},"metadata":{"$ref":"#/$defs/Struct"},"tenant":{"type":"string"}},"type":"object","required":["id"]};
-
-function validate_CancelTaskRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.id === undefined) && (missing0 = "id")){
-validate_CancelTaskRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(((key0 === "id") || (key0 === "metadata")) || (key0 === "tenant"))){
-validate_CancelTaskRequest.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.id !== undefined){
-const _errs2 = errors;
-if(typeof data.id !== "string"){
-validate_CancelTaskRequest.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.metadata !== undefined){
-let data1 = data.metadata;
-const _errs4 = errors;
-if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-validate_CancelTaskRequest.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.tenant !== undefined){
-const _errs7 = errors;
-if(typeof data.tenant !== "string"){
-validate_CancelTaskRequest.errors = [{instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_CancelTaskRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_CancelTaskRequest.errors = vErrors;
-return errors === 0;
-}
-
-export const ClientCredentialsOAuthFlow = validate_ClientCredentialsOAuthFlow;
-
-function validate_ClientCredentialsOAuthFlow(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.tokenUrl === undefined) && (missing0 = "tokenUrl")) || ((data.scopes === undefined) && (missing0 = "scopes"))){
-validate_ClientCredentialsOAuthFlow.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(((((key0 === "refreshUrl") || (key0 === "scopes")) || (key0 === "tokenUrl")) || (pattern_3a2775df.test(key0))) || (pattern_a01cd0db.test(key0)))){
-validate_ClientCredentialsOAuthFlow.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.refreshUrl !== undefined){
-const _errs2 = errors;
-if(typeof data.refreshUrl !== "string"){
-validate_ClientCredentialsOAuthFlow.errors = [{instancePath:instancePath+"/refreshUrl",schemaPath:"#/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.scopes !== undefined){
-let data1 = data.scopes;
-const _errs4 = errors;
-if(errors === _errs4){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-for(const key1 in data1){
-const _errs6 = errors;
-if(typeof key1 !== "string"){
-const err0 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key1};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var valid1 = _errs6 === errors;
-if(!valid1){
-const err1 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/propertyNames",keyword:"propertyNames",params:{propertyName: key1}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-validate_ClientCredentialsOAuthFlow.errors = vErrors;
-return false;
-break;
-}
-}
-if(valid1){
-for(const key2 in data1){
-const _errs9 = errors;
-if(typeof data1[key2] !== "string"){
-validate_ClientCredentialsOAuthFlow.errors = [{instancePath:instancePath+"/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid2 = _errs9 === errors;
-if(!valid2){
-break;
-}
-}
-}
-}
-else {
-validate_ClientCredentialsOAuthFlow.errors = [{instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.tokenUrl !== undefined){
-const _errs11 = errors;
-if(typeof data.tokenUrl !== "string"){
-validate_ClientCredentialsOAuthFlow.errors = [{instancePath:instancePath+"/tokenUrl",schemaPath:"#/properties/tokenUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs11 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-var valid3 = true;
-for(const key3 in data){
-if(pattern_3a2775df.test(key3)){
-const _errs13 = errors;
-if(typeof data[key3] !== "string"){
-validate_ClientCredentialsOAuthFlow.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid3 = _errs13 === errors;
-if(!valid3){
-break;
-}
-}
-}
-if(valid3){
-var valid3 = true;
-for(const key4 in data){
-if(pattern_a01cd0db.test(key4)){
-const _errs15 = errors;
-if(typeof data[key4] !== "string"){
-validate_ClientCredentialsOAuthFlow.errors = [{instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid3 = _errs15 === errors;
-if(!valid3){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_ClientCredentialsOAuthFlow.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ClientCredentialsOAuthFlow.errors = vErrors;
-return errors === 0;
-}
-
-export const DeleteTaskPushNotificationConfigRequest = validate_DeleteTaskPushNotificationConfigRequest;
-const schema_DeleteTaskPushNotificationConfigRequest = {"additionalProperties":false,"properties":{"id":{"type":"string"},"taskId":{"type":"string"},"tenant":{"type":"string"}},"type":"object","required":["taskId","id"],"patternProperties":{"^(task_id)$":{"type":"string"}}};
-const pattern_3f9c8ce5 = new RegExp("^(task_id)$", "u");
-
-function validate_DeleteTaskPushNotificationConfigRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.taskId === undefined) && (missing0 = "taskId")) || ((data.id === undefined) && (missing0 = "id"))){
-validate_DeleteTaskPushNotificationConfigRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!((((key0 === "id") || (key0 === "taskId")) || (key0 === "tenant")) || (pattern_3f9c8ce5.test(key0)))){
-validate_DeleteTaskPushNotificationConfigRequest.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.id !== undefined){
-const _errs2 = errors;
-if(typeof data.id !== "string"){
-validate_DeleteTaskPushNotificationConfigRequest.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.taskId !== undefined){
-const _errs4 = errors;
-if(typeof data.taskId !== "string"){
-validate_DeleteTaskPushNotificationConfigRequest.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.tenant !== undefined){
-const _errs6 = errors;
-if(typeof data.tenant !== "string"){
-validate_DeleteTaskPushNotificationConfigRequest.errors = [{instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-var valid1 = true;
-for(const key1 in data){
-if(pattern_3f9c8ce5.test(key1)){
-const _errs8 = errors;
-if(typeof data[key1] !== "string"){
-validate_DeleteTaskPushNotificationConfigRequest.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid1 = _errs8 === errors;
-if(!valid1){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_DeleteTaskPushNotificationConfigRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_DeleteTaskPushNotificationConfigRequest.errors = vErrors;
-return errors === 0;
-}
-
-export const DeviceCodeOAuthFlow = validate_DeviceCodeOAuthFlow;
-
-function validate_DeviceCodeOAuthFlow(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.deviceAuthorizationUrl === undefined) && (missing0 = "deviceAuthorizationUrl")) || ((data.tokenUrl === undefined) && (missing0 = "tokenUrl"))) || ((data.scopes === undefined) && (missing0 = "scopes"))){
-validate_DeviceCodeOAuthFlow.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(((((((key0 === "deviceAuthorizationUrl") || (key0 === "refreshUrl")) || (key0 === "scopes")) || (key0 === "tokenUrl")) || (pattern_4b9b9533.test(key0))) || (pattern_3a2775df.test(key0))) || (pattern_a01cd0db.test(key0)))){
-validate_DeviceCodeOAuthFlow.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.deviceAuthorizationUrl !== undefined){
-const _errs2 = errors;
-if(typeof data.deviceAuthorizationUrl !== "string"){
-validate_DeviceCodeOAuthFlow.errors = [{instancePath:instancePath+"/deviceAuthorizationUrl",schemaPath:"#/properties/deviceAuthorizationUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.refreshUrl !== undefined){
-const _errs4 = errors;
-if(typeof data.refreshUrl !== "string"){
-validate_DeviceCodeOAuthFlow.errors = [{instancePath:instancePath+"/refreshUrl",schemaPath:"#/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.scopes !== undefined){
-let data2 = data.scopes;
-const _errs6 = errors;
-if(errors === _errs6){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-for(const key1 in data2){
-const _errs8 = errors;
-if(typeof key1 !== "string"){
-const err0 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key1};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var valid1 = _errs8 === errors;
-if(!valid1){
-const err1 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/propertyNames",keyword:"propertyNames",params:{propertyName: key1}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-validate_DeviceCodeOAuthFlow.errors = vErrors;
-return false;
-break;
-}
-}
-if(valid1){
-for(const key2 in data2){
-const _errs11 = errors;
-if(typeof data2[key2] !== "string"){
-validate_DeviceCodeOAuthFlow.errors = [{instancePath:instancePath+"/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid2 = _errs11 === errors;
-if(!valid2){
-break;
-}
-}
-}
-}
-else {
-validate_DeviceCodeOAuthFlow.errors = [{instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.tokenUrl !== undefined){
-const _errs13 = errors;
-if(typeof data.tokenUrl !== "string"){
-validate_DeviceCodeOAuthFlow.errors = [{instancePath:instancePath+"/tokenUrl",schemaPath:"#/properties/tokenUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs13 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-var valid3 = true;
-for(const key3 in data){
-if(pattern_4b9b9533.test(key3)){
-const _errs15 = errors;
-if(typeof data[key3] !== "string"){
-validate_DeviceCodeOAuthFlow.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(device_authorization_url)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid3 = _errs15 === errors;
-if(!valid3){
-break;
-}
-}
-}
-if(valid3){
-var valid3 = true;
-for(const key4 in data){
-if(pattern_3a2775df.test(key4)){
-const _errs17 = errors;
-if(typeof data[key4] !== "string"){
-validate_DeviceCodeOAuthFlow.errors = [{instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid3 = _errs17 === errors;
-if(!valid3){
-break;
-}
-}
-}
-if(valid3){
-var valid3 = true;
-for(const key5 in data){
-if(pattern_a01cd0db.test(key5)){
-const _errs19 = errors;
-if(typeof data[key5] !== "string"){
-validate_DeviceCodeOAuthFlow.errors = [{instancePath:instancePath+"/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid3 = _errs19 === errors;
-if(!valid3){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_DeviceCodeOAuthFlow.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_DeviceCodeOAuthFlow.errors = vErrors;
-return errors === 0;
-}
-
-export const Empty = validate_Empty;
-const schema_Empty = {"type":"object","additionalProperties":false};
-
-function validate_Empty(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-validate_Empty.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-else {
-validate_Empty.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_Empty.errors = vErrors;
-return errors === 0;
-}
-
-export const GetExtendedAgentCardRequest = validate_GetExtendedAgentCardRequest;
-const schema_GetExtendedAgentCardRequest = {"additionalProperties":false,"properties":{"tenant":{"type":"string"}},"type":"object"};
-
-function validate_GetExtendedAgentCardRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-const _errs1 = errors;
-for(const key0 in data){
-if(!(key0 === "tenant")){
-validate_GetExtendedAgentCardRequest.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.tenant !== undefined){
-if(typeof data.tenant !== "string"){
-validate_GetExtendedAgentCardRequest.errors = [{instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-}
-else {
-validate_GetExtendedAgentCardRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_GetExtendedAgentCardRequest.errors = vErrors;
-return errors === 0;
-}
-
-export const GetTaskPushNotificationConfigRequest = validate_GetTaskPushNotificationConfigRequest;
-const schema_GetTaskPushNotificationConfigRequest = {"additionalProperties":false,"properties":{"id":{"type":"string"},"taskId":{"type":"string"},"tenant":{"type":"string"}},"type":"object","required":["taskId","id"],"patternProperties":{"^(task_id)$":{"type":"string"}}};
-
-function validate_GetTaskPushNotificationConfigRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.taskId === undefined) && (missing0 = "taskId")) || ((data.id === undefined) && (missing0 = "id"))){
-validate_GetTaskPushNotificationConfigRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!((((key0 === "id") || (key0 === "taskId")) || (key0 === "tenant")) || (pattern_3f9c8ce5.test(key0)))){
-validate_GetTaskPushNotificationConfigRequest.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.id !== undefined){
-const _errs2 = errors;
-if(typeof data.id !== "string"){
-validate_GetTaskPushNotificationConfigRequest.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.taskId !== undefined){
-const _errs4 = errors;
-if(typeof data.taskId !== "string"){
-validate_GetTaskPushNotificationConfigRequest.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.tenant !== undefined){
-const _errs6 = errors;
-if(typeof data.tenant !== "string"){
-validate_GetTaskPushNotificationConfigRequest.errors = [{instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-var valid1 = true;
-for(const key1 in data){
-if(pattern_3f9c8ce5.test(key1)){
-const _errs8 = errors;
-if(typeof data[key1] !== "string"){
-validate_GetTaskPushNotificationConfigRequest.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid1 = _errs8 === errors;
-if(!valid1){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_GetTaskPushNotificationConfigRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_GetTaskPushNotificationConfigRequest.errors = vErrors;
-return errors === 0;
-}
-
-export const GetTaskRequest = validate_GetTaskRequest;
-const schema_GetTaskRequest = {"additionalProperties":false,"properties":{"historyLength":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"id":{"type":"string"},"tenant":{"type":"string"}},"type":"object","required":["id"],"patternProperties":{"^(history_length)$":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]}}};
-const pattern_c33f14a6 = new RegExp("^(history_length)$", "u");
-const pattern_af46a196 = new RegExp("^-?[0-9]+$", "u");
-
-function validate_GetTaskRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.id === undefined) && (missing0 = "id")){
-validate_GetTaskRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!((((key0 === "historyLength") || (key0 === "id")) || (key0 === "tenant")) || (pattern_c33f14a6.test(key0)))){
-validate_GetTaskRequest.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.historyLength !== undefined){
-let data0 = data.historyLength;
-const _errs2 = errors;
-const _errs3 = errors;
-let valid1 = false;
-const _errs4 = errors;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err0 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/0/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(errors === _errs4){
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 2147483647 || isNaN(data0)){
-const err1 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-else {
-if(data0 < -2147483648 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-var _valid0 = _errs4 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs6 = errors;
-if(errors === _errs6){
-if(typeof data0 === "string"){
-if(!pattern_af46a196.test(data0)){
-const err3 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/1/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-var _valid0 = _errs6 === errors;
-valid1 = valid1 || _valid0;
-}
-if(!valid1){
-const err5 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-validate_GetTaskRequest.errors = vErrors;
-return false;
-}
-else {
-errors = _errs3;
-if(vErrors !== null){
-if(_errs3){
-vErrors.length = _errs3;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.id !== undefined){
-const _errs8 = errors;
-if(typeof data.id !== "string"){
-validate_GetTaskRequest.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.tenant !== undefined){
-const _errs10 = errors;
-if(typeof data.tenant !== "string"){
-validate_GetTaskRequest.errors = [{instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-var valid2 = true;
-for(const key1 in data){
-if(pattern_c33f14a6.test(key1)){
-let data3 = data[key1];
-const _errs12 = errors;
-const _errs13 = errors;
-let valid3 = false;
-const _errs14 = errors;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err6 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/0/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(errors === _errs14){
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 > 2147483647 || isNaN(data3)){
-const err7 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-else {
-if(data3 < -2147483648 || isNaN(data3)){
-const err8 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-}
-var _valid1 = _errs14 === errors;
-valid3 = valid3 || _valid1;
-if(!valid3){
-const _errs16 = errors;
-if(errors === _errs16){
-if(typeof data3 === "string"){
-if(!pattern_af46a196.test(data3)){
-const err9 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/1/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-var _valid1 = _errs16 === errors;
-valid3 = valid3 || _valid1;
-}
-if(!valid3){
-const err11 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-validate_GetTaskRequest.errors = vErrors;
-return false;
-}
-else {
-errors = _errs13;
-if(vErrors !== null){
-if(_errs13){
-vErrors.length = _errs13;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid2 = _errs12 === errors;
-if(!valid2){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_GetTaskRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_GetTaskRequest.errors = vErrors;
-return errors === 0;
-}
-
-export const HTTPAuthSecurityScheme = validate_HTTPAuthSecurityScheme;
-
-function validate_HTTPAuthSecurityScheme(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.scheme === undefined) && (missing0 = "scheme")){
-validate_HTTPAuthSecurityScheme.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!((((key0 === "bearerFormat") || (key0 === "description")) || (key0 === "scheme")) || (pattern_fb87f5a3.test(key0)))){
-validate_HTTPAuthSecurityScheme.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.bearerFormat !== undefined){
-const _errs2 = errors;
-if(typeof data.bearerFormat !== "string"){
-validate_HTTPAuthSecurityScheme.errors = [{instancePath:instancePath+"/bearerFormat",schemaPath:"#/properties/bearerFormat/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.description !== undefined){
-const _errs4 = errors;
-if(typeof data.description !== "string"){
-validate_HTTPAuthSecurityScheme.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.scheme !== undefined){
-const _errs6 = errors;
-if(typeof data.scheme !== "string"){
-validate_HTTPAuthSecurityScheme.errors = [{instancePath:instancePath+"/scheme",schemaPath:"#/properties/scheme/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-var valid1 = true;
-for(const key1 in data){
-if(pattern_fb87f5a3.test(key1)){
-const _errs8 = errors;
-if(typeof data[key1] !== "string"){
-validate_HTTPAuthSecurityScheme.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(bearer_format)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid1 = _errs8 === errors;
-if(!valid1){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_HTTPAuthSecurityScheme.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_HTTPAuthSecurityScheme.errors = vErrors;
-return errors === 0;
-}
-
-export const ImplicitOAuthFlow = validate_ImplicitOAuthFlow;
-
-function validate_ImplicitOAuthFlow(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-const _errs1 = errors;
-for(const key0 in data){
-if(!(((((key0 === "authorizationUrl") || (key0 === "refreshUrl")) || (key0 === "scopes")) || (pattern_7b7125d4.test(key0))) || (pattern_3a2775df.test(key0)))){
-validate_ImplicitOAuthFlow.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.authorizationUrl !== undefined){
-const _errs2 = errors;
-if(typeof data.authorizationUrl !== "string"){
-validate_ImplicitOAuthFlow.errors = [{instancePath:instancePath+"/authorizationUrl",schemaPath:"#/properties/authorizationUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.refreshUrl !== undefined){
-const _errs4 = errors;
-if(typeof data.refreshUrl !== "string"){
-validate_ImplicitOAuthFlow.errors = [{instancePath:instancePath+"/refreshUrl",schemaPath:"#/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.scopes !== undefined){
-let data2 = data.scopes;
-const _errs6 = errors;
-if(errors === _errs6){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-for(const key1 in data2){
-const _errs8 = errors;
-if(typeof key1 !== "string"){
-const err0 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key1};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var valid1 = _errs8 === errors;
-if(!valid1){
-const err1 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/propertyNames",keyword:"propertyNames",params:{propertyName: key1}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-validate_ImplicitOAuthFlow.errors = vErrors;
-return false;
-break;
-}
-}
-if(valid1){
-for(const key2 in data2){
-const _errs11 = errors;
-if(typeof data2[key2] !== "string"){
-validate_ImplicitOAuthFlow.errors = [{instancePath:instancePath+"/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid2 = _errs11 === errors;
-if(!valid2){
-break;
-}
-}
-}
-}
-else {
-validate_ImplicitOAuthFlow.errors = [{instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-var valid3 = true;
-for(const key3 in data){
-if(pattern_7b7125d4.test(key3)){
-const _errs13 = errors;
-if(typeof data[key3] !== "string"){
-validate_ImplicitOAuthFlow.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(authorization_url)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid3 = _errs13 === errors;
-if(!valid3){
-break;
-}
-}
-}
-if(valid3){
-var valid3 = true;
-for(const key4 in data){
-if(pattern_3a2775df.test(key4)){
-const _errs15 = errors;
-if(typeof data[key4] !== "string"){
-validate_ImplicitOAuthFlow.errors = [{instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid3 = _errs15 === errors;
-if(!valid3){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_ImplicitOAuthFlow.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ImplicitOAuthFlow.errors = vErrors;
-return errors === 0;
-}
-
-export const ListTaskPushNotificationConfigsRequest = validate_ListTaskPushNotificationConfigsRequest;
-const schema_ListTaskPushNotificationConfigsRequest = {"additionalProperties":false,"properties":{"pageSize":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"pageToken":{"type":"string"},"taskId":{"type":"string"},"tenant":{"type":"string"}},"type":"object","required":["taskId"],"patternProperties":{"^(page_size)$":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"^(page_token)$":{"type":"string"},"^(task_id)$":{"type":"string"}}};
-const pattern_33ec1b46 = new RegExp("^(page_size)$", "u");
-const pattern_0a283822 = new RegExp("^(page_token)$", "u");
-
-function validate_ListTaskPushNotificationConfigsRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.taskId === undefined) && (missing0 = "taskId")){
-validate_ListTaskPushNotificationConfigsRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(((((((key0 === "pageSize") || (key0 === "pageToken")) || (key0 === "taskId")) || (key0 === "tenant")) || (pattern_33ec1b46.test(key0))) || (pattern_0a283822.test(key0))) || (pattern_3f9c8ce5.test(key0)))){
-validate_ListTaskPushNotificationConfigsRequest.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.pageSize !== undefined){
-let data0 = data.pageSize;
-const _errs2 = errors;
-const _errs3 = errors;
-let valid1 = false;
-const _errs4 = errors;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err0 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/0/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(errors === _errs4){
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 2147483647 || isNaN(data0)){
-const err1 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-else {
-if(data0 < -2147483648 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-var _valid0 = _errs4 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs6 = errors;
-if(errors === _errs6){
-if(typeof data0 === "string"){
-if(!pattern_af46a196.test(data0)){
-const err3 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/1/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-var _valid0 = _errs6 === errors;
-valid1 = valid1 || _valid0;
-}
-if(!valid1){
-const err5 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-validate_ListTaskPushNotificationConfigsRequest.errors = vErrors;
-return false;
-}
-else {
-errors = _errs3;
-if(vErrors !== null){
-if(_errs3){
-vErrors.length = _errs3;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.pageToken !== undefined){
-const _errs8 = errors;
-if(typeof data.pageToken !== "string"){
-validate_ListTaskPushNotificationConfigsRequest.errors = [{instancePath:instancePath+"/pageToken",schemaPath:"#/properties/pageToken/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.taskId !== undefined){
-const _errs10 = errors;
-if(typeof data.taskId !== "string"){
-validate_ListTaskPushNotificationConfigsRequest.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.tenant !== undefined){
-const _errs12 = errors;
-if(typeof data.tenant !== "string"){
-validate_ListTaskPushNotificationConfigsRequest.errors = [{instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs12 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-var valid2 = true;
-for(const key1 in data){
-if(pattern_33ec1b46.test(key1)){
-let data4 = data[key1];
-const _errs14 = errors;
-const _errs15 = errors;
-let valid3 = false;
-const _errs16 = errors;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err6 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/0/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(errors === _errs16){
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 > 2147483647 || isNaN(data4)){
-const err7 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-else {
-if(data4 < -2147483648 || isNaN(data4)){
-const err8 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-}
-var _valid1 = _errs16 === errors;
-valid3 = valid3 || _valid1;
-if(!valid3){
-const _errs18 = errors;
-if(errors === _errs18){
-if(typeof data4 === "string"){
-if(!pattern_af46a196.test(data4)){
-const err9 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/1/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-var _valid1 = _errs18 === errors;
-valid3 = valid3 || _valid1;
-}
-if(!valid3){
-const err11 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-validate_ListTaskPushNotificationConfigsRequest.errors = vErrors;
-return false;
-}
-else {
-errors = _errs15;
-if(vErrors !== null){
-if(_errs15){
-vErrors.length = _errs15;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid2 = _errs14 === errors;
-if(!valid2){
-break;
-}
-}
-}
-if(valid2){
-var valid2 = true;
-for(const key2 in data){
-if(pattern_0a283822.test(key2)){
-const _errs20 = errors;
-if(typeof data[key2] !== "string"){
-validate_ListTaskPushNotificationConfigsRequest.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_token)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid2 = _errs20 === errors;
-if(!valid2){
-break;
-}
-}
-}
-if(valid2){
-var valid2 = true;
-for(const key3 in data){
-if(pattern_3f9c8ce5.test(key3)){
-const _errs22 = errors;
-if(typeof data[key3] !== "string"){
-validate_ListTaskPushNotificationConfigsRequest.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid2 = _errs22 === errors;
-if(!valid2){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_ListTaskPushNotificationConfigsRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ListTaskPushNotificationConfigsRequest.errors = vErrors;
-return errors === 0;
-}
-
-export const ListTaskPushNotificationConfigsResponse = validate_ListTaskPushNotificationConfigsResponse;
-const schema_ListTaskPushNotificationConfigsResponse = {"additionalProperties":false,"properties":{"configs":{"items":{"$ref":"#/$defs/TaskPushNotificationConfig"},"type":"array"},"nextPageToken":{"type":"string"}},"type":"object","patternProperties":{"^(next_page_token)$":{"type":"string"}}};
-const pattern_5504e0d3 = new RegExp("^(next_page_token)$", "u");
-const schema_TaskPushNotificationConfig = {"additionalProperties":false,"properties":{"authentication":{"$ref":"#/$defs/AuthenticationInfo"},"id":{"type":"string"},"taskId":{"type":"string"},"tenant":{"type":"string"},"token":{"type":"string"},"url":{"type":"string"}},"type":"object","required":["url"],"patternProperties":{"^(task_id)$":{"type":"string"}}};
-
-function validate_TaskPushNotificationConfig(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.url === undefined) && (missing0 = "url")){
-validate_TaskPushNotificationConfig.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(((((((key0 === "authentication") || (key0 === "id")) || (key0 === "taskId")) || (key0 === "tenant")) || (key0 === "token")) || (key0 === "url")) || (pattern_3f9c8ce5.test(key0)))){
-validate_TaskPushNotificationConfig.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.authentication !== undefined){
-let data0 = data.authentication;
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-let missing1;
-if((data0.scheme === undefined) && (missing1 = "scheme")){
-validate_TaskPushNotificationConfig.errors = [{instancePath:instancePath+"/authentication",schemaPath:"#/$defs/AuthenticationInfo/required",keyword:"required",params:{missingProperty: missing1}}];
-return false;
-}
-else {
-const _errs5 = errors;
-for(const key1 in data0){
-if(!((key1 === "credentials") || (key1 === "scheme"))){
-validate_TaskPushNotificationConfig.errors = [{instancePath:instancePath+"/authentication",schemaPath:"#/$defs/AuthenticationInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}}];
-return false;
-break;
-}
-}
-if(_errs5 === errors){
-if(data0.credentials !== undefined){
-const _errs6 = errors;
-if(typeof data0.credentials !== "string"){
-validate_TaskPushNotificationConfig.errors = [{instancePath:instancePath+"/authentication/credentials",schemaPath:"#/$defs/AuthenticationInfo/properties/credentials/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid2 = _errs6 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data0.scheme !== undefined){
-const _errs8 = errors;
-if(typeof data0.scheme !== "string"){
-validate_TaskPushNotificationConfig.errors = [{instancePath:instancePath+"/authentication/scheme",schemaPath:"#/$defs/AuthenticationInfo/properties/scheme/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid2 = _errs8 === errors;
-}
-else {
-var valid2 = true;
-}
-}
-}
-}
-}
-else {
-validate_TaskPushNotificationConfig.errors = [{instancePath:instancePath+"/authentication",schemaPath:"#/$defs/AuthenticationInfo/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.id !== undefined){
-const _errs10 = errors;
-if(typeof data.id !== "string"){
-validate_TaskPushNotificationConfig.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.taskId !== undefined){
-const _errs12 = errors;
-if(typeof data.taskId !== "string"){
-validate_TaskPushNotificationConfig.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs12 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.tenant !== undefined){
-const _errs14 = errors;
-if(typeof data.tenant !== "string"){
-validate_TaskPushNotificationConfig.errors = [{instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs14 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.token !== undefined){
-const _errs16 = errors;
-if(typeof data.token !== "string"){
-validate_TaskPushNotificationConfig.errors = [{instancePath:instancePath+"/token",schemaPath:"#/properties/token/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs16 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.url !== undefined){
-const _errs18 = errors;
-if(typeof data.url !== "string"){
-validate_TaskPushNotificationConfig.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs18 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-var valid3 = true;
-for(const key2 in data){
-if(pattern_3f9c8ce5.test(key2)){
-const _errs20 = errors;
-if(typeof data[key2] !== "string"){
-validate_TaskPushNotificationConfig.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid3 = _errs20 === errors;
-if(!valid3){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_TaskPushNotificationConfig.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_TaskPushNotificationConfig.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate_ListTaskPushNotificationConfigsResponse(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-const _errs1 = errors;
-for(const key0 in data){
-if(!(((key0 === "configs") || (key0 === "nextPageToken")) || (pattern_5504e0d3.test(key0)))){
-validate_ListTaskPushNotificationConfigsResponse.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.configs !== undefined){
-let data0 = data.configs;
-const _errs2 = errors;
-if(errors === _errs2){
-if(Array.isArray(data0)){
-var valid1 = true;
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-const _errs4 = errors;
-if(!(validate_TaskPushNotificationConfig(data0[i0], {instancePath:instancePath+"/configs/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate_TaskPushNotificationConfig.errors : vErrors.concat(validate_TaskPushNotificationConfig.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs4 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate_ListTaskPushNotificationConfigsResponse.errors = [{instancePath:instancePath+"/configs",schemaPath:"#/properties/configs/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.nextPageToken !== undefined){
-const _errs5 = errors;
-if(typeof data.nextPageToken !== "string"){
-validate_ListTaskPushNotificationConfigsResponse.errors = [{instancePath:instancePath+"/nextPageToken",schemaPath:"#/properties/nextPageToken/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-var valid2 = true;
-for(const key1 in data){
-if(pattern_5504e0d3.test(key1)){
-const _errs7 = errors;
-if(typeof data[key1] !== "string"){
-validate_ListTaskPushNotificationConfigsResponse.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(next_page_token)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid2 = _errs7 === errors;
-if(!valid2){
-break;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_ListTaskPushNotificationConfigsResponse.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ListTaskPushNotificationConfigsResponse.errors = vErrors;
-return errors === 0;
-}
-
-export const ListTasksRequest = validate_ListTasksRequest;
-const schema_ListTasksRequest = {"additionalProperties":false,"properties":{"contextId":{"type":"string"},"historyLength":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"includeArtifacts":{"type":"boolean"},"pageSize":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"pageToken":{"type":"string"},"status":{"$ref":"#/$defs/TaskState"},"statusTimestampAfter":{"$ref":"#/$defs/Timestamp"},"tenant":{"type":"string"}},"type":"object","patternProperties":{"^(context_id)$":{"type":"string"},"^(history_length)$":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"^(include_artifacts)$":{"type":"boolean"},"^(page_size)$":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"^(page_token)$":{"type":"string"},"^(status_timestamp_after)$":{"$ref":"#/$defs/Timestamp"}}};
-const schema_TaskState = {"anyOf":[{"pattern":"^TASK_STATE_UNSPECIFIED$","type":"string"},{"enum":["TASK_STATE_SUBMITTED","TASK_STATE_WORKING","TASK_STATE_COMPLETED","TASK_STATE_FAILED","TASK_STATE_CANCELED","TASK_STATE_INPUT_REQUIRED","TASK_STATE_REJECTED","TASK_STATE_AUTH_REQUIRED"],"type":"string"},{"maximum":2147483647,"minimum":-2147483648,"type":"integer"}]};
-const schema_Timestamp = {"format":"date-time","type":"string"};
-const pattern_bfa8459c = new RegExp("^(context_id)$", "u");
-const pattern_729159f5 = new RegExp("^(include_artifacts)$", "u");
-const pattern_d5e8a839 = new RegExp("^(status_timestamp_after)$", "u");
-const pattern_e08383df = new RegExp("^TASK_STATE_UNSPECIFIED$", "u");
-const format_date_time = formats["date-time"];
-
-function validate_ListTasksRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-const _errs1 = errors;
-for(const key0 in data){
-if(!((((((((((((((key0 === "contextId") || (key0 === "historyLength")) || (key0 === "includeArtifacts")) || (key0 === "pageSize")) || (key0 === "pageToken")) || (key0 === "status")) || (key0 === "statusTimestampAfter")) || (key0 === "tenant")) || (pattern_bfa8459c.test(key0))) || (pattern_c33f14a6.test(key0))) || (pattern_729159f5.test(key0))) || (pattern_33ec1b46.test(key0))) || (pattern_0a283822.test(key0))) || (pattern_d5e8a839.test(key0)))){
-validate_ListTasksRequest.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.contextId !== undefined){
-const _errs2 = errors;
-if(typeof data.contextId !== "string"){
-validate_ListTasksRequest.errors = [{instancePath:instancePath+"/contextId",schemaPath:"#/properties/contextId/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.historyLength !== undefined){
-let data1 = data.historyLength;
-const _errs4 = errors;
-const _errs5 = errors;
-let valid1 = false;
-const _errs6 = errors;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err0 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/0/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(errors === _errs6){
-if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 > 2147483647 || isNaN(data1)){
-const err1 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-else {
-if(data1 < -2147483648 || isNaN(data1)){
-const err2 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-var _valid0 = _errs6 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs8 = errors;
-if(errors === _errs8){
-if(typeof data1 === "string"){
-if(!pattern_af46a196.test(data1)){
-const err3 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/1/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-var _valid0 = _errs8 === errors;
-valid1 = valid1 || _valid0;
-}
-if(!valid1){
-const err5 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-validate_ListTasksRequest.errors = vErrors;
-return false;
-}
-else {
-errors = _errs5;
-if(vErrors !== null){
-if(_errs5){
-vErrors.length = _errs5;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.includeArtifacts !== undefined){
-const _errs10 = errors;
-if(typeof data.includeArtifacts !== "boolean"){
-validate_ListTasksRequest.errors = [{instancePath:instancePath+"/includeArtifacts",schemaPath:"#/properties/includeArtifacts/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.pageSize !== undefined){
-let data3 = data.pageSize;
-const _errs12 = errors;
-const _errs13 = errors;
-let valid2 = false;
-const _errs14 = errors;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err6 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/0/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(errors === _errs14){
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 > 2147483647 || isNaN(data3)){
-const err7 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-else {
-if(data3 < -2147483648 || isNaN(data3)){
-const err8 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-}
-var _valid1 = _errs14 === errors;
-valid2 = valid2 || _valid1;
-if(!valid2){
-const _errs16 = errors;
-if(errors === _errs16){
-if(typeof data3 === "string"){
-if(!pattern_af46a196.test(data3)){
-const err9 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/1/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-var _valid1 = _errs16 === errors;
-valid2 = valid2 || _valid1;
-}
-if(!valid2){
-const err11 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-validate_ListTasksRequest.errors = vErrors;
-return false;
-}
-else {
-errors = _errs13;
-if(vErrors !== null){
-if(_errs13){
-vErrors.length = _errs13;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid0 = _errs12 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.pageToken !== undefined){
-const _errs18 = errors;
-if(typeof data.pageToken !== "string"){
-validate_ListTasksRequest.errors = [{instancePath:instancePath+"/pageToken",schemaPath:"#/properties/pageToken/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs18 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.status !== undefined){
-let data5 = data.status;
-const _errs20 = errors;
-const _errs22 = errors;
-let valid4 = false;
-const _errs23 = errors;
-if(errors === _errs23){
-if(typeof data5 === "string"){
-if(!pattern_e08383df.test(data5)){
-const err12 = {instancePath:instancePath+"/status",schemaPath:"#/$defs/TaskState/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^TASK_STATE_UNSPECIFIED$"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-else {
-const err13 = {instancePath:instancePath+"/status",schemaPath:"#/$defs/TaskState/anyOf/0/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-var _valid2 = _errs23 === errors;
-valid4 = valid4 || _valid2;
-if(!valid4){
-const _errs25 = errors;
-if(typeof data5 !== "string"){
-const err14 = {instancePath:instancePath+"/status",schemaPath:"#/$defs/TaskState/anyOf/1/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if(!((((((((data5 === "TASK_STATE_SUBMITTED") || (data5 === "TASK_STATE_WORKING")) || (data5 === "TASK_STATE_COMPLETED")) || (data5 === "TASK_STATE_FAILED")) || (data5 === "TASK_STATE_CANCELED")) || (data5 === "TASK_STATE_INPUT_REQUIRED")) || (data5 === "TASK_STATE_REJECTED")) || (data5 === "TASK_STATE_AUTH_REQUIRED"))){
-const err15 = {instancePath:instancePath+"/status",schemaPath:"#/$defs/TaskState/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema_TaskState.anyOf[1].enum}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-var _valid2 = _errs25 === errors;
-valid4 = valid4 || _valid2;
-if(!valid4){
-const _errs27 = errors;
-if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err16 = {instancePath:instancePath+"/status",schemaPath:"#/$defs/TaskState/anyOf/2/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-if(errors === _errs27){
-if((typeof data5 == "number") && (isFinite(data5))){
-if(data5 > 2147483647 || isNaN(data5)){
-const err17 = {instancePath:instancePath+"/status",schemaPath:"#/$defs/TaskState/anyOf/2/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-else {
-if(data5 < -2147483648 || isNaN(data5)){
-const err18 = {instancePath:instancePath+"/status",schemaPath:"#/$defs/TaskState/anyOf/2/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-}
-}
-var _valid2 = _errs27 === errors;
-valid4 = valid4 || _valid2;
-}
-}
-if(!valid4){
-const err19 = {instancePath:instancePath+"/status",schemaPath:"#/$defs/TaskState/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-validate_ListTasksRequest.errors = vErrors;
-return false;
-}
-else {
-errors = _errs22;
-if(vErrors !== null){
-if(_errs22){
-vErrors.length = _errs22;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid0 = _errs20 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.statusTimestampAfter !== undefined){
-let data6 = data.statusTimestampAfter;
-const _errs29 = errors;
-const _errs30 = errors;
-if(errors === _errs30){
-if(errors === _errs30){
-if(typeof data6 === "string"){
-if(!(format_date_time.validate(data6))){
-validate_ListTasksRequest.errors = [{instancePath:instancePath+"/statusTimestampAfter",schemaPath:"#/$defs/Timestamp/format",keyword:"format",params:{format: "date-time"}}];
-return false;
-}
-}
-else {
-validate_ListTasksRequest.errors = [{instancePath:instancePath+"/statusTimestampAfter",schemaPath:"#/$defs/Timestamp/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid0 = _errs29 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.tenant !== undefined){
-const _errs32 = errors;
-if(typeof data.tenant !== "string"){
-validate_ListTasksRequest.errors = [{instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs32 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-var valid6 = true;
-for(const key1 in data){
-if(pattern_bfa8459c.test(key1)){
-const _errs34 = errors;
-if(typeof data[key1] !== "string"){
-validate_ListTasksRequest.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(context_id)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid6 = _errs34 === errors;
-if(!valid6){
-break;
-}
-}
-}
-if(valid6){
-var valid6 = true;
-for(const key2 in data){
-if(pattern_c33f14a6.test(key2)){
-let data9 = data[key2];
-const _errs36 = errors;
-const _errs37 = errors;
-let valid7 = false;
-const _errs38 = errors;
-if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err20 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/0/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-if(errors === _errs38){
-if((typeof data9 == "number") && (isFinite(data9))){
-if(data9 > 2147483647 || isNaN(data9)){
-const err21 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-else {
-if(data9 < -2147483648 || isNaN(data9)){
-const err22 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-}
-}
-var _valid3 = _errs38 === errors;
-valid7 = valid7 || _valid3;
-if(!valid7){
-const _errs40 = errors;
-if(errors === _errs40){
-if(typeof data9 === "string"){
-if(!pattern_af46a196.test(data9)){
-const err23 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-else {
-const err24 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/1/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-var _valid3 = _errs40 === errors;
-valid7 = valid7 || _valid3;
-}
-if(!valid7){
-const err25 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-validate_ListTasksRequest.errors = vErrors;
-return false;
-}
-else {
-errors = _errs37;
-if(vErrors !== null){
-if(_errs37){
-vErrors.length = _errs37;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid6 = _errs36 === errors;
-if(!valid6){
-break;
-}
-}
-}
-if(valid6){
-var valid6 = true;
-for(const key3 in data){
-if(pattern_729159f5.test(key3)){
-const _errs42 = errors;
-if(typeof data[key3] !== "boolean"){
-validate_ListTasksRequest.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(include_artifacts)%24/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid6 = _errs42 === errors;
-if(!valid6){
-break;
-}
-}
-}
-if(valid6){
-var valid6 = true;
-for(const key4 in data){
-if(pattern_33ec1b46.test(key4)){
-let data11 = data[key4];
-const _errs44 = errors;
-const _errs45 = errors;
-let valid8 = false;
-const _errs46 = errors;
-if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-const err26 = {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/0/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-if(errors === _errs46){
-if((typeof data11 == "number") && (isFinite(data11))){
-if(data11 > 2147483647 || isNaN(data11)){
-const err27 = {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-else {
-if(data11 < -2147483648 || isNaN(data11)){
-const err28 = {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-}
-}
-var _valid4 = _errs46 === errors;
-valid8 = valid8 || _valid4;
-if(!valid8){
-const _errs48 = errors;
-if(errors === _errs48){
-if(typeof data11 === "string"){
-if(!pattern_af46a196.test(data11)){
-const err29 = {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-else {
-const err30 = {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/1/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-var _valid4 = _errs48 === errors;
-valid8 = valid8 || _valid4;
-}
-if(!valid8){
-const err31 = {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-validate_ListTasksRequest.errors = vErrors;
-return false;
-}
-else {
-errors = _errs45;
-if(vErrors !== null){
-if(_errs45){
-vErrors.length = _errs45;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid6 = _errs44 === errors;
-if(!valid6){
-break;
-}
-}
-}
-if(valid6){
-var valid6 = true;
-for(const key5 in data){
-if(pattern_0a283822.test(key5)){
-const _errs50 = errors;
-if(typeof data[key5] !== "string"){
-validate_ListTasksRequest.errors = [{instancePath:instancePath+"/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_token)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid6 = _errs50 === errors;
-if(!valid6){
-break;
-}
-}
-}
-if(valid6){
-var valid6 = true;
-for(const key6 in data){
-if(pattern_d5e8a839.test(key6)){
-let data13 = data[key6];
-const _errs52 = errors;
-const _errs53 = errors;
-if(errors === _errs53){
-if(errors === _errs53){
-if(typeof data13 === "string"){
-if(!(format_date_time.validate(data13))){
-validate_ListTasksRequest.errors = [{instancePath:instancePath+"/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/Timestamp/format",keyword:"format",params:{format: "date-time"}}];
-return false;
-}
-}
-else {
-validate_ListTasksRequest.errors = [{instancePath:instancePath+"/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/Timestamp/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid6 = _errs52 === errors;
-if(!valid6){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_ListTasksRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ListTasksRequest.errors = vErrors;
-return errors === 0;
-}
-
-export const ListTasksResponse = validate_ListTasksResponse;
-const schema_ListTasksResponse = {"additionalProperties":false,"properties":{"nextPageToken":{"type":"string"},"pageSize":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"tasks":{"items":{"$ref":"#/$defs/Task"},"type":"array"},"totalSize":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]}},"type":"object","required":["nextPageToken","pageSize","totalSize"],"patternProperties":{"^(next_page_token)$":{"type":"string"},"^(page_size)$":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"^(total_size)$":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]}}};
-const pattern_e73e27e4 = new RegExp("^(total_size)$", "u");
-const schema_Task = {"additionalProperties":false,"properties":{"artifacts":{"items":{"$ref":"#/$defs/Artifact"},"type":"array"},"contextId":{"type":"string"},"history":{"items":{"$ref":"#/$defs/Message"},"type":"array"},"id":{"type":"string"},"metadata":{"$ref":"#/$defs/Struct"},"status":{"$ref":"#/$defs/TaskStatus"}},"type":"object","required":["id","status"],"patternProperties":{"^(context_id)$":{"type":"string"}}};
-const schema_Message = {"additionalProperties":false,"properties":{"contextId":{"type":"string"},"extensions":{"items":{"type":"string"},"type":"array"},"messageId":{"type":"string"},"metadata":{"$ref":"#/$defs/Struct"},"parts":{"items":{"$ref":"#/$defs/Part"},"type":"array","minItems":1},"referenceTaskIds":{"items":{"type":"string"},"type":"array"},"role":{"$ref":"#/$defs/Role"},"taskId":{"type":"string"}},"type":"object","required":["messageId","role","parts"],"patternProperties":{"^(context_id)$":{"type":"string"},"^(message_id)$":{"type":"string"},"^(reference_task_ids)$":{"items":{"type":"string"},"type":"array"},"^(task_id)$":{"type":"string"}}};
-const schema_Role = {"anyOf":[{"pattern":"^ROLE_UNSPECIFIED$","type":"string"},{"enum":["ROLE_USER","ROLE_AGENT"],"type":"string"},{"maximum":2147483647,"minimum":-2147483648,"type":"integer"}]};
-const pattern_63370828 = new RegExp("^(message_id)$", "u");
-const pattern_54313734 = new RegExp("^(reference_task_ids)$", "u");
-const pattern_ce6432e7 = new RegExp("^ROLE_UNSPECIFIED$", "u");
-
-function validate_Message(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.messageId === undefined) && (missing0 = "messageId")) || ((data.role === undefined) && (missing0 = "role"))) || ((data.parts === undefined) && (missing0 = "parts"))){
-validate_Message.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!((((((((((((key0 === "contextId") || (key0 === "extensions")) || (key0 === "messageId")) || (key0 === "metadata")) || (key0 === "parts")) || (key0 === "referenceTaskIds")) || (key0 === "role")) || (key0 === "taskId")) || (pattern_bfa8459c.test(key0))) || (pattern_63370828.test(key0))) || (pattern_54313734.test(key0))) || (pattern_3f9c8ce5.test(key0)))){
-validate_Message.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.contextId !== undefined){
-const _errs2 = errors;
-if(typeof data.contextId !== "string"){
-validate_Message.errors = [{instancePath:instancePath+"/contextId",schemaPath:"#/properties/contextId/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.extensions !== undefined){
-let data1 = data.extensions;
-const _errs4 = errors;
-if(errors === _errs4){
-if(Array.isArray(data1)){
-var valid1 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-const _errs6 = errors;
-if(typeof data1[i0] !== "string"){
-validate_Message.errors = [{instancePath:instancePath+"/extensions/" + i0,schemaPath:"#/properties/extensions/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid1 = _errs6 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate_Message.errors = [{instancePath:instancePath+"/extensions",schemaPath:"#/properties/extensions/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.messageId !== undefined){
-const _errs8 = errors;
-if(typeof data.messageId !== "string"){
-validate_Message.errors = [{instancePath:instancePath+"/messageId",schemaPath:"#/properties/messageId/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.metadata !== undefined){
-let data4 = data.metadata;
-const _errs10 = errors;
-if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
-validate_Message.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.parts !== undefined){
-let data5 = data.parts;
-const _errs13 = errors;
-if(errors === _errs13){
-if(Array.isArray(data5)){
-if(data5.length < 1){
-validate_Message.errors = [{instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/minItems",keyword:"minItems",params:{limit: 1}}];
-return false;
-}
-else {
-var valid3 = true;
-const len1 = data5.length;
-for(let i1=0; i1<len1; i1++){
-const _errs15 = errors;
-if(!(validate_Part(data5[i1], {instancePath:instancePath+"/parts/" + i1,parentData:data5,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate_Part.errors : vErrors.concat(validate_Part.errors);
-errors = vErrors.length;
-}
-var valid3 = _errs15 === errors;
-if(!valid3){
-break;
-}
-}
-}
-}
-else {
-validate_Message.errors = [{instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs13 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.referenceTaskIds !== undefined){
-let data7 = data.referenceTaskIds;
-const _errs16 = errors;
-if(errors === _errs16){
-if(Array.isArray(data7)){
-var valid4 = true;
-const len2 = data7.length;
-for(let i2=0; i2<len2; i2++){
-const _errs18 = errors;
-if(typeof data7[i2] !== "string"){
-validate_Message.errors = [{instancePath:instancePath+"/referenceTaskIds/" + i2,schemaPath:"#/properties/referenceTaskIds/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid4 = _errs18 === errors;
-if(!valid4){
-break;
-}
-}
-}
-else {
-validate_Message.errors = [{instancePath:instancePath+"/referenceTaskIds",schemaPath:"#/properties/referenceTaskIds/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs16 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.role !== undefined){
-let data9 = data.role;
-const _errs20 = errors;
-const _errs22 = errors;
-let valid6 = false;
-const _errs23 = errors;
-if(errors === _errs23){
-if(typeof data9 === "string"){
-if(!pattern_ce6432e7.test(data9)){
-const err0 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^ROLE_UNSPECIFIED$"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf/0/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var _valid0 = _errs23 === errors;
-valid6 = valid6 || _valid0;
-if(!valid6){
-const _errs25 = errors;
-if(typeof data9 !== "string"){
-const err2 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf/1/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(!((data9 === "ROLE_USER") || (data9 === "ROLE_AGENT"))){
-const err3 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema_Role.anyOf[1].enum}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-var _valid0 = _errs25 === errors;
-valid6 = valid6 || _valid0;
-if(!valid6){
-const _errs27 = errors;
-if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err4 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf/2/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(errors === _errs27){
-if((typeof data9 == "number") && (isFinite(data9))){
-if(data9 > 2147483647 || isNaN(data9)){
-const err5 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf/2/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-else {
-if(data9 < -2147483648 || isNaN(data9)){
-const err6 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf/2/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-}
-var _valid0 = _errs27 === errors;
-valid6 = valid6 || _valid0;
-}
-}
-if(!valid6){
-const err7 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-validate_Message.errors = vErrors;
-return false;
-}
-else {
-errors = _errs22;
-if(vErrors !== null){
-if(_errs22){
-vErrors.length = _errs22;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid0 = _errs20 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.taskId !== undefined){
-const _errs29 = errors;
-if(typeof data.taskId !== "string"){
-validate_Message.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs29 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-var valid7 = true;
-for(const key1 in data){
-if(pattern_bfa8459c.test(key1)){
-const _errs31 = errors;
-if(typeof data[key1] !== "string"){
-validate_Message.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(context_id)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid7 = _errs31 === errors;
-if(!valid7){
-break;
-}
-}
-}
-if(valid7){
-var valid7 = true;
-for(const key2 in data){
-if(pattern_63370828.test(key2)){
-const _errs33 = errors;
-if(typeof data[key2] !== "string"){
-validate_Message.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(message_id)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid7 = _errs33 === errors;
-if(!valid7){
-break;
-}
-}
-}
-if(valid7){
-var valid7 = true;
-for(const key3 in data){
-if(pattern_54313734.test(key3)){
-let data13 = data[key3];
-const _errs35 = errors;
-if(errors === _errs35){
-if(Array.isArray(data13)){
-var valid8 = true;
-const len3 = data13.length;
-for(let i3=0; i3<len3; i3++){
-const _errs37 = errors;
-if(typeof data13[i3] !== "string"){
-validate_Message.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i3,schemaPath:"#/patternProperties/%5E(reference_task_ids)%24/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid8 = _errs37 === errors;
-if(!valid8){
-break;
-}
-}
-}
-else {
-validate_Message.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(reference_task_ids)%24/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid7 = _errs35 === errors;
-if(!valid7){
-break;
-}
-}
-}
-if(valid7){
-var valid7 = true;
-for(const key4 in data){
-if(pattern_3f9c8ce5.test(key4)){
-const _errs39 = errors;
-if(typeof data[key4] !== "string"){
-validate_Message.errors = [{instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid7 = _errs39 === errors;
-if(!valid7){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_Message.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_Message.errors = vErrors;
-return errors === 0;
-}
-
-const schema_TaskStatus = {"additionalProperties":false,"properties":{"message":{"$ref":"#/$defs/Message"},"state":{"$ref":"#/$defs/TaskState"},"timestamp":{"$ref":"#/$defs/Timestamp"}},"type":"object","required":["state"]};
-
-function validate_TaskStatus(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.state === undefined) && (missing0 = "state")){
-validate_TaskStatus.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(((key0 === "message") || (key0 === "state")) || (key0 === "timestamp"))){
-validate_TaskStatus.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.message !== undefined){
-const _errs2 = errors;
-if(!(validate_Message(data.message, {instancePath:instancePath+"/message",parentData:data,parentDataProperty:"message",rootData}))){
-vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.state !== undefined){
-let data1 = data.state;
-const _errs3 = errors;
-const _errs5 = errors;
-let valid2 = false;
-const _errs6 = errors;
-if(errors === _errs6){
-if(typeof data1 === "string"){
-if(!pattern_e08383df.test(data1)){
-const err0 = {instancePath:instancePath+"/state",schemaPath:"#/$defs/TaskState/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^TASK_STATE_UNSPECIFIED$"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath:instancePath+"/state",schemaPath:"#/$defs/TaskState/anyOf/0/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var _valid0 = _errs6 === errors;
-valid2 = valid2 || _valid0;
-if(!valid2){
-const _errs8 = errors;
-if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/state",schemaPath:"#/$defs/TaskState/anyOf/1/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(!((((((((data1 === "TASK_STATE_SUBMITTED") || (data1 === "TASK_STATE_WORKING")) || (data1 === "TASK_STATE_COMPLETED")) || (data1 === "TASK_STATE_FAILED")) || (data1 === "TASK_STATE_CANCELED")) || (data1 === "TASK_STATE_INPUT_REQUIRED")) || (data1 === "TASK_STATE_REJECTED")) || (data1 === "TASK_STATE_AUTH_REQUIRED"))){
-const err3 = {instancePath:instancePath+"/state",schemaPath:"#/$defs/TaskState/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema_TaskState.anyOf[1].enum}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-var _valid0 = _errs8 === errors;
-valid2 = valid2 || _valid0;
-if(!valid2){
-const _errs10 = errors;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err4 = {instancePath:instancePath+"/state",schemaPath:"#/$defs/TaskState/anyOf/2/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(errors === _errs10){
-if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 > 2147483647 || isNaN(data1)){
-const err5 = {instancePath:instancePath+"/state",schemaPath:"#/$defs/TaskState/anyOf/2/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-else {
-if(data1 < -2147483648 || isNaN(data1)){
-const err6 = {instancePath:instancePath+"/state",schemaPath:"#/$defs/TaskState/anyOf/2/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-}
-var _valid0 = _errs10 === errors;
-valid2 = valid2 || _valid0;
-}
-}
-if(!valid2){
-const err7 = {instancePath:instancePath+"/state",schemaPath:"#/$defs/TaskState/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-validate_TaskStatus.errors = vErrors;
-return false;
-}
-else {
-errors = _errs5;
-if(vErrors !== null){
-if(_errs5){
-vErrors.length = _errs5;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.timestamp !== undefined){
-let data2 = data.timestamp;
-const _errs12 = errors;
-const _errs13 = errors;
-if(errors === _errs13){
-if(errors === _errs13){
-if(typeof data2 === "string"){
-if(!(format_date_time.validate(data2))){
-validate_TaskStatus.errors = [{instancePath:instancePath+"/timestamp",schemaPath:"#/$defs/Timestamp/format",keyword:"format",params:{format: "date-time"}}];
-return false;
-}
-}
-else {
-validate_TaskStatus.errors = [{instancePath:instancePath+"/timestamp",schemaPath:"#/$defs/Timestamp/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid0 = _errs12 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_TaskStatus.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_TaskStatus.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate_Task(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.id === undefined) && (missing0 = "id")) || ((data.status === undefined) && (missing0 = "status"))){
-validate_Task.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(((((((key0 === "artifacts") || (key0 === "contextId")) || (key0 === "history")) || (key0 === "id")) || (key0 === "metadata")) || (key0 === "status")) || (pattern_bfa8459c.test(key0)))){
-validate_Task.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.artifacts !== undefined){
-let data0 = data.artifacts;
-const _errs2 = errors;
-if(errors === _errs2){
-if(Array.isArray(data0)){
-var valid1 = true;
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-const _errs4 = errors;
-if(!(validate_Artifact(data0[i0], {instancePath:instancePath+"/artifacts/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate_Artifact.errors : vErrors.concat(validate_Artifact.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs4 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate_Task.errors = [{instancePath:instancePath+"/artifacts",schemaPath:"#/properties/artifacts/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.contextId !== undefined){
-const _errs5 = errors;
-if(typeof data.contextId !== "string"){
-validate_Task.errors = [{instancePath:instancePath+"/contextId",schemaPath:"#/properties/contextId/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.history !== undefined){
-let data3 = data.history;
-const _errs7 = errors;
-if(errors === _errs7){
-if(Array.isArray(data3)){
-var valid2 = true;
-const len1 = data3.length;
-for(let i1=0; i1<len1; i1++){
-const _errs9 = errors;
-if(!(validate_Message(data3[i1], {instancePath:instancePath+"/history/" + i1,parentData:data3,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs9 === errors;
-if(!valid2){
-break;
-}
-}
-}
-else {
-validate_Task.errors = [{instancePath:instancePath+"/history",schemaPath:"#/properties/history/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.id !== undefined){
-const _errs10 = errors;
-if(typeof data.id !== "string"){
-validate_Task.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.metadata !== undefined){
-let data6 = data.metadata;
-const _errs12 = errors;
-if(!(data6 && typeof data6 == "object" && !Array.isArray(data6))){
-validate_Task.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid0 = _errs12 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.status !== undefined){
-const _errs15 = errors;
-if(!(validate_TaskStatus(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate_TaskStatus.errors : vErrors.concat(validate_TaskStatus.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs15 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-var valid4 = true;
-for(const key1 in data){
-if(pattern_bfa8459c.test(key1)){
-const _errs16 = errors;
-if(typeof data[key1] !== "string"){
-validate_Task.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(context_id)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid4 = _errs16 === errors;
-if(!valid4){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_Task.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_Task.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate_ListTasksResponse(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.nextPageToken === undefined) && (missing0 = "nextPageToken")) || ((data.pageSize === undefined) && (missing0 = "pageSize"))) || ((data.totalSize === undefined) && (missing0 = "totalSize"))){
-validate_ListTasksResponse.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(((((((key0 === "nextPageToken") || (key0 === "pageSize")) || (key0 === "tasks")) || (key0 === "totalSize")) || (pattern_5504e0d3.test(key0))) || (pattern_33ec1b46.test(key0))) || (pattern_e73e27e4.test(key0)))){
-validate_ListTasksResponse.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.nextPageToken !== undefined){
-const _errs2 = errors;
-if(typeof data.nextPageToken !== "string"){
-validate_ListTasksResponse.errors = [{instancePath:instancePath+"/nextPageToken",schemaPath:"#/properties/nextPageToken/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.pageSize !== undefined){
-let data1 = data.pageSize;
-const _errs4 = errors;
-const _errs5 = errors;
-let valid1 = false;
-const _errs6 = errors;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err0 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/0/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(errors === _errs6){
-if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 > 2147483647 || isNaN(data1)){
-const err1 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-else {
-if(data1 < -2147483648 || isNaN(data1)){
-const err2 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-var _valid0 = _errs6 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs8 = errors;
-if(errors === _errs8){
-if(typeof data1 === "string"){
-if(!pattern_af46a196.test(data1)){
-const err3 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/1/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-var _valid0 = _errs8 === errors;
-valid1 = valid1 || _valid0;
-}
-if(!valid1){
-const err5 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-validate_ListTasksResponse.errors = vErrors;
-return false;
-}
-else {
-errors = _errs5;
-if(vErrors !== null){
-if(_errs5){
-vErrors.length = _errs5;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.tasks !== undefined){
-let data2 = data.tasks;
-const _errs10 = errors;
-if(errors === _errs10){
-if(Array.isArray(data2)){
-var valid2 = true;
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-const _errs12 = errors;
-if(!(validate_Task(data2[i0], {instancePath:instancePath+"/tasks/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs12 === errors;
-if(!valid2){
-break;
-}
-}
-}
-else {
-validate_ListTasksResponse.errors = [{instancePath:instancePath+"/tasks",schemaPath:"#/properties/tasks/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.totalSize !== undefined){
-let data4 = data.totalSize;
-const _errs13 = errors;
-const _errs14 = errors;
-let valid3 = false;
-const _errs15 = errors;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err6 = {instancePath:instancePath+"/totalSize",schemaPath:"#/properties/totalSize/anyOf/0/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(errors === _errs15){
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 > 2147483647 || isNaN(data4)){
-const err7 = {instancePath:instancePath+"/totalSize",schemaPath:"#/properties/totalSize/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-else {
-if(data4 < -2147483648 || isNaN(data4)){
-const err8 = {instancePath:instancePath+"/totalSize",schemaPath:"#/properties/totalSize/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-}
-var _valid1 = _errs15 === errors;
-valid3 = valid3 || _valid1;
-if(!valid3){
-const _errs17 = errors;
-if(errors === _errs17){
-if(typeof data4 === "string"){
-if(!pattern_af46a196.test(data4)){
-const err9 = {instancePath:instancePath+"/totalSize",schemaPath:"#/properties/totalSize/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/totalSize",schemaPath:"#/properties/totalSize/anyOf/1/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-var _valid1 = _errs17 === errors;
-valid3 = valid3 || _valid1;
-}
-if(!valid3){
-const err11 = {instancePath:instancePath+"/totalSize",schemaPath:"#/properties/totalSize/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-validate_ListTasksResponse.errors = vErrors;
-return false;
-}
-else {
-errors = _errs14;
-if(vErrors !== null){
-if(_errs14){
-vErrors.length = _errs14;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid0 = _errs13 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-var valid4 = true;
-for(const key1 in data){
-if(pattern_5504e0d3.test(key1)){
-const _errs19 = errors;
-if(typeof data[key1] !== "string"){
-validate_ListTasksResponse.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(next_page_token)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid4 = _errs19 === errors;
-if(!valid4){
-break;
-}
-}
-}
-if(valid4){
-var valid4 = true;
-for(const key2 in data){
-if(pattern_33ec1b46.test(key2)){
-let data6 = data[key2];
-const _errs21 = errors;
-const _errs22 = errors;
-let valid5 = false;
-const _errs23 = errors;
-if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err12 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/0/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if(errors === _errs23){
-if((typeof data6 == "number") && (isFinite(data6))){
-if(data6 > 2147483647 || isNaN(data6)){
-const err13 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-else {
-if(data6 < -2147483648 || isNaN(data6)){
-const err14 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-}
-var _valid2 = _errs23 === errors;
-valid5 = valid5 || _valid2;
-if(!valid5){
-const _errs25 = errors;
-if(errors === _errs25){
-if(typeof data6 === "string"){
-if(!pattern_af46a196.test(data6)){
-const err15 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-else {
-const err16 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/1/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-var _valid2 = _errs25 === errors;
-valid5 = valid5 || _valid2;
-}
-if(!valid5){
-const err17 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-validate_ListTasksResponse.errors = vErrors;
-return false;
-}
-else {
-errors = _errs22;
-if(vErrors !== null){
-if(_errs22){
-vErrors.length = _errs22;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid4 = _errs21 === errors;
-if(!valid4){
-break;
-}
-}
-}
-if(valid4){
-var valid4 = true;
-for(const key3 in data){
-if(pattern_e73e27e4.test(key3)){
-let data7 = data[key3];
-const _errs27 = errors;
-const _errs28 = errors;
-let valid6 = false;
-const _errs29 = errors;
-if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err18 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(total_size)%24/anyOf/0/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-if(errors === _errs29){
-if((typeof data7 == "number") && (isFinite(data7))){
-if(data7 > 2147483647 || isNaN(data7)){
-const err19 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(total_size)%24/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-else {
-if(data7 < -2147483648 || isNaN(data7)){
-const err20 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(total_size)%24/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-}
-}
-var _valid3 = _errs29 === errors;
-valid6 = valid6 || _valid3;
-if(!valid6){
-const _errs31 = errors;
-if(errors === _errs31){
-if(typeof data7 === "string"){
-if(!pattern_af46a196.test(data7)){
-const err21 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(total_size)%24/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-else {
-const err22 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(total_size)%24/anyOf/1/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-var _valid3 = _errs31 === errors;
-valid6 = valid6 || _valid3;
-}
-if(!valid6){
-const err23 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(total_size)%24/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-validate_ListTasksResponse.errors = vErrors;
-return false;
-}
-else {
-errors = _errs28;
-if(vErrors !== null){
-if(_errs28){
-vErrors.length = _errs28;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid4 = _errs27 === errors;
-if(!valid4){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_ListTasksResponse.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ListTasksResponse.errors = vErrors;
-return errors === 0;
-}
-
-export const Message = validate_Message_2;
-
-function validate_Message_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.messageId === undefined) && (missing0 = "messageId")) || ((data.role === undefined) && (missing0 = "role"))) || ((data.parts === undefined) && (missing0 = "parts"))){
-validate_Message_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!((((((((((((key0 === "contextId") || (key0 === "extensions")) || (key0 === "messageId")) || (key0 === "metadata")) || (key0 === "parts")) || (key0 === "referenceTaskIds")) || (key0 === "role")) || (key0 === "taskId")) || (pattern_bfa8459c.test(key0))) || (pattern_63370828.test(key0))) || (pattern_54313734.test(key0))) || (pattern_3f9c8ce5.test(key0)))){
-validate_Message_2.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.contextId !== undefined){
-const _errs2 = errors;
-if(typeof data.contextId !== "string"){
-validate_Message_2.errors = [{instancePath:instancePath+"/contextId",schemaPath:"#/properties/contextId/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.extensions !== undefined){
-let data1 = data.extensions;
-const _errs4 = errors;
-if(errors === _errs4){
-if(Array.isArray(data1)){
-var valid1 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-const _errs6 = errors;
-if(typeof data1[i0] !== "string"){
-validate_Message_2.errors = [{instancePath:instancePath+"/extensions/" + i0,schemaPath:"#/properties/extensions/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid1 = _errs6 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate_Message_2.errors = [{instancePath:instancePath+"/extensions",schemaPath:"#/properties/extensions/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.messageId !== undefined){
-const _errs8 = errors;
-if(typeof data.messageId !== "string"){
-validate_Message_2.errors = [{instancePath:instancePath+"/messageId",schemaPath:"#/properties/messageId/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.metadata !== undefined){
-let data4 = data.metadata;
-const _errs10 = errors;
-if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
-validate_Message_2.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.parts !== undefined){
-let data5 = data.parts;
-const _errs13 = errors;
-if(errors === _errs13){
-if(Array.isArray(data5)){
-if(data5.length < 1){
-validate_Message_2.errors = [{instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/minItems",keyword:"minItems",params:{limit: 1}}];
-return false;
-}
-else {
-var valid3 = true;
-const len1 = data5.length;
-for(let i1=0; i1<len1; i1++){
-const _errs15 = errors;
-if(!(validate_Part(data5[i1], {instancePath:instancePath+"/parts/" + i1,parentData:data5,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate_Part.errors : vErrors.concat(validate_Part.errors);
-errors = vErrors.length;
-}
-var valid3 = _errs15 === errors;
-if(!valid3){
-break;
-}
-}
-}
-}
-else {
-validate_Message_2.errors = [{instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs13 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.referenceTaskIds !== undefined){
-let data7 = data.referenceTaskIds;
-const _errs16 = errors;
-if(errors === _errs16){
-if(Array.isArray(data7)){
-var valid4 = true;
-const len2 = data7.length;
-for(let i2=0; i2<len2; i2++){
-const _errs18 = errors;
-if(typeof data7[i2] !== "string"){
-validate_Message_2.errors = [{instancePath:instancePath+"/referenceTaskIds/" + i2,schemaPath:"#/properties/referenceTaskIds/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid4 = _errs18 === errors;
-if(!valid4){
-break;
-}
-}
-}
-else {
-validate_Message_2.errors = [{instancePath:instancePath+"/referenceTaskIds",schemaPath:"#/properties/referenceTaskIds/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs16 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.role !== undefined){
-let data9 = data.role;
-const _errs20 = errors;
-const _errs22 = errors;
-let valid6 = false;
-const _errs23 = errors;
-if(errors === _errs23){
-if(typeof data9 === "string"){
-if(!pattern_ce6432e7.test(data9)){
-const err0 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^ROLE_UNSPECIFIED$"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf/0/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var _valid0 = _errs23 === errors;
-valid6 = valid6 || _valid0;
-if(!valid6){
-const _errs25 = errors;
-if(typeof data9 !== "string"){
-const err2 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf/1/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(!((data9 === "ROLE_USER") || (data9 === "ROLE_AGENT"))){
-const err3 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema_Role.anyOf[1].enum}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-var _valid0 = _errs25 === errors;
-valid6 = valid6 || _valid0;
-if(!valid6){
-const _errs27 = errors;
-if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err4 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf/2/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(errors === _errs27){
-if((typeof data9 == "number") && (isFinite(data9))){
-if(data9 > 2147483647 || isNaN(data9)){
-const err5 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf/2/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-else {
-if(data9 < -2147483648 || isNaN(data9)){
-const err6 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf/2/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-}
-var _valid0 = _errs27 === errors;
-valid6 = valid6 || _valid0;
-}
-}
-if(!valid6){
-const err7 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-validate_Message_2.errors = vErrors;
-return false;
-}
-else {
-errors = _errs22;
-if(vErrors !== null){
-if(_errs22){
-vErrors.length = _errs22;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid0 = _errs20 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.taskId !== undefined){
-const _errs29 = errors;
-if(typeof data.taskId !== "string"){
-validate_Message_2.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs29 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-var valid7 = true;
-for(const key1 in data){
-if(pattern_bfa8459c.test(key1)){
-const _errs31 = errors;
-if(typeof data[key1] !== "string"){
-validate_Message_2.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(context_id)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid7 = _errs31 === errors;
-if(!valid7){
-break;
-}
-}
-}
-if(valid7){
-var valid7 = true;
-for(const key2 in data){
-if(pattern_63370828.test(key2)){
-const _errs33 = errors;
-if(typeof data[key2] !== "string"){
-validate_Message_2.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(message_id)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid7 = _errs33 === errors;
-if(!valid7){
-break;
-}
-}
-}
-if(valid7){
-var valid7 = true;
-for(const key3 in data){
-if(pattern_54313734.test(key3)){
-let data13 = data[key3];
-const _errs35 = errors;
-if(errors === _errs35){
-if(Array.isArray(data13)){
-var valid8 = true;
-const len3 = data13.length;
-for(let i3=0; i3<len3; i3++){
-const _errs37 = errors;
-if(typeof data13[i3] !== "string"){
-validate_Message_2.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i3,schemaPath:"#/patternProperties/%5E(reference_task_ids)%24/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid8 = _errs37 === errors;
-if(!valid8){
-break;
-}
-}
-}
-else {
-validate_Message_2.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(reference_task_ids)%24/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid7 = _errs35 === errors;
-if(!valid7){
-break;
-}
-}
-}
-if(valid7){
-var valid7 = true;
-for(const key4 in data){
-if(pattern_3f9c8ce5.test(key4)){
-const _errs39 = errors;
-if(typeof data[key4] !== "string"){
-validate_Message_2.errors = [{instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid7 = _errs39 === errors;
-if(!valid7){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_Message_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_Message_2.errors = vErrors;
-return errors === 0;
-}
-
-export const MutualTlsSecurityScheme = validate_MutualTlsSecurityScheme;
-
-function validate_MutualTlsSecurityScheme(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-const _errs1 = errors;
-for(const key0 in data){
-if(!(key0 === "description")){
-validate_MutualTlsSecurityScheme.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-validate_MutualTlsSecurityScheme.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-}
-else {
-validate_MutualTlsSecurityScheme.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_MutualTlsSecurityScheme.errors = vErrors;
-return errors === 0;
-}
-
-export const OAuth2SecurityScheme = validate_OAuth2SecurityScheme_2;
-
-function validate_OAuth2SecurityScheme_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.flows === undefined) && (missing0 = "flows")){
-validate_OAuth2SecurityScheme_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!((((key0 === "description") || (key0 === "flows")) || (key0 === "oauth2MetadataUrl")) || (pattern_2722df3a.test(key0)))){
-validate_OAuth2SecurityScheme_2.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.description !== undefined){
-const _errs2 = errors;
-if(typeof data.description !== "string"){
-validate_OAuth2SecurityScheme_2.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.flows !== undefined){
-const _errs4 = errors;
-if(!(validate_OAuthFlows(data.flows, {instancePath:instancePath+"/flows",parentData:data,parentDataProperty:"flows",rootData}))){
-vErrors = vErrors === null ? validate_OAuthFlows.errors : vErrors.concat(validate_OAuthFlows.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.oauth2MetadataUrl !== undefined){
-const _errs5 = errors;
-if(typeof data.oauth2MetadataUrl !== "string"){
-validate_OAuth2SecurityScheme_2.errors = [{instancePath:instancePath+"/oauth2MetadataUrl",schemaPath:"#/properties/oauth2MetadataUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-var valid1 = true;
-for(const key1 in data){
-if(pattern_2722df3a.test(key1)){
-const _errs7 = errors;
-if(typeof data[key1] !== "string"){
-validate_OAuth2SecurityScheme_2.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(oauth2_metadata_url)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid1 = _errs7 === errors;
-if(!valid1){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_OAuth2SecurityScheme_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_OAuth2SecurityScheme_2.errors = vErrors;
-return errors === 0;
-}
-
-export const OAuthFlows = validate_OAuthFlows_2;
-
 function validate_OAuthFlows_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -11728,9 +9761,6 @@ return false;
 validate_OAuthFlows_2.errors = vErrors;
 return errors === 0;
 }
-
-export const OpenIdConnectSecurityScheme = validate_OpenIdConnectSecurityScheme;
-
 function validate_OpenIdConnectSecurityScheme(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -11802,9 +9832,261 @@ return false;
 validate_OpenIdConnectSecurityScheme.errors = vErrors;
 return errors === 0;
 }
-
-export const Part = validate_Part_2;
-
+function validate_Part(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = false;
+let passing0 = null;
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.text === undefined) && (missing0 = "text")){
+const err0 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/required",keyword:"required",params:{missingProperty: missing0}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+if(_valid0){
+valid1 = true;
+passing0 = 0;
+}
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing1;
+if((data.raw === undefined) && (missing1 = "raw")){
+const err1 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/required",keyword:"required",params:{missingProperty: missing1}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 1;
+}
+const _errs5 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing2;
+if((data.url === undefined) && (missing2 = "url")){
+const err2 = {instancePath,schemaPath:"#/allOf/0/oneOf/2/required",keyword:"required",params:{missingProperty: missing2}};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid0 = _errs5 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 2];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 2;
+}
+const _errs6 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing3;
+if((data.data === undefined) && (missing3 = "data")){
+const err3 = {instancePath,schemaPath:"#/allOf/0/oneOf/3/required",keyword:"required",params:{missingProperty: missing3}};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+var _valid0 = _errs6 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 3];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 3;
+}
+}
+}
+}
+if(!valid1){
+const err4 = {instancePath,schemaPath:"#/allOf/0/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+validate_Part.errors = vErrors;
+return false;
+}
+else {
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs7 = errors;
+for(const key0 in data){
+if(!((((((((key0 === "data") || (key0 === "filename")) || (key0 === "mediaType")) || (key0 === "metadata")) || (key0 === "raw")) || (key0 === "text")) || (key0 === "url")) || (pattern_78e872f3.test(key0)))){
+validate_Part.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+return false;
+break;
+}
+}
+if(_errs7 === errors){
+if(data.data !== undefined){
+const _errs8 = errors;
+var valid2 = _errs8 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.filename !== undefined){
+const _errs9 = errors;
+if(typeof data.filename !== "string"){
+validate_Part.errors = [{instancePath:instancePath+"/filename",schemaPath:"#/properties/filename/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid2 = _errs9 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.mediaType !== undefined){
+const _errs11 = errors;
+if(typeof data.mediaType !== "string"){
+validate_Part.errors = [{instancePath:instancePath+"/mediaType",schemaPath:"#/properties/mediaType/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid2 = _errs11 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.metadata !== undefined){
+let data3 = data.metadata;
+const _errs13 = errors;
+if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
+validate_Part.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+var valid2 = _errs13 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.raw !== undefined){
+let data4 = data.raw;
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data4 === "string"){
+if(!pattern_49f53b52.test(data4)){
+validate_Part.errors = [{instancePath:instancePath+"/raw",schemaPath:"#/properties/raw/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"}}];
+return false;
+}
+}
+else {
+validate_Part.errors = [{instancePath:instancePath+"/raw",schemaPath:"#/properties/raw/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+}
+var valid2 = _errs16 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.text !== undefined){
+const _errs18 = errors;
+if(typeof data.text !== "string"){
+validate_Part.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid2 = _errs18 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.url !== undefined){
+const _errs20 = errors;
+if(typeof data.url !== "string"){
+validate_Part.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid2 = _errs20 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+var valid5 = true;
+for(const key1 in data){
+if(pattern_78e872f3.test(key1)){
+const _errs22 = errors;
+if(typeof data[key1] !== "string"){
+validate_Part.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(media_type)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid5 = _errs22 === errors;
+if(!valid5){
+break;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate_Part.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_Part.errors = vErrors;
+return errors === 0;
+}
 function validate_Part_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -12060,9 +10342,6 @@ return false;
 validate_Part_2.errors = vErrors;
 return errors === 0;
 }
-
-export const PasswordOAuthFlow = validate_PasswordOAuthFlow;
-
 function validate_PasswordOAuthFlow(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -12201,9 +10480,6 @@ return false;
 validate_PasswordOAuthFlow.errors = vErrors;
 return errors === 0;
 }
-
-export const Role = validate_Role;
-
 function validate_Role(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -12328,9 +10604,123 @@ vErrors = null;
 validate_Role.errors = vErrors;
 return errors === 0;
 }
-
-export const SecurityRequirement = validate_SecurityRequirement_2;
-
+function validate_SecurityRequirement(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
+for(const key0 in data){
+if(!(key0 === "schemes")){
+validate_SecurityRequirement.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.schemes !== undefined){
+let data0 = data.schemes;
+const _errs2 = errors;
+if(errors === _errs2){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key1 in data0){
+const _errs4 = errors;
+if(typeof key1 !== "string"){
+const err0 = {instancePath:instancePath+"/schemes",schemaPath:"#/properties/schemes/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key1};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+var valid1 = _errs4 === errors;
+if(!valid1){
+const err1 = {instancePath:instancePath+"/schemes",schemaPath:"#/properties/schemes/propertyNames",keyword:"propertyNames",params:{propertyName: key1}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+validate_SecurityRequirement.errors = vErrors;
+return false;
+break;
+}
+}
+if(valid1){
+for(const key2 in data0){
+let data1 = data0[key2];
+const _errs7 = errors;
+const _errs8 = errors;
+if(errors === _errs8){
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+const _errs10 = errors;
+for(const key3 in data1){
+if(!(key3 === "list")){
+validate_SecurityRequirement.errors = [{instancePath:instancePath+"/schemes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/StringList/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3}}];
+return false;
+break;
+}
+}
+if(_errs10 === errors){
+if(data1.list !== undefined){
+let data2 = data1.list;
+const _errs11 = errors;
+if(errors === _errs11){
+if(Array.isArray(data2)){
+var valid5 = true;
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+const _errs13 = errors;
+if(typeof data2[i0] !== "string"){
+validate_SecurityRequirement.errors = [{instancePath:instancePath+"/schemes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/list/" + i0,schemaPath:"#/$defs/StringList/properties/list/items/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid5 = _errs13 === errors;
+if(!valid5){
+break;
+}
+}
+}
+else {
+validate_SecurityRequirement.errors = [{instancePath:instancePath+"/schemes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/list",schemaPath:"#/$defs/StringList/properties/list/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+}
+}
+}
+else {
+validate_SecurityRequirement.errors = [{instancePath:instancePath+"/schemes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/StringList/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+var valid2 = _errs7 === errors;
+if(!valid2){
+break;
+}
+}
+}
+}
+else {
+validate_SecurityRequirement.errors = [{instancePath:instancePath+"/schemes",schemaPath:"#/properties/schemes/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+}
+}
+}
+else {
+validate_SecurityRequirement.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_SecurityRequirement.errors = vErrors;
+return errors === 0;
+}
 function validate_SecurityRequirement_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -12448,9 +10838,980 @@ return false;
 validate_SecurityRequirement_2.errors = vErrors;
 return errors === 0;
 }
-
-export const SecurityScheme = validate_SecurityScheme_2;
-
+function validate_SecurityScheme(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = false;
+let passing0 = null;
+const _errs3 = errors;
+const _errs4 = errors;
+let valid2 = false;
+const _errs5 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.apiKeySecurityScheme === undefined) && (missing0 = "apiKeySecurityScheme")){
+const err0 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/anyOf/0/required",keyword:"required",params:{missingProperty: missing0}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+var _valid1 = _errs5 === errors;
+valid2 = valid2 || _valid1;
+if(!valid2){
+const _errs6 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing1;
+if((data.api_key_security_scheme === undefined) && (missing1 = "api_key_security_scheme")){
+const err1 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/anyOf/1/required",keyword:"required",params:{missingProperty: missing1}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+var _valid1 = _errs6 === errors;
+valid2 = valid2 || _valid1;
+}
+if(!valid2){
+const err2 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/anyOf",keyword:"anyOf",params:{}};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+else {
+errors = _errs4;
+if(vErrors !== null){
+if(_errs4){
+vErrors.length = _errs4;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid0 = _errs3 === errors;
+if(_valid0){
+valid1 = true;
+passing0 = 0;
+}
+const _errs7 = errors;
+const _errs8 = errors;
+let valid3 = false;
+const _errs9 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing2;
+if((data.httpAuthSecurityScheme === undefined) && (missing2 = "httpAuthSecurityScheme")){
+const err3 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/anyOf/0/required",keyword:"required",params:{missingProperty: missing2}};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+var _valid2 = _errs9 === errors;
+valid3 = valid3 || _valid2;
+if(!valid3){
+const _errs10 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing3;
+if((data.http_auth_security_scheme === undefined) && (missing3 = "http_auth_security_scheme")){
+const err4 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/anyOf/1/required",keyword:"required",params:{missingProperty: missing3}};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+var _valid2 = _errs10 === errors;
+valid3 = valid3 || _valid2;
+}
+if(!valid3){
+const err5 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/anyOf",keyword:"anyOf",params:{}};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+else {
+errors = _errs8;
+if(vErrors !== null){
+if(_errs8){
+vErrors.length = _errs8;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid0 = _errs7 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 1;
+}
+const _errs11 = errors;
+const _errs12 = errors;
+let valid4 = false;
+const _errs13 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing4;
+if((data.oauth2SecurityScheme === undefined) && (missing4 = "oauth2SecurityScheme")){
+const err6 = {instancePath,schemaPath:"#/allOf/0/oneOf/2/anyOf/0/required",keyword:"required",params:{missingProperty: missing4}};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+var _valid3 = _errs13 === errors;
+valid4 = valid4 || _valid3;
+if(!valid4){
+const _errs14 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing5;
+if((data.oauth2_security_scheme === undefined) && (missing5 = "oauth2_security_scheme")){
+const err7 = {instancePath,schemaPath:"#/allOf/0/oneOf/2/anyOf/1/required",keyword:"required",params:{missingProperty: missing5}};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+var _valid3 = _errs14 === errors;
+valid4 = valid4 || _valid3;
+}
+if(!valid4){
+const err8 = {instancePath,schemaPath:"#/allOf/0/oneOf/2/anyOf",keyword:"anyOf",params:{}};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+else {
+errors = _errs12;
+if(vErrors !== null){
+if(_errs12){
+vErrors.length = _errs12;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid0 = _errs11 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 2];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 2;
+}
+const _errs15 = errors;
+const _errs16 = errors;
+let valid5 = false;
+const _errs17 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing6;
+if((data.openIdConnectSecurityScheme === undefined) && (missing6 = "openIdConnectSecurityScheme")){
+const err9 = {instancePath,schemaPath:"#/allOf/0/oneOf/3/anyOf/0/required",keyword:"required",params:{missingProperty: missing6}};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+var _valid4 = _errs17 === errors;
+valid5 = valid5 || _valid4;
+if(!valid5){
+const _errs18 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing7;
+if((data.open_id_connect_security_scheme === undefined) && (missing7 = "open_id_connect_security_scheme")){
+const err10 = {instancePath,schemaPath:"#/allOf/0/oneOf/3/anyOf/1/required",keyword:"required",params:{missingProperty: missing7}};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+var _valid4 = _errs18 === errors;
+valid5 = valid5 || _valid4;
+}
+if(!valid5){
+const err11 = {instancePath,schemaPath:"#/allOf/0/oneOf/3/anyOf",keyword:"anyOf",params:{}};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs16;
+if(vErrors !== null){
+if(_errs16){
+vErrors.length = _errs16;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid0 = _errs15 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 3];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 3;
+}
+const _errs19 = errors;
+const _errs20 = errors;
+let valid6 = false;
+const _errs21 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing8;
+if((data.mtlsSecurityScheme === undefined) && (missing8 = "mtlsSecurityScheme")){
+const err12 = {instancePath,schemaPath:"#/allOf/0/oneOf/4/anyOf/0/required",keyword:"required",params:{missingProperty: missing8}};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+var _valid5 = _errs21 === errors;
+valid6 = valid6 || _valid5;
+if(!valid6){
+const _errs22 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing9;
+if((data.mtls_security_scheme === undefined) && (missing9 = "mtls_security_scheme")){
+const err13 = {instancePath,schemaPath:"#/allOf/0/oneOf/4/anyOf/1/required",keyword:"required",params:{missingProperty: missing9}};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+var _valid5 = _errs22 === errors;
+valid6 = valid6 || _valid5;
+}
+if(!valid6){
+const err14 = {instancePath,schemaPath:"#/allOf/0/oneOf/4/anyOf",keyword:"anyOf",params:{}};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+else {
+errors = _errs20;
+if(vErrors !== null){
+if(_errs20){
+vErrors.length = _errs20;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid0 = _errs19 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 4];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 4;
+}
+}
+}
+}
+}
+if(!valid1){
+const err15 = {instancePath,schemaPath:"#/allOf/0/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+validate_SecurityScheme.errors = vErrors;
+return false;
+}
+else {
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs23 = errors;
+for(const key0 in data){
+if(!((((((((((key0 === "apiKeySecurityScheme") || (key0 === "httpAuthSecurityScheme")) || (key0 === "mtlsSecurityScheme")) || (key0 === "oauth2SecurityScheme")) || (key0 === "openIdConnectSecurityScheme")) || (pattern_85fa01c2.test(key0))) || (pattern_c9856113.test(key0))) || (pattern_13d07b9b.test(key0))) || (pattern_2f0eabd0.test(key0))) || (pattern_cbe8fe43.test(key0)))){
+validate_SecurityScheme.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+return false;
+break;
+}
+}
+if(_errs23 === errors){
+if(data.apiKeySecurityScheme !== undefined){
+let data0 = data.apiKeySecurityScheme;
+const _errs24 = errors;
+const _errs25 = errors;
+if(errors === _errs25){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+let missing10;
+if(((data0.location === undefined) && (missing10 = "location")) || ((data0.name === undefined) && (missing10 = "name"))){
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/apiKeySecurityScheme",schemaPath:"#/$defs/APIKeySecurityScheme/required",keyword:"required",params:{missingProperty: missing10}}];
+return false;
+}
+else {
+const _errs27 = errors;
+for(const key1 in data0){
+if(!(((key1 === "description") || (key1 === "location")) || (key1 === "name"))){
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/apiKeySecurityScheme",schemaPath:"#/$defs/APIKeySecurityScheme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}}];
+return false;
+break;
+}
+}
+if(_errs27 === errors){
+if(data0.description !== undefined){
+const _errs28 = errors;
+if(typeof data0.description !== "string"){
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/apiKeySecurityScheme/description",schemaPath:"#/$defs/APIKeySecurityScheme/properties/description/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid9 = _errs28 === errors;
+}
+else {
+var valid9 = true;
+}
+if(valid9){
+if(data0.location !== undefined){
+const _errs30 = errors;
+if(typeof data0.location !== "string"){
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/apiKeySecurityScheme/location",schemaPath:"#/$defs/APIKeySecurityScheme/properties/location/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid9 = _errs30 === errors;
+}
+else {
+var valid9 = true;
+}
+if(valid9){
+if(data0.name !== undefined){
+const _errs32 = errors;
+if(typeof data0.name !== "string"){
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/apiKeySecurityScheme/name",schemaPath:"#/$defs/APIKeySecurityScheme/properties/name/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid9 = _errs32 === errors;
+}
+else {
+var valid9 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/apiKeySecurityScheme",schemaPath:"#/$defs/APIKeySecurityScheme/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+var valid7 = _errs24 === errors;
+}
+else {
+var valid7 = true;
+}
+if(valid7){
+if(data.httpAuthSecurityScheme !== undefined){
+let data4 = data.httpAuthSecurityScheme;
+const _errs34 = errors;
+const _errs35 = errors;
+if(errors === _errs35){
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+let missing11;
+if((data4.scheme === undefined) && (missing11 = "scheme")){
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/httpAuthSecurityScheme",schemaPath:"#/$defs/HTTPAuthSecurityScheme/required",keyword:"required",params:{missingProperty: missing11}}];
+return false;
+}
+else {
+const _errs37 = errors;
+for(const key2 in data4){
+if(!((((key2 === "bearerFormat") || (key2 === "description")) || (key2 === "scheme")) || (pattern_fb87f5a3.test(key2)))){
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/httpAuthSecurityScheme",schemaPath:"#/$defs/HTTPAuthSecurityScheme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2}}];
+return false;
+break;
+}
+}
+if(_errs37 === errors){
+if(data4.bearerFormat !== undefined){
+const _errs38 = errors;
+if(typeof data4.bearerFormat !== "string"){
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/httpAuthSecurityScheme/bearerFormat",schemaPath:"#/$defs/HTTPAuthSecurityScheme/properties/bearerFormat/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid11 = _errs38 === errors;
+}
+else {
+var valid11 = true;
+}
+if(valid11){
+if(data4.description !== undefined){
+const _errs40 = errors;
+if(typeof data4.description !== "string"){
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/httpAuthSecurityScheme/description",schemaPath:"#/$defs/HTTPAuthSecurityScheme/properties/description/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid11 = _errs40 === errors;
+}
+else {
+var valid11 = true;
+}
+if(valid11){
+if(data4.scheme !== undefined){
+const _errs42 = errors;
+if(typeof data4.scheme !== "string"){
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/httpAuthSecurityScheme/scheme",schemaPath:"#/$defs/HTTPAuthSecurityScheme/properties/scheme/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid11 = _errs42 === errors;
+}
+else {
+var valid11 = true;
+}
+if(valid11){
+var valid12 = true;
+for(const key3 in data4){
+if(pattern_fb87f5a3.test(key3)){
+const _errs44 = errors;
+if(typeof data4[key3] !== "string"){
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/httpAuthSecurityScheme/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/HTTPAuthSecurityScheme/patternProperties/%5E(bearer_format)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid12 = _errs44 === errors;
+if(!valid12){
+break;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/httpAuthSecurityScheme",schemaPath:"#/$defs/HTTPAuthSecurityScheme/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+var valid7 = _errs34 === errors;
+}
+else {
+var valid7 = true;
+}
+if(valid7){
+if(data.mtlsSecurityScheme !== undefined){
+let data9 = data.mtlsSecurityScheme;
+const _errs46 = errors;
+const _errs47 = errors;
+if(errors === _errs47){
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+const _errs49 = errors;
+for(const key4 in data9){
+if(!(key4 === "description")){
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/mtlsSecurityScheme",schemaPath:"#/$defs/MutualTlsSecurityScheme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4}}];
+return false;
+break;
+}
+}
+if(_errs49 === errors){
+if(data9.description !== undefined){
+if(typeof data9.description !== "string"){
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/mtlsSecurityScheme/description",schemaPath:"#/$defs/MutualTlsSecurityScheme/properties/description/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+}
+}
+}
+else {
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/mtlsSecurityScheme",schemaPath:"#/$defs/MutualTlsSecurityScheme/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+var valid7 = _errs46 === errors;
+}
+else {
+var valid7 = true;
+}
+if(valid7){
+if(data.oauth2SecurityScheme !== undefined){
+const _errs52 = errors;
+if(!(validate_OAuth2SecurityScheme(data.oauth2SecurityScheme, {instancePath:instancePath+"/oauth2SecurityScheme",parentData:data,parentDataProperty:"oauth2SecurityScheme",rootData}))){
+vErrors = vErrors === null ? validate_OAuth2SecurityScheme.errors : vErrors.concat(validate_OAuth2SecurityScheme.errors);
+errors = vErrors.length;
+}
+var valid7 = _errs52 === errors;
+}
+else {
+var valid7 = true;
+}
+if(valid7){
+if(data.openIdConnectSecurityScheme !== undefined){
+let data12 = data.openIdConnectSecurityScheme;
+const _errs53 = errors;
+const _errs54 = errors;
+if(errors === _errs54){
+if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
+let missing12;
+if((data12.openIdConnectUrl === undefined) && (missing12 = "openIdConnectUrl")){
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/openIdConnectSecurityScheme",schemaPath:"#/$defs/OpenIdConnectSecurityScheme/required",keyword:"required",params:{missingProperty: missing12}}];
+return false;
+}
+else {
+const _errs56 = errors;
+for(const key5 in data12){
+if(!(((key5 === "description") || (key5 === "openIdConnectUrl")) || (pattern_4e34433c.test(key5)))){
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/openIdConnectSecurityScheme",schemaPath:"#/$defs/OpenIdConnectSecurityScheme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5}}];
+return false;
+break;
+}
+}
+if(_errs56 === errors){
+if(data12.description !== undefined){
+const _errs57 = errors;
+if(typeof data12.description !== "string"){
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/openIdConnectSecurityScheme/description",schemaPath:"#/$defs/OpenIdConnectSecurityScheme/properties/description/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid16 = _errs57 === errors;
+}
+else {
+var valid16 = true;
+}
+if(valid16){
+if(data12.openIdConnectUrl !== undefined){
+const _errs59 = errors;
+if(typeof data12.openIdConnectUrl !== "string"){
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/openIdConnectSecurityScheme/openIdConnectUrl",schemaPath:"#/$defs/OpenIdConnectSecurityScheme/properties/openIdConnectUrl/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid16 = _errs59 === errors;
+}
+else {
+var valid16 = true;
+}
+if(valid16){
+var valid17 = true;
+for(const key6 in data12){
+if(pattern_4e34433c.test(key6)){
+const _errs61 = errors;
+if(typeof data12[key6] !== "string"){
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/openIdConnectSecurityScheme/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/OpenIdConnectSecurityScheme/patternProperties/%5E(open_id_connect_url)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid17 = _errs61 === errors;
+if(!valid17){
+break;
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/openIdConnectSecurityScheme",schemaPath:"#/$defs/OpenIdConnectSecurityScheme/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+var valid7 = _errs53 === errors;
+}
+else {
+var valid7 = true;
+}
+if(valid7){
+var valid18 = true;
+for(const key7 in data){
+if(pattern_85fa01c2.test(key7)){
+let data16 = data[key7];
+const _errs63 = errors;
+const _errs64 = errors;
+if(errors === _errs64){
+if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
+let missing13;
+if(((data16.location === undefined) && (missing13 = "location")) || ((data16.name === undefined) && (missing13 = "name"))){
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/APIKeySecurityScheme/required",keyword:"required",params:{missingProperty: missing13}}];
+return false;
+}
+else {
+const _errs66 = errors;
+for(const key8 in data16){
+if(!(((key8 === "description") || (key8 === "location")) || (key8 === "name"))){
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/APIKeySecurityScheme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8}}];
+return false;
+break;
+}
+}
+if(_errs66 === errors){
+if(data16.description !== undefined){
+const _errs67 = errors;
+if(typeof data16.description !== "string"){
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/$defs/APIKeySecurityScheme/properties/description/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid20 = _errs67 === errors;
+}
+else {
+var valid20 = true;
+}
+if(valid20){
+if(data16.location !== undefined){
+const _errs69 = errors;
+if(typeof data16.location !== "string"){
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/location",schemaPath:"#/$defs/APIKeySecurityScheme/properties/location/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid20 = _errs69 === errors;
+}
+else {
+var valid20 = true;
+}
+if(valid20){
+if(data16.name !== undefined){
+const _errs71 = errors;
+if(typeof data16.name !== "string"){
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/name",schemaPath:"#/$defs/APIKeySecurityScheme/properties/name/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid20 = _errs71 === errors;
+}
+else {
+var valid20 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/APIKeySecurityScheme/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+var valid18 = _errs63 === errors;
+if(!valid18){
+break;
+}
+}
+}
+if(valid18){
+var valid18 = true;
+for(const key9 in data){
+if(pattern_c9856113.test(key9)){
+let data20 = data[key9];
+const _errs73 = errors;
+const _errs74 = errors;
+if(errors === _errs74){
+if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
+let missing14;
+if((data20.scheme === undefined) && (missing14 = "scheme")){
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/HTTPAuthSecurityScheme/required",keyword:"required",params:{missingProperty: missing14}}];
+return false;
+}
+else {
+const _errs76 = errors;
+for(const key10 in data20){
+if(!((((key10 === "bearerFormat") || (key10 === "description")) || (key10 === "scheme")) || (pattern_fb87f5a3.test(key10)))){
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/HTTPAuthSecurityScheme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10}}];
+return false;
+break;
+}
+}
+if(_errs76 === errors){
+if(data20.bearerFormat !== undefined){
+const _errs77 = errors;
+if(typeof data20.bearerFormat !== "string"){
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/bearerFormat",schemaPath:"#/$defs/HTTPAuthSecurityScheme/properties/bearerFormat/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid22 = _errs77 === errors;
+}
+else {
+var valid22 = true;
+}
+if(valid22){
+if(data20.description !== undefined){
+const _errs79 = errors;
+if(typeof data20.description !== "string"){
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/$defs/HTTPAuthSecurityScheme/properties/description/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid22 = _errs79 === errors;
+}
+else {
+var valid22 = true;
+}
+if(valid22){
+if(data20.scheme !== undefined){
+const _errs81 = errors;
+if(typeof data20.scheme !== "string"){
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/scheme",schemaPath:"#/$defs/HTTPAuthSecurityScheme/properties/scheme/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid22 = _errs81 === errors;
+}
+else {
+var valid22 = true;
+}
+if(valid22){
+var valid23 = true;
+for(const key11 in data20){
+if(pattern_fb87f5a3.test(key11)){
+const _errs83 = errors;
+if(typeof data20[key11] !== "string"){
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/HTTPAuthSecurityScheme/patternProperties/%5E(bearer_format)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid23 = _errs83 === errors;
+if(!valid23){
+break;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/HTTPAuthSecurityScheme/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+var valid18 = _errs73 === errors;
+if(!valid18){
+break;
+}
+}
+}
+if(valid18){
+var valid18 = true;
+for(const key12 in data){
+if(pattern_13d07b9b.test(key12)){
+let data25 = data[key12];
+const _errs85 = errors;
+const _errs86 = errors;
+if(errors === _errs86){
+if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
+const _errs88 = errors;
+for(const key13 in data25){
+if(!(key13 === "description")){
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/MutualTlsSecurityScheme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13}}];
+return false;
+break;
+}
+}
+if(_errs88 === errors){
+if(data25.description !== undefined){
+if(typeof data25.description !== "string"){
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key12.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/$defs/MutualTlsSecurityScheme/properties/description/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+}
+}
+}
+else {
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/MutualTlsSecurityScheme/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+var valid18 = _errs85 === errors;
+if(!valid18){
+break;
+}
+}
+}
+if(valid18){
+var valid18 = true;
+for(const key14 in data){
+if(pattern_2f0eabd0.test(key14)){
+const _errs91 = errors;
+if(!(validate_OAuth2SecurityScheme(data[key14], {instancePath:instancePath+"/" + key14.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key14,rootData}))){
+vErrors = vErrors === null ? validate_OAuth2SecurityScheme.errors : vErrors.concat(validate_OAuth2SecurityScheme.errors);
+errors = vErrors.length;
+}
+var valid18 = _errs91 === errors;
+if(!valid18){
+break;
+}
+}
+}
+if(valid18){
+var valid18 = true;
+for(const key15 in data){
+if(pattern_cbe8fe43.test(key15)){
+let data28 = data[key15];
+const _errs92 = errors;
+const _errs93 = errors;
+if(errors === _errs93){
+if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
+let missing15;
+if((data28.openIdConnectUrl === undefined) && (missing15 = "openIdConnectUrl")){
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/OpenIdConnectSecurityScheme/required",keyword:"required",params:{missingProperty: missing15}}];
+return false;
+}
+else {
+const _errs95 = errors;
+for(const key16 in data28){
+if(!(((key16 === "description") || (key16 === "openIdConnectUrl")) || (pattern_4e34433c.test(key16)))){
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/OpenIdConnectSecurityScheme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16}}];
+return false;
+break;
+}
+}
+if(_errs95 === errors){
+if(data28.description !== undefined){
+const _errs96 = errors;
+if(typeof data28.description !== "string"){
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/$defs/OpenIdConnectSecurityScheme/properties/description/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid27 = _errs96 === errors;
+}
+else {
+var valid27 = true;
+}
+if(valid27){
+if(data28.openIdConnectUrl !== undefined){
+const _errs98 = errors;
+if(typeof data28.openIdConnectUrl !== "string"){
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/openIdConnectUrl",schemaPath:"#/$defs/OpenIdConnectSecurityScheme/properties/openIdConnectUrl/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid27 = _errs98 === errors;
+}
+else {
+var valid27 = true;
+}
+if(valid27){
+var valid28 = true;
+for(const key17 in data28){
+if(pattern_4e34433c.test(key17)){
+const _errs100 = errors;
+if(typeof data28[key17] !== "string"){
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/OpenIdConnectSecurityScheme/patternProperties/%5E(open_id_connect_url)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid28 = _errs100 === errors;
+if(!valid28){
+break;
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/OpenIdConnectSecurityScheme/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+var valid18 = _errs92 === errors;
+if(!valid18){
+break;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate_SecurityScheme.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_SecurityScheme.errors = vErrors;
+return errors === 0;
+}
 function validate_SecurityScheme_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -13425,13 +12786,6 @@ return false;
 validate_SecurityScheme_2.errors = vErrors;
 return errors === 0;
 }
-
-export const SendMessageConfiguration = validate_SendMessageConfiguration;
-const schema_SendMessageConfiguration = {"additionalProperties":false,"properties":{"acceptedOutputModes":{"items":{"type":"string"},"type":"array"},"historyLength":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"returnImmediately":{"type":"boolean"},"taskPushNotificationConfig":{"$ref":"#/$defs/TaskPushNotificationConfig"}},"type":"object","patternProperties":{"^(accepted_output_modes)$":{"items":{"type":"string"},"type":"array"},"^(history_length)$":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"^(return_immediately)$":{"type":"boolean"},"^(task_push_notification_config)$":{"$ref":"#/$defs/TaskPushNotificationConfig"}}};
-const pattern_b976b77c = new RegExp("^(accepted_output_modes)$", "u");
-const pattern_27d2840b = new RegExp("^(return_immediately)$", "u");
-const pattern_976e6c77 = new RegExp("^(task_push_notification_config)$", "u");
-
 function validate_SendMessageConfiguration(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -13786,10 +13140,6 @@ return false;
 validate_SendMessageConfiguration.errors = vErrors;
 return errors === 0;
 }
-
-export const SendMessageRequest = validate_SendMessageRequest;
-const schema_SendMessageRequest = {"additionalProperties":false,"properties":{"configuration":{"$ref":"#/$defs/SendMessageConfiguration"},"message":{"$ref":"#/$defs/Message"},"metadata":{"$ref":"#/$defs/Struct"},"tenant":{"type":"string"}},"type":"object","required":["message"]};
-
 function validate_SendMessageRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -13872,10 +13222,6 @@ return false;
 validate_SendMessageRequest.errors = vErrors;
 return errors === 0;
 }
-
-export const SendMessageResponse = validate_SendMessageResponse;
-const schema_SendMessageResponse = {"additionalProperties":false,"properties":{"message":{"$ref":"#/$defs/Message"},"task":{"$ref":"#/$defs/Task"}},"type":"object","allOf":[{"oneOf":[{"required":["task"]},{"required":["message"]}]}]};
-
 function validate_SendMessageResponse(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -13994,289 +13340,6 @@ return false;
 validate_SendMessageResponse.errors = vErrors;
 return errors === 0;
 }
-
-export const StreamResponse = validate_StreamResponse;
-const schema_StreamResponse = {"additionalProperties":false,"properties":{"artifactUpdate":{"$ref":"#/$defs/TaskArtifactUpdateEvent"},"message":{"$ref":"#/$defs/Message"},"statusUpdate":{"$ref":"#/$defs/TaskStatusUpdateEvent"},"task":{"$ref":"#/$defs/Task"}},"type":"object","patternProperties":{"^(artifact_update)$":{"$ref":"#/$defs/TaskArtifactUpdateEvent"},"^(status_update)$":{"$ref":"#/$defs/TaskStatusUpdateEvent"}},"allOf":[{"oneOf":[{"required":["task"]},{"required":["message"]},{"anyOf":[{"required":["statusUpdate"]},{"required":["status_update"]}]},{"anyOf":[{"required":["artifactUpdate"]},{"required":["artifact_update"]}]}]}]};
-const pattern_f9eaa88c = new RegExp("^(artifact_update)$", "u");
-const pattern_a0b3322a = new RegExp("^(status_update)$", "u");
-const schema_TaskArtifactUpdateEvent = {"additionalProperties":false,"properties":{"append":{"type":"boolean"},"artifact":{"$ref":"#/$defs/Artifact"},"contextId":{"type":"string"},"lastChunk":{"type":"boolean"},"metadata":{"$ref":"#/$defs/Struct"},"taskId":{"type":"string"}},"type":"object","required":["taskId","contextId","artifact"],"patternProperties":{"^(context_id)$":{"type":"string"},"^(last_chunk)$":{"type":"boolean"},"^(task_id)$":{"type":"string"}}};
-const pattern_62a56553 = new RegExp("^(last_chunk)$", "u");
-
-function validate_TaskArtifactUpdateEvent(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.taskId === undefined) && (missing0 = "taskId")) || ((data.contextId === undefined) && (missing0 = "contextId"))) || ((data.artifact === undefined) && (missing0 = "artifact"))){
-validate_TaskArtifactUpdateEvent.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(((((((((key0 === "append") || (key0 === "artifact")) || (key0 === "contextId")) || (key0 === "lastChunk")) || (key0 === "metadata")) || (key0 === "taskId")) || (pattern_bfa8459c.test(key0))) || (pattern_62a56553.test(key0))) || (pattern_3f9c8ce5.test(key0)))){
-validate_TaskArtifactUpdateEvent.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.append !== undefined){
-const _errs2 = errors;
-if(typeof data.append !== "boolean"){
-validate_TaskArtifactUpdateEvent.errors = [{instancePath:instancePath+"/append",schemaPath:"#/properties/append/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.artifact !== undefined){
-const _errs4 = errors;
-if(!(validate_Artifact(data.artifact, {instancePath:instancePath+"/artifact",parentData:data,parentDataProperty:"artifact",rootData}))){
-vErrors = vErrors === null ? validate_Artifact.errors : vErrors.concat(validate_Artifact.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.contextId !== undefined){
-const _errs5 = errors;
-if(typeof data.contextId !== "string"){
-validate_TaskArtifactUpdateEvent.errors = [{instancePath:instancePath+"/contextId",schemaPath:"#/properties/contextId/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.lastChunk !== undefined){
-const _errs7 = errors;
-if(typeof data.lastChunk !== "boolean"){
-validate_TaskArtifactUpdateEvent.errors = [{instancePath:instancePath+"/lastChunk",schemaPath:"#/properties/lastChunk/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.metadata !== undefined){
-let data4 = data.metadata;
-const _errs9 = errors;
-if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
-validate_TaskArtifactUpdateEvent.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.taskId !== undefined){
-const _errs12 = errors;
-if(typeof data.taskId !== "string"){
-validate_TaskArtifactUpdateEvent.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs12 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-var valid2 = true;
-for(const key1 in data){
-if(pattern_bfa8459c.test(key1)){
-const _errs14 = errors;
-if(typeof data[key1] !== "string"){
-validate_TaskArtifactUpdateEvent.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(context_id)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid2 = _errs14 === errors;
-if(!valid2){
-break;
-}
-}
-}
-if(valid2){
-var valid2 = true;
-for(const key2 in data){
-if(pattern_62a56553.test(key2)){
-const _errs16 = errors;
-if(typeof data[key2] !== "boolean"){
-validate_TaskArtifactUpdateEvent.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(last_chunk)%24/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid2 = _errs16 === errors;
-if(!valid2){
-break;
-}
-}
-}
-if(valid2){
-var valid2 = true;
-for(const key3 in data){
-if(pattern_3f9c8ce5.test(key3)){
-const _errs18 = errors;
-if(typeof data[key3] !== "string"){
-validate_TaskArtifactUpdateEvent.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid2 = _errs18 === errors;
-if(!valid2){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_TaskArtifactUpdateEvent.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_TaskArtifactUpdateEvent.errors = vErrors;
-return errors === 0;
-}
-
-const schema_TaskStatusUpdateEvent = {"additionalProperties":false,"properties":{"contextId":{"type":"string"},"metadata":{"$ref":"#/$defs/Struct"},"status":{"$ref":"#/$defs/TaskStatus"},"taskId":{"type":"string"}},"type":"object","required":["taskId","contextId","status"],"patternProperties":{"^(context_id)$":{"type":"string"},"^(task_id)$":{"type":"string"}}};
-
-function validate_TaskStatusUpdateEvent(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.taskId === undefined) && (missing0 = "taskId")) || ((data.contextId === undefined) && (missing0 = "contextId"))) || ((data.status === undefined) && (missing0 = "status"))){
-validate_TaskStatusUpdateEvent.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!((((((key0 === "contextId") || (key0 === "metadata")) || (key0 === "status")) || (key0 === "taskId")) || (pattern_bfa8459c.test(key0))) || (pattern_3f9c8ce5.test(key0)))){
-validate_TaskStatusUpdateEvent.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.contextId !== undefined){
-const _errs2 = errors;
-if(typeof data.contextId !== "string"){
-validate_TaskStatusUpdateEvent.errors = [{instancePath:instancePath+"/contextId",schemaPath:"#/properties/contextId/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.metadata !== undefined){
-let data1 = data.metadata;
-const _errs4 = errors;
-if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-validate_TaskStatusUpdateEvent.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.status !== undefined){
-const _errs7 = errors;
-if(!(validate_TaskStatus(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate_TaskStatus.errors : vErrors.concat(validate_TaskStatus.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.taskId !== undefined){
-const _errs8 = errors;
-if(typeof data.taskId !== "string"){
-validate_TaskStatusUpdateEvent.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-var valid2 = true;
-for(const key1 in data){
-if(pattern_bfa8459c.test(key1)){
-const _errs10 = errors;
-if(typeof data[key1] !== "string"){
-validate_TaskStatusUpdateEvent.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(context_id)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid2 = _errs10 === errors;
-if(!valid2){
-break;
-}
-}
-}
-if(valid2){
-var valid2 = true;
-for(const key2 in data){
-if(pattern_3f9c8ce5.test(key2)){
-const _errs12 = errors;
-if(typeof data[key2] !== "string"){
-validate_TaskStatusUpdateEvent.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid2 = _errs12 === errors;
-if(!valid2){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_TaskStatusUpdateEvent.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_TaskStatusUpdateEvent.errors = vErrors;
-return errors === 0;
-}
-
-
 function validate_StreamResponse(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -14591,9 +13654,6 @@ return false;
 validate_StreamResponse.errors = vErrors;
 return errors === 0;
 }
-
-export const StringList = validate_StringList;
-
 function validate_StringList(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -14643,9 +13703,6 @@ return false;
 validate_StringList.errors = vErrors;
 return errors === 0;
 }
-
-export const Struct = validate_Struct;
-
 function validate_Struct(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -14656,10 +13713,6 @@ return false;
 validate_Struct.errors = vErrors;
 return errors === 0;
 }
-
-export const SubscribeToTaskRequest = validate_SubscribeToTaskRequest;
-const schema_SubscribeToTaskRequest = {"additionalProperties":false,"properties":{"id":{"type":"string"},"tenant":{"type":"string"}},"type":"object","required":["id"]};
-
 function validate_SubscribeToTaskRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -14715,24 +13768,21 @@ return false;
 validate_SubscribeToTaskRequest.errors = vErrors;
 return errors === 0;
 }
-
-export const Task = validate_Task_2;
-
-function validate_Task_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Task(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.id === undefined) && (missing0 = "id")) || ((data.status === undefined) && (missing0 = "status"))){
-validate_Task_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Task.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((((key0 === "artifacts") || (key0 === "contextId")) || (key0 === "history")) || (key0 === "id")) || (key0 === "metadata")) || (key0 === "status")) || (pattern_bfa8459c.test(key0)))){
-validate_Task_2.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+validate_Task.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
 return false;
 break;
 }
@@ -14758,7 +13808,7 @@ break;
 }
 }
 else {
-validate_Task_2.errors = [{instancePath:instancePath+"/artifacts",schemaPath:"#/properties/artifacts/type",keyword:"type",params:{type: "array"}}];
+validate_Task.errors = [{instancePath:instancePath+"/artifacts",schemaPath:"#/properties/artifacts/type",keyword:"type",params:{type: "array"}}];
 return false;
 }
 }
@@ -14771,7 +13821,7 @@ if(valid0){
 if(data.contextId !== undefined){
 const _errs5 = errors;
 if(typeof data.contextId !== "string"){
-validate_Task_2.errors = [{instancePath:instancePath+"/contextId",schemaPath:"#/properties/contextId/type",keyword:"type",params:{type: "string"}}];
+validate_Task.errors = [{instancePath:instancePath+"/contextId",schemaPath:"#/properties/contextId/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -14800,7 +13850,7 @@ break;
 }
 }
 else {
-validate_Task_2.errors = [{instancePath:instancePath+"/history",schemaPath:"#/properties/history/type",keyword:"type",params:{type: "array"}}];
+validate_Task.errors = [{instancePath:instancePath+"/history",schemaPath:"#/properties/history/type",keyword:"type",params:{type: "array"}}];
 return false;
 }
 }
@@ -14813,7 +13863,7 @@ if(valid0){
 if(data.id !== undefined){
 const _errs10 = errors;
 if(typeof data.id !== "string"){
-validate_Task_2.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
+validate_Task.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs10 === errors;
@@ -14826,7 +13876,7 @@ if(data.metadata !== undefined){
 let data6 = data.metadata;
 const _errs12 = errors;
 if(!(data6 && typeof data6 == "object" && !Array.isArray(data6))){
-validate_Task_2.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
+validate_Task.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 var valid0 = _errs12 === errors;
@@ -14852,7 +13902,7 @@ for(const key1 in data){
 if(pattern_bfa8459c.test(key1)){
 const _errs16 = errors;
 if(typeof data[key1] !== "string"){
-validate_Task_2.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(context_id)%24/type",keyword:"type",params:{type: "string"}}];
+validate_Task.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(context_id)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid4 = _errs16 === errors;
@@ -14871,16 +13921,169 @@ break;
 }
 }
 else {
-validate_Task_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Task.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate_Task_2.errors = vErrors;
+validate_Task.errors = vErrors;
 return errors === 0;
 }
-
-export const TaskArtifactUpdateEvent = validate_TaskArtifactUpdateEvent_2;
-
+function validate_TaskArtifactUpdateEvent(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((data.taskId === undefined) && (missing0 = "taskId")) || ((data.contextId === undefined) && (missing0 = "contextId"))) || ((data.artifact === undefined) && (missing0 = "artifact"))){
+validate_TaskArtifactUpdateEvent.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((((((((key0 === "append") || (key0 === "artifact")) || (key0 === "contextId")) || (key0 === "lastChunk")) || (key0 === "metadata")) || (key0 === "taskId")) || (pattern_bfa8459c.test(key0))) || (pattern_62a56553.test(key0))) || (pattern_3f9c8ce5.test(key0)))){
+validate_TaskArtifactUpdateEvent.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.append !== undefined){
+const _errs2 = errors;
+if(typeof data.append !== "boolean"){
+validate_TaskArtifactUpdateEvent.errors = [{instancePath:instancePath+"/append",schemaPath:"#/properties/append/type",keyword:"type",params:{type: "boolean"}}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.artifact !== undefined){
+const _errs4 = errors;
+if(!(validate_Artifact(data.artifact, {instancePath:instancePath+"/artifact",parentData:data,parentDataProperty:"artifact",rootData}))){
+vErrors = vErrors === null ? validate_Artifact.errors : vErrors.concat(validate_Artifact.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.contextId !== undefined){
+const _errs5 = errors;
+if(typeof data.contextId !== "string"){
+validate_TaskArtifactUpdateEvent.errors = [{instancePath:instancePath+"/contextId",schemaPath:"#/properties/contextId/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.lastChunk !== undefined){
+const _errs7 = errors;
+if(typeof data.lastChunk !== "boolean"){
+validate_TaskArtifactUpdateEvent.errors = [{instancePath:instancePath+"/lastChunk",schemaPath:"#/properties/lastChunk/type",keyword:"type",params:{type: "boolean"}}];
+return false;
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.metadata !== undefined){
+let data4 = data.metadata;
+const _errs9 = errors;
+if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
+validate_TaskArtifactUpdateEvent.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.taskId !== undefined){
+const _errs12 = errors;
+if(typeof data.taskId !== "string"){
+validate_TaskArtifactUpdateEvent.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+var valid2 = true;
+for(const key1 in data){
+if(pattern_bfa8459c.test(key1)){
+const _errs14 = errors;
+if(typeof data[key1] !== "string"){
+validate_TaskArtifactUpdateEvent.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(context_id)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid2 = _errs14 === errors;
+if(!valid2){
+break;
+}
+}
+}
+if(valid2){
+var valid2 = true;
+for(const key2 in data){
+if(pattern_62a56553.test(key2)){
+const _errs16 = errors;
+if(typeof data[key2] !== "boolean"){
+validate_TaskArtifactUpdateEvent.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(last_chunk)%24/type",keyword:"type",params:{type: "boolean"}}];
+return false;
+}
+var valid2 = _errs16 === errors;
+if(!valid2){
+break;
+}
+}
+}
+if(valid2){
+var valid2 = true;
+for(const key3 in data){
+if(pattern_3f9c8ce5.test(key3)){
+const _errs18 = errors;
+if(typeof data[key3] !== "string"){
+validate_TaskArtifactUpdateEvent.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid2 = _errs18 === errors;
+if(!valid2){
+break;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate_TaskArtifactUpdateEvent.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_TaskArtifactUpdateEvent.errors = vErrors;
+return errors === 0;
+}
 function validate_TaskArtifactUpdateEvent_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -15037,9 +14240,176 @@ return false;
 validate_TaskArtifactUpdateEvent_2.errors = vErrors;
 return errors === 0;
 }
-
-export const TaskPushNotificationConfig = validate_TaskPushNotificationConfig_2;
-
+function validate_TaskPushNotificationConfig(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.url === undefined) && (missing0 = "url")){
+validate_TaskPushNotificationConfig.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((((((key0 === "authentication") || (key0 === "id")) || (key0 === "taskId")) || (key0 === "tenant")) || (key0 === "token")) || (key0 === "url")) || (pattern_3f9c8ce5.test(key0)))){
+validate_TaskPushNotificationConfig.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.authentication !== undefined){
+let data0 = data.authentication;
+const _errs2 = errors;
+const _errs3 = errors;
+if(errors === _errs3){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+let missing1;
+if((data0.scheme === undefined) && (missing1 = "scheme")){
+validate_TaskPushNotificationConfig.errors = [{instancePath:instancePath+"/authentication",schemaPath:"#/$defs/AuthenticationInfo/required",keyword:"required",params:{missingProperty: missing1}}];
+return false;
+}
+else {
+const _errs5 = errors;
+for(const key1 in data0){
+if(!((key1 === "credentials") || (key1 === "scheme"))){
+validate_TaskPushNotificationConfig.errors = [{instancePath:instancePath+"/authentication",schemaPath:"#/$defs/AuthenticationInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}}];
+return false;
+break;
+}
+}
+if(_errs5 === errors){
+if(data0.credentials !== undefined){
+const _errs6 = errors;
+if(typeof data0.credentials !== "string"){
+validate_TaskPushNotificationConfig.errors = [{instancePath:instancePath+"/authentication/credentials",schemaPath:"#/$defs/AuthenticationInfo/properties/credentials/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid2 = _errs6 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data0.scheme !== undefined){
+const _errs8 = errors;
+if(typeof data0.scheme !== "string"){
+validate_TaskPushNotificationConfig.errors = [{instancePath:instancePath+"/authentication/scheme",schemaPath:"#/$defs/AuthenticationInfo/properties/scheme/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid2 = _errs8 === errors;
+}
+else {
+var valid2 = true;
+}
+}
+}
+}
+}
+else {
+validate_TaskPushNotificationConfig.errors = [{instancePath:instancePath+"/authentication",schemaPath:"#/$defs/AuthenticationInfo/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.id !== undefined){
+const _errs10 = errors;
+if(typeof data.id !== "string"){
+validate_TaskPushNotificationConfig.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.taskId !== undefined){
+const _errs12 = errors;
+if(typeof data.taskId !== "string"){
+validate_TaskPushNotificationConfig.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.tenant !== undefined){
+const _errs14 = errors;
+if(typeof data.tenant !== "string"){
+validate_TaskPushNotificationConfig.errors = [{instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs14 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.token !== undefined){
+const _errs16 = errors;
+if(typeof data.token !== "string"){
+validate_TaskPushNotificationConfig.errors = [{instancePath:instancePath+"/token",schemaPath:"#/properties/token/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs16 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.url !== undefined){
+const _errs18 = errors;
+if(typeof data.url !== "string"){
+validate_TaskPushNotificationConfig.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs18 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+var valid3 = true;
+for(const key2 in data){
+if(pattern_3f9c8ce5.test(key2)){
+const _errs20 = errors;
+if(typeof data[key2] !== "string"){
+validate_TaskPushNotificationConfig.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid3 = _errs20 === errors;
+if(!valid3){
+break;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate_TaskPushNotificationConfig.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_TaskPushNotificationConfig.errors = vErrors;
+return errors === 0;
+}
 function validate_TaskPushNotificationConfig_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -15210,9 +14580,6 @@ return false;
 validate_TaskPushNotificationConfig_2.errors = vErrors;
 return errors === 0;
 }
-
-export const TaskState = validate_TaskState;
-
 function validate_TaskState(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -15337,9 +14704,429 @@ vErrors = null;
 validate_TaskState.errors = vErrors;
 return errors === 0;
 }
-
-export const TaskStatus = validate_TaskStatus_2;
-
+function validate_TaskStatus(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.state === undefined) && (missing0 = "state")){
+validate_TaskStatus.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((key0 === "message") || (key0 === "state")) || (key0 === "timestamp"))){
+validate_TaskStatus.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.message !== undefined){
+const _errs2 = errors;
+if(!(validate_Message(data.message, {instancePath:instancePath+"/message",parentData:data,parentDataProperty:"message",rootData}))){
+vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.state !== undefined){
+let data1 = data.state;
+const _errs3 = errors;
+const _errs5 = errors;
+let valid2 = false;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data1 === "string"){
+if(!pattern_e08383df.test(data1)){
+const err0 = {instancePath:instancePath+"/state",schemaPath:"#/$defs/TaskState/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^TASK_STATE_UNSPECIFIED$"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath:instancePath+"/state",schemaPath:"#/$defs/TaskState/anyOf/0/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+var _valid0 = _errs6 === errors;
+valid2 = valid2 || _valid0;
+if(!valid2){
+const _errs8 = errors;
+if(typeof data1 !== "string"){
+const err2 = {instancePath:instancePath+"/state",schemaPath:"#/$defs/TaskState/anyOf/1/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(!((((((((data1 === "TASK_STATE_SUBMITTED") || (data1 === "TASK_STATE_WORKING")) || (data1 === "TASK_STATE_COMPLETED")) || (data1 === "TASK_STATE_FAILED")) || (data1 === "TASK_STATE_CANCELED")) || (data1 === "TASK_STATE_INPUT_REQUIRED")) || (data1 === "TASK_STATE_REJECTED")) || (data1 === "TASK_STATE_AUTH_REQUIRED"))){
+const err3 = {instancePath:instancePath+"/state",schemaPath:"#/$defs/TaskState/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema_TaskState.anyOf[1].enum}};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs8 === errors;
+valid2 = valid2 || _valid0;
+if(!valid2){
+const _errs10 = errors;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err4 = {instancePath:instancePath+"/state",schemaPath:"#/$defs/TaskState/anyOf/2/type",keyword:"type",params:{type: "integer"}};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(errors === _errs10){
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 2147483647 || isNaN(data1)){
+const err5 = {instancePath:instancePath+"/state",schemaPath:"#/$defs/TaskState/anyOf/2/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+else {
+if(data1 < -2147483648 || isNaN(data1)){
+const err6 = {instancePath:instancePath+"/state",schemaPath:"#/$defs/TaskState/anyOf/2/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+}
+var _valid0 = _errs10 === errors;
+valid2 = valid2 || _valid0;
+}
+}
+if(!valid2){
+const err7 = {instancePath:instancePath+"/state",schemaPath:"#/$defs/TaskState/anyOf",keyword:"anyOf",params:{}};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+validate_TaskStatus.errors = vErrors;
+return false;
+}
+else {
+errors = _errs5;
+if(vErrors !== null){
+if(_errs5){
+vErrors.length = _errs5;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.timestamp !== undefined){
+let data2 = data.timestamp;
+const _errs12 = errors;
+const _errs13 = errors;
+if(errors === _errs13){
+if(errors === _errs13){
+if(typeof data2 === "string"){
+if(!(format_date_time.validate(data2))){
+validate_TaskStatus.errors = [{instancePath:instancePath+"/timestamp",schemaPath:"#/$defs/Timestamp/format",keyword:"format",params:{format: "date-time"}}];
+return false;
+}
+}
+else {
+validate_TaskStatus.errors = [{instancePath:instancePath+"/timestamp",schemaPath:"#/$defs/Timestamp/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+}
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate_TaskStatus.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_TaskStatus.errors = vErrors;
+return errors === 0;
+}
+function validate_TaskStatusUpdateEvent(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((data.taskId === undefined) && (missing0 = "taskId")) || ((data.contextId === undefined) && (missing0 = "contextId"))) || ((data.status === undefined) && (missing0 = "status"))){
+validate_TaskStatusUpdateEvent.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((((key0 === "contextId") || (key0 === "metadata")) || (key0 === "status")) || (key0 === "taskId")) || (pattern_bfa8459c.test(key0))) || (pattern_3f9c8ce5.test(key0)))){
+validate_TaskStatusUpdateEvent.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.contextId !== undefined){
+const _errs2 = errors;
+if(typeof data.contextId !== "string"){
+validate_TaskStatusUpdateEvent.errors = [{instancePath:instancePath+"/contextId",schemaPath:"#/properties/contextId/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.metadata !== undefined){
+let data1 = data.metadata;
+const _errs4 = errors;
+if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
+validate_TaskStatusUpdateEvent.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.status !== undefined){
+const _errs7 = errors;
+if(!(validate_TaskStatus(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate_TaskStatus.errors : vErrors.concat(validate_TaskStatus.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.taskId !== undefined){
+const _errs8 = errors;
+if(typeof data.taskId !== "string"){
+validate_TaskStatusUpdateEvent.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+var valid2 = true;
+for(const key1 in data){
+if(pattern_bfa8459c.test(key1)){
+const _errs10 = errors;
+if(typeof data[key1] !== "string"){
+validate_TaskStatusUpdateEvent.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(context_id)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid2 = _errs10 === errors;
+if(!valid2){
+break;
+}
+}
+}
+if(valid2){
+var valid2 = true;
+for(const key2 in data){
+if(pattern_3f9c8ce5.test(key2)){
+const _errs12 = errors;
+if(typeof data[key2] !== "string"){
+validate_TaskStatusUpdateEvent.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid2 = _errs12 === errors;
+if(!valid2){
+break;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate_TaskStatusUpdateEvent.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_TaskStatusUpdateEvent.errors = vErrors;
+return errors === 0;
+}
+function validate_TaskStatusUpdateEvent_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((data.taskId === undefined) && (missing0 = "taskId")) || ((data.contextId === undefined) && (missing0 = "contextId"))) || ((data.status === undefined) && (missing0 = "status"))){
+validate_TaskStatusUpdateEvent_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((((key0 === "contextId") || (key0 === "metadata")) || (key0 === "status")) || (key0 === "taskId")) || (pattern_bfa8459c.test(key0))) || (pattern_3f9c8ce5.test(key0)))){
+validate_TaskStatusUpdateEvent_2.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.contextId !== undefined){
+const _errs2 = errors;
+if(typeof data.contextId !== "string"){
+validate_TaskStatusUpdateEvent_2.errors = [{instancePath:instancePath+"/contextId",schemaPath:"#/properties/contextId/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.metadata !== undefined){
+let data1 = data.metadata;
+const _errs4 = errors;
+if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
+validate_TaskStatusUpdateEvent_2.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.status !== undefined){
+const _errs7 = errors;
+if(!(validate_TaskStatus(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate_TaskStatus.errors : vErrors.concat(validate_TaskStatus.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.taskId !== undefined){
+const _errs8 = errors;
+if(typeof data.taskId !== "string"){
+validate_TaskStatusUpdateEvent_2.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+var valid2 = true;
+for(const key1 in data){
+if(pattern_bfa8459c.test(key1)){
+const _errs10 = errors;
+if(typeof data[key1] !== "string"){
+validate_TaskStatusUpdateEvent_2.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(context_id)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid2 = _errs10 === errors;
+if(!valid2){
+break;
+}
+}
+}
+if(valid2){
+var valid2 = true;
+for(const key2 in data){
+if(pattern_3f9c8ce5.test(key2)){
+const _errs12 = errors;
+if(typeof data[key2] !== "string"){
+validate_TaskStatusUpdateEvent_2.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid2 = _errs12 === errors;
+if(!valid2){
+break;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate_TaskStatusUpdateEvent_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_TaskStatusUpdateEvent_2.errors = vErrors;
+return errors === 0;
+}
 function validate_TaskStatus_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -15535,34 +15322,49 @@ return false;
 validate_TaskStatus_2.errors = vErrors;
 return errors === 0;
 }
-
-export const TaskStatusUpdateEvent = validate_TaskStatusUpdateEvent_2;
-
-function validate_TaskStatusUpdateEvent_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Task_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((data.taskId === undefined) && (missing0 = "taskId")) || ((data.contextId === undefined) && (missing0 = "contextId"))) || ((data.status === undefined) && (missing0 = "status"))){
-validate_TaskStatusUpdateEvent_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+if(((data.id === undefined) && (missing0 = "id")) || ((data.status === undefined) && (missing0 = "status"))){
+validate_Task_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((((((key0 === "contextId") || (key0 === "metadata")) || (key0 === "status")) || (key0 === "taskId")) || (pattern_bfa8459c.test(key0))) || (pattern_3f9c8ce5.test(key0)))){
-validate_TaskStatusUpdateEvent_2.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+if(!(((((((key0 === "artifacts") || (key0 === "contextId")) || (key0 === "history")) || (key0 === "id")) || (key0 === "metadata")) || (key0 === "status")) || (pattern_bfa8459c.test(key0)))){
+validate_Task_2.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.contextId !== undefined){
+if(data.artifacts !== undefined){
+let data0 = data.artifacts;
 const _errs2 = errors;
-if(typeof data.contextId !== "string"){
-validate_TaskStatusUpdateEvent_2.errors = [{instancePath:instancePath+"/contextId",schemaPath:"#/properties/contextId/type",keyword:"type",params:{type: "string"}}];
+if(errors === _errs2){
+if(Array.isArray(data0)){
+var valid1 = true;
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+const _errs4 = errors;
+if(!(validate_Artifact(data0[i0], {instancePath:instancePath+"/artifacts/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate_Artifact.errors : vErrors.concat(validate_Artifact.errors);
+errors = vErrors.length;
+}
+var valid1 = _errs4 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+validate_Task_2.errors = [{instancePath:instancePath+"/artifacts",schemaPath:"#/properties/artifacts/type",keyword:"type",params:{type: "array"}}];
 return false;
+}
 }
 var valid0 = _errs2 === errors;
 }
@@ -15570,24 +15372,41 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.metadata !== undefined){
-let data1 = data.metadata;
-const _errs4 = errors;
-if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-validate_TaskStatusUpdateEvent_2.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
+if(data.contextId !== undefined){
+const _errs5 = errors;
+if(typeof data.contextId !== "string"){
+validate_Task_2.errors = [{instancePath:instancePath+"/contextId",schemaPath:"#/properties/contextId/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
-var valid0 = _errs4 === errors;
+var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
-if(data.status !== undefined){
+if(data.history !== undefined){
+let data3 = data.history;
 const _errs7 = errors;
-if(!(validate_TaskStatus(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate_TaskStatus.errors : vErrors.concat(validate_TaskStatus.errors);
+if(errors === _errs7){
+if(Array.isArray(data3)){
+var valid2 = true;
+const len1 = data3.length;
+for(let i1=0; i1<len1; i1++){
+const _errs9 = errors;
+if(!(validate_Message(data3[i1], {instancePath:instancePath+"/history/" + i1,parentData:data3,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
 errors = vErrors.length;
+}
+var valid2 = _errs9 === errors;
+if(!valid2){
+break;
+}
+}
+}
+else {
+validate_Task_2.errors = [{instancePath:instancePath+"/history",schemaPath:"#/properties/history/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
 }
 var valid0 = _errs7 === errors;
 }
@@ -15595,44 +15414,55 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.taskId !== undefined){
-const _errs8 = errors;
-if(typeof data.taskId !== "string"){
-validate_TaskStatusUpdateEvent_2.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+if(data.id !== undefined){
+const _errs10 = errors;
+if(typeof data.id !== "string"){
+validate_Task_2.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
-var valid0 = _errs8 === errors;
+var valid0 = _errs10 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
-var valid2 = true;
+if(data.metadata !== undefined){
+let data6 = data.metadata;
+const _errs12 = errors;
+if(!(data6 && typeof data6 == "object" && !Array.isArray(data6))){
+validate_Task_2.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.status !== undefined){
+const _errs15 = errors;
+if(!(validate_TaskStatus(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate_TaskStatus.errors : vErrors.concat(validate_TaskStatus.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs15 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+var valid4 = true;
 for(const key1 in data){
 if(pattern_bfa8459c.test(key1)){
-const _errs10 = errors;
+const _errs16 = errors;
 if(typeof data[key1] !== "string"){
-validate_TaskStatusUpdateEvent_2.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(context_id)%24/type",keyword:"type",params:{type: "string"}}];
+validate_Task_2.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(context_id)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
-var valid2 = _errs10 === errors;
-if(!valid2){
+var valid4 = _errs16 === errors;
+if(!valid4){
 break;
 }
-}
-}
-if(valid2){
-var valid2 = true;
-for(const key2 in data){
-if(pattern_3f9c8ce5.test(key2)){
-const _errs12 = errors;
-if(typeof data[key2] !== "string"){
-validate_TaskStatusUpdateEvent_2.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid2 = _errs12 === errors;
-if(!valid2){
-break;
 }
 }
 }
@@ -15645,16 +15475,13 @@ break;
 }
 }
 else {
-validate_TaskStatusUpdateEvent_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Task_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate_TaskStatusUpdateEvent_2.errors = vErrors;
+validate_Task_2.errors = vErrors;
 return errors === 0;
 }
-
-export const Timestamp = validate_Timestamp;
-
 function validate_Timestamp(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -15675,11 +15502,58 @@ return false;
 validate_Timestamp.errors = vErrors;
 return errors === 0;
 }
-
-export const Value = validate_Value;
-
 function validate_Value(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 validate_Value.errors = null;
 return true;
 }
+export const APIKeySecurityScheme = validate_APIKeySecurityScheme;
+export const AgentCapabilities = validate_AgentCapabilities;
+export const AgentCard = validate_AgentCard;
+export const AgentCardSignature = validate_AgentCardSignature_2;
+export const AgentExtension = validate_AgentExtension_2;
+export const AgentInterface = validate_AgentInterface;
+export const AgentProvider = validate_AgentProvider;
+export const AgentSkill = validate_AgentSkill_2;
+export const Artifact = validate_Artifact;
+export const AuthenticationInfo = validate_AuthenticationInfo;
+export const AuthorizationCodeOAuthFlow = validate_AuthorizationCodeOAuthFlow;
+export const CancelTaskRequest = validate_CancelTaskRequest;
+export const ClientCredentialsOAuthFlow = validate_ClientCredentialsOAuthFlow;
+export const DeleteTaskPushNotificationConfigRequest = validate_DeleteTaskPushNotificationConfigRequest;
+export const DeviceCodeOAuthFlow = validate_DeviceCodeOAuthFlow;
+export const Empty = validate_Empty;
+export const GetExtendedAgentCardRequest = validate_GetExtendedAgentCardRequest;
+export const GetTaskPushNotificationConfigRequest = validate_GetTaskPushNotificationConfigRequest;
+export const GetTaskRequest = validate_GetTaskRequest;
+export const HTTPAuthSecurityScheme = validate_HTTPAuthSecurityScheme;
+export const ImplicitOAuthFlow = validate_ImplicitOAuthFlow;
+export const ListTaskPushNotificationConfigsRequest = validate_ListTaskPushNotificationConfigsRequest;
+export const ListTaskPushNotificationConfigsResponse = validate_ListTaskPushNotificationConfigsResponse;
+export const ListTasksRequest = validate_ListTasksRequest;
+export const ListTasksResponse = validate_ListTasksResponse;
+export const Message = validate_Message_2;
+export const MutualTlsSecurityScheme = validate_MutualTlsSecurityScheme;
+export const OAuth2SecurityScheme = validate_OAuth2SecurityScheme_2;
+export const OAuthFlows = validate_OAuthFlows_2;
+export const OpenIdConnectSecurityScheme = validate_OpenIdConnectSecurityScheme;
+export const Part = validate_Part_2;
+export const PasswordOAuthFlow = validate_PasswordOAuthFlow;
+export const Role = validate_Role;
+export const SecurityRequirement = validate_SecurityRequirement_2;
+export const SecurityScheme = validate_SecurityScheme_2;
+export const SendMessageConfiguration = validate_SendMessageConfiguration;
+export const SendMessageRequest = validate_SendMessageRequest;
+export const SendMessageResponse = validate_SendMessageResponse;
+export const StreamResponse = validate_StreamResponse;
+export const StringList = validate_StringList;
+export const Struct = validate_Struct;
+export const SubscribeToTaskRequest = validate_SubscribeToTaskRequest;
+export const Task = validate_Task_2;
+export const TaskArtifactUpdateEvent = validate_TaskArtifactUpdateEvent_2;
+export const TaskPushNotificationConfig = validate_TaskPushNotificationConfig_2;
+export const TaskState = validate_TaskState;
+export const TaskStatus = validate_TaskStatus_2;
+export const TaskStatusUpdateEvent = validate_TaskStatusUpdateEvent_2;
+export const Timestamp = validate_Timestamp;
+export const Value = validate_Value;
 

@@ -6,6 +6,10 @@ import * as fastSet from "./validators.fast.js";
 
 // The all-errors validators: run only after the accept-path validator of validators.fast.js has said no,
 // to leave every error on `.errors`. The exported validators are at the end of this file.
+const format_byte = formats.byte;
+const format_uri = formats.uri;
+const format_uri_template =
+  /^(?:(?:[^\x00-\x20"'<>%\\^`{|}]|%[0-9a-f]{2})|\{[+#./;?&=,!@|]?(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?(?:,(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?)*\})*$/i;
 const schema_Annotations = {
   properties: {
     audience: { items: { $ref: "#/definitions/Role" }, type: "array" },
@@ -14,45 +18,1124 @@ const schema_Annotations = {
   },
   type: "object",
 };
+const schema_AudioContent = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    annotations: { $ref: "#/definitions/Annotations" },
+    data: { format: "byte", type: "string" },
+    mimeType: { type: "string" },
+    type: { const: "audio", type: "string" },
+  },
+  required: ["data", "mimeType", "type"],
+  type: "object",
+};
+const schema_BaseMetadata = {
+  properties: { name: { type: "string" }, title: { type: "string" } },
+  required: ["name"],
+  type: "object",
+};
+const schema_BlobResourceContents = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    blob: { format: "byte", type: "string" },
+    mimeType: { type: "string" },
+    uri: { format: "uri", type: "string" },
+  },
+  required: ["blob", "uri"],
+  type: "object",
+};
+const schema_BooleanSchema = {
+  properties: {
+    default: { type: "boolean" },
+    description: { type: "string" },
+    title: { type: "string" },
+    type: { const: "boolean", type: "string" },
+  },
+  required: ["type"],
+  type: "object",
+};
+const schema_CallToolRequest = {
+  properties: {
+    method: { const: "tools/call", type: "string" },
+    params: {
+      properties: { arguments: { additionalProperties: {}, type: "object" }, name: { type: "string" } },
+      required: ["name"],
+      type: "object",
+    },
+  },
+  required: ["method", "params"],
+  type: "object",
+};
+const schema_CallToolRequest_properties_params = {
+  properties: { arguments: { additionalProperties: {}, type: "object" }, name: { type: "string" } },
+  required: ["name"],
+  type: "object",
+};
+const schema_CallToolResult = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    content: { items: { $ref: "#/definitions/ContentBlock" }, type: "array" },
+    isError: { type: "boolean" },
+    structuredContent: { additionalProperties: {}, type: "object" },
+  },
+  required: ["content"],
+  type: "object",
+};
+const schema_CancelledNotification = {
+  properties: {
+    method: { const: "notifications/cancelled", type: "string" },
+    params: {
+      properties: { reason: { type: "string" }, requestId: { $ref: "#/definitions/RequestId" } },
+      required: ["requestId"],
+      type: "object",
+    },
+  },
+  required: ["method", "params"],
+  type: "object",
+};
+const schema_CancelledNotification_properties_params = {
+  properties: { reason: { type: "string" }, requestId: { $ref: "#/definitions/RequestId" } },
+  required: ["requestId"],
+  type: "object",
+};
+const schema_ClientCapabilities = {
+  properties: {
+    elicitation: { additionalProperties: true, properties: {}, type: "object" },
+    experimental: {
+      additionalProperties: { additionalProperties: true, properties: {}, type: "object" },
+      type: "object",
+    },
+    roots: { properties: { listChanged: { type: "boolean" } }, type: "object" },
+    sampling: { additionalProperties: true, properties: {}, type: "object" },
+  },
+  type: "object",
+};
+const schema_ClientNotification = {
+  anyOf: [
+    { $ref: "#/definitions/CancelledNotification" },
+    { $ref: "#/definitions/InitializedNotification" },
+    { $ref: "#/definitions/ProgressNotification" },
+    { $ref: "#/definitions/RootsListChangedNotification" },
+  ],
+};
+const schema_ClientRequest = {
+  anyOf: [
+    { $ref: "#/definitions/InitializeRequest" },
+    { $ref: "#/definitions/PingRequest" },
+    { $ref: "#/definitions/ListResourcesRequest" },
+    { $ref: "#/definitions/ListResourceTemplatesRequest" },
+    { $ref: "#/definitions/ReadResourceRequest" },
+    { $ref: "#/definitions/SubscribeRequest" },
+    { $ref: "#/definitions/UnsubscribeRequest" },
+    { $ref: "#/definitions/ListPromptsRequest" },
+    { $ref: "#/definitions/GetPromptRequest" },
+    { $ref: "#/definitions/ListToolsRequest" },
+    { $ref: "#/definitions/CallToolRequest" },
+    { $ref: "#/definitions/SetLevelRequest" },
+    { $ref: "#/definitions/CompleteRequest" },
+  ],
+};
+const schema_ClientResult = {
+  anyOf: [
+    { $ref: "#/definitions/Result" },
+    { $ref: "#/definitions/CreateMessageResult" },
+    { $ref: "#/definitions/ListRootsResult" },
+    { $ref: "#/definitions/ElicitResult" },
+  ],
+};
+const schema_CompleteRequest = {
+  properties: {
+    method: { const: "completion/complete", type: "string" },
+    params: {
+      properties: {
+        argument: {
+          properties: { name: { type: "string" }, value: { type: "string" } },
+          required: ["name", "value"],
+          type: "object",
+        },
+        context: {
+          properties: { arguments: { additionalProperties: { type: "string" }, type: "object" } },
+          type: "object",
+        },
+        ref: {
+          anyOf: [{ $ref: "#/definitions/PromptReference" }, { $ref: "#/definitions/ResourceTemplateReference" }],
+        },
+      },
+      required: ["argument", "ref"],
+      type: "object",
+    },
+  },
+  required: ["method", "params"],
+  type: "object",
+};
+const schema_CompleteRequest_properties_params = {
+  properties: {
+    argument: {
+      properties: { name: { type: "string" }, value: { type: "string" } },
+      required: ["name", "value"],
+      type: "object",
+    },
+    context: {
+      properties: { arguments: { additionalProperties: { type: "string" }, type: "object" } },
+      type: "object",
+    },
+    ref: { anyOf: [{ $ref: "#/definitions/PromptReference" }, { $ref: "#/definitions/ResourceTemplateReference" }] },
+  },
+  required: ["argument", "ref"],
+  type: "object",
+};
+const schema_CompleteResult = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    completion: {
+      properties: {
+        hasMore: { type: "boolean" },
+        total: { type: "integer" },
+        values: { items: { type: "string" }, type: "array" },
+      },
+      required: ["values"],
+      type: "object",
+    },
+  },
+  required: ["completion"],
+  type: "object",
+};
+const schema_ContentBlock = {
+  anyOf: [
+    { $ref: "#/definitions/TextContent" },
+    { $ref: "#/definitions/ImageContent" },
+    { $ref: "#/definitions/AudioContent" },
+    { $ref: "#/definitions/ResourceLink" },
+    { $ref: "#/definitions/EmbeddedResource" },
+  ],
+};
+const schema_CreateMessageRequest = {
+  properties: {
+    method: { const: "sampling/createMessage", type: "string" },
+    params: {
+      properties: {
+        includeContext: { enum: ["allServers", "none", "thisServer"], type: "string" },
+        maxTokens: { type: "integer" },
+        messages: { items: { $ref: "#/definitions/SamplingMessage" }, type: "array" },
+        metadata: { additionalProperties: true, properties: {}, type: "object" },
+        modelPreferences: { $ref: "#/definitions/ModelPreferences" },
+        stopSequences: { items: { type: "string" }, type: "array" },
+        systemPrompt: { type: "string" },
+        temperature: { type: "number" },
+      },
+      required: ["maxTokens", "messages"],
+      type: "object",
+    },
+  },
+  required: ["method", "params"],
+  type: "object",
+};
+const schema_CreateMessageRequest_properties_params = {
+  properties: {
+    includeContext: { enum: ["allServers", "none", "thisServer"], type: "string" },
+    maxTokens: { type: "integer" },
+    messages: { items: { $ref: "#/definitions/SamplingMessage" }, type: "array" },
+    metadata: { additionalProperties: true, properties: {}, type: "object" },
+    modelPreferences: { $ref: "#/definitions/ModelPreferences" },
+    stopSequences: { items: { type: "string" }, type: "array" },
+    systemPrompt: { type: "string" },
+    temperature: { type: "number" },
+  },
+  required: ["maxTokens", "messages"],
+  type: "object",
+};
+const schema_CreateMessageResult = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    content: {
+      anyOf: [
+        { $ref: "#/definitions/TextContent" },
+        { $ref: "#/definitions/ImageContent" },
+        { $ref: "#/definitions/AudioContent" },
+      ],
+    },
+    model: { type: "string" },
+    role: { $ref: "#/definitions/Role" },
+    stopReason: { type: "string" },
+  },
+  required: ["content", "model", "role"],
+  type: "object",
+};
+const schema_Cursor = { type: "string" };
+const schema_ElicitRequest = {
+  properties: {
+    method: { const: "elicitation/create", type: "string" },
+    params: {
+      properties: {
+        message: { type: "string" },
+        requestedSchema: {
+          properties: {
+            properties: { additionalProperties: { $ref: "#/definitions/PrimitiveSchemaDefinition" }, type: "object" },
+            required: { items: { type: "string" }, type: "array" },
+            type: { const: "object", type: "string" },
+          },
+          required: ["properties", "type"],
+          type: "object",
+        },
+      },
+      required: ["message", "requestedSchema"],
+      type: "object",
+    },
+  },
+  required: ["method", "params"],
+  type: "object",
+};
+const schema_ElicitRequest_properties_params = {
+  properties: {
+    message: { type: "string" },
+    requestedSchema: {
+      properties: {
+        properties: { additionalProperties: { $ref: "#/definitions/PrimitiveSchemaDefinition" }, type: "object" },
+        required: { items: { type: "string" }, type: "array" },
+        type: { const: "object", type: "string" },
+      },
+      required: ["properties", "type"],
+      type: "object",
+    },
+  },
+  required: ["message", "requestedSchema"],
+  type: "object",
+};
+const schema_ElicitResult = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    action: { enum: ["accept", "cancel", "decline"], type: "string" },
+    content: { additionalProperties: { type: ["string", "integer", "boolean"] }, type: "object" },
+  },
+  required: ["action"],
+  type: "object",
+};
+const schema_EmbeddedResource = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    annotations: { $ref: "#/definitions/Annotations" },
+    resource: {
+      anyOf: [{ $ref: "#/definitions/TextResourceContents" }, { $ref: "#/definitions/BlobResourceContents" }],
+    },
+    type: { const: "resource", type: "string" },
+  },
+  required: ["resource", "type"],
+  type: "object",
+};
+const schema_EnumSchema = {
+  properties: {
+    description: { type: "string" },
+    enum: { items: { type: "string" }, type: "array" },
+    enumNames: { items: { type: "string" }, type: "array" },
+    title: { type: "string" },
+    type: { const: "string", type: "string" },
+  },
+  required: ["enum", "type"],
+  type: "object",
+};
+const schema_GetPromptRequest = {
+  properties: {
+    method: { const: "prompts/get", type: "string" },
+    params: {
+      properties: { arguments: { additionalProperties: { type: "string" }, type: "object" }, name: { type: "string" } },
+      required: ["name"],
+      type: "object",
+    },
+  },
+  required: ["method", "params"],
+  type: "object",
+};
+const schema_GetPromptRequest_properties_params = {
+  properties: { arguments: { additionalProperties: { type: "string" }, type: "object" }, name: { type: "string" } },
+  required: ["name"],
+  type: "object",
+};
+const schema_GetPromptResult = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    description: { type: "string" },
+    messages: { items: { $ref: "#/definitions/PromptMessage" }, type: "array" },
+  },
+  required: ["messages"],
+  type: "object",
+};
+const schema_ImageContent = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    annotations: { $ref: "#/definitions/Annotations" },
+    data: { format: "byte", type: "string" },
+    mimeType: { type: "string" },
+    type: { const: "image", type: "string" },
+  },
+  required: ["data", "mimeType", "type"],
+  type: "object",
+};
+const schema_Implementation = {
+  properties: { name: { type: "string" }, title: { type: "string" }, version: { type: "string" } },
+  required: ["name", "version"],
+  type: "object",
+};
+const schema_InitializeRequest = {
+  properties: {
+    method: { const: "initialize", type: "string" },
+    params: {
+      properties: {
+        capabilities: { $ref: "#/definitions/ClientCapabilities" },
+        clientInfo: { $ref: "#/definitions/Implementation" },
+        protocolVersion: { type: "string" },
+      },
+      required: ["capabilities", "clientInfo", "protocolVersion"],
+      type: "object",
+    },
+  },
+  required: ["method", "params"],
+  type: "object",
+};
+const schema_InitializeRequest_properties_params = {
+  properties: {
+    capabilities: { $ref: "#/definitions/ClientCapabilities" },
+    clientInfo: { $ref: "#/definitions/Implementation" },
+    protocolVersion: { type: "string" },
+  },
+  required: ["capabilities", "clientInfo", "protocolVersion"],
+  type: "object",
+};
+const schema_InitializeResult = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    capabilities: { $ref: "#/definitions/ServerCapabilities" },
+    instructions: { type: "string" },
+    protocolVersion: { type: "string" },
+    serverInfo: { $ref: "#/definitions/Implementation" },
+  },
+  required: ["capabilities", "protocolVersion", "serverInfo"],
+  type: "object",
+};
+const schema_InitializedNotification = {
+  properties: {
+    method: { const: "notifications/initialized", type: "string" },
+    params: {
+      additionalProperties: {},
+      properties: { _meta: { additionalProperties: {}, type: "object" } },
+      type: "object",
+    },
+  },
+  required: ["method"],
+  type: "object",
+};
+const schema_InitializedNotification_properties_params = {
+  additionalProperties: {},
+  properties: { _meta: { additionalProperties: {}, type: "object" } },
+  type: "object",
+};
+const schema_JSONRPCError = {
+  properties: {
+    error: {
+      properties: { code: { type: "integer" }, data: {}, message: { type: "string" } },
+      required: ["code", "message"],
+      type: "object",
+    },
+    id: { $ref: "#/definitions/RequestId" },
+    jsonrpc: { const: "2.0", type: "string" },
+  },
+  required: ["error", "id", "jsonrpc"],
+  type: "object",
+};
+const schema_JSONRPCMessage = {
+  anyOf: [
+    { $ref: "#/definitions/JSONRPCRequest" },
+    { $ref: "#/definitions/JSONRPCNotification" },
+    { $ref: "#/definitions/JSONRPCResponse" },
+    { $ref: "#/definitions/JSONRPCError" },
+  ],
+};
+const schema_JSONRPCNotification = {
+  properties: {
+    jsonrpc: { const: "2.0", type: "string" },
+    method: { type: "string" },
+    params: {
+      additionalProperties: {},
+      properties: { _meta: { additionalProperties: {}, type: "object" } },
+      type: "object",
+    },
+  },
+  required: ["jsonrpc", "method"],
+  type: "object",
+};
+const schema_JSONRPCRequest = {
+  properties: {
+    id: { $ref: "#/definitions/RequestId" },
+    jsonrpc: { const: "2.0", type: "string" },
+    method: { type: "string" },
+    params: {
+      additionalProperties: {},
+      properties: {
+        _meta: {
+          additionalProperties: {},
+          properties: { progressToken: { $ref: "#/definitions/ProgressToken" } },
+          type: "object",
+        },
+      },
+      type: "object",
+    },
+  },
+  required: ["id", "jsonrpc", "method"],
+  type: "object",
+};
+const schema_JSONRPCResponse = {
+  properties: {
+    id: { $ref: "#/definitions/RequestId" },
+    jsonrpc: { const: "2.0", type: "string" },
+    result: { $ref: "#/definitions/Result" },
+  },
+  required: ["id", "jsonrpc", "result"],
+  type: "object",
+};
+const schema_ListPromptsRequest = {
+  properties: {
+    method: { const: "prompts/list", type: "string" },
+    params: { properties: { cursor: { type: "string" } }, type: "object" },
+  },
+  required: ["method"],
+  type: "object",
+};
+const schema_ListPromptsRequest_properties_params = { properties: { cursor: { type: "string" } }, type: "object" };
+const schema_ListPromptsResult = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    nextCursor: { type: "string" },
+    prompts: { items: { $ref: "#/definitions/Prompt" }, type: "array" },
+  },
+  required: ["prompts"],
+  type: "object",
+};
+const schema_ListResourceTemplatesRequest = {
+  properties: {
+    method: { const: "resources/templates/list", type: "string" },
+    params: { properties: { cursor: { type: "string" } }, type: "object" },
+  },
+  required: ["method"],
+  type: "object",
+};
+const schema_ListResourceTemplatesRequest_properties_params = {
+  properties: { cursor: { type: "string" } },
+  type: "object",
+};
+const schema_ListResourceTemplatesResult = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    nextCursor: { type: "string" },
+    resourceTemplates: { items: { $ref: "#/definitions/ResourceTemplate" }, type: "array" },
+  },
+  required: ["resourceTemplates"],
+  type: "object",
+};
+const schema_ListResourcesRequest = {
+  properties: {
+    method: { const: "resources/list", type: "string" },
+    params: { properties: { cursor: { type: "string" } }, type: "object" },
+  },
+  required: ["method"],
+  type: "object",
+};
+const schema_ListResourcesRequest_properties_params = { properties: { cursor: { type: "string" } }, type: "object" };
+const schema_ListResourcesResult = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    nextCursor: { type: "string" },
+    resources: { items: { $ref: "#/definitions/Resource" }, type: "array" },
+  },
+  required: ["resources"],
+  type: "object",
+};
+const schema_ListRootsRequest = {
+  properties: {
+    method: { const: "roots/list", type: "string" },
+    params: {
+      additionalProperties: {},
+      properties: {
+        _meta: {
+          additionalProperties: {},
+          properties: { progressToken: { $ref: "#/definitions/ProgressToken" } },
+          type: "object",
+        },
+      },
+      type: "object",
+    },
+  },
+  required: ["method"],
+  type: "object",
+};
+const schema_ListRootsRequest_properties_params = {
+  additionalProperties: {},
+  properties: {
+    _meta: {
+      additionalProperties: {},
+      properties: { progressToken: { $ref: "#/definitions/ProgressToken" } },
+      type: "object",
+    },
+  },
+  type: "object",
+};
+const schema_ListRootsResult = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    roots: { items: { $ref: "#/definitions/Root" }, type: "array" },
+  },
+  required: ["roots"],
+  type: "object",
+};
+const schema_ListToolsRequest = {
+  properties: {
+    method: { const: "tools/list", type: "string" },
+    params: { properties: { cursor: { type: "string" } }, type: "object" },
+  },
+  required: ["method"],
+  type: "object",
+};
+const schema_ListToolsRequest_properties_params = { properties: { cursor: { type: "string" } }, type: "object" };
+const schema_ListToolsResult = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    nextCursor: { type: "string" },
+    tools: { items: { $ref: "#/definitions/Tool" }, type: "array" },
+  },
+  required: ["tools"],
+  type: "object",
+};
+const schema_LoggingLevel = {
+  enum: ["alert", "critical", "debug", "emergency", "error", "info", "notice", "warning"],
+  type: "string",
+};
+const schema_LoggingMessageNotification = {
+  properties: {
+    method: { const: "notifications/message", type: "string" },
+    params: {
+      properties: { data: {}, level: { $ref: "#/definitions/LoggingLevel" }, logger: { type: "string" } },
+      required: ["data", "level"],
+      type: "object",
+    },
+  },
+  required: ["method", "params"],
+  type: "object",
+};
+const schema_LoggingMessageNotification_properties_params = {
+  properties: { data: {}, level: { $ref: "#/definitions/LoggingLevel" }, logger: { type: "string" } },
+  required: ["data", "level"],
+  type: "object",
+};
+const schema_ModelHint = { properties: { name: { type: "string" } }, type: "object" };
+const schema_ModelPreferences = {
+  properties: {
+    costPriority: { maximum: 1, minimum: 0, type: "number" },
+    hints: { items: { $ref: "#/definitions/ModelHint" }, type: "array" },
+    intelligencePriority: { maximum: 1, minimum: 0, type: "number" },
+    speedPriority: { maximum: 1, minimum: 0, type: "number" },
+  },
+  type: "object",
+};
+const schema_Notification = {
+  properties: {
+    method: { type: "string" },
+    params: {
+      additionalProperties: {},
+      properties: { _meta: { additionalProperties: {}, type: "object" } },
+      type: "object",
+    },
+  },
+  required: ["method"],
+  type: "object",
+};
+const schema_NumberSchema = {
+  properties: {
+    description: { type: "string" },
+    maximum: { type: "number" },
+    minimum: { type: "number" },
+    title: { type: "string" },
+    type: { enum: ["integer", "number"], type: "string" },
+  },
+  required: ["type"],
+  type: "object",
+};
+const schema_PaginatedRequest = {
+  properties: { method: { type: "string" }, params: { properties: { cursor: { type: "string" } }, type: "object" } },
+  required: ["method"],
+  type: "object",
+};
+const schema_PaginatedResult = {
+  properties: { _meta: { additionalProperties: {}, type: "object" }, nextCursor: { type: "string" } },
+  type: "object",
+};
+const schema_PingRequest = {
+  properties: {
+    method: { const: "ping", type: "string" },
+    params: {
+      additionalProperties: {},
+      properties: {
+        _meta: {
+          additionalProperties: {},
+          properties: { progressToken: { $ref: "#/definitions/ProgressToken" } },
+          type: "object",
+        },
+      },
+      type: "object",
+    },
+  },
+  required: ["method"],
+  type: "object",
+};
+const schema_PingRequest_properties_params = {
+  additionalProperties: {},
+  properties: {
+    _meta: {
+      additionalProperties: {},
+      properties: { progressToken: { $ref: "#/definitions/ProgressToken" } },
+      type: "object",
+    },
+  },
+  type: "object",
+};
+const schema_PrimitiveSchemaDefinition = {
+  anyOf: [
+    { $ref: "#/definitions/StringSchema" },
+    { $ref: "#/definitions/NumberSchema" },
+    { $ref: "#/definitions/BooleanSchema" },
+    { $ref: "#/definitions/EnumSchema" },
+  ],
+};
+const schema_ProgressNotification = {
+  properties: {
+    method: { const: "notifications/progress", type: "string" },
+    params: {
+      properties: {
+        message: { type: "string" },
+        progress: { type: "number" },
+        progressToken: { $ref: "#/definitions/ProgressToken" },
+        total: { type: "number" },
+      },
+      required: ["progress", "progressToken"],
+      type: "object",
+    },
+  },
+  required: ["method", "params"],
+  type: "object",
+};
+const schema_ProgressNotification_properties_params = {
+  properties: {
+    message: { type: "string" },
+    progress: { type: "number" },
+    progressToken: { $ref: "#/definitions/ProgressToken" },
+    total: { type: "number" },
+  },
+  required: ["progress", "progressToken"],
+  type: "object",
+};
+const schema_ProgressToken = { type: ["string", "integer"] };
+const schema_Prompt = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    arguments: { items: { $ref: "#/definitions/PromptArgument" }, type: "array" },
+    description: { type: "string" },
+    name: { type: "string" },
+    title: { type: "string" },
+  },
+  required: ["name"],
+  type: "object",
+};
+const schema_PromptArgument = {
+  properties: {
+    description: { type: "string" },
+    name: { type: "string" },
+    required: { type: "boolean" },
+    title: { type: "string" },
+  },
+  required: ["name"],
+  type: "object",
+};
+const schema_PromptListChangedNotification = {
+  properties: {
+    method: { const: "notifications/prompts/list_changed", type: "string" },
+    params: {
+      additionalProperties: {},
+      properties: { _meta: { additionalProperties: {}, type: "object" } },
+      type: "object",
+    },
+  },
+  required: ["method"],
+  type: "object",
+};
+const schema_PromptListChangedNotification_properties_params = {
+  additionalProperties: {},
+  properties: { _meta: { additionalProperties: {}, type: "object" } },
+  type: "object",
+};
+const schema_PromptMessage = {
+  properties: { content: { $ref: "#/definitions/ContentBlock" }, role: { $ref: "#/definitions/Role" } },
+  required: ["content", "role"],
+  type: "object",
+};
+const schema_PromptReference = {
+  properties: { name: { type: "string" }, title: { type: "string" }, type: { const: "ref/prompt", type: "string" } },
+  required: ["name", "type"],
+  type: "object",
+};
+const schema_ReadResourceRequest = {
+  properties: {
+    method: { const: "resources/read", type: "string" },
+    params: { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" },
+  },
+  required: ["method", "params"],
+  type: "object",
+};
+const schema_ReadResourceRequest_properties_params = {
+  properties: { uri: { format: "uri", type: "string" } },
+  required: ["uri"],
+  type: "object",
+};
+const schema_ReadResourceResult = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    contents: {
+      items: {
+        anyOf: [{ $ref: "#/definitions/TextResourceContents" }, { $ref: "#/definitions/BlobResourceContents" }],
+      },
+      type: "array",
+    },
+  },
+  required: ["contents"],
+  type: "object",
+};
+const schema_Request = {
+  properties: {
+    method: { type: "string" },
+    params: {
+      additionalProperties: {},
+      properties: {
+        _meta: {
+          additionalProperties: {},
+          properties: { progressToken: { $ref: "#/definitions/ProgressToken" } },
+          type: "object",
+        },
+      },
+      type: "object",
+    },
+  },
+  required: ["method"],
+  type: "object",
+};
+const schema_RequestId = { type: ["string", "integer"] };
+const schema_Resource = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    annotations: { $ref: "#/definitions/Annotations" },
+    description: { type: "string" },
+    mimeType: { type: "string" },
+    name: { type: "string" },
+    size: { type: "integer" },
+    title: { type: "string" },
+    uri: { format: "uri", type: "string" },
+  },
+  required: ["name", "uri"],
+  type: "object",
+};
+const schema_ResourceContents = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    mimeType: { type: "string" },
+    uri: { format: "uri", type: "string" },
+  },
+  required: ["uri"],
+  type: "object",
+};
+const schema_ResourceLink = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    annotations: { $ref: "#/definitions/Annotations" },
+    description: { type: "string" },
+    mimeType: { type: "string" },
+    name: { type: "string" },
+    size: { type: "integer" },
+    title: { type: "string" },
+    type: { const: "resource_link", type: "string" },
+    uri: { format: "uri", type: "string" },
+  },
+  required: ["name", "type", "uri"],
+  type: "object",
+};
+const schema_ResourceListChangedNotification = {
+  properties: {
+    method: { const: "notifications/resources/list_changed", type: "string" },
+    params: {
+      additionalProperties: {},
+      properties: { _meta: { additionalProperties: {}, type: "object" } },
+      type: "object",
+    },
+  },
+  required: ["method"],
+  type: "object",
+};
+const schema_ResourceListChangedNotification_properties_params = {
+  additionalProperties: {},
+  properties: { _meta: { additionalProperties: {}, type: "object" } },
+  type: "object",
+};
+const schema_ResourceTemplate = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    annotations: { $ref: "#/definitions/Annotations" },
+    description: { type: "string" },
+    mimeType: { type: "string" },
+    name: { type: "string" },
+    title: { type: "string" },
+    uriTemplate: { format: "uri-template", type: "string" },
+  },
+  required: ["name", "uriTemplate"],
+  type: "object",
+};
+const schema_ResourceTemplateReference = {
+  properties: { type: { const: "ref/resource", type: "string" }, uri: { format: "uri-template", type: "string" } },
+  required: ["type", "uri"],
+  type: "object",
+};
+const schema_ResourceUpdatedNotification = {
+  properties: {
+    method: { const: "notifications/resources/updated", type: "string" },
+    params: { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" },
+  },
+  required: ["method", "params"],
+  type: "object",
+};
+const schema_ResourceUpdatedNotification_properties_params = {
+  properties: { uri: { format: "uri", type: "string" } },
+  required: ["uri"],
+  type: "object",
+};
+const schema_Result = {
+  additionalProperties: {},
+  properties: { _meta: { additionalProperties: {}, type: "object" } },
+  type: "object",
+};
 const schema_Role = { enum: ["assistant", "user"], type: "string" };
-
-function validate_Role(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (typeof data !== "string") {
-    const err0 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "string" },
-      message: "must be string",
-    };
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
-    errors++;
-  }
-  if (!(data === "assistant" || data === "user")) {
-    const err1 = {
-      instancePath,
-      schemaPath: "#/enum",
-      keyword: "enum",
-      params: { allowedValues: schema_Role.enum },
-      message: "must be equal to one of the allowed values",
-    };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate_Role.errors = vErrors;
-  return errors === 0;
-}
-
+const schema_Root = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    name: { type: "string" },
+    uri: { format: "uri", type: "string" },
+  },
+  required: ["uri"],
+  type: "object",
+};
+const schema_RootsListChangedNotification = {
+  properties: {
+    method: { const: "notifications/roots/list_changed", type: "string" },
+    params: {
+      additionalProperties: {},
+      properties: { _meta: { additionalProperties: {}, type: "object" } },
+      type: "object",
+    },
+  },
+  required: ["method"],
+  type: "object",
+};
+const schema_RootsListChangedNotification_properties_params = {
+  additionalProperties: {},
+  properties: { _meta: { additionalProperties: {}, type: "object" } },
+  type: "object",
+};
+const schema_SamplingMessage = {
+  properties: {
+    content: {
+      anyOf: [
+        { $ref: "#/definitions/TextContent" },
+        { $ref: "#/definitions/ImageContent" },
+        { $ref: "#/definitions/AudioContent" },
+      ],
+    },
+    role: { $ref: "#/definitions/Role" },
+  },
+  required: ["content", "role"],
+  type: "object",
+};
+const schema_ServerCapabilities = {
+  properties: {
+    completions: { additionalProperties: true, properties: {}, type: "object" },
+    experimental: {
+      additionalProperties: { additionalProperties: true, properties: {}, type: "object" },
+      type: "object",
+    },
+    logging: { additionalProperties: true, properties: {}, type: "object" },
+    prompts: { properties: { listChanged: { type: "boolean" } }, type: "object" },
+    resources: { properties: { listChanged: { type: "boolean" }, subscribe: { type: "boolean" } }, type: "object" },
+    tools: { properties: { listChanged: { type: "boolean" } }, type: "object" },
+  },
+  type: "object",
+};
+const schema_ServerNotification = {
+  anyOf: [
+    { $ref: "#/definitions/CancelledNotification" },
+    { $ref: "#/definitions/ProgressNotification" },
+    { $ref: "#/definitions/ResourceListChangedNotification" },
+    { $ref: "#/definitions/ResourceUpdatedNotification" },
+    { $ref: "#/definitions/PromptListChangedNotification" },
+    { $ref: "#/definitions/ToolListChangedNotification" },
+    { $ref: "#/definitions/LoggingMessageNotification" },
+  ],
+};
+const schema_ServerRequest = {
+  anyOf: [
+    { $ref: "#/definitions/PingRequest" },
+    { $ref: "#/definitions/CreateMessageRequest" },
+    { $ref: "#/definitions/ListRootsRequest" },
+    { $ref: "#/definitions/ElicitRequest" },
+  ],
+};
+const schema_ServerResult = {
+  anyOf: [
+    { $ref: "#/definitions/Result" },
+    { $ref: "#/definitions/InitializeResult" },
+    { $ref: "#/definitions/ListResourcesResult" },
+    { $ref: "#/definitions/ListResourceTemplatesResult" },
+    { $ref: "#/definitions/ReadResourceResult" },
+    { $ref: "#/definitions/ListPromptsResult" },
+    { $ref: "#/definitions/GetPromptResult" },
+    { $ref: "#/definitions/ListToolsResult" },
+    { $ref: "#/definitions/CallToolResult" },
+    { $ref: "#/definitions/CompleteResult" },
+  ],
+};
+const schema_SetLevelRequest = {
+  properties: {
+    method: { const: "logging/setLevel", type: "string" },
+    params: { properties: { level: { $ref: "#/definitions/LoggingLevel" } }, required: ["level"], type: "object" },
+  },
+  required: ["method", "params"],
+  type: "object",
+};
+const schema_SetLevelRequest_properties_params = {
+  properties: { level: { $ref: "#/definitions/LoggingLevel" } },
+  required: ["level"],
+  type: "object",
+};
+const schema_StringSchema = {
+  properties: {
+    description: { type: "string" },
+    format: { enum: ["date", "date-time", "email", "uri"], type: "string" },
+    maxLength: { type: "integer" },
+    minLength: { type: "integer" },
+    title: { type: "string" },
+    type: { const: "string", type: "string" },
+  },
+  required: ["type"],
+  type: "object",
+};
+const schema_SubscribeRequest = {
+  properties: {
+    method: { const: "resources/subscribe", type: "string" },
+    params: { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" },
+  },
+  required: ["method", "params"],
+  type: "object",
+};
+const schema_SubscribeRequest_properties_params = {
+  properties: { uri: { format: "uri", type: "string" } },
+  required: ["uri"],
+  type: "object",
+};
+const schema_TextContent = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    annotations: { $ref: "#/definitions/Annotations" },
+    text: { type: "string" },
+    type: { const: "text", type: "string" },
+  },
+  required: ["text", "type"],
+  type: "object",
+};
+const schema_TextResourceContents = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    mimeType: { type: "string" },
+    text: { type: "string" },
+    uri: { format: "uri", type: "string" },
+  },
+  required: ["text", "uri"],
+  type: "object",
+};
+const schema_Tool = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    annotations: { $ref: "#/definitions/ToolAnnotations" },
+    description: { type: "string" },
+    inputSchema: {
+      properties: {
+        properties: {
+          additionalProperties: { additionalProperties: true, properties: {}, type: "object" },
+          type: "object",
+        },
+        required: { items: { type: "string" }, type: "array" },
+        type: { const: "object", type: "string" },
+      },
+      required: ["type"],
+      type: "object",
+    },
+    name: { type: "string" },
+    outputSchema: {
+      properties: {
+        properties: {
+          additionalProperties: { additionalProperties: true, properties: {}, type: "object" },
+          type: "object",
+        },
+        required: { items: { type: "string" }, type: "array" },
+        type: { const: "object", type: "string" },
+      },
+      required: ["type"],
+      type: "object",
+    },
+    title: { type: "string" },
+  },
+  required: ["inputSchema", "name"],
+  type: "object",
+};
+const schema_ToolAnnotations = {
+  properties: {
+    destructiveHint: { type: "boolean" },
+    idempotentHint: { type: "boolean" },
+    openWorldHint: { type: "boolean" },
+    readOnlyHint: { type: "boolean" },
+    title: { type: "string" },
+  },
+  type: "object",
+};
+const schema_ToolListChangedNotification = {
+  properties: {
+    method: { const: "notifications/tools/list_changed", type: "string" },
+    params: {
+      additionalProperties: {},
+      properties: { _meta: { additionalProperties: {}, type: "object" } },
+      type: "object",
+    },
+  },
+  required: ["method"],
+  type: "object",
+};
+const schema_ToolListChangedNotification_properties_params = {
+  additionalProperties: {},
+  properties: { _meta: { additionalProperties: {}, type: "object" } },
+  type: "object",
+};
+const schema_UnsubscribeRequest = {
+  properties: {
+    method: { const: "resources/unsubscribe", type: "string" },
+    params: { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" },
+  },
+  required: ["method", "params"],
+  type: "object",
+};
+const schema_UnsubscribeRequest_properties_params = {
+  properties: { uri: { format: "uri", type: "string" } },
+  required: ["uri"],
+  type: "object",
+};
 function validate_Annotations(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -174,20 +1257,6 @@ function validate_Annotations(data, { instancePath = "", parentData, parentDataP
   validate_Annotations.errors = vErrors;
   return errors === 0;
 }
-
-const schema_AudioContent = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    annotations: { $ref: "#/definitions/Annotations" },
-    data: { format: "byte", type: "string" },
-    mimeType: { type: "string" },
-    type: { const: "audio", type: "string" },
-  },
-  required: ["data", "mimeType", "type"],
-  type: "object",
-};
-const format_byte = formats.byte;
-
 function validate_AudioContent(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -371,13 +1440,6 @@ function validate_AudioContent(data, { instancePath = "", parentData, parentData
   validate_AudioContent.errors = vErrors;
   return errors === 0;
 }
-
-const schema_BaseMetadata = {
-  properties: { name: { type: "string" }, title: { type: "string" } },
-  required: ["name"],
-  type: "object",
-};
-
 function validate_BaseMetadata(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -449,19 +1511,6 @@ function validate_BaseMetadata(data, { instancePath = "", parentData, parentData
   validate_BaseMetadata.errors = vErrors;
   return errors === 0;
 }
-
-const schema_BlobResourceContents = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    blob: { format: "byte", type: "string" },
-    mimeType: { type: "string" },
-    uri: { format: "uri", type: "string" },
-  },
-  required: ["blob", "uri"],
-  type: "object",
-};
-const format_uri = formats.uri;
-
 function validate_BlobResourceContents(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
@@ -621,18 +1670,6 @@ function validate_BlobResourceContents(
   validate_BlobResourceContents.errors = vErrors;
   return errors === 0;
 }
-
-const schema_BooleanSchema = {
-  properties: {
-    default: { type: "boolean" },
-    description: { type: "string" },
-    title: { type: "string" },
-    type: { const: "boolean", type: "string" },
-  },
-  required: ["type"],
-  type: "object",
-};
-
 function validate_BooleanSchema(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -754,20 +1791,6 @@ function validate_BooleanSchema(data, { instancePath = "", parentData, parentDat
   validate_BooleanSchema.errors = vErrors;
   return errors === 0;
 }
-
-const schema_CallToolRequest = {
-  properties: {
-    method: { const: "tools/call", type: "string" },
-    params: {
-      properties: { arguments: { additionalProperties: {}, type: "object" }, name: { type: "string" } },
-      required: ["name"],
-      type: "object",
-    },
-  },
-  required: ["method", "params"],
-  type: "object",
-};
-
 function validate_CallToolRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -923,13 +1946,6 @@ function validate_CallToolRequest(data, { instancePath = "", parentData, parentD
   validate_CallToolRequest.errors = vErrors;
   return errors === 0;
 }
-
-const schema_CallToolRequest_properties_params = {
-  properties: { arguments: { additionalProperties: {}, type: "object" }, name: { type: "string" } },
-  required: ["name"],
-  type: "object",
-};
-
 function validate_CallToolRequest_properties_params(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
@@ -1006,1063 +2022,6 @@ function validate_CallToolRequest_properties_params(
   validate_CallToolRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-const schema_CallToolResult = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    content: { items: { $ref: "#/definitions/ContentBlock" }, type: "array" },
-    isError: { type: "boolean" },
-    structuredContent: { additionalProperties: {}, type: "object" },
-  },
-  required: ["content"],
-  type: "object",
-};
-const schema_ContentBlock = {
-  anyOf: [
-    { $ref: "#/definitions/TextContent" },
-    { $ref: "#/definitions/ImageContent" },
-    { $ref: "#/definitions/AudioContent" },
-    { $ref: "#/definitions/ResourceLink" },
-    { $ref: "#/definitions/EmbeddedResource" },
-  ],
-};
-const schema_TextContent = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    annotations: { $ref: "#/definitions/Annotations" },
-    text: { type: "string" },
-    type: { const: "text", type: "string" },
-  },
-  required: ["text", "type"],
-  type: "object",
-};
-
-function validate_TextContent(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.text === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "text" },
-        message: "must have required property '" + "text" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.type === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "type" },
-        message: "must have required property '" + "type" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data._meta !== undefined) {
-      let data0 = data._meta;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-      } else {
-        const err2 = {
-          instancePath: instancePath + "/_meta",
-          schemaPath: "#/properties/_meta/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
-          instancePath: instancePath + "/annotations",
-          parentData: data,
-          parentDataProperty: "annotations",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.text !== undefined) {
-      if (typeof data.text !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/text",
-          schemaPath: "#/properties/text/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.type !== undefined) {
-      let data3 = data.type;
-      if (typeof data3 !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-      if ("text" !== data3) {
-        const err5 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/const",
-          keyword: "const",
-          params: { allowedValue: "text" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err6 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err6];
-    } else {
-      vErrors.push(err6);
-    }
-    errors++;
-  }
-  validate_TextContent.errors = vErrors;
-  return errors === 0;
-}
-
-const schema_ImageContent = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    annotations: { $ref: "#/definitions/Annotations" },
-    data: { format: "byte", type: "string" },
-    mimeType: { type: "string" },
-    type: { const: "image", type: "string" },
-  },
-  required: ["data", "mimeType", "type"],
-  type: "object",
-};
-
-function validate_ImageContent(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.data === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "data" },
-        message: "must have required property '" + "data" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.mimeType === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "mimeType" },
-        message: "must have required property '" + "mimeType" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.type === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "type" },
-        message: "must have required property '" + "type" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (data._meta !== undefined) {
-      let data0 = data._meta;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-      } else {
-        const err3 = {
-          instancePath: instancePath + "/_meta",
-          schemaPath: "#/properties/_meta/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
-          instancePath: instancePath + "/annotations",
-          parentData: data,
-          parentDataProperty: "annotations",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.data !== undefined) {
-      let data2 = data.data;
-      if (typeof data2 === "string") {
-        if (!format_byte(data2)) {
-          const err4 = {
-            instancePath: instancePath + "/data",
-            schemaPath: "#/properties/data/format",
-            keyword: "format",
-            params: { format: "byte" },
-            message: 'must match format "' + "byte" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-      } else {
-        const err5 = {
-          instancePath: instancePath + "/data",
-          schemaPath: "#/properties/data/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.mimeType !== undefined) {
-      if (typeof data.mimeType !== "string") {
-        const err6 = {
-          instancePath: instancePath + "/mimeType",
-          schemaPath: "#/properties/mimeType/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.type !== undefined) {
-      let data4 = data.type;
-      if (typeof data4 !== "string") {
-        const err7 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-      if ("image" !== data4) {
-        const err8 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/const",
-          keyword: "const",
-          params: { allowedValue: "image" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err9 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err9];
-    } else {
-      vErrors.push(err9);
-    }
-    errors++;
-  }
-  validate_ImageContent.errors = vErrors;
-  return errors === 0;
-}
-
-const schema_ResourceLink = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    annotations: { $ref: "#/definitions/Annotations" },
-    description: { type: "string" },
-    mimeType: { type: "string" },
-    name: { type: "string" },
-    size: { type: "integer" },
-    title: { type: "string" },
-    type: { const: "resource_link", type: "string" },
-    uri: { format: "uri", type: "string" },
-  },
-  required: ["name", "type", "uri"],
-  type: "object",
-};
-
-function validate_ResourceLink(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.name === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "name" },
-        message: "must have required property '" + "name" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.type === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "type" },
-        message: "must have required property '" + "type" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.uri === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "uri" },
-        message: "must have required property '" + "uri" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (data._meta !== undefined) {
-      let data0 = data._meta;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-      } else {
-        const err3 = {
-          instancePath: instancePath + "/_meta",
-          schemaPath: "#/properties/_meta/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
-          instancePath: instancePath + "/annotations",
-          parentData: data,
-          parentDataProperty: "annotations",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.mimeType !== undefined) {
-      if (typeof data.mimeType !== "string") {
-        const err5 = {
-          instancePath: instancePath + "/mimeType",
-          schemaPath: "#/properties/mimeType/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.name !== undefined) {
-      if (typeof data.name !== "string") {
-        const err6 = {
-          instancePath: instancePath + "/name",
-          schemaPath: "#/properties/name/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.size !== undefined) {
-      let data5 = data.size;
-      if (!(typeof data5 == "number" && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
-        const err7 = {
-          instancePath: instancePath + "/size",
-          schemaPath: "#/properties/size/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    if (data.title !== undefined) {
-      if (typeof data.title !== "string") {
-        const err8 = {
-          instancePath: instancePath + "/title",
-          schemaPath: "#/properties/title/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-    if (data.type !== undefined) {
-      let data7 = data.type;
-      if (typeof data7 !== "string") {
-        const err9 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-      if ("resource_link" !== data7) {
-        const err10 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/const",
-          keyword: "const",
-          params: { allowedValue: "resource_link" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-    }
-    if (data.uri !== undefined) {
-      let data8 = data.uri;
-      if (typeof data8 === "string") {
-        if (!format_uri(data8)) {
-          const err11 = {
-            instancePath: instancePath + "/uri",
-            schemaPath: "#/properties/uri/format",
-            keyword: "format",
-            params: { format: "uri" },
-            message: 'must match format "' + "uri" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err11];
-          } else {
-            vErrors.push(err11);
-          }
-          errors++;
-        }
-      } else {
-        const err12 = {
-          instancePath: instancePath + "/uri",
-          schemaPath: "#/properties/uri/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err13 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err13];
-    } else {
-      vErrors.push(err13);
-    }
-    errors++;
-  }
-  validate_ResourceLink.errors = vErrors;
-  return errors === 0;
-}
-
-const schema_EmbeddedResource = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    annotations: { $ref: "#/definitions/Annotations" },
-    resource: {
-      anyOf: [{ $ref: "#/definitions/TextResourceContents" }, { $ref: "#/definitions/BlobResourceContents" }],
-    },
-    type: { const: "resource", type: "string" },
-  },
-  required: ["resource", "type"],
-  type: "object",
-};
-const schema_TextResourceContents = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    mimeType: { type: "string" },
-    text: { type: "string" },
-    uri: { format: "uri", type: "string" },
-  },
-  required: ["text", "uri"],
-  type: "object",
-};
-
-function validate_TextResourceContents(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.text === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "text" },
-        message: "must have required property '" + "text" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.uri === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "uri" },
-        message: "must have required property '" + "uri" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data._meta !== undefined) {
-      let data0 = data._meta;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-      } else {
-        const err2 = {
-          instancePath: instancePath + "/_meta",
-          schemaPath: "#/properties/_meta/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.mimeType !== undefined) {
-      if (typeof data.mimeType !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/mimeType",
-          schemaPath: "#/properties/mimeType/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.text !== undefined) {
-      if (typeof data.text !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/text",
-          schemaPath: "#/properties/text/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.uri !== undefined) {
-      let data3 = data.uri;
-      if (typeof data3 === "string") {
-        if (!format_uri(data3)) {
-          const err5 = {
-            instancePath: instancePath + "/uri",
-            schemaPath: "#/properties/uri/format",
-            keyword: "format",
-            params: { format: "uri" },
-            message: 'must match format "' + "uri" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-      } else {
-        const err6 = {
-          instancePath: instancePath + "/uri",
-          schemaPath: "#/properties/uri/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err7 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err7];
-    } else {
-      vErrors.push(err7);
-    }
-    errors++;
-  }
-  validate_TextResourceContents.errors = vErrors;
-  return errors === 0;
-}
-
-function validate_EmbeddedResource(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.resource === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "resource" },
-        message: "must have required property '" + "resource" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.type === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "type" },
-        message: "must have required property '" + "type" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data._meta !== undefined) {
-      let data0 = data._meta;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-      } else {
-        const err2 = {
-          instancePath: instancePath + "/_meta",
-          schemaPath: "#/properties/_meta/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
-          instancePath: instancePath + "/annotations",
-          parentData: data,
-          parentDataProperty: "annotations",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.resource !== undefined) {
-      let data2 = data.resource;
-      const _errs6 = errors;
-      let valid1 = false;
-      const _errs7 = errors;
-      if (
-        !validate_TextResourceContents(data2, {
-          instancePath: instancePath + "/resource",
-          parentData: data,
-          parentDataProperty: "resource",
-          rootData,
-        })
-      ) {
-        vErrors =
-          vErrors === null
-            ? validate_TextResourceContents.errors
-            : vErrors.concat(validate_TextResourceContents.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs7 === errors;
-      valid1 = valid1 || _valid0;
-      if (!valid1) {
-        const _errs8 = errors;
-        if (
-          !validate_BlobResourceContents(data2, {
-            instancePath: instancePath + "/resource",
-            parentData: data,
-            parentDataProperty: "resource",
-            rootData,
-          })
-        ) {
-          vErrors =
-            vErrors === null
-              ? validate_BlobResourceContents.errors
-              : vErrors.concat(validate_BlobResourceContents.errors);
-          errors = vErrors.length;
-        }
-        var _valid0 = _errs8 === errors;
-        valid1 = valid1 || _valid0;
-      }
-      if (!valid1) {
-        const err3 = {
-          instancePath: instancePath + "/resource",
-          schemaPath: "#/properties/resource/anyOf",
-          keyword: "anyOf",
-          params: {},
-          message: "must match a schema in anyOf",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      } else {
-        errors = _errs6;
-        if (vErrors !== null) {
-          if (_errs6) {
-            vErrors.length = _errs6;
-          } else {
-            vErrors = null;
-          }
-        }
-      }
-    }
-    if (data.type !== undefined) {
-      let data3 = data.type;
-      if (typeof data3 !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-      if ("resource" !== data3) {
-        const err5 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/const",
-          keyword: "const",
-          params: { allowedValue: "resource" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err6 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err6];
-    } else {
-      vErrors.push(err6);
-    }
-    errors++;
-  }
-  validate_EmbeddedResource.errors = vErrors;
-  return errors === 0;
-}
-
-function validate_ContentBlock(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const _errs0 = errors;
-  let valid0 = false;
-  const _errs1 = errors;
-  if (!validate_TextContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
-    vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs1 === errors;
-  valid0 = valid0 || _valid0;
-  if (!valid0) {
-    const _errs2 = errors;
-    if (!validate_ImageContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
-      vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-      errors = vErrors.length;
-    }
-    var _valid0 = _errs2 === errors;
-    valid0 = valid0 || _valid0;
-    if (!valid0) {
-      const _errs3 = errors;
-      if (!validate_AudioContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
-        vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs3 === errors;
-      valid0 = valid0 || _valid0;
-      if (!valid0) {
-        const _errs4 = errors;
-        if (!validate_ResourceLink(data, { instancePath, parentData, parentDataProperty, rootData })) {
-          vErrors = vErrors === null ? validate_ResourceLink.errors : vErrors.concat(validate_ResourceLink.errors);
-          errors = vErrors.length;
-        }
-        var _valid0 = _errs4 === errors;
-        valid0 = valid0 || _valid0;
-        if (!valid0) {
-          const _errs5 = errors;
-          if (!validate_EmbeddedResource(data, { instancePath, parentData, parentDataProperty, rootData })) {
-            vErrors =
-              vErrors === null ? validate_EmbeddedResource.errors : vErrors.concat(validate_EmbeddedResource.errors);
-            errors = vErrors.length;
-          }
-          var _valid0 = _errs5 === errors;
-          valid0 = valid0 || _valid0;
-        }
-      }
-    }
-  }
-  if (!valid0) {
-    const err0 = {
-      instancePath,
-      schemaPath: "#/anyOf",
-      keyword: "anyOf",
-      params: {},
-      message: "must match a schema in anyOf",
-    };
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
-    errors++;
-  } else {
-    errors = _errs0;
-    if (vErrors !== null) {
-      if (_errs0) {
-        vErrors.length = _errs0;
-      } else {
-        vErrors = null;
-      }
-    }
-  }
-  validate_ContentBlock.errors = vErrors;
-  return errors === 0;
-}
-
 function validate_CallToolResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -2188,43 +2147,6 @@ function validate_CallToolResult(data, { instancePath = "", parentData, parentDa
   validate_CallToolResult.errors = vErrors;
   return errors === 0;
 }
-
-const schema_CancelledNotification = {
-  properties: {
-    method: { const: "notifications/cancelled", type: "string" },
-    params: {
-      properties: { reason: { type: "string" }, requestId: { $ref: "#/definitions/RequestId" } },
-      required: ["requestId"],
-      type: "object",
-    },
-  },
-  required: ["method", "params"],
-  type: "object",
-};
-const schema_RequestId = { type: ["string", "integer"] };
-
-function validate_RequestId(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (typeof data !== "string" && !(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
-    const err0 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: schema_RequestId.type },
-      message: "must be string,integer",
-    };
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
-    errors++;
-  }
-  validate_RequestId.errors = vErrors;
-  return errors === 0;
-}
-
 function validate_CancelledNotification(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
@@ -2377,13 +2299,6 @@ function validate_CancelledNotification(
   validate_CancelledNotification.errors = vErrors;
   return errors === 0;
 }
-
-const schema_CancelledNotification_properties_params = {
-  properties: { reason: { type: "string" }, requestId: { $ref: "#/definitions/RequestId" } },
-  required: ["requestId"],
-  type: "object",
-};
-
 function validate_CancelledNotification_properties_params(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
@@ -2454,20 +2369,6 @@ function validate_CancelledNotification_properties_params(
   validate_CancelledNotification_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-const schema_ClientCapabilities = {
-  properties: {
-    elicitation: { additionalProperties: true, properties: {}, type: "object" },
-    experimental: {
-      additionalProperties: { additionalProperties: true, properties: {}, type: "object" },
-      type: "object",
-    },
-    roots: { properties: { listChanged: { type: "boolean" } }, type: "object" },
-    sampling: { additionalProperties: true, properties: {}, type: "object" },
-  },
-  type: "object",
-};
-
 function validate_ClientCapabilities(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
@@ -2605,510 +2506,6 @@ function validate_ClientCapabilities(
   validate_ClientCapabilities.errors = vErrors;
   return errors === 0;
 }
-
-const schema_ClientNotification = {
-  anyOf: [
-    { $ref: "#/definitions/CancelledNotification" },
-    { $ref: "#/definitions/InitializedNotification" },
-    { $ref: "#/definitions/ProgressNotification" },
-    { $ref: "#/definitions/RootsListChangedNotification" },
-  ],
-};
-const schema_InitializedNotification = {
-  properties: {
-    method: { const: "notifications/initialized", type: "string" },
-    params: {
-      additionalProperties: {},
-      properties: { _meta: { additionalProperties: {}, type: "object" } },
-      type: "object",
-    },
-  },
-  required: ["method"],
-  type: "object",
-};
-
-function validate_InitializedNotification(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-      if ("notifications/initialized" !== data0) {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "notifications/initialized" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1._meta !== undefined) {
-          let data2 = data1._meta;
-          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-          } else {
-            const err3 = {
-              instancePath: instancePath + "/params/_meta",
-              schemaPath: "#/properties/params/properties/_meta/type",
-              keyword: "type",
-              params: { type: "object" },
-              message: "must be object",
-            };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err4 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate_InitializedNotification.errors = vErrors;
-  return errors === 0;
-}
-
-const schema_ProgressNotification = {
-  properties: {
-    method: { const: "notifications/progress", type: "string" },
-    params: {
-      properties: {
-        message: { type: "string" },
-        progress: { type: "number" },
-        progressToken: { $ref: "#/definitions/ProgressToken" },
-        total: { type: "number" },
-      },
-      required: ["progress", "progressToken"],
-      type: "object",
-    },
-  },
-  required: ["method", "params"],
-  type: "object",
-};
-const schema_ProgressToken = { type: ["string", "integer"] };
-
-function validate_ProgressToken(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (typeof data !== "string" && !(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
-    const err0 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: schema_ProgressToken.type },
-      message: "must be string,integer",
-    };
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
-    errors++;
-  }
-  validate_ProgressToken.errors = vErrors;
-  return errors === 0;
-}
-
-function validate_ProgressNotification(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.params === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "params" },
-        message: "must have required property '" + "params" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      if ("notifications/progress" !== data0) {
-        const err3 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "notifications/progress" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.progress === undefined) {
-          const err4 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/properties/params/required",
-            keyword: "required",
-            params: { missingProperty: "progress" },
-            message: "must have required property '" + "progress" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-        if (data1.progressToken === undefined) {
-          const err5 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/properties/params/required",
-            keyword: "required",
-            params: { missingProperty: "progressToken" },
-            message: "must have required property '" + "progressToken" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-        if (data1.message !== undefined) {
-          if (typeof data1.message !== "string") {
-            const err6 = {
-              instancePath: instancePath + "/params/message",
-              schemaPath: "#/properties/params/properties/message/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-        }
-        if (data1.progress !== undefined) {
-          let data3 = data1.progress;
-          if (!(typeof data3 == "number" && isFinite(data3))) {
-            const err7 = {
-              instancePath: instancePath + "/params/progress",
-              schemaPath: "#/properties/params/properties/progress/type",
-              keyword: "type",
-              params: { type: "number" },
-              message: "must be number",
-            };
-            if (vErrors === null) {
-              vErrors = [err7];
-            } else {
-              vErrors.push(err7);
-            }
-            errors++;
-          }
-        }
-        if (data1.progressToken !== undefined) {
-          if (
-            !validate_ProgressToken(data1.progressToken, {
-              instancePath: instancePath + "/params/progressToken",
-              parentData: data1,
-              parentDataProperty: "progressToken",
-              rootData,
-            })
-          ) {
-            vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
-            errors = vErrors.length;
-          }
-        }
-        if (data1.total !== undefined) {
-          let data5 = data1.total;
-          if (!(typeof data5 == "number" && isFinite(data5))) {
-            const err8 = {
-              instancePath: instancePath + "/params/total",
-              schemaPath: "#/properties/params/properties/total/type",
-              keyword: "type",
-              params: { type: "number" },
-              message: "must be number",
-            };
-            if (vErrors === null) {
-              vErrors = [err8];
-            } else {
-              vErrors.push(err8);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err9 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err10 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err10];
-    } else {
-      vErrors.push(err10);
-    }
-    errors++;
-  }
-  validate_ProgressNotification.errors = vErrors;
-  return errors === 0;
-}
-
-const schema_RootsListChangedNotification = {
-  properties: {
-    method: { const: "notifications/roots/list_changed", type: "string" },
-    params: {
-      additionalProperties: {},
-      properties: { _meta: { additionalProperties: {}, type: "object" } },
-      type: "object",
-    },
-  },
-  required: ["method"],
-  type: "object",
-};
-
-function validate_RootsListChangedNotification(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-      if ("notifications/roots/list_changed" !== data0) {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "notifications/roots/list_changed" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1._meta !== undefined) {
-          let data2 = data1._meta;
-          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-          } else {
-            const err3 = {
-              instancePath: instancePath + "/params/_meta",
-              schemaPath: "#/properties/params/properties/_meta/type",
-              keyword: "type",
-              params: { type: "object" },
-              message: "must be object",
-            };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err4 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate_RootsListChangedNotification.errors = vErrors;
-  return errors === 0;
-}
-
 function validate_ClientNotification(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
@@ -3188,1666 +2585,168 @@ function validate_ClientNotification(
   validate_ClientNotification.errors = vErrors;
   return errors === 0;
 }
-
-const schema_ClientRequest = {
-  anyOf: [
-    { $ref: "#/definitions/InitializeRequest" },
-    { $ref: "#/definitions/PingRequest" },
-    { $ref: "#/definitions/ListResourcesRequest" },
-    { $ref: "#/definitions/ListResourceTemplatesRequest" },
-    { $ref: "#/definitions/ReadResourceRequest" },
-    { $ref: "#/definitions/SubscribeRequest" },
-    { $ref: "#/definitions/UnsubscribeRequest" },
-    { $ref: "#/definitions/ListPromptsRequest" },
-    { $ref: "#/definitions/GetPromptRequest" },
-    { $ref: "#/definitions/ListToolsRequest" },
-    { $ref: "#/definitions/CallToolRequest" },
-    { $ref: "#/definitions/SetLevelRequest" },
-    { $ref: "#/definitions/CompleteRequest" },
-  ],
-};
-const schema_InitializeRequest = {
-  properties: {
-    method: { const: "initialize", type: "string" },
-    params: {
-      properties: {
-        capabilities: { $ref: "#/definitions/ClientCapabilities" },
-        clientInfo: { $ref: "#/definitions/Implementation" },
-        protocolVersion: { type: "string" },
-      },
-      required: ["capabilities", "clientInfo", "protocolVersion"],
-      type: "object",
-    },
-  },
-  required: ["method", "params"],
-  type: "object",
-};
-const schema_Implementation = {
-  properties: { name: { type: "string" }, title: { type: "string" }, version: { type: "string" } },
-  required: ["name", "version"],
-  type: "object",
-};
-
-function validate_Implementation(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ClientRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.name === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "name" },
-        message: "must have required property '" + "name" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.version === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "version" },
-        message: "must have required property '" + "version" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.name !== undefined) {
-      if (typeof data.name !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/name",
-          schemaPath: "#/properties/name/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.title !== undefined) {
-      if (typeof data.title !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/title",
-          schemaPath: "#/properties/title/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.version !== undefined) {
-      if (typeof data.version !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/version",
-          schemaPath: "#/properties/version/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
+  const _errs0 = errors;
+  let valid0 = false;
+  const _errs1 = errors;
+  if (!validate_InitializeRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_InitializeRequest.errors : vErrors.concat(validate_InitializeRequest.errors);
+    errors = vErrors.length;
   }
-  validate_Implementation.errors = vErrors;
-  return errors === 0;
-}
-
-function validate_InitializeRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
+  var _valid0 = _errs1 === errors;
+  valid0 = valid0 || _valid0;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_PingRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate_PingRequest.errors : vErrors.concat(validate_PingRequest.errors);
+      errors = vErrors.length;
     }
-    if (data.params === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "params" },
-        message: "must have required property '" + "params" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs3 = errors;
+      if (!validate_ListResourcesRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors =
+          vErrors === null
+            ? validate_ListResourcesRequest.errors
+            : vErrors.concat(validate_ListResourcesRequest.errors);
+        errors = vErrors.length;
       }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
+      var _valid0 = _errs3 === errors;
+      valid0 = valid0 || _valid0;
+      if (!valid0) {
+        const _errs4 = errors;
+        if (!validate_ListResourceTemplatesRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors =
+            vErrors === null
+              ? validate_ListResourceTemplatesRequest.errors
+              : vErrors.concat(validate_ListResourceTemplatesRequest.errors);
+          errors = vErrors.length;
         }
-        errors++;
-      }
-      if ("initialize" !== data0) {
-        const err3 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "initialize" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.capabilities === undefined) {
-          const err4 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/properties/params/required",
-            keyword: "required",
-            params: { missingProperty: "capabilities" },
-            message: "must have required property '" + "capabilities" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-        if (data1.clientInfo === undefined) {
-          const err5 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/properties/params/required",
-            keyword: "required",
-            params: { missingProperty: "clientInfo" },
-            message: "must have required property '" + "clientInfo" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-        if (data1.protocolVersion === undefined) {
-          const err6 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/properties/params/required",
-            keyword: "required",
-            params: { missingProperty: "protocolVersion" },
-            message: "must have required property '" + "protocolVersion" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-        if (data1.capabilities !== undefined) {
-          if (
-            !validate_ClientCapabilities(data1.capabilities, {
-              instancePath: instancePath + "/params/capabilities",
-              parentData: data1,
-              parentDataProperty: "capabilities",
-              rootData,
-            })
-          ) {
+        var _valid0 = _errs4 === errors;
+        valid0 = valid0 || _valid0;
+        if (!valid0) {
+          const _errs5 = errors;
+          if (!validate_ReadResourceRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
             vErrors =
               vErrors === null
-                ? validate_ClientCapabilities.errors
-                : vErrors.concat(validate_ClientCapabilities.errors);
+                ? validate_ReadResourceRequest.errors
+                : vErrors.concat(validate_ReadResourceRequest.errors);
             errors = vErrors.length;
           }
-        }
-        if (data1.clientInfo !== undefined) {
-          if (
-            !validate_Implementation(data1.clientInfo, {
-              instancePath: instancePath + "/params/clientInfo",
-              parentData: data1,
-              parentDataProperty: "clientInfo",
-              rootData,
-            })
-          ) {
-            vErrors =
-              vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
-            errors = vErrors.length;
-          }
-        }
-        if (data1.protocolVersion !== undefined) {
-          if (typeof data1.protocolVersion !== "string") {
-            const err7 = {
-              instancePath: instancePath + "/params/protocolVersion",
-              schemaPath: "#/properties/params/properties/protocolVersion/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err7];
-            } else {
-              vErrors.push(err7);
+          var _valid0 = _errs5 === errors;
+          valid0 = valid0 || _valid0;
+          if (!valid0) {
+            const _errs6 = errors;
+            if (!validate_SubscribeRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+              vErrors =
+                vErrors === null ? validate_SubscribeRequest.errors : vErrors.concat(validate_SubscribeRequest.errors);
+              errors = vErrors.length;
             }
-            errors++;
-          }
-        }
-      } else {
-        const err8 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err9 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err9];
-    } else {
-      vErrors.push(err9);
-    }
-    errors++;
-  }
-  validate_InitializeRequest.errors = vErrors;
-  return errors === 0;
-}
-
-const schema_PingRequest = {
-  properties: {
-    method: { const: "ping", type: "string" },
-    params: {
-      additionalProperties: {},
-      properties: {
-        _meta: {
-          additionalProperties: {},
-          properties: { progressToken: { $ref: "#/definitions/ProgressToken" } },
-          type: "object",
-        },
-      },
-      type: "object",
-    },
-  },
-  required: ["method"],
-  type: "object",
-};
-
-function validate_PingRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-      if ("ping" !== data0) {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "ping" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1._meta !== undefined) {
-          let data2 = data1._meta;
-          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-            if (data2.progressToken !== undefined) {
-              if (
-                !validate_ProgressToken(data2.progressToken, {
-                  instancePath: instancePath + "/params/_meta/progressToken",
-                  parentData: data2,
-                  parentDataProperty: "progressToken",
-                  rootData,
-                })
-              ) {
+            var _valid0 = _errs6 === errors;
+            valid0 = valid0 || _valid0;
+            if (!valid0) {
+              const _errs7 = errors;
+              if (!validate_UnsubscribeRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
                 vErrors =
-                  vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
+                  vErrors === null
+                    ? validate_UnsubscribeRequest.errors
+                    : vErrors.concat(validate_UnsubscribeRequest.errors);
                 errors = vErrors.length;
               }
-            }
-          } else {
-            const err3 = {
-              instancePath: instancePath + "/params/_meta",
-              schemaPath: "#/properties/params/properties/_meta/type",
-              keyword: "type",
-              params: { type: "object" },
-              message: "must be object",
-            };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err4 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate_PingRequest.errors = vErrors;
-  return errors === 0;
-}
-
-const schema_ListResourcesRequest = {
-  properties: {
-    method: { const: "resources/list", type: "string" },
-    params: { properties: { cursor: { type: "string" } }, type: "object" },
-  },
-  required: ["method"],
-  type: "object",
-};
-
-function validate_ListResourcesRequest(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-      if ("resources/list" !== data0) {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "resources/list" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.cursor !== undefined) {
-          if (typeof data1.cursor !== "string") {
-            const err3 = {
-              instancePath: instancePath + "/params/cursor",
-              schemaPath: "#/properties/params/properties/cursor/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err4 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate_ListResourcesRequest.errors = vErrors;
-  return errors === 0;
-}
-
-const schema_ListResourceTemplatesRequest = {
-  properties: {
-    method: { const: "resources/templates/list", type: "string" },
-    params: { properties: { cursor: { type: "string" } }, type: "object" },
-  },
-  required: ["method"],
-  type: "object",
-};
-
-function validate_ListResourceTemplatesRequest(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-      if ("resources/templates/list" !== data0) {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "resources/templates/list" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.cursor !== undefined) {
-          if (typeof data1.cursor !== "string") {
-            const err3 = {
-              instancePath: instancePath + "/params/cursor",
-              schemaPath: "#/properties/params/properties/cursor/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err4 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate_ListResourceTemplatesRequest.errors = vErrors;
-  return errors === 0;
-}
-
-const schema_ReadResourceRequest = {
-  properties: {
-    method: { const: "resources/read", type: "string" },
-    params: { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" },
-  },
-  required: ["method", "params"],
-  type: "object",
-};
-
-function validate_ReadResourceRequest(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.params === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "params" },
-        message: "must have required property '" + "params" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      if ("resources/read" !== data0) {
-        const err3 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "resources/read" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.uri === undefined) {
-          const err4 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/properties/params/required",
-            keyword: "required",
-            params: { missingProperty: "uri" },
-            message: "must have required property '" + "uri" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-        if (data1.uri !== undefined) {
-          let data2 = data1.uri;
-          if (typeof data2 === "string") {
-            if (!format_uri(data2)) {
-              const err5 = {
-                instancePath: instancePath + "/params/uri",
-                schemaPath: "#/properties/params/properties/uri/format",
-                keyword: "format",
-                params: { format: "uri" },
-                message: 'must match format "' + "uri" + '"',
-              };
-              if (vErrors === null) {
-                vErrors = [err5];
-              } else {
-                vErrors.push(err5);
-              }
-              errors++;
-            }
-          } else {
-            const err6 = {
-              instancePath: instancePath + "/params/uri",
-              schemaPath: "#/properties/params/properties/uri/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err7 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err8 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err8];
-    } else {
-      vErrors.push(err8);
-    }
-    errors++;
-  }
-  validate_ReadResourceRequest.errors = vErrors;
-  return errors === 0;
-}
-
-const schema_SubscribeRequest = {
-  properties: {
-    method: { const: "resources/subscribe", type: "string" },
-    params: { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" },
-  },
-  required: ["method", "params"],
-  type: "object",
-};
-
-function validate_SubscribeRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.params === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "params" },
-        message: "must have required property '" + "params" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      if ("resources/subscribe" !== data0) {
-        const err3 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "resources/subscribe" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.uri === undefined) {
-          const err4 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/properties/params/required",
-            keyword: "required",
-            params: { missingProperty: "uri" },
-            message: "must have required property '" + "uri" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-        if (data1.uri !== undefined) {
-          let data2 = data1.uri;
-          if (typeof data2 === "string") {
-            if (!format_uri(data2)) {
-              const err5 = {
-                instancePath: instancePath + "/params/uri",
-                schemaPath: "#/properties/params/properties/uri/format",
-                keyword: "format",
-                params: { format: "uri" },
-                message: 'must match format "' + "uri" + '"',
-              };
-              if (vErrors === null) {
-                vErrors = [err5];
-              } else {
-                vErrors.push(err5);
-              }
-              errors++;
-            }
-          } else {
-            const err6 = {
-              instancePath: instancePath + "/params/uri",
-              schemaPath: "#/properties/params/properties/uri/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err7 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err8 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err8];
-    } else {
-      vErrors.push(err8);
-    }
-    errors++;
-  }
-  validate_SubscribeRequest.errors = vErrors;
-  return errors === 0;
-}
-
-const schema_UnsubscribeRequest = {
-  properties: {
-    method: { const: "resources/unsubscribe", type: "string" },
-    params: { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" },
-  },
-  required: ["method", "params"],
-  type: "object",
-};
-
-function validate_UnsubscribeRequest(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.params === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "params" },
-        message: "must have required property '" + "params" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      if ("resources/unsubscribe" !== data0) {
-        const err3 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "resources/unsubscribe" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.uri === undefined) {
-          const err4 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/properties/params/required",
-            keyword: "required",
-            params: { missingProperty: "uri" },
-            message: "must have required property '" + "uri" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-        if (data1.uri !== undefined) {
-          let data2 = data1.uri;
-          if (typeof data2 === "string") {
-            if (!format_uri(data2)) {
-              const err5 = {
-                instancePath: instancePath + "/params/uri",
-                schemaPath: "#/properties/params/properties/uri/format",
-                keyword: "format",
-                params: { format: "uri" },
-                message: 'must match format "' + "uri" + '"',
-              };
-              if (vErrors === null) {
-                vErrors = [err5];
-              } else {
-                vErrors.push(err5);
-              }
-              errors++;
-            }
-          } else {
-            const err6 = {
-              instancePath: instancePath + "/params/uri",
-              schemaPath: "#/properties/params/properties/uri/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err7 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err8 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err8];
-    } else {
-      vErrors.push(err8);
-    }
-    errors++;
-  }
-  validate_UnsubscribeRequest.errors = vErrors;
-  return errors === 0;
-}
-
-const schema_ListPromptsRequest = {
-  properties: {
-    method: { const: "prompts/list", type: "string" },
-    params: { properties: { cursor: { type: "string" } }, type: "object" },
-  },
-  required: ["method"],
-  type: "object",
-};
-
-function validate_ListPromptsRequest(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-      if ("prompts/list" !== data0) {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "prompts/list" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.cursor !== undefined) {
-          if (typeof data1.cursor !== "string") {
-            const err3 = {
-              instancePath: instancePath + "/params/cursor",
-              schemaPath: "#/properties/params/properties/cursor/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err4 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate_ListPromptsRequest.errors = vErrors;
-  return errors === 0;
-}
-
-const schema_GetPromptRequest = {
-  properties: {
-    method: { const: "prompts/get", type: "string" },
-    params: {
-      properties: { arguments: { additionalProperties: { type: "string" }, type: "object" }, name: { type: "string" } },
-      required: ["name"],
-      type: "object",
-    },
-  },
-  required: ["method", "params"],
-  type: "object",
-};
-
-function validate_GetPromptRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.params === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "params" },
-        message: "must have required property '" + "params" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      if ("prompts/get" !== data0) {
-        const err3 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "prompts/get" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.name === undefined) {
-          const err4 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/properties/params/required",
-            keyword: "required",
-            params: { missingProperty: "name" },
-            message: "must have required property '" + "name" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-        if (data1.arguments !== undefined) {
-          let data2 = data1.arguments;
-          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-            for (const key0 in data2) {
-              if (typeof data2[key0] !== "string") {
-                const err5 = {
-                  instancePath: instancePath + "/params/arguments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
-                  schemaPath: "#/properties/params/properties/arguments/additionalProperties/type",
-                  keyword: "type",
-                  params: { type: "string" },
-                  message: "must be string",
-                };
-                if (vErrors === null) {
-                  vErrors = [err5];
-                } else {
-                  vErrors.push(err5);
+              var _valid0 = _errs7 === errors;
+              valid0 = valid0 || _valid0;
+              if (!valid0) {
+                const _errs8 = errors;
+                if (!validate_ListPromptsRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                  vErrors =
+                    vErrors === null
+                      ? validate_ListPromptsRequest.errors
+                      : vErrors.concat(validate_ListPromptsRequest.errors);
+                  errors = vErrors.length;
                 }
-                errors++;
+                var _valid0 = _errs8 === errors;
+                valid0 = valid0 || _valid0;
+                if (!valid0) {
+                  const _errs9 = errors;
+                  if (!validate_GetPromptRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                    vErrors =
+                      vErrors === null
+                        ? validate_GetPromptRequest.errors
+                        : vErrors.concat(validate_GetPromptRequest.errors);
+                    errors = vErrors.length;
+                  }
+                  var _valid0 = _errs9 === errors;
+                  valid0 = valid0 || _valid0;
+                  if (!valid0) {
+                    const _errs10 = errors;
+                    if (!validate_ListToolsRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                      vErrors =
+                        vErrors === null
+                          ? validate_ListToolsRequest.errors
+                          : vErrors.concat(validate_ListToolsRequest.errors);
+                      errors = vErrors.length;
+                    }
+                    var _valid0 = _errs10 === errors;
+                    valid0 = valid0 || _valid0;
+                    if (!valid0) {
+                      const _errs11 = errors;
+                      if (!validate_CallToolRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                        vErrors =
+                          vErrors === null
+                            ? validate_CallToolRequest.errors
+                            : vErrors.concat(validate_CallToolRequest.errors);
+                        errors = vErrors.length;
+                      }
+                      var _valid0 = _errs11 === errors;
+                      valid0 = valid0 || _valid0;
+                      if (!valid0) {
+                        const _errs12 = errors;
+                        if (
+                          !validate_SetLevelRequest(data, { instancePath, parentData, parentDataProperty, rootData })
+                        ) {
+                          vErrors =
+                            vErrors === null
+                              ? validate_SetLevelRequest.errors
+                              : vErrors.concat(validate_SetLevelRequest.errors);
+                          errors = vErrors.length;
+                        }
+                        var _valid0 = _errs12 === errors;
+                        valid0 = valid0 || _valid0;
+                        if (!valid0) {
+                          const _errs13 = errors;
+                          if (
+                            !validate_CompleteRequest(data, { instancePath, parentData, parentDataProperty, rootData })
+                          ) {
+                            vErrors =
+                              vErrors === null
+                                ? validate_CompleteRequest.errors
+                                : vErrors.concat(validate_CompleteRequest.errors);
+                            errors = vErrors.length;
+                          }
+                          var _valid0 = _errs13 === errors;
+                          valid0 = valid0 || _valid0;
+                        }
+                      }
+                    }
+                  }
+                }
               }
             }
-          } else {
-            const err6 = {
-              instancePath: instancePath + "/params/arguments",
-              schemaPath: "#/properties/params/properties/arguments/type",
-              keyword: "type",
-              params: { type: "object" },
-              message: "must be object",
-            };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
           }
         }
-        if (data1.name !== undefined) {
-          if (typeof data1.name !== "string") {
-            const err7 = {
-              instancePath: instancePath + "/params/name",
-              schemaPath: "#/properties/params/properties/name/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err7];
-            } else {
-              vErrors.push(err7);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err8 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
       }
     }
-  } else {
-    const err9 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err9];
-    } else {
-      vErrors.push(err9);
-    }
-    errors++;
   }
-  validate_GetPromptRequest.errors = vErrors;
-  return errors === 0;
-}
-
-const schema_ListToolsRequest = {
-  properties: {
-    method: { const: "tools/list", type: "string" },
-    params: { properties: { cursor: { type: "string" } }, type: "object" },
-  },
-  required: ["method"],
-  type: "object",
-};
-
-function validate_ListToolsRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-      if ("tools/list" !== data0) {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "tools/list" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.cursor !== undefined) {
-          if (typeof data1.cursor !== "string") {
-            const err3 = {
-              instancePath: instancePath + "/params/cursor",
-              schemaPath: "#/properties/params/properties/cursor/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err4 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate_ListToolsRequest.errors = vErrors;
-  return errors === 0;
-}
-
-const schema_SetLevelRequest = {
-  properties: {
-    method: { const: "logging/setLevel", type: "string" },
-    params: { properties: { level: { $ref: "#/definitions/LoggingLevel" } }, required: ["level"], type: "object" },
-  },
-  required: ["method", "params"],
-  type: "object",
-};
-const schema_LoggingLevel = {
-  enum: ["alert", "critical", "debug", "emergency", "error", "info", "notice", "warning"],
-  type: "string",
-};
-
-function validate_LoggingLevel(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (typeof data !== "string") {
+  if (!valid0) {
     const err0 = {
       instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "string" },
-      message: "must be string",
+      schemaPath: "#/anyOf",
+      keyword: "anyOf",
+      params: {},
+      message: "must match a schema in anyOf",
     };
     if (vErrors === null) {
       vErrors = [err0];
@@ -4855,450 +2754,86 @@ function validate_LoggingLevel(data, { instancePath = "", parentData, parentData
       vErrors.push(err0);
     }
     errors++;
-  }
-  if (!(
-    data === "alert" ||
-    data === "critical" ||
-    data === "debug" ||
-    data === "emergency" ||
-    data === "error" ||
-    data === "info" ||
-    data === "notice" ||
-    data === "warning"
-  )) {
-    const err1 = {
-      instancePath,
-      schemaPath: "#/enum",
-      keyword: "enum",
-      params: { allowedValues: schema_LoggingLevel.enum },
-      message: "must be equal to one of the allowed values",
-    };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
+  } else {
+    errors = _errs0;
+    if (vErrors !== null) {
+      if (_errs0) {
+        vErrors.length = _errs0;
+      } else {
+        vErrors = null;
+      }
     }
-    errors++;
   }
-  validate_LoggingLevel.errors = vErrors;
+  validate_ClientRequest.errors = vErrors;
   return errors === 0;
 }
-
-function validate_SetLevelRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ClientResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
+  const _errs0 = errors;
+  let valid0 = false;
+  const _errs1 = errors;
+  if (!validate_Result(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
+    errors = vErrors.length;
+  }
+  var _valid0 = _errs1 === errors;
+  valid0 = valid0 || _valid0;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_CreateMessageResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors =
+        vErrors === null ? validate_CreateMessageResult.errors : vErrors.concat(validate_CreateMessageResult.errors);
+      errors = vErrors.length;
     }
-    if (data.params === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "params" },
-        message: "must have required property '" + "params" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs3 = errors;
+      if (!validate_ListRootsResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors = vErrors === null ? validate_ListRootsResult.errors : vErrors.concat(validate_ListRootsResult.errors);
+        errors = vErrors.length;
       }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
+      var _valid0 = _errs3 === errors;
+      valid0 = valid0 || _valid0;
+      if (!valid0) {
+        const _errs4 = errors;
+        if (!validate_ElicitResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors = vErrors === null ? validate_ElicitResult.errors : vErrors.concat(validate_ElicitResult.errors);
+          errors = vErrors.length;
         }
-        errors++;
-      }
-      if ("logging/setLevel" !== data0) {
-        const err3 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "logging/setLevel" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
+        var _valid0 = _errs4 === errors;
+        valid0 = valid0 || _valid0;
       }
     }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.level === undefined) {
-          const err4 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/properties/params/required",
-            keyword: "required",
-            params: { missingProperty: "level" },
-            message: "must have required property '" + "level" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-        if (data1.level !== undefined) {
-          if (
-            !validate_LoggingLevel(data1.level, {
-              instancePath: instancePath + "/params/level",
-              parentData: data1,
-              parentDataProperty: "level",
-              rootData,
-            })
-          ) {
-            vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err5 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err6 = {
+  }
+  if (!valid0) {
+    const err0 = {
       instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
+      schemaPath: "#/anyOf",
+      keyword: "anyOf",
+      params: {},
+      message: "must match a schema in anyOf",
     };
     if (vErrors === null) {
-      vErrors = [err6];
+      vErrors = [err0];
     } else {
-      vErrors.push(err6);
+      vErrors.push(err0);
     }
     errors++;
-  }
-  validate_SetLevelRequest.errors = vErrors;
-  return errors === 0;
-}
-
-const schema_CompleteRequest = {
-  properties: {
-    method: { const: "completion/complete", type: "string" },
-    params: {
-      properties: {
-        argument: {
-          properties: { name: { type: "string" }, value: { type: "string" } },
-          required: ["name", "value"],
-          type: "object",
-        },
-        context: {
-          properties: { arguments: { additionalProperties: { type: "string" }, type: "object" } },
-          type: "object",
-        },
-        ref: {
-          anyOf: [{ $ref: "#/definitions/PromptReference" }, { $ref: "#/definitions/ResourceTemplateReference" }],
-        },
-      },
-      required: ["argument", "ref"],
-      type: "object",
-    },
-  },
-  required: ["method", "params"],
-  type: "object",
-};
-const schema_PromptReference = {
-  properties: { name: { type: "string" }, title: { type: "string" }, type: { const: "ref/prompt", type: "string" } },
-  required: ["name", "type"],
-  type: "object",
-};
-
-function validate_PromptReference(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.name === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "name" },
-        message: "must have required property '" + "name" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.type === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "type" },
-        message: "must have required property '" + "type" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.name !== undefined) {
-      if (typeof data.name !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/name",
-          schemaPath: "#/properties/name/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.title !== undefined) {
-      if (typeof data.title !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/title",
-          schemaPath: "#/properties/title/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.type !== undefined) {
-      let data2 = data.type;
-      if (typeof data2 !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-      if ("ref/prompt" !== data2) {
-        const err5 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/const",
-          keyword: "const",
-          params: { allowedValue: "ref/prompt" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
   } else {
-    const err6 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err6];
-    } else {
-      vErrors.push(err6);
+    errors = _errs0;
+    if (vErrors !== null) {
+      if (_errs0) {
+        vErrors.length = _errs0;
+      } else {
+        vErrors = null;
+      }
     }
-    errors++;
   }
-  validate_PromptReference.errors = vErrors;
+  validate_ClientResult.errors = vErrors;
   return errors === 0;
 }
-
-const schema_ResourceTemplateReference = {
-  properties: { type: { const: "ref/resource", type: "string" }, uri: { format: "uri-template", type: "string" } },
-  required: ["type", "uri"],
-  type: "object",
-};
-const format_uri_template =
-  /^(?:(?:[^\x00-\x20"'<>%\\^`{|}]|%[0-9a-f]{2})|\{[+#./;?&=,!@|]?(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?(?:,(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?)*\})*$/i;
-
-function validate_ResourceTemplateReference(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.type === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "type" },
-        message: "must have required property '" + "type" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.uri === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "uri" },
-        message: "must have required property '" + "uri" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.type !== undefined) {
-      let data0 = data.type;
-      if (typeof data0 !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      if ("ref/resource" !== data0) {
-        const err3 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/const",
-          keyword: "const",
-          params: { allowedValue: "ref/resource" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.uri !== undefined) {
-      let data1 = data.uri;
-      if (typeof data1 === "string") {
-        if (!format_uri_template.test(data1)) {
-          const err4 = {
-            instancePath: instancePath + "/uri",
-            schemaPath: "#/properties/uri/format",
-            keyword: "format",
-            params: { format: "uri-template" },
-            message: 'must match format "' + "uri-template" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-      } else {
-        const err5 = {
-          instancePath: instancePath + "/uri",
-          schemaPath: "#/properties/uri/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err6 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err6];
-    } else {
-      vErrors.push(err6);
-    }
-    errors++;
-  }
-  validate_ResourceTemplateReference.errors = vErrors;
-  return errors === 0;
-}
-
 function validate_CompleteRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -5636,901 +3171,6 @@ function validate_CompleteRequest(data, { instancePath = "", parentData, parentD
   validate_CompleteRequest.errors = vErrors;
   return errors === 0;
 }
-
-function validate_ClientRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const _errs0 = errors;
-  let valid0 = false;
-  const _errs1 = errors;
-  if (!validate_InitializeRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
-    vErrors = vErrors === null ? validate_InitializeRequest.errors : vErrors.concat(validate_InitializeRequest.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs1 === errors;
-  valid0 = valid0 || _valid0;
-  if (!valid0) {
-    const _errs2 = errors;
-    if (!validate_PingRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
-      vErrors = vErrors === null ? validate_PingRequest.errors : vErrors.concat(validate_PingRequest.errors);
-      errors = vErrors.length;
-    }
-    var _valid0 = _errs2 === errors;
-    valid0 = valid0 || _valid0;
-    if (!valid0) {
-      const _errs3 = errors;
-      if (!validate_ListResourcesRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
-        vErrors =
-          vErrors === null
-            ? validate_ListResourcesRequest.errors
-            : vErrors.concat(validate_ListResourcesRequest.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs3 === errors;
-      valid0 = valid0 || _valid0;
-      if (!valid0) {
-        const _errs4 = errors;
-        if (!validate_ListResourceTemplatesRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
-          vErrors =
-            vErrors === null
-              ? validate_ListResourceTemplatesRequest.errors
-              : vErrors.concat(validate_ListResourceTemplatesRequest.errors);
-          errors = vErrors.length;
-        }
-        var _valid0 = _errs4 === errors;
-        valid0 = valid0 || _valid0;
-        if (!valid0) {
-          const _errs5 = errors;
-          if (!validate_ReadResourceRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
-            vErrors =
-              vErrors === null
-                ? validate_ReadResourceRequest.errors
-                : vErrors.concat(validate_ReadResourceRequest.errors);
-            errors = vErrors.length;
-          }
-          var _valid0 = _errs5 === errors;
-          valid0 = valid0 || _valid0;
-          if (!valid0) {
-            const _errs6 = errors;
-            if (!validate_SubscribeRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
-              vErrors =
-                vErrors === null ? validate_SubscribeRequest.errors : vErrors.concat(validate_SubscribeRequest.errors);
-              errors = vErrors.length;
-            }
-            var _valid0 = _errs6 === errors;
-            valid0 = valid0 || _valid0;
-            if (!valid0) {
-              const _errs7 = errors;
-              if (!validate_UnsubscribeRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                vErrors =
-                  vErrors === null
-                    ? validate_UnsubscribeRequest.errors
-                    : vErrors.concat(validate_UnsubscribeRequest.errors);
-                errors = vErrors.length;
-              }
-              var _valid0 = _errs7 === errors;
-              valid0 = valid0 || _valid0;
-              if (!valid0) {
-                const _errs8 = errors;
-                if (!validate_ListPromptsRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                  vErrors =
-                    vErrors === null
-                      ? validate_ListPromptsRequest.errors
-                      : vErrors.concat(validate_ListPromptsRequest.errors);
-                  errors = vErrors.length;
-                }
-                var _valid0 = _errs8 === errors;
-                valid0 = valid0 || _valid0;
-                if (!valid0) {
-                  const _errs9 = errors;
-                  if (!validate_GetPromptRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                    vErrors =
-                      vErrors === null
-                        ? validate_GetPromptRequest.errors
-                        : vErrors.concat(validate_GetPromptRequest.errors);
-                    errors = vErrors.length;
-                  }
-                  var _valid0 = _errs9 === errors;
-                  valid0 = valid0 || _valid0;
-                  if (!valid0) {
-                    const _errs10 = errors;
-                    if (!validate_ListToolsRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                      vErrors =
-                        vErrors === null
-                          ? validate_ListToolsRequest.errors
-                          : vErrors.concat(validate_ListToolsRequest.errors);
-                      errors = vErrors.length;
-                    }
-                    var _valid0 = _errs10 === errors;
-                    valid0 = valid0 || _valid0;
-                    if (!valid0) {
-                      const _errs11 = errors;
-                      if (!validate_CallToolRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                        vErrors =
-                          vErrors === null
-                            ? validate_CallToolRequest.errors
-                            : vErrors.concat(validate_CallToolRequest.errors);
-                        errors = vErrors.length;
-                      }
-                      var _valid0 = _errs11 === errors;
-                      valid0 = valid0 || _valid0;
-                      if (!valid0) {
-                        const _errs12 = errors;
-                        if (
-                          !validate_SetLevelRequest(data, { instancePath, parentData, parentDataProperty, rootData })
-                        ) {
-                          vErrors =
-                            vErrors === null
-                              ? validate_SetLevelRequest.errors
-                              : vErrors.concat(validate_SetLevelRequest.errors);
-                          errors = vErrors.length;
-                        }
-                        var _valid0 = _errs12 === errors;
-                        valid0 = valid0 || _valid0;
-                        if (!valid0) {
-                          const _errs13 = errors;
-                          if (
-                            !validate_CompleteRequest(data, { instancePath, parentData, parentDataProperty, rootData })
-                          ) {
-                            vErrors =
-                              vErrors === null
-                                ? validate_CompleteRequest.errors
-                                : vErrors.concat(validate_CompleteRequest.errors);
-                            errors = vErrors.length;
-                          }
-                          var _valid0 = _errs13 === errors;
-                          valid0 = valid0 || _valid0;
-                        }
-                      }
-                    }
-                  }
-                }
-              }
-            }
-          }
-        }
-      }
-    }
-  }
-  if (!valid0) {
-    const err0 = {
-      instancePath,
-      schemaPath: "#/anyOf",
-      keyword: "anyOf",
-      params: {},
-      message: "must match a schema in anyOf",
-    };
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
-    errors++;
-  } else {
-    errors = _errs0;
-    if (vErrors !== null) {
-      if (_errs0) {
-        vErrors.length = _errs0;
-      } else {
-        vErrors = null;
-      }
-    }
-  }
-  validate_ClientRequest.errors = vErrors;
-  return errors === 0;
-}
-
-const schema_ClientResult = {
-  anyOf: [
-    { $ref: "#/definitions/Result" },
-    { $ref: "#/definitions/CreateMessageResult" },
-    { $ref: "#/definitions/ListRootsResult" },
-    { $ref: "#/definitions/ElicitResult" },
-  ],
-};
-const schema_Result = {
-  additionalProperties: {},
-  properties: { _meta: { additionalProperties: {}, type: "object" } },
-  type: "object",
-};
-
-function validate_Result(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data._meta !== undefined) {
-      let data0 = data._meta;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-      } else {
-        const err0 = {
-          instancePath: instancePath + "/_meta",
-          schemaPath: "#/properties/_meta/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err1 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate_Result.errors = vErrors;
-  return errors === 0;
-}
-
-const schema_CreateMessageResult = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    content: {
-      anyOf: [
-        { $ref: "#/definitions/TextContent" },
-        { $ref: "#/definitions/ImageContent" },
-        { $ref: "#/definitions/AudioContent" },
-      ],
-    },
-    model: { type: "string" },
-    role: { $ref: "#/definitions/Role" },
-    stopReason: { type: "string" },
-  },
-  required: ["content", "model", "role"],
-  type: "object",
-};
-
-function validate_CreateMessageResult(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.content === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "content" },
-        message: "must have required property '" + "content" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.model === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "model" },
-        message: "must have required property '" + "model" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.role === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "role" },
-        message: "must have required property '" + "role" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (data._meta !== undefined) {
-      let data0 = data._meta;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-      } else {
-        const err3 = {
-          instancePath: instancePath + "/_meta",
-          schemaPath: "#/properties/_meta/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.content !== undefined) {
-      let data1 = data.content;
-      const _errs5 = errors;
-      let valid1 = false;
-      const _errs6 = errors;
-      if (
-        !validate_TextContent(data1, {
-          instancePath: instancePath + "/content",
-          parentData: data,
-          parentDataProperty: "content",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs6 === errors;
-      valid1 = valid1 || _valid0;
-      if (!valid1) {
-        const _errs7 = errors;
-        if (
-          !validate_ImageContent(data1, {
-            instancePath: instancePath + "/content",
-            parentData: data,
-            parentDataProperty: "content",
-            rootData,
-          })
-        ) {
-          vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-          errors = vErrors.length;
-        }
-        var _valid0 = _errs7 === errors;
-        valid1 = valid1 || _valid0;
-        if (!valid1) {
-          const _errs8 = errors;
-          if (
-            !validate_AudioContent(data1, {
-              instancePath: instancePath + "/content",
-              parentData: data,
-              parentDataProperty: "content",
-              rootData,
-            })
-          ) {
-            vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
-            errors = vErrors.length;
-          }
-          var _valid0 = _errs8 === errors;
-          valid1 = valid1 || _valid0;
-        }
-      }
-      if (!valid1) {
-        const err4 = {
-          instancePath: instancePath + "/content",
-          schemaPath: "#/properties/content/anyOf",
-          keyword: "anyOf",
-          params: {},
-          message: "must match a schema in anyOf",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      } else {
-        errors = _errs5;
-        if (vErrors !== null) {
-          if (_errs5) {
-            vErrors.length = _errs5;
-          } else {
-            vErrors = null;
-          }
-        }
-      }
-    }
-    if (data.model !== undefined) {
-      if (typeof data.model !== "string") {
-        const err5 = {
-          instancePath: instancePath + "/model",
-          schemaPath: "#/properties/model/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.role !== undefined) {
-      if (
-        !validate_Role(data.role, {
-          instancePath: instancePath + "/role",
-          parentData: data,
-          parentDataProperty: "role",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.stopReason !== undefined) {
-      if (typeof data.stopReason !== "string") {
-        const err6 = {
-          instancePath: instancePath + "/stopReason",
-          schemaPath: "#/properties/stopReason/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err7 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err7];
-    } else {
-      vErrors.push(err7);
-    }
-    errors++;
-  }
-  validate_CreateMessageResult.errors = vErrors;
-  return errors === 0;
-}
-
-const schema_ListRootsResult = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    roots: { items: { $ref: "#/definitions/Root" }, type: "array" },
-  },
-  required: ["roots"],
-  type: "object",
-};
-const schema_Root = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    name: { type: "string" },
-    uri: { format: "uri", type: "string" },
-  },
-  required: ["uri"],
-  type: "object",
-};
-
-function validate_Root(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.uri === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "uri" },
-        message: "must have required property '" + "uri" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data._meta !== undefined) {
-      let data0 = data._meta;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-      } else {
-        const err1 = {
-          instancePath: instancePath + "/_meta",
-          schemaPath: "#/properties/_meta/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.name !== undefined) {
-      if (typeof data.name !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/name",
-          schemaPath: "#/properties/name/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.uri !== undefined) {
-      let data2 = data.uri;
-      if (typeof data2 === "string") {
-        if (!format_uri(data2)) {
-          const err3 = {
-            instancePath: instancePath + "/uri",
-            schemaPath: "#/properties/uri/format",
-            keyword: "format",
-            params: { format: "uri" },
-            message: 'must match format "' + "uri" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err3];
-          } else {
-            vErrors.push(err3);
-          }
-          errors++;
-        }
-      } else {
-        const err4 = {
-          instancePath: instancePath + "/uri",
-          schemaPath: "#/properties/uri/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate_Root.errors = vErrors;
-  return errors === 0;
-}
-
-function validate_ListRootsResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.roots === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "roots" },
-        message: "must have required property '" + "roots" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data._meta !== undefined) {
-      let data0 = data._meta;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-      } else {
-        const err1 = {
-          instancePath: instancePath + "/_meta",
-          schemaPath: "#/properties/_meta/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.roots !== undefined) {
-      let data1 = data.roots;
-      if (Array.isArray(data1)) {
-        const len0 = data1.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Root(data1[i0], {
-              instancePath: instancePath + "/roots/" + i0,
-              parentData: data1,
-              parentDataProperty: i0,
-              rootData,
-            })
-          ) {
-            vErrors = vErrors === null ? validate_Root.errors : vErrors.concat(validate_Root.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err2 = {
-          instancePath: instancePath + "/roots",
-          schemaPath: "#/properties/roots/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err3 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err3];
-    } else {
-      vErrors.push(err3);
-    }
-    errors++;
-  }
-  validate_ListRootsResult.errors = vErrors;
-  return errors === 0;
-}
-
-const schema_ElicitResult = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    action: { enum: ["accept", "cancel", "decline"], type: "string" },
-    content: { additionalProperties: { type: ["string", "integer", "boolean"] }, type: "object" },
-  },
-  required: ["action"],
-  type: "object",
-};
-
-function validate_ElicitResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.action === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "action" },
-        message: "must have required property '" + "action" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data._meta !== undefined) {
-      let data0 = data._meta;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-      } else {
-        const err1 = {
-          instancePath: instancePath + "/_meta",
-          schemaPath: "#/properties/_meta/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.action !== undefined) {
-      let data1 = data.action;
-      if (typeof data1 !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/action",
-          schemaPath: "#/properties/action/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      if (!(data1 === "accept" || data1 === "cancel" || data1 === "decline")) {
-        const err3 = {
-          instancePath: instancePath + "/action",
-          schemaPath: "#/properties/action/enum",
-          keyword: "enum",
-          params: { allowedValues: schema_ElicitResult.properties.action.enum },
-          message: "must be equal to one of the allowed values",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.content !== undefined) {
-      let data2 = data.content;
-      if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-        for (const key0 in data2) {
-          let data3 = data2[key0];
-          if (
-            typeof data3 !== "string" &&
-            !(typeof data3 == "number" && !(data3 % 1) && !isNaN(data3) && isFinite(data3)) &&
-            typeof data3 !== "boolean"
-          ) {
-            const err4 = {
-              instancePath: instancePath + "/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
-              schemaPath: "#/properties/content/additionalProperties/type",
-              keyword: "type",
-              params: { type: schema_ElicitResult.properties.content.additionalProperties.type },
-              message: "must be string,integer,boolean",
-            };
-            if (vErrors === null) {
-              vErrors = [err4];
-            } else {
-              vErrors.push(err4);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err5 = {
-          instancePath: instancePath + "/content",
-          schemaPath: "#/properties/content/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err6 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err6];
-    } else {
-      vErrors.push(err6);
-    }
-    errors++;
-  }
-  validate_ElicitResult.errors = vErrors;
-  return errors === 0;
-}
-
-function validate_ClientResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const _errs0 = errors;
-  let valid0 = false;
-  const _errs1 = errors;
-  if (!validate_Result(data, { instancePath, parentData, parentDataProperty, rootData })) {
-    vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs1 === errors;
-  valid0 = valid0 || _valid0;
-  if (!valid0) {
-    const _errs2 = errors;
-    if (!validate_CreateMessageResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
-      vErrors =
-        vErrors === null ? validate_CreateMessageResult.errors : vErrors.concat(validate_CreateMessageResult.errors);
-      errors = vErrors.length;
-    }
-    var _valid0 = _errs2 === errors;
-    valid0 = valid0 || _valid0;
-    if (!valid0) {
-      const _errs3 = errors;
-      if (!validate_ListRootsResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
-        vErrors = vErrors === null ? validate_ListRootsResult.errors : vErrors.concat(validate_ListRootsResult.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs3 === errors;
-      valid0 = valid0 || _valid0;
-      if (!valid0) {
-        const _errs4 = errors;
-        if (!validate_ElicitResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
-          vErrors = vErrors === null ? validate_ElicitResult.errors : vErrors.concat(validate_ElicitResult.errors);
-          errors = vErrors.length;
-        }
-        var _valid0 = _errs4 === errors;
-        valid0 = valid0 || _valid0;
-      }
-    }
-  }
-  if (!valid0) {
-    const err0 = {
-      instancePath,
-      schemaPath: "#/anyOf",
-      keyword: "anyOf",
-      params: {},
-      message: "must match a schema in anyOf",
-    };
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
-    errors++;
-  } else {
-    errors = _errs0;
-    if (vErrors !== null) {
-      if (_errs0) {
-        vErrors.length = _errs0;
-      } else {
-        vErrors = null;
-      }
-    }
-  }
-  validate_ClientResult.errors = vErrors;
-  return errors === 0;
-}
-
 function validate_CompleteRequest_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -6868,24 +3508,6 @@ function validate_CompleteRequest_2(data, { instancePath = "", parentData, paren
   validate_CompleteRequest_2.errors = vErrors;
   return errors === 0;
 }
-
-const schema_CompleteRequest_properties_params = {
-  properties: {
-    argument: {
-      properties: { name: { type: "string" }, value: { type: "string" } },
-      required: ["name", "value"],
-      type: "object",
-    },
-    context: {
-      properties: { arguments: { additionalProperties: { type: "string" }, type: "object" } },
-      type: "object",
-    },
-    ref: { anyOf: [{ $ref: "#/definitions/PromptReference" }, { $ref: "#/definitions/ResourceTemplateReference" }] },
-  },
-  required: ["argument", "ref"],
-  type: "object",
-};
-
 function validate_CompleteRequest_properties_params(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
@@ -7141,24 +3763,6 @@ function validate_CompleteRequest_properties_params(
   validate_CompleteRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-const schema_CompleteResult = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    completion: {
-      properties: {
-        hasMore: { type: "boolean" },
-        total: { type: "integer" },
-        values: { items: { type: "string" }, type: "array" },
-      },
-      required: ["values"],
-      type: "object",
-    },
-  },
-  required: ["completion"],
-  type: "object",
-};
-
 function validate_CompleteResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -7321,7 +3925,82 @@ function validate_CompleteResult(data, { instancePath = "", parentData, parentDa
   validate_CompleteResult.errors = vErrors;
   return errors === 0;
 }
-
+function validate_ContentBlock(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const _errs0 = errors;
+  let valid0 = false;
+  const _errs1 = errors;
+  if (!validate_TextContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
+    errors = vErrors.length;
+  }
+  var _valid0 = _errs1 === errors;
+  valid0 = valid0 || _valid0;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_ImageContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+      errors = vErrors.length;
+    }
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs3 = errors;
+      if (!validate_AudioContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs3 === errors;
+      valid0 = valid0 || _valid0;
+      if (!valid0) {
+        const _errs4 = errors;
+        if (!validate_ResourceLink(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors = vErrors === null ? validate_ResourceLink.errors : vErrors.concat(validate_ResourceLink.errors);
+          errors = vErrors.length;
+        }
+        var _valid0 = _errs4 === errors;
+        valid0 = valid0 || _valid0;
+        if (!valid0) {
+          const _errs5 = errors;
+          if (!validate_EmbeddedResource(data, { instancePath, parentData, parentDataProperty, rootData })) {
+            vErrors =
+              vErrors === null ? validate_EmbeddedResource.errors : vErrors.concat(validate_EmbeddedResource.errors);
+            errors = vErrors.length;
+          }
+          var _valid0 = _errs5 === errors;
+          valid0 = valid0 || _valid0;
+        }
+      }
+    }
+  }
+  if (!valid0) {
+    const err0 = {
+      instancePath,
+      schemaPath: "#/anyOf",
+      keyword: "anyOf",
+      params: {},
+      message: "must match a schema in anyOf",
+    };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+  } else {
+    errors = _errs0;
+    if (vErrors !== null) {
+      if (_errs0) {
+        vErrors.length = _errs0;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  validate_ContentBlock.errors = vErrors;
+  return errors === 0;
+}
 function validate_ContentBlock_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -7398,438 +4077,6 @@ function validate_ContentBlock_2(data, { instancePath = "", parentData, parentDa
   validate_ContentBlock_2.errors = vErrors;
   return errors === 0;
 }
-
-const schema_CreateMessageRequest = {
-  properties: {
-    method: { const: "sampling/createMessage", type: "string" },
-    params: {
-      properties: {
-        includeContext: { enum: ["allServers", "none", "thisServer"], type: "string" },
-        maxTokens: { type: "integer" },
-        messages: { items: { $ref: "#/definitions/SamplingMessage" }, type: "array" },
-        metadata: { additionalProperties: true, properties: {}, type: "object" },
-        modelPreferences: { $ref: "#/definitions/ModelPreferences" },
-        stopSequences: { items: { type: "string" }, type: "array" },
-        systemPrompt: { type: "string" },
-        temperature: { type: "number" },
-      },
-      required: ["maxTokens", "messages"],
-      type: "object",
-    },
-  },
-  required: ["method", "params"],
-  type: "object",
-};
-const schema_SamplingMessage = {
-  properties: {
-    content: {
-      anyOf: [
-        { $ref: "#/definitions/TextContent" },
-        { $ref: "#/definitions/ImageContent" },
-        { $ref: "#/definitions/AudioContent" },
-      ],
-    },
-    role: { $ref: "#/definitions/Role" },
-  },
-  required: ["content", "role"],
-  type: "object",
-};
-
-function validate_SamplingMessage(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.content === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "content" },
-        message: "must have required property '" + "content" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.role === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "role" },
-        message: "must have required property '" + "role" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.content !== undefined) {
-      let data0 = data.content;
-      const _errs2 = errors;
-      let valid1 = false;
-      const _errs3 = errors;
-      if (
-        !validate_TextContent(data0, {
-          instancePath: instancePath + "/content",
-          parentData: data,
-          parentDataProperty: "content",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs3 === errors;
-      valid1 = valid1 || _valid0;
-      if (!valid1) {
-        const _errs4 = errors;
-        if (
-          !validate_ImageContent(data0, {
-            instancePath: instancePath + "/content",
-            parentData: data,
-            parentDataProperty: "content",
-            rootData,
-          })
-        ) {
-          vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-          errors = vErrors.length;
-        }
-        var _valid0 = _errs4 === errors;
-        valid1 = valid1 || _valid0;
-        if (!valid1) {
-          const _errs5 = errors;
-          if (
-            !validate_AudioContent(data0, {
-              instancePath: instancePath + "/content",
-              parentData: data,
-              parentDataProperty: "content",
-              rootData,
-            })
-          ) {
-            vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
-            errors = vErrors.length;
-          }
-          var _valid0 = _errs5 === errors;
-          valid1 = valid1 || _valid0;
-        }
-      }
-      if (!valid1) {
-        const err2 = {
-          instancePath: instancePath + "/content",
-          schemaPath: "#/properties/content/anyOf",
-          keyword: "anyOf",
-          params: {},
-          message: "must match a schema in anyOf",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      } else {
-        errors = _errs2;
-        if (vErrors !== null) {
-          if (_errs2) {
-            vErrors.length = _errs2;
-          } else {
-            vErrors = null;
-          }
-        }
-      }
-    }
-    if (data.role !== undefined) {
-      if (
-        !validate_Role(data.role, {
-          instancePath: instancePath + "/role",
-          parentData: data,
-          parentDataProperty: "role",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
-        errors = vErrors.length;
-      }
-    }
-  } else {
-    const err3 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err3];
-    } else {
-      vErrors.push(err3);
-    }
-    errors++;
-  }
-  validate_SamplingMessage.errors = vErrors;
-  return errors === 0;
-}
-
-const schema_ModelPreferences = {
-  properties: {
-    costPriority: { maximum: 1, minimum: 0, type: "number" },
-    hints: { items: { $ref: "#/definitions/ModelHint" }, type: "array" },
-    intelligencePriority: { maximum: 1, minimum: 0, type: "number" },
-    speedPriority: { maximum: 1, minimum: 0, type: "number" },
-  },
-  type: "object",
-};
-const schema_ModelHint = { properties: { name: { type: "string" } }, type: "object" };
-
-function validate_ModelHint(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.name !== undefined) {
-      if (typeof data.name !== "string") {
-        const err0 = {
-          instancePath: instancePath + "/name",
-          schemaPath: "#/properties/name/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err1 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate_ModelHint.errors = vErrors;
-  return errors === 0;
-}
-
-function validate_ModelPreferences(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.costPriority !== undefined) {
-      let data0 = data.costPriority;
-      if (typeof data0 == "number" && isFinite(data0)) {
-        if (data0 > 1 || isNaN(data0)) {
-          const err0 = {
-            instancePath: instancePath + "/costPriority",
-            schemaPath: "#/properties/costPriority/maximum",
-            keyword: "maximum",
-            params: { comparison: "<=", limit: 1 },
-            message: "must be <= 1",
-          };
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
-          errors++;
-        }
-        if (data0 < 0 || isNaN(data0)) {
-          const err1 = {
-            instancePath: instancePath + "/costPriority",
-            schemaPath: "#/properties/costPriority/minimum",
-            keyword: "minimum",
-            params: { comparison: ">=", limit: 0 },
-            message: "must be >= 0",
-          };
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
-        }
-      } else {
-        const err2 = {
-          instancePath: instancePath + "/costPriority",
-          schemaPath: "#/properties/costPriority/type",
-          keyword: "type",
-          params: { type: "number" },
-          message: "must be number",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.hints !== undefined) {
-      let data1 = data.hints;
-      if (Array.isArray(data1)) {
-        const len0 = data1.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_ModelHint(data1[i0], {
-              instancePath: instancePath + "/hints/" + i0,
-              parentData: data1,
-              parentDataProperty: i0,
-              rootData,
-            })
-          ) {
-            vErrors = vErrors === null ? validate_ModelHint.errors : vErrors.concat(validate_ModelHint.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err3 = {
-          instancePath: instancePath + "/hints",
-          schemaPath: "#/properties/hints/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.intelligencePriority !== undefined) {
-      let data3 = data.intelligencePriority;
-      if (typeof data3 == "number" && isFinite(data3)) {
-        if (data3 > 1 || isNaN(data3)) {
-          const err4 = {
-            instancePath: instancePath + "/intelligencePriority",
-            schemaPath: "#/properties/intelligencePriority/maximum",
-            keyword: "maximum",
-            params: { comparison: "<=", limit: 1 },
-            message: "must be <= 1",
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-        if (data3 < 0 || isNaN(data3)) {
-          const err5 = {
-            instancePath: instancePath + "/intelligencePriority",
-            schemaPath: "#/properties/intelligencePriority/minimum",
-            keyword: "minimum",
-            params: { comparison: ">=", limit: 0 },
-            message: "must be >= 0",
-          };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-      } else {
-        const err6 = {
-          instancePath: instancePath + "/intelligencePriority",
-          schemaPath: "#/properties/intelligencePriority/type",
-          keyword: "type",
-          params: { type: "number" },
-          message: "must be number",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.speedPriority !== undefined) {
-      let data4 = data.speedPriority;
-      if (typeof data4 == "number" && isFinite(data4)) {
-        if (data4 > 1 || isNaN(data4)) {
-          const err7 = {
-            instancePath: instancePath + "/speedPriority",
-            schemaPath: "#/properties/speedPriority/maximum",
-            keyword: "maximum",
-            params: { comparison: "<=", limit: 1 },
-            message: "must be <= 1",
-          };
-          if (vErrors === null) {
-            vErrors = [err7];
-          } else {
-            vErrors.push(err7);
-          }
-          errors++;
-        }
-        if (data4 < 0 || isNaN(data4)) {
-          const err8 = {
-            instancePath: instancePath + "/speedPriority",
-            schemaPath: "#/properties/speedPriority/minimum",
-            keyword: "minimum",
-            params: { comparison: ">=", limit: 0 },
-            message: "must be >= 0",
-          };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
-        }
-      } else {
-        const err9 = {
-          instancePath: instancePath + "/speedPriority",
-          schemaPath: "#/properties/speedPriority/type",
-          keyword: "type",
-          params: { type: "number" },
-          message: "must be number",
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err10 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err10];
-    } else {
-      vErrors.push(err10);
-    }
-    errors++;
-  }
-  validate_ModelPreferences.errors = vErrors;
-  return errors === 0;
-}
-
 function validate_CreateMessageRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
@@ -8157,22 +4404,6 @@ function validate_CreateMessageRequest(
   validate_CreateMessageRequest.errors = vErrors;
   return errors === 0;
 }
-
-const schema_CreateMessageRequest_properties_params = {
-  properties: {
-    includeContext: { enum: ["allServers", "none", "thisServer"], type: "string" },
-    maxTokens: { type: "integer" },
-    messages: { items: { $ref: "#/definitions/SamplingMessage" }, type: "array" },
-    metadata: { additionalProperties: true, properties: {}, type: "object" },
-    modelPreferences: { $ref: "#/definitions/ModelPreferences" },
-    stopSequences: { items: { type: "string" }, type: "array" },
-    systemPrompt: { type: "string" },
-    temperature: { type: "number" },
-  },
-  required: ["maxTokens", "messages"],
-  type: "object",
-};
-
 function validate_CreateMessageRequest_properties_params(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
@@ -8418,7 +4649,217 @@ function validate_CreateMessageRequest_properties_params(
   validate_CreateMessageRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
-
+function validate_CreateMessageResult(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.content === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "content" },
+        message: "must have required property '" + "content" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.model === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "model" },
+        message: "must have required property '" + "model" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.role === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "role" },
+        message: "must have required property '" + "role" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data._meta !== undefined) {
+      let data0 = data._meta;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+      } else {
+        const err3 = {
+          instancePath: instancePath + "/_meta",
+          schemaPath: "#/properties/_meta/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.content !== undefined) {
+      let data1 = data.content;
+      const _errs5 = errors;
+      let valid1 = false;
+      const _errs6 = errors;
+      if (
+        !validate_TextContent(data1, {
+          instancePath: instancePath + "/content",
+          parentData: data,
+          parentDataProperty: "content",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs6 === errors;
+      valid1 = valid1 || _valid0;
+      if (!valid1) {
+        const _errs7 = errors;
+        if (
+          !validate_ImageContent(data1, {
+            instancePath: instancePath + "/content",
+            parentData: data,
+            parentDataProperty: "content",
+            rootData,
+          })
+        ) {
+          vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+          errors = vErrors.length;
+        }
+        var _valid0 = _errs7 === errors;
+        valid1 = valid1 || _valid0;
+        if (!valid1) {
+          const _errs8 = errors;
+          if (
+            !validate_AudioContent(data1, {
+              instancePath: instancePath + "/content",
+              parentData: data,
+              parentDataProperty: "content",
+              rootData,
+            })
+          ) {
+            vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
+            errors = vErrors.length;
+          }
+          var _valid0 = _errs8 === errors;
+          valid1 = valid1 || _valid0;
+        }
+      }
+      if (!valid1) {
+        const err4 = {
+          instancePath: instancePath + "/content",
+          schemaPath: "#/properties/content/anyOf",
+          keyword: "anyOf",
+          params: {},
+          message: "must match a schema in anyOf",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      } else {
+        errors = _errs5;
+        if (vErrors !== null) {
+          if (_errs5) {
+            vErrors.length = _errs5;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+    }
+    if (data.model !== undefined) {
+      if (typeof data.model !== "string") {
+        const err5 = {
+          instancePath: instancePath + "/model",
+          schemaPath: "#/properties/model/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.role !== undefined) {
+      if (
+        !validate_Role(data.role, {
+          instancePath: instancePath + "/role",
+          parentData: data,
+          parentDataProperty: "role",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.stopReason !== undefined) {
+      if (typeof data.stopReason !== "string") {
+        const err6 = {
+          instancePath: instancePath + "/stopReason",
+          schemaPath: "#/properties/stopReason/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err7 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err7];
+    } else {
+      vErrors.push(err7);
+    }
+    errors++;
+  }
+  validate_CreateMessageResult.errors = vErrors;
+  return errors === 0;
+}
 function validate_CreateMessageResult_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
@@ -8630,9 +5071,6 @@ function validate_CreateMessageResult_2(
   validate_CreateMessageResult_2.errors = vErrors;
   return errors === 0;
 }
-
-const schema_Cursor = { type: "string" };
-
 function validate_Cursor(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -8654,654 +5092,6 @@ function validate_Cursor(data, { instancePath = "", parentData, parentDataProper
   validate_Cursor.errors = vErrors;
   return errors === 0;
 }
-
-const schema_ElicitRequest = {
-  properties: {
-    method: { const: "elicitation/create", type: "string" },
-    params: {
-      properties: {
-        message: { type: "string" },
-        requestedSchema: {
-          properties: {
-            properties: { additionalProperties: { $ref: "#/definitions/PrimitiveSchemaDefinition" }, type: "object" },
-            required: { items: { type: "string" }, type: "array" },
-            type: { const: "object", type: "string" },
-          },
-          required: ["properties", "type"],
-          type: "object",
-        },
-      },
-      required: ["message", "requestedSchema"],
-      type: "object",
-    },
-  },
-  required: ["method", "params"],
-  type: "object",
-};
-const schema_PrimitiveSchemaDefinition = {
-  anyOf: [
-    { $ref: "#/definitions/StringSchema" },
-    { $ref: "#/definitions/NumberSchema" },
-    { $ref: "#/definitions/BooleanSchema" },
-    { $ref: "#/definitions/EnumSchema" },
-  ],
-};
-const schema_StringSchema = {
-  properties: {
-    description: { type: "string" },
-    format: { enum: ["date", "date-time", "email", "uri"], type: "string" },
-    maxLength: { type: "integer" },
-    minLength: { type: "integer" },
-    title: { type: "string" },
-    type: { const: "string", type: "string" },
-  },
-  required: ["type"],
-  type: "object",
-};
-
-function validate_StringSchema(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.type === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "type" },
-        message: "must have required property '" + "type" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.format !== undefined) {
-      let data1 = data.format;
-      if (typeof data1 !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/format",
-          schemaPath: "#/properties/format/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      if (!(data1 === "date" || data1 === "date-time" || data1 === "email" || data1 === "uri")) {
-        const err3 = {
-          instancePath: instancePath + "/format",
-          schemaPath: "#/properties/format/enum",
-          keyword: "enum",
-          params: { allowedValues: schema_StringSchema.properties.format.enum },
-          message: "must be equal to one of the allowed values",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.maxLength !== undefined) {
-      let data2 = data.maxLength;
-      if (!(typeof data2 == "number" && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
-        const err4 = {
-          instancePath: instancePath + "/maxLength",
-          schemaPath: "#/properties/maxLength/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.minLength !== undefined) {
-      let data3 = data.minLength;
-      if (!(typeof data3 == "number" && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
-        const err5 = {
-          instancePath: instancePath + "/minLength",
-          schemaPath: "#/properties/minLength/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.title !== undefined) {
-      if (typeof data.title !== "string") {
-        const err6 = {
-          instancePath: instancePath + "/title",
-          schemaPath: "#/properties/title/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.type !== undefined) {
-      let data5 = data.type;
-      if (typeof data5 !== "string") {
-        const err7 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-      if ("string" !== data5) {
-        const err8 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/const",
-          keyword: "const",
-          params: { allowedValue: "string" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err9 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err9];
-    } else {
-      vErrors.push(err9);
-    }
-    errors++;
-  }
-  validate_StringSchema.errors = vErrors;
-  return errors === 0;
-}
-
-const schema_NumberSchema = {
-  properties: {
-    description: { type: "string" },
-    maximum: { type: "number" },
-    minimum: { type: "number" },
-    title: { type: "string" },
-    type: { enum: ["integer", "number"], type: "string" },
-  },
-  required: ["type"],
-  type: "object",
-};
-
-function validate_NumberSchema(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.type === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "type" },
-        message: "must have required property '" + "type" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.maximum !== undefined) {
-      let data1 = data.maximum;
-      if (!(typeof data1 == "number" && isFinite(data1))) {
-        const err2 = {
-          instancePath: instancePath + "/maximum",
-          schemaPath: "#/properties/maximum/type",
-          keyword: "type",
-          params: { type: "number" },
-          message: "must be number",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.minimum !== undefined) {
-      let data2 = data.minimum;
-      if (!(typeof data2 == "number" && isFinite(data2))) {
-        const err3 = {
-          instancePath: instancePath + "/minimum",
-          schemaPath: "#/properties/minimum/type",
-          keyword: "type",
-          params: { type: "number" },
-          message: "must be number",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.title !== undefined) {
-      if (typeof data.title !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/title",
-          schemaPath: "#/properties/title/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.type !== undefined) {
-      let data4 = data.type;
-      if (typeof data4 !== "string") {
-        const err5 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-      if (!(data4 === "integer" || data4 === "number")) {
-        const err6 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/enum",
-          keyword: "enum",
-          params: { allowedValues: schema_NumberSchema.properties.type.enum },
-          message: "must be equal to one of the allowed values",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err7 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err7];
-    } else {
-      vErrors.push(err7);
-    }
-    errors++;
-  }
-  validate_NumberSchema.errors = vErrors;
-  return errors === 0;
-}
-
-const schema_EnumSchema = {
-  properties: {
-    description: { type: "string" },
-    enum: { items: { type: "string" }, type: "array" },
-    enumNames: { items: { type: "string" }, type: "array" },
-    title: { type: "string" },
-    type: { const: "string", type: "string" },
-  },
-  required: ["enum", "type"],
-  type: "object",
-};
-
-function validate_EnumSchema(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.enum === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "enum" },
-        message: "must have required property '" + "enum" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.type === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "type" },
-        message: "must have required property '" + "type" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.enum !== undefined) {
-      let data1 = data.enum;
-      if (Array.isArray(data1)) {
-        const len0 = data1.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (typeof data1[i0] !== "string") {
-            const err3 = {
-              instancePath: instancePath + "/enum/" + i0,
-              schemaPath: "#/properties/enum/items/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err4 = {
-          instancePath: instancePath + "/enum",
-          schemaPath: "#/properties/enum/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.enumNames !== undefined) {
-      let data3 = data.enumNames;
-      if (Array.isArray(data3)) {
-        const len1 = data3.length;
-        for (let i1 = 0; i1 < len1; i1++) {
-          if (typeof data3[i1] !== "string") {
-            const err5 = {
-              instancePath: instancePath + "/enumNames/" + i1,
-              schemaPath: "#/properties/enumNames/items/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err5];
-            } else {
-              vErrors.push(err5);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err6 = {
-          instancePath: instancePath + "/enumNames",
-          schemaPath: "#/properties/enumNames/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.title !== undefined) {
-      if (typeof data.title !== "string") {
-        const err7 = {
-          instancePath: instancePath + "/title",
-          schemaPath: "#/properties/title/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    if (data.type !== undefined) {
-      let data6 = data.type;
-      if (typeof data6 !== "string") {
-        const err8 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-      if ("string" !== data6) {
-        const err9 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/const",
-          keyword: "const",
-          params: { allowedValue: "string" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err10 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err10];
-    } else {
-      vErrors.push(err10);
-    }
-    errors++;
-  }
-  validate_EnumSchema.errors = vErrors;
-  return errors === 0;
-}
-
-function validate_PrimitiveSchemaDefinition(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const _errs0 = errors;
-  let valid0 = false;
-  const _errs1 = errors;
-  if (!validate_StringSchema(data, { instancePath, parentData, parentDataProperty, rootData })) {
-    vErrors = vErrors === null ? validate_StringSchema.errors : vErrors.concat(validate_StringSchema.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs1 === errors;
-  valid0 = valid0 || _valid0;
-  if (!valid0) {
-    const _errs2 = errors;
-    if (!validate_NumberSchema(data, { instancePath, parentData, parentDataProperty, rootData })) {
-      vErrors = vErrors === null ? validate_NumberSchema.errors : vErrors.concat(validate_NumberSchema.errors);
-      errors = vErrors.length;
-    }
-    var _valid0 = _errs2 === errors;
-    valid0 = valid0 || _valid0;
-    if (!valid0) {
-      const _errs3 = errors;
-      if (!validate_BooleanSchema(data, { instancePath, parentData, parentDataProperty, rootData })) {
-        vErrors = vErrors === null ? validate_BooleanSchema.errors : vErrors.concat(validate_BooleanSchema.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs3 === errors;
-      valid0 = valid0 || _valid0;
-      if (!valid0) {
-        const _errs4 = errors;
-        if (!validate_EnumSchema(data, { instancePath, parentData, parentDataProperty, rootData })) {
-          vErrors = vErrors === null ? validate_EnumSchema.errors : vErrors.concat(validate_EnumSchema.errors);
-          errors = vErrors.length;
-        }
-        var _valid0 = _errs4 === errors;
-        valid0 = valid0 || _valid0;
-      }
-    }
-  }
-  if (!valid0) {
-    const err0 = {
-      instancePath,
-      schemaPath: "#/anyOf",
-      keyword: "anyOf",
-      params: {},
-      message: "must match a schema in anyOf",
-    };
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
-    errors++;
-  } else {
-    errors = _errs0;
-    if (vErrors !== null) {
-      if (_errs0) {
-        vErrors.length = _errs0;
-      } else {
-        vErrors = null;
-      }
-    }
-  }
-  validate_PrimitiveSchemaDefinition.errors = vErrors;
-  return errors === 0;
-}
-
 function validate_ElicitRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -9610,24 +5400,6 @@ function validate_ElicitRequest(data, { instancePath = "", parentData, parentDat
   validate_ElicitRequest.errors = vErrors;
   return errors === 0;
 }
-
-const schema_ElicitRequest_properties_params = {
-  properties: {
-    message: { type: "string" },
-    requestedSchema: {
-      properties: {
-        properties: { additionalProperties: { $ref: "#/definitions/PrimitiveSchemaDefinition" }, type: "object" },
-        required: { items: { type: "string" }, type: "array" },
-        type: { const: "object", type: "string" },
-      },
-      required: ["properties", "type"],
-      type: "object",
-    },
-  },
-  required: ["message", "requestedSchema"],
-  type: "object",
-};
-
 function validate_ElicitRequest_properties_params(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
@@ -9855,7 +5627,136 @@ function validate_ElicitRequest_properties_params(
   validate_ElicitRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
-
+function validate_ElicitResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.action === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "action" },
+        message: "must have required property '" + "action" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data._meta !== undefined) {
+      let data0 = data._meta;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+      } else {
+        const err1 = {
+          instancePath: instancePath + "/_meta",
+          schemaPath: "#/properties/_meta/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.action !== undefined) {
+      let data1 = data.action;
+      if (typeof data1 !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/action",
+          schemaPath: "#/properties/action/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if (!(data1 === "accept" || data1 === "cancel" || data1 === "decline")) {
+        const err3 = {
+          instancePath: instancePath + "/action",
+          schemaPath: "#/properties/action/enum",
+          keyword: "enum",
+          params: { allowedValues: schema_ElicitResult.properties.action.enum },
+          message: "must be equal to one of the allowed values",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.content !== undefined) {
+      let data2 = data.content;
+      if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+        for (const key0 in data2) {
+          let data3 = data2[key0];
+          if (
+            typeof data3 !== "string" &&
+            !(typeof data3 == "number" && !(data3 % 1) && !isNaN(data3) && isFinite(data3)) &&
+            typeof data3 !== "boolean"
+          ) {
+            const err4 = {
+              instancePath: instancePath + "/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
+              schemaPath: "#/properties/content/additionalProperties/type",
+              keyword: "type",
+              params: { type: schema_ElicitResult.properties.content.additionalProperties.type },
+              message: "must be string,integer,boolean",
+            };
+            if (vErrors === null) {
+              vErrors = [err4];
+            } else {
+              vErrors.push(err4);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err5 = {
+          instancePath: instancePath + "/content",
+          schemaPath: "#/properties/content/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err6 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err6];
+    } else {
+      vErrors.push(err6);
+    }
+    errors++;
+  }
+  validate_ElicitResult.errors = vErrors;
+  return errors === 0;
+}
 function validate_ElicitResult_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -9986,7 +5887,188 @@ function validate_ElicitResult_2(data, { instancePath = "", parentData, parentDa
   validate_ElicitResult_2.errors = vErrors;
   return errors === 0;
 }
-
+function validate_EmbeddedResource(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.resource === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "resource" },
+        message: "must have required property '" + "resource" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.type === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "type" },
+        message: "must have required property '" + "type" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data._meta !== undefined) {
+      let data0 = data._meta;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+      } else {
+        const err2 = {
+          instancePath: instancePath + "/_meta",
+          schemaPath: "#/properties/_meta/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.annotations !== undefined) {
+      if (
+        !validate_Annotations(data.annotations, {
+          instancePath: instancePath + "/annotations",
+          parentData: data,
+          parentDataProperty: "annotations",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.resource !== undefined) {
+      let data2 = data.resource;
+      const _errs6 = errors;
+      let valid1 = false;
+      const _errs7 = errors;
+      if (
+        !validate_TextResourceContents(data2, {
+          instancePath: instancePath + "/resource",
+          parentData: data,
+          parentDataProperty: "resource",
+          rootData,
+        })
+      ) {
+        vErrors =
+          vErrors === null
+            ? validate_TextResourceContents.errors
+            : vErrors.concat(validate_TextResourceContents.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs7 === errors;
+      valid1 = valid1 || _valid0;
+      if (!valid1) {
+        const _errs8 = errors;
+        if (
+          !validate_BlobResourceContents(data2, {
+            instancePath: instancePath + "/resource",
+            parentData: data,
+            parentDataProperty: "resource",
+            rootData,
+          })
+        ) {
+          vErrors =
+            vErrors === null
+              ? validate_BlobResourceContents.errors
+              : vErrors.concat(validate_BlobResourceContents.errors);
+          errors = vErrors.length;
+        }
+        var _valid0 = _errs8 === errors;
+        valid1 = valid1 || _valid0;
+      }
+      if (!valid1) {
+        const err3 = {
+          instancePath: instancePath + "/resource",
+          schemaPath: "#/properties/resource/anyOf",
+          keyword: "anyOf",
+          params: {},
+          message: "must match a schema in anyOf",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      } else {
+        errors = _errs6;
+        if (vErrors !== null) {
+          if (_errs6) {
+            vErrors.length = _errs6;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+    }
+    if (data.type !== undefined) {
+      let data3 = data.type;
+      if (typeof data3 !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+      if ("resource" !== data3) {
+        const err5 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/const",
+          keyword: "const",
+          params: { allowedValue: "resource" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err6 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err6];
+    } else {
+      vErrors.push(err6);
+    }
+    errors++;
+  }
+  validate_EmbeddedResource.errors = vErrors;
+  return errors === 0;
+}
 function validate_EmbeddedResource_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
@@ -10172,32 +6254,183 @@ function validate_EmbeddedResource_2(
   validate_EmbeddedResource_2.errors = vErrors;
   return errors === 0;
 }
-
-function validate_Result_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_EnumSchema(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data._meta !== undefined) {
-      let data0 = data._meta;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+    if (data.enum === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "enum" },
+        message: "must have required property '" + "enum" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
       } else {
-        const err0 = {
-          instancePath: instancePath + "/_meta",
-          schemaPath: "#/properties/_meta/type",
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.type === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "type" },
+        message: "must have required property '" + "type" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.description !== undefined) {
+      if (typeof data.description !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/description",
+          schemaPath: "#/properties/description/type",
           keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
+          params: { type: "string" },
+          message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err0];
+          vErrors = [err2];
         } else {
-          vErrors.push(err0);
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.enum !== undefined) {
+      let data1 = data.enum;
+      if (Array.isArray(data1)) {
+        const len0 = data1.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (typeof data1[i0] !== "string") {
+            const err3 = {
+              instancePath: instancePath + "/enum/" + i0,
+              schemaPath: "#/properties/enum/items/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + "/enum",
+          schemaPath: "#/properties/enum/type",
+          keyword: "type",
+          params: { type: "array" },
+          message: "must be array",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.enumNames !== undefined) {
+      let data3 = data.enumNames;
+      if (Array.isArray(data3)) {
+        const len1 = data3.length;
+        for (let i1 = 0; i1 < len1; i1++) {
+          if (typeof data3[i1] !== "string") {
+            const err5 = {
+              instancePath: instancePath + "/enumNames/" + i1,
+              schemaPath: "#/properties/enumNames/items/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err5];
+            } else {
+              vErrors.push(err5);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err6 = {
+          instancePath: instancePath + "/enumNames",
+          schemaPath: "#/properties/enumNames/type",
+          keyword: "type",
+          params: { type: "array" },
+          message: "must be array",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.title !== undefined) {
+      if (typeof data.title !== "string") {
+        const err7 = {
+          instancePath: instancePath + "/title",
+          schemaPath: "#/properties/title/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.type !== undefined) {
+      let data6 = data.type;
+      if (typeof data6 !== "string") {
+        const err8 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+      if ("string" !== data6) {
+        const err9 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/const",
+          keyword: "const",
+          params: { allowedValue: "string" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
         }
         errors++;
       }
     }
   } else {
-    const err1 = {
+    const err10 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -10205,16 +6438,15 @@ function validate_Result_2(data, { instancePath = "", parentData, parentDataProp
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err1];
+      vErrors = [err10];
     } else {
-      vErrors.push(err1);
+      vErrors.push(err10);
     }
     errors++;
   }
-  validate_Result_2.errors = vErrors;
+  validate_EnumSchema.errors = vErrors;
   return errors === 0;
 }
-
 function validate_EnumSchema_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -10408,7 +6640,178 @@ function validate_EnumSchema_2(data, { instancePath = "", parentData, parentData
   validate_EnumSchema_2.errors = vErrors;
   return errors === 0;
 }
-
+function validate_GetPromptRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.params === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "params" },
+        message: "must have required property '" + "params" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if ("prompts/get" !== data0) {
+        const err3 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "prompts/get" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1.name === undefined) {
+          const err4 = {
+            instancePath: instancePath + "/params",
+            schemaPath: "#/properties/params/required",
+            keyword: "required",
+            params: { missingProperty: "name" },
+            message: "must have required property '" + "name" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (data1.arguments !== undefined) {
+          let data2 = data1.arguments;
+          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+            for (const key0 in data2) {
+              if (typeof data2[key0] !== "string") {
+                const err5 = {
+                  instancePath: instancePath + "/params/arguments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
+                  schemaPath: "#/properties/params/properties/arguments/additionalProperties/type",
+                  keyword: "type",
+                  params: { type: "string" },
+                  message: "must be string",
+                };
+                if (vErrors === null) {
+                  vErrors = [err5];
+                } else {
+                  vErrors.push(err5);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err6 = {
+              instancePath: instancePath + "/params/arguments",
+              schemaPath: "#/properties/params/properties/arguments/type",
+              keyword: "type",
+              params: { type: "object" },
+              message: "must be object",
+            };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+        if (data1.name !== undefined) {
+          if (typeof data1.name !== "string") {
+            const err7 = {
+              instancePath: instancePath + "/params/name",
+              schemaPath: "#/properties/params/properties/name/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err8 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err9 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err9];
+    } else {
+      vErrors.push(err9);
+    }
+    errors++;
+  }
+  validate_GetPromptRequest.errors = vErrors;
+  return errors === 0;
+}
 function validate_GetPromptRequest_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
@@ -10584,13 +6987,6 @@ function validate_GetPromptRequest_2(
   validate_GetPromptRequest_2.errors = vErrors;
   return errors === 0;
 }
-
-const schema_GetPromptRequest_properties_params = {
-  properties: { arguments: { additionalProperties: { type: "string" }, type: "object" }, name: { type: "string" } },
-  required: ["name"],
-  type: "object",
-};
-
 function validate_GetPromptRequest_properties_params(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
@@ -10684,101 +7080,6 @@ function validate_GetPromptRequest_properties_params(
   validate_GetPromptRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-const schema_GetPromptResult = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    description: { type: "string" },
-    messages: { items: { $ref: "#/definitions/PromptMessage" }, type: "array" },
-  },
-  required: ["messages"],
-  type: "object",
-};
-const schema_PromptMessage = {
-  properties: { content: { $ref: "#/definitions/ContentBlock" }, role: { $ref: "#/definitions/Role" } },
-  required: ["content", "role"],
-  type: "object",
-};
-
-function validate_PromptMessage(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.content === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "content" },
-        message: "must have required property '" + "content" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.role === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "role" },
-        message: "must have required property '" + "role" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.content !== undefined) {
-      if (
-        !validate_ContentBlock(data.content, {
-          instancePath: instancePath + "/content",
-          parentData: data,
-          parentDataProperty: "content",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.role !== undefined) {
-      if (
-        !validate_Role(data.role, {
-          instancePath: instancePath + "/role",
-          parentData: data,
-          parentDataProperty: "role",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
-        errors = vErrors.length;
-      }
-    }
-  } else {
-    const err2 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err2];
-    } else {
-      vErrors.push(err2);
-    }
-    errors++;
-  }
-  validate_PromptMessage.errors = vErrors;
-  return errors === 0;
-}
-
 function validate_GetPromptResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -10885,7 +7186,189 @@ function validate_GetPromptResult(data, { instancePath = "", parentData, parentD
   validate_GetPromptResult.errors = vErrors;
   return errors === 0;
 }
-
+function validate_ImageContent(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.data === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "data" },
+        message: "must have required property '" + "data" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.mimeType === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "mimeType" },
+        message: "must have required property '" + "mimeType" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.type === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "type" },
+        message: "must have required property '" + "type" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data._meta !== undefined) {
+      let data0 = data._meta;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+      } else {
+        const err3 = {
+          instancePath: instancePath + "/_meta",
+          schemaPath: "#/properties/_meta/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.annotations !== undefined) {
+      if (
+        !validate_Annotations(data.annotations, {
+          instancePath: instancePath + "/annotations",
+          parentData: data,
+          parentDataProperty: "annotations",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.data !== undefined) {
+      let data2 = data.data;
+      if (typeof data2 === "string") {
+        if (!format_byte(data2)) {
+          const err4 = {
+            instancePath: instancePath + "/data",
+            schemaPath: "#/properties/data/format",
+            keyword: "format",
+            params: { format: "byte" },
+            message: 'must match format "' + "byte" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+      } else {
+        const err5 = {
+          instancePath: instancePath + "/data",
+          schemaPath: "#/properties/data/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.mimeType !== undefined) {
+      if (typeof data.mimeType !== "string") {
+        const err6 = {
+          instancePath: instancePath + "/mimeType",
+          schemaPath: "#/properties/mimeType/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.type !== undefined) {
+      let data4 = data.type;
+      if (typeof data4 !== "string") {
+        const err7 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+      if ("image" !== data4) {
+        const err8 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/const",
+          keyword: "const",
+          params: { allowedValue: "image" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err9 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err9];
+    } else {
+      vErrors.push(err9);
+    }
+    errors++;
+  }
+  validate_ImageContent.errors = vErrors;
+  return errors === 0;
+}
 function validate_ImageContent_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -11069,7 +7552,109 @@ function validate_ImageContent_2(data, { instancePath = "", parentData, parentDa
   validate_ImageContent_2.errors = vErrors;
   return errors === 0;
 }
-
+function validate_Implementation(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.name === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "name" },
+        message: "must have required property '" + "name" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.version === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "version" },
+        message: "must have required property '" + "version" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.name !== undefined) {
+      if (typeof data.name !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/name",
+          schemaPath: "#/properties/name/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.title !== undefined) {
+      if (typeof data.title !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/title",
+          schemaPath: "#/properties/title/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.version !== undefined) {
+      if (typeof data.version !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/version",
+          schemaPath: "#/properties/version/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_Implementation.errors = vErrors;
+  return errors === 0;
+}
 function validate_Implementation_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -11173,7 +7758,202 @@ function validate_Implementation_2(data, { instancePath = "", parentData, parent
   validate_Implementation_2.errors = vErrors;
   return errors === 0;
 }
-
+function validate_InitializeRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.params === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "params" },
+        message: "must have required property '" + "params" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if ("initialize" !== data0) {
+        const err3 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "initialize" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1.capabilities === undefined) {
+          const err4 = {
+            instancePath: instancePath + "/params",
+            schemaPath: "#/properties/params/required",
+            keyword: "required",
+            params: { missingProperty: "capabilities" },
+            message: "must have required property '" + "capabilities" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (data1.clientInfo === undefined) {
+          const err5 = {
+            instancePath: instancePath + "/params",
+            schemaPath: "#/properties/params/required",
+            keyword: "required",
+            params: { missingProperty: "clientInfo" },
+            message: "must have required property '" + "clientInfo" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (data1.protocolVersion === undefined) {
+          const err6 = {
+            instancePath: instancePath + "/params",
+            schemaPath: "#/properties/params/required",
+            keyword: "required",
+            params: { missingProperty: "protocolVersion" },
+            message: "must have required property '" + "protocolVersion" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+        if (data1.capabilities !== undefined) {
+          if (
+            !validate_ClientCapabilities(data1.capabilities, {
+              instancePath: instancePath + "/params/capabilities",
+              parentData: data1,
+              parentDataProperty: "capabilities",
+              rootData,
+            })
+          ) {
+            vErrors =
+              vErrors === null
+                ? validate_ClientCapabilities.errors
+                : vErrors.concat(validate_ClientCapabilities.errors);
+            errors = vErrors.length;
+          }
+        }
+        if (data1.clientInfo !== undefined) {
+          if (
+            !validate_Implementation(data1.clientInfo, {
+              instancePath: instancePath + "/params/clientInfo",
+              parentData: data1,
+              parentDataProperty: "clientInfo",
+              rootData,
+            })
+          ) {
+            vErrors =
+              vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
+            errors = vErrors.length;
+          }
+        }
+        if (data1.protocolVersion !== undefined) {
+          if (typeof data1.protocolVersion !== "string") {
+            const err7 = {
+              instancePath: instancePath + "/params/protocolVersion",
+              schemaPath: "#/properties/params/properties/protocolVersion/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err8 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err9 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err9];
+    } else {
+      vErrors.push(err9);
+    }
+    errors++;
+  }
+  validate_InitializeRequest.errors = vErrors;
+  return errors === 0;
+}
 function validate_InitializeRequest_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
@@ -11373,17 +8153,6 @@ function validate_InitializeRequest_2(
   validate_InitializeRequest_2.errors = vErrors;
   return errors === 0;
 }
-
-const schema_InitializeRequest_properties_params = {
-  properties: {
-    capabilities: { $ref: "#/definitions/ClientCapabilities" },
-    clientInfo: { $ref: "#/definitions/Implementation" },
-    protocolVersion: { type: "string" },
-  },
-  required: ["capabilities", "clientInfo", "protocolVersion"],
-  type: "object",
-};
-
 function validate_InitializeRequest_properties_params(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
@@ -11498,33 +8267,10462 @@ function validate_InitializeRequest_properties_params(
   validate_InitializeRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-const schema_InitializeResult = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    capabilities: { $ref: "#/definitions/ServerCapabilities" },
-    instructions: { type: "string" },
-    protocolVersion: { type: "string" },
-    serverInfo: { $ref: "#/definitions/Implementation" },
-  },
-  required: ["capabilities", "protocolVersion", "serverInfo"],
-  type: "object",
-};
-const schema_ServerCapabilities = {
-  properties: {
-    completions: { additionalProperties: true, properties: {}, type: "object" },
-    experimental: {
-      additionalProperties: { additionalProperties: true, properties: {}, type: "object" },
-      type: "object",
-    },
-    logging: { additionalProperties: true, properties: {}, type: "object" },
-    prompts: { properties: { listChanged: { type: "boolean" } }, type: "object" },
-    resources: { properties: { listChanged: { type: "boolean" }, subscribe: { type: "boolean" } }, type: "object" },
-    tools: { properties: { listChanged: { type: "boolean" } }, type: "object" },
-  },
-  type: "object",
-};
-
+function validate_InitializeResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.capabilities === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "capabilities" },
+        message: "must have required property '" + "capabilities" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.protocolVersion === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "protocolVersion" },
+        message: "must have required property '" + "protocolVersion" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.serverInfo === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "serverInfo" },
+        message: "must have required property '" + "serverInfo" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data._meta !== undefined) {
+      let data0 = data._meta;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+      } else {
+        const err3 = {
+          instancePath: instancePath + "/_meta",
+          schemaPath: "#/properties/_meta/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.capabilities !== undefined) {
+      if (
+        !validate_ServerCapabilities(data.capabilities, {
+          instancePath: instancePath + "/capabilities",
+          parentData: data,
+          parentDataProperty: "capabilities",
+          rootData,
+        })
+      ) {
+        vErrors =
+          vErrors === null ? validate_ServerCapabilities.errors : vErrors.concat(validate_ServerCapabilities.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.instructions !== undefined) {
+      if (typeof data.instructions !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/instructions",
+          schemaPath: "#/properties/instructions/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.protocolVersion !== undefined) {
+      if (typeof data.protocolVersion !== "string") {
+        const err5 = {
+          instancePath: instancePath + "/protocolVersion",
+          schemaPath: "#/properties/protocolVersion/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.serverInfo !== undefined) {
+      if (
+        !validate_Implementation(data.serverInfo, {
+          instancePath: instancePath + "/serverInfo",
+          parentData: data,
+          parentDataProperty: "serverInfo",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
+        errors = vErrors.length;
+      }
+    }
+  } else {
+    const err6 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err6];
+    } else {
+      vErrors.push(err6);
+    }
+    errors++;
+  }
+  validate_InitializeResult.errors = vErrors;
+  return errors === 0;
+}
+function validate_InitializedNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      if ("notifications/initialized" !== data0) {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "notifications/initialized" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1._meta !== undefined) {
+          let data2 = data1._meta;
+          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+          } else {
+            const err3 = {
+              instancePath: instancePath + "/params/_meta",
+              schemaPath: "#/properties/params/properties/_meta/type",
+              keyword: "type",
+              params: { type: "object" },
+              message: "must be object",
+            };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_InitializedNotification.errors = vErrors;
+  return errors === 0;
+}
+function validate_InitializedNotification_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      if ("notifications/initialized" !== data0) {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "notifications/initialized" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1._meta !== undefined) {
+          let data2 = data1._meta;
+          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+          } else {
+            const err3 = {
+              instancePath: instancePath + "/params/_meta",
+              schemaPath: "#/properties/params/properties/_meta/type",
+              keyword: "type",
+              params: { type: "object" },
+              message: "must be object",
+            };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_InitializedNotification_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_InitializedNotification_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data._meta !== undefined) {
+      let data0 = data._meta;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+      } else {
+        const err0 = {
+          instancePath: instancePath + "/_meta",
+          schemaPath: "#/properties/_meta/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err1 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate_InitializedNotification_properties_params.errors = vErrors;
+  return errors === 0;
+}
+function validate_JSONRPCError(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.error === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "error" },
+        message: "must have required property '" + "error" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.id === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "id" },
+        message: "must have required property '" + "id" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.jsonrpc === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "jsonrpc" },
+        message: "must have required property '" + "jsonrpc" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.error !== undefined) {
+      let data0 = data.error;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.code === undefined) {
+          const err3 = {
+            instancePath: instancePath + "/error",
+            schemaPath: "#/properties/error/required",
+            keyword: "required",
+            params: { missingProperty: "code" },
+            message: "must have required property '" + "code" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+        if (data0.message === undefined) {
+          const err4 = {
+            instancePath: instancePath + "/error",
+            schemaPath: "#/properties/error/required",
+            keyword: "required",
+            params: { missingProperty: "message" },
+            message: "must have required property '" + "message" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (data0.code !== undefined) {
+          let data1 = data0.code;
+          if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+            const err5 = {
+              instancePath: instancePath + "/error/code",
+              schemaPath: "#/properties/error/properties/code/type",
+              keyword: "type",
+              params: { type: "integer" },
+              message: "must be integer",
+            };
+            if (vErrors === null) {
+              vErrors = [err5];
+            } else {
+              vErrors.push(err5);
+            }
+            errors++;
+          }
+        }
+        if (data0.message !== undefined) {
+          if (typeof data0.message !== "string") {
+            const err6 = {
+              instancePath: instancePath + "/error/message",
+              schemaPath: "#/properties/error/properties/message/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err7 = {
+          instancePath: instancePath + "/error",
+          schemaPath: "#/properties/error/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.id !== undefined) {
+      if (
+        !validate_RequestId(data.id, {
+          instancePath: instancePath + "/id",
+          parentData: data,
+          parentDataProperty: "id",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.jsonrpc !== undefined) {
+      let data4 = data.jsonrpc;
+      if (typeof data4 !== "string") {
+        const err8 = {
+          instancePath: instancePath + "/jsonrpc",
+          schemaPath: "#/properties/jsonrpc/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+      if ("2.0" !== data4) {
+        const err9 = {
+          instancePath: instancePath + "/jsonrpc",
+          schemaPath: "#/properties/jsonrpc/const",
+          keyword: "const",
+          params: { allowedValue: "2.0" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err10 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err10];
+    } else {
+      vErrors.push(err10);
+    }
+    errors++;
+  }
+  validate_JSONRPCError.errors = vErrors;
+  return errors === 0;
+}
+function validate_JSONRPCMessage(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const _errs0 = errors;
+  let valid0 = false;
+  const _errs1 = errors;
+  if (!validate_JSONRPCRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_JSONRPCRequest.errors : vErrors.concat(validate_JSONRPCRequest.errors);
+    errors = vErrors.length;
+  }
+  var _valid0 = _errs1 === errors;
+  valid0 = valid0 || _valid0;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_JSONRPCNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors =
+        vErrors === null ? validate_JSONRPCNotification.errors : vErrors.concat(validate_JSONRPCNotification.errors);
+      errors = vErrors.length;
+    }
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs3 = errors;
+      if (!validate_JSONRPCResponse(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors = vErrors === null ? validate_JSONRPCResponse.errors : vErrors.concat(validate_JSONRPCResponse.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs3 === errors;
+      valid0 = valid0 || _valid0;
+      if (!valid0) {
+        const _errs4 = errors;
+        if (!validate_JSONRPCError(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors = vErrors === null ? validate_JSONRPCError.errors : vErrors.concat(validate_JSONRPCError.errors);
+          errors = vErrors.length;
+        }
+        var _valid0 = _errs4 === errors;
+        valid0 = valid0 || _valid0;
+      }
+    }
+  }
+  if (!valid0) {
+    const err0 = {
+      instancePath,
+      schemaPath: "#/anyOf",
+      keyword: "anyOf",
+      params: {},
+      message: "must match a schema in anyOf",
+    };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+  } else {
+    errors = _errs0;
+    if (vErrors !== null) {
+      if (_errs0) {
+        vErrors.length = _errs0;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  validate_JSONRPCMessage.errors = vErrors;
+  return errors === 0;
+}
+function validate_JSONRPCNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.jsonrpc === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "jsonrpc" },
+        message: "must have required property '" + "jsonrpc" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.method === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.jsonrpc !== undefined) {
+      let data0 = data.jsonrpc;
+      if (typeof data0 !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/jsonrpc",
+          schemaPath: "#/properties/jsonrpc/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if ("2.0" !== data0) {
+        const err3 = {
+          instancePath: instancePath + "/jsonrpc",
+          schemaPath: "#/properties/jsonrpc/const",
+          keyword: "const",
+          params: { allowedValue: "2.0" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.method !== undefined) {
+      if (typeof data.method !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data2 = data.params;
+      if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+        if (data2._meta !== undefined) {
+          let data3 = data2._meta;
+          if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
+          } else {
+            const err5 = {
+              instancePath: instancePath + "/params/_meta",
+              schemaPath: "#/properties/params/properties/_meta/type",
+              keyword: "type",
+              params: { type: "object" },
+              message: "must be object",
+            };
+            if (vErrors === null) {
+              vErrors = [err5];
+            } else {
+              vErrors.push(err5);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err6 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err7 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err7];
+    } else {
+      vErrors.push(err7);
+    }
+    errors++;
+  }
+  validate_JSONRPCNotification.errors = vErrors;
+  return errors === 0;
+}
+function validate_JSONRPCNotification_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.jsonrpc === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "jsonrpc" },
+        message: "must have required property '" + "jsonrpc" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.method === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.jsonrpc !== undefined) {
+      let data0 = data.jsonrpc;
+      if (typeof data0 !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/jsonrpc",
+          schemaPath: "#/properties/jsonrpc/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if ("2.0" !== data0) {
+        const err3 = {
+          instancePath: instancePath + "/jsonrpc",
+          schemaPath: "#/properties/jsonrpc/const",
+          keyword: "const",
+          params: { allowedValue: "2.0" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.method !== undefined) {
+      if (typeof data.method !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data2 = data.params;
+      if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+        if (data2._meta !== undefined) {
+          let data3 = data2._meta;
+          if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
+          } else {
+            const err5 = {
+              instancePath: instancePath + "/params/_meta",
+              schemaPath: "#/properties/params/properties/_meta/type",
+              keyword: "type",
+              params: { type: "object" },
+              message: "must be object",
+            };
+            if (vErrors === null) {
+              vErrors = [err5];
+            } else {
+              vErrors.push(err5);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err6 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err7 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err7];
+    } else {
+      vErrors.push(err7);
+    }
+    errors++;
+  }
+  validate_JSONRPCNotification_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_JSONRPCRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "id" },
+        message: "must have required property '" + "id" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.jsonrpc === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "jsonrpc" },
+        message: "must have required property '" + "jsonrpc" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.method === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.id !== undefined) {
+      if (
+        !validate_RequestId(data.id, {
+          instancePath: instancePath + "/id",
+          parentData: data,
+          parentDataProperty: "id",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.jsonrpc !== undefined) {
+      let data1 = data.jsonrpc;
+      if (typeof data1 !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/jsonrpc",
+          schemaPath: "#/properties/jsonrpc/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+      if ("2.0" !== data1) {
+        const err4 = {
+          instancePath: instancePath + "/jsonrpc",
+          schemaPath: "#/properties/jsonrpc/const",
+          keyword: "const",
+          params: { allowedValue: "2.0" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.method !== undefined) {
+      if (typeof data.method !== "string") {
+        const err5 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data3 = data.params;
+      if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
+        if (data3._meta !== undefined) {
+          let data4 = data3._meta;
+          if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
+            if (data4.progressToken !== undefined) {
+              if (
+                !validate_ProgressToken(data4.progressToken, {
+                  instancePath: instancePath + "/params/_meta/progressToken",
+                  parentData: data4,
+                  parentDataProperty: "progressToken",
+                  rootData,
+                })
+              ) {
+                vErrors =
+                  vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
+                errors = vErrors.length;
+              }
+            }
+          } else {
+            const err6 = {
+              instancePath: instancePath + "/params/_meta",
+              schemaPath: "#/properties/params/properties/_meta/type",
+              keyword: "type",
+              params: { type: "object" },
+              message: "must be object",
+            };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err7 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err8 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err8];
+    } else {
+      vErrors.push(err8);
+    }
+    errors++;
+  }
+  validate_JSONRPCRequest.errors = vErrors;
+  return errors === 0;
+}
+function validate_JSONRPCRequest_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "id" },
+        message: "must have required property '" + "id" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.jsonrpc === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "jsonrpc" },
+        message: "must have required property '" + "jsonrpc" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.method === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.id !== undefined) {
+      if (
+        !validate_RequestId(data.id, {
+          instancePath: instancePath + "/id",
+          parentData: data,
+          parentDataProperty: "id",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.jsonrpc !== undefined) {
+      let data1 = data.jsonrpc;
+      if (typeof data1 !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/jsonrpc",
+          schemaPath: "#/properties/jsonrpc/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+      if ("2.0" !== data1) {
+        const err4 = {
+          instancePath: instancePath + "/jsonrpc",
+          schemaPath: "#/properties/jsonrpc/const",
+          keyword: "const",
+          params: { allowedValue: "2.0" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.method !== undefined) {
+      if (typeof data.method !== "string") {
+        const err5 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data3 = data.params;
+      if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
+        if (data3._meta !== undefined) {
+          let data4 = data3._meta;
+          if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
+            if (data4.progressToken !== undefined) {
+              if (
+                !validate_ProgressToken(data4.progressToken, {
+                  instancePath: instancePath + "/params/_meta/progressToken",
+                  parentData: data4,
+                  parentDataProperty: "progressToken",
+                  rootData,
+                })
+              ) {
+                vErrors =
+                  vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
+                errors = vErrors.length;
+              }
+            }
+          } else {
+            const err6 = {
+              instancePath: instancePath + "/params/_meta",
+              schemaPath: "#/properties/params/properties/_meta/type",
+              keyword: "type",
+              params: { type: "object" },
+              message: "must be object",
+            };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err7 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err8 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err8];
+    } else {
+      vErrors.push(err8);
+    }
+    errors++;
+  }
+  validate_JSONRPCRequest_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_JSONRPCResponse(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "id" },
+        message: "must have required property '" + "id" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.jsonrpc === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "jsonrpc" },
+        message: "must have required property '" + "jsonrpc" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.result === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "result" },
+        message: "must have required property '" + "result" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.id !== undefined) {
+      if (
+        !validate_RequestId(data.id, {
+          instancePath: instancePath + "/id",
+          parentData: data,
+          parentDataProperty: "id",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.jsonrpc !== undefined) {
+      let data1 = data.jsonrpc;
+      if (typeof data1 !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/jsonrpc",
+          schemaPath: "#/properties/jsonrpc/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+      if ("2.0" !== data1) {
+        const err4 = {
+          instancePath: instancePath + "/jsonrpc",
+          schemaPath: "#/properties/jsonrpc/const",
+          keyword: "const",
+          params: { allowedValue: "2.0" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.result !== undefined) {
+      if (
+        !validate_Result(data.result, {
+          instancePath: instancePath + "/result",
+          parentData: data,
+          parentDataProperty: "result",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
+        errors = vErrors.length;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_JSONRPCResponse.errors = vErrors;
+  return errors === 0;
+}
+function validate_JSONRPCResponse_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "id" },
+        message: "must have required property '" + "id" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.jsonrpc === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "jsonrpc" },
+        message: "must have required property '" + "jsonrpc" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.result === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "result" },
+        message: "must have required property '" + "result" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.id !== undefined) {
+      if (
+        !validate_RequestId(data.id, {
+          instancePath: instancePath + "/id",
+          parentData: data,
+          parentDataProperty: "id",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.jsonrpc !== undefined) {
+      let data1 = data.jsonrpc;
+      if (typeof data1 !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/jsonrpc",
+          schemaPath: "#/properties/jsonrpc/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+      if ("2.0" !== data1) {
+        const err4 = {
+          instancePath: instancePath + "/jsonrpc",
+          schemaPath: "#/properties/jsonrpc/const",
+          keyword: "const",
+          params: { allowedValue: "2.0" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.result !== undefined) {
+      if (
+        !validate_Result(data.result, {
+          instancePath: instancePath + "/result",
+          parentData: data,
+          parentDataProperty: "result",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
+        errors = vErrors.length;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_JSONRPCResponse_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_ListPromptsRequest(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      if ("prompts/list" !== data0) {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "prompts/list" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1.cursor !== undefined) {
+          if (typeof data1.cursor !== "string") {
+            const err3 = {
+              instancePath: instancePath + "/params/cursor",
+              schemaPath: "#/properties/params/properties/cursor/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_ListPromptsRequest.errors = vErrors;
+  return errors === 0;
+}
+function validate_ListPromptsRequest_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      if ("prompts/list" !== data0) {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "prompts/list" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1.cursor !== undefined) {
+          if (typeof data1.cursor !== "string") {
+            const err3 = {
+              instancePath: instancePath + "/params/cursor",
+              schemaPath: "#/properties/params/properties/cursor/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_ListPromptsRequest_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_ListPromptsRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.cursor !== undefined) {
+      if (typeof data.cursor !== "string") {
+        const err0 = {
+          instancePath: instancePath + "/cursor",
+          schemaPath: "#/properties/cursor/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err1 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate_ListPromptsRequest_properties_params.errors = vErrors;
+  return errors === 0;
+}
+function validate_ListPromptsResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.prompts === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "prompts" },
+        message: "must have required property '" + "prompts" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data._meta !== undefined) {
+      let data0 = data._meta;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+      } else {
+        const err1 = {
+          instancePath: instancePath + "/_meta",
+          schemaPath: "#/properties/_meta/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.nextCursor !== undefined) {
+      if (typeof data.nextCursor !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/nextCursor",
+          schemaPath: "#/properties/nextCursor/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.prompts !== undefined) {
+      let data2 = data.prompts;
+      if (Array.isArray(data2)) {
+        const len0 = data2.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (
+            !validate_Prompt(data2[i0], {
+              instancePath: instancePath + "/prompts/" + i0,
+              parentData: data2,
+              parentDataProperty: i0,
+              rootData,
+            })
+          ) {
+            vErrors = vErrors === null ? validate_Prompt.errors : vErrors.concat(validate_Prompt.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err3 = {
+          instancePath: instancePath + "/prompts",
+          schemaPath: "#/properties/prompts/type",
+          keyword: "type",
+          params: { type: "array" },
+          message: "must be array",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err4 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err4];
+    } else {
+      vErrors.push(err4);
+    }
+    errors++;
+  }
+  validate_ListPromptsResult.errors = vErrors;
+  return errors === 0;
+}
+function validate_ListResourceTemplatesRequest(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      if ("resources/templates/list" !== data0) {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "resources/templates/list" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1.cursor !== undefined) {
+          if (typeof data1.cursor !== "string") {
+            const err3 = {
+              instancePath: instancePath + "/params/cursor",
+              schemaPath: "#/properties/params/properties/cursor/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_ListResourceTemplatesRequest.errors = vErrors;
+  return errors === 0;
+}
+function validate_ListResourceTemplatesRequest_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      if ("resources/templates/list" !== data0) {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "resources/templates/list" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1.cursor !== undefined) {
+          if (typeof data1.cursor !== "string") {
+            const err3 = {
+              instancePath: instancePath + "/params/cursor",
+              schemaPath: "#/properties/params/properties/cursor/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_ListResourceTemplatesRequest_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_ListResourceTemplatesRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.cursor !== undefined) {
+      if (typeof data.cursor !== "string") {
+        const err0 = {
+          instancePath: instancePath + "/cursor",
+          schemaPath: "#/properties/cursor/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err1 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate_ListResourceTemplatesRequest_properties_params.errors = vErrors;
+  return errors === 0;
+}
+function validate_ListResourceTemplatesResult(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.resourceTemplates === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "resourceTemplates" },
+        message: "must have required property '" + "resourceTemplates" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data._meta !== undefined) {
+      let data0 = data._meta;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+      } else {
+        const err1 = {
+          instancePath: instancePath + "/_meta",
+          schemaPath: "#/properties/_meta/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.nextCursor !== undefined) {
+      if (typeof data.nextCursor !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/nextCursor",
+          schemaPath: "#/properties/nextCursor/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.resourceTemplates !== undefined) {
+      let data2 = data.resourceTemplates;
+      if (Array.isArray(data2)) {
+        const len0 = data2.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (
+            !validate_ResourceTemplate(data2[i0], {
+              instancePath: instancePath + "/resourceTemplates/" + i0,
+              parentData: data2,
+              parentDataProperty: i0,
+              rootData,
+            })
+          ) {
+            vErrors =
+              vErrors === null ? validate_ResourceTemplate.errors : vErrors.concat(validate_ResourceTemplate.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err3 = {
+          instancePath: instancePath + "/resourceTemplates",
+          schemaPath: "#/properties/resourceTemplates/type",
+          keyword: "type",
+          params: { type: "array" },
+          message: "must be array",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err4 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err4];
+    } else {
+      vErrors.push(err4);
+    }
+    errors++;
+  }
+  validate_ListResourceTemplatesResult.errors = vErrors;
+  return errors === 0;
+}
+function validate_ListResourcesRequest(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      if ("resources/list" !== data0) {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "resources/list" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1.cursor !== undefined) {
+          if (typeof data1.cursor !== "string") {
+            const err3 = {
+              instancePath: instancePath + "/params/cursor",
+              schemaPath: "#/properties/params/properties/cursor/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_ListResourcesRequest.errors = vErrors;
+  return errors === 0;
+}
+function validate_ListResourcesRequest_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      if ("resources/list" !== data0) {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "resources/list" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1.cursor !== undefined) {
+          if (typeof data1.cursor !== "string") {
+            const err3 = {
+              instancePath: instancePath + "/params/cursor",
+              schemaPath: "#/properties/params/properties/cursor/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_ListResourcesRequest_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_ListResourcesRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.cursor !== undefined) {
+      if (typeof data.cursor !== "string") {
+        const err0 = {
+          instancePath: instancePath + "/cursor",
+          schemaPath: "#/properties/cursor/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err1 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate_ListResourcesRequest_properties_params.errors = vErrors;
+  return errors === 0;
+}
+function validate_ListResourcesResult(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.resources === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "resources" },
+        message: "must have required property '" + "resources" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data._meta !== undefined) {
+      let data0 = data._meta;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+      } else {
+        const err1 = {
+          instancePath: instancePath + "/_meta",
+          schemaPath: "#/properties/_meta/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.nextCursor !== undefined) {
+      if (typeof data.nextCursor !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/nextCursor",
+          schemaPath: "#/properties/nextCursor/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.resources !== undefined) {
+      let data2 = data.resources;
+      if (Array.isArray(data2)) {
+        const len0 = data2.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (
+            !validate_Resource(data2[i0], {
+              instancePath: instancePath + "/resources/" + i0,
+              parentData: data2,
+              parentDataProperty: i0,
+              rootData,
+            })
+          ) {
+            vErrors = vErrors === null ? validate_Resource.errors : vErrors.concat(validate_Resource.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err3 = {
+          instancePath: instancePath + "/resources",
+          schemaPath: "#/properties/resources/type",
+          keyword: "type",
+          params: { type: "array" },
+          message: "must be array",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err4 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err4];
+    } else {
+      vErrors.push(err4);
+    }
+    errors++;
+  }
+  validate_ListResourcesResult.errors = vErrors;
+  return errors === 0;
+}
+function validate_ListRootsRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      if ("roots/list" !== data0) {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "roots/list" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1._meta !== undefined) {
+          let data2 = data1._meta;
+          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+            if (data2.progressToken !== undefined) {
+              if (
+                !validate_ProgressToken(data2.progressToken, {
+                  instancePath: instancePath + "/params/_meta/progressToken",
+                  parentData: data2,
+                  parentDataProperty: "progressToken",
+                  rootData,
+                })
+              ) {
+                vErrors =
+                  vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
+                errors = vErrors.length;
+              }
+            }
+          } else {
+            const err3 = {
+              instancePath: instancePath + "/params/_meta",
+              schemaPath: "#/properties/params/properties/_meta/type",
+              keyword: "type",
+              params: { type: "object" },
+              message: "must be object",
+            };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_ListRootsRequest.errors = vErrors;
+  return errors === 0;
+}
+function validate_ListRootsRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data._meta !== undefined) {
+      let data0 = data._meta;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.progressToken !== undefined) {
+          if (
+            !validate_ProgressToken(data0.progressToken, {
+              instancePath: instancePath + "/_meta/progressToken",
+              parentData: data0,
+              parentDataProperty: "progressToken",
+              rootData,
+            })
+          ) {
+            vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err0 = {
+          instancePath: instancePath + "/_meta",
+          schemaPath: "#/properties/_meta/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err1 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate_ListRootsRequest_properties_params.errors = vErrors;
+  return errors === 0;
+}
+function validate_ListRootsResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.roots === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "roots" },
+        message: "must have required property '" + "roots" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data._meta !== undefined) {
+      let data0 = data._meta;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+      } else {
+        const err1 = {
+          instancePath: instancePath + "/_meta",
+          schemaPath: "#/properties/_meta/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.roots !== undefined) {
+      let data1 = data.roots;
+      if (Array.isArray(data1)) {
+        const len0 = data1.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (
+            !validate_Root(data1[i0], {
+              instancePath: instancePath + "/roots/" + i0,
+              parentData: data1,
+              parentDataProperty: i0,
+              rootData,
+            })
+          ) {
+            vErrors = vErrors === null ? validate_Root.errors : vErrors.concat(validate_Root.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err2 = {
+          instancePath: instancePath + "/roots",
+          schemaPath: "#/properties/roots/type",
+          keyword: "type",
+          params: { type: "array" },
+          message: "must be array",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err3 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err3];
+    } else {
+      vErrors.push(err3);
+    }
+    errors++;
+  }
+  validate_ListRootsResult.errors = vErrors;
+  return errors === 0;
+}
+function validate_ListRootsResult_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.roots === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "roots" },
+        message: "must have required property '" + "roots" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data._meta !== undefined) {
+      let data0 = data._meta;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+      } else {
+        const err1 = {
+          instancePath: instancePath + "/_meta",
+          schemaPath: "#/properties/_meta/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.roots !== undefined) {
+      let data1 = data.roots;
+      if (Array.isArray(data1)) {
+        const len0 = data1.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (
+            !validate_Root(data1[i0], {
+              instancePath: instancePath + "/roots/" + i0,
+              parentData: data1,
+              parentDataProperty: i0,
+              rootData,
+            })
+          ) {
+            vErrors = vErrors === null ? validate_Root.errors : vErrors.concat(validate_Root.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err2 = {
+          instancePath: instancePath + "/roots",
+          schemaPath: "#/properties/roots/type",
+          keyword: "type",
+          params: { type: "array" },
+          message: "must be array",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err3 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err3];
+    } else {
+      vErrors.push(err3);
+    }
+    errors++;
+  }
+  validate_ListRootsResult_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_ListToolsRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      if ("tools/list" !== data0) {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "tools/list" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1.cursor !== undefined) {
+          if (typeof data1.cursor !== "string") {
+            const err3 = {
+              instancePath: instancePath + "/params/cursor",
+              schemaPath: "#/properties/params/properties/cursor/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_ListToolsRequest.errors = vErrors;
+  return errors === 0;
+}
+function validate_ListToolsRequest_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      if ("tools/list" !== data0) {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "tools/list" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1.cursor !== undefined) {
+          if (typeof data1.cursor !== "string") {
+            const err3 = {
+              instancePath: instancePath + "/params/cursor",
+              schemaPath: "#/properties/params/properties/cursor/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_ListToolsRequest_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_ListToolsRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.cursor !== undefined) {
+      if (typeof data.cursor !== "string") {
+        const err0 = {
+          instancePath: instancePath + "/cursor",
+          schemaPath: "#/properties/cursor/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err1 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate_ListToolsRequest_properties_params.errors = vErrors;
+  return errors === 0;
+}
+function validate_ListToolsResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.tools === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "tools" },
+        message: "must have required property '" + "tools" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data._meta !== undefined) {
+      let data0 = data._meta;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+      } else {
+        const err1 = {
+          instancePath: instancePath + "/_meta",
+          schemaPath: "#/properties/_meta/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.nextCursor !== undefined) {
+      if (typeof data.nextCursor !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/nextCursor",
+          schemaPath: "#/properties/nextCursor/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.tools !== undefined) {
+      let data2 = data.tools;
+      if (Array.isArray(data2)) {
+        const len0 = data2.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (
+            !validate_Tool(data2[i0], {
+              instancePath: instancePath + "/tools/" + i0,
+              parentData: data2,
+              parentDataProperty: i0,
+              rootData,
+            })
+          ) {
+            vErrors = vErrors === null ? validate_Tool.errors : vErrors.concat(validate_Tool.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err3 = {
+          instancePath: instancePath + "/tools",
+          schemaPath: "#/properties/tools/type",
+          keyword: "type",
+          params: { type: "array" },
+          message: "must be array",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err4 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err4];
+    } else {
+      vErrors.push(err4);
+    }
+    errors++;
+  }
+  validate_ListToolsResult.errors = vErrors;
+  return errors === 0;
+}
+function validate_LoggingLevel(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (typeof data !== "string") {
+    const err0 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "string" },
+      message: "must be string",
+    };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+  }
+  if (!(
+    data === "alert" ||
+    data === "critical" ||
+    data === "debug" ||
+    data === "emergency" ||
+    data === "error" ||
+    data === "info" ||
+    data === "notice" ||
+    data === "warning"
+  )) {
+    const err1 = {
+      instancePath,
+      schemaPath: "#/enum",
+      keyword: "enum",
+      params: { allowedValues: schema_LoggingLevel.enum },
+      message: "must be equal to one of the allowed values",
+    };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate_LoggingLevel.errors = vErrors;
+  return errors === 0;
+}
+function validate_LoggingLevel_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (typeof data !== "string") {
+    const err0 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "string" },
+      message: "must be string",
+    };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+  }
+  if (!(
+    data === "alert" ||
+    data === "critical" ||
+    data === "debug" ||
+    data === "emergency" ||
+    data === "error" ||
+    data === "info" ||
+    data === "notice" ||
+    data === "warning"
+  )) {
+    const err1 = {
+      instancePath,
+      schemaPath: "#/enum",
+      keyword: "enum",
+      params: { allowedValues: schema_LoggingLevel.enum },
+      message: "must be equal to one of the allowed values",
+    };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate_LoggingLevel_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_LoggingMessageNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.params === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "params" },
+        message: "must have required property '" + "params" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if ("notifications/message" !== data0) {
+        const err3 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "notifications/message" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1.data === undefined) {
+          const err4 = {
+            instancePath: instancePath + "/params",
+            schemaPath: "#/properties/params/required",
+            keyword: "required",
+            params: { missingProperty: "data" },
+            message: "must have required property '" + "data" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (data1.level === undefined) {
+          const err5 = {
+            instancePath: instancePath + "/params",
+            schemaPath: "#/properties/params/required",
+            keyword: "required",
+            params: { missingProperty: "level" },
+            message: "must have required property '" + "level" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (data1.level !== undefined) {
+          if (
+            !validate_LoggingLevel(data1.level, {
+              instancePath: instancePath + "/params/level",
+              parentData: data1,
+              parentDataProperty: "level",
+              rootData,
+            })
+          ) {
+            vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
+            errors = vErrors.length;
+          }
+        }
+        if (data1.logger !== undefined) {
+          if (typeof data1.logger !== "string") {
+            const err6 = {
+              instancePath: instancePath + "/params/logger",
+              schemaPath: "#/properties/params/properties/logger/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err7 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err8 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err8];
+    } else {
+      vErrors.push(err8);
+    }
+    errors++;
+  }
+  validate_LoggingMessageNotification.errors = vErrors;
+  return errors === 0;
+}
+function validate_LoggingMessageNotification_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.data === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "data" },
+        message: "must have required property '" + "data" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.level === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "level" },
+        message: "must have required property '" + "level" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.level !== undefined) {
+      if (
+        !validate_LoggingLevel(data.level, {
+          instancePath: instancePath + "/level",
+          parentData: data,
+          parentDataProperty: "level",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.logger !== undefined) {
+      if (typeof data.logger !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/logger",
+          schemaPath: "#/properties/logger/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err3 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err3];
+    } else {
+      vErrors.push(err3);
+    }
+    errors++;
+  }
+  validate_LoggingMessageNotification_properties_params.errors = vErrors;
+  return errors === 0;
+}
+function validate_ModelHint(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.name !== undefined) {
+      if (typeof data.name !== "string") {
+        const err0 = {
+          instancePath: instancePath + "/name",
+          schemaPath: "#/properties/name/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err1 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate_ModelHint.errors = vErrors;
+  return errors === 0;
+}
+function validate_ModelHint_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.name !== undefined) {
+      if (typeof data.name !== "string") {
+        const err0 = {
+          instancePath: instancePath + "/name",
+          schemaPath: "#/properties/name/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err1 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate_ModelHint_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_ModelPreferences(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.costPriority !== undefined) {
+      let data0 = data.costPriority;
+      if (typeof data0 == "number" && isFinite(data0)) {
+        if (data0 > 1 || isNaN(data0)) {
+          const err0 = {
+            instancePath: instancePath + "/costPriority",
+            schemaPath: "#/properties/costPriority/maximum",
+            keyword: "maximum",
+            params: { comparison: "<=", limit: 1 },
+            message: "must be <= 1",
+          };
+          if (vErrors === null) {
+            vErrors = [err0];
+          } else {
+            vErrors.push(err0);
+          }
+          errors++;
+        }
+        if (data0 < 0 || isNaN(data0)) {
+          const err1 = {
+            instancePath: instancePath + "/costPriority",
+            schemaPath: "#/properties/costPriority/minimum",
+            keyword: "minimum",
+            params: { comparison: ">=", limit: 0 },
+            message: "must be >= 0",
+          };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+      } else {
+        const err2 = {
+          instancePath: instancePath + "/costPriority",
+          schemaPath: "#/properties/costPriority/type",
+          keyword: "type",
+          params: { type: "number" },
+          message: "must be number",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.hints !== undefined) {
+      let data1 = data.hints;
+      if (Array.isArray(data1)) {
+        const len0 = data1.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (
+            !validate_ModelHint(data1[i0], {
+              instancePath: instancePath + "/hints/" + i0,
+              parentData: data1,
+              parentDataProperty: i0,
+              rootData,
+            })
+          ) {
+            vErrors = vErrors === null ? validate_ModelHint.errors : vErrors.concat(validate_ModelHint.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err3 = {
+          instancePath: instancePath + "/hints",
+          schemaPath: "#/properties/hints/type",
+          keyword: "type",
+          params: { type: "array" },
+          message: "must be array",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.intelligencePriority !== undefined) {
+      let data3 = data.intelligencePriority;
+      if (typeof data3 == "number" && isFinite(data3)) {
+        if (data3 > 1 || isNaN(data3)) {
+          const err4 = {
+            instancePath: instancePath + "/intelligencePriority",
+            schemaPath: "#/properties/intelligencePriority/maximum",
+            keyword: "maximum",
+            params: { comparison: "<=", limit: 1 },
+            message: "must be <= 1",
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (data3 < 0 || isNaN(data3)) {
+          const err5 = {
+            instancePath: instancePath + "/intelligencePriority",
+            schemaPath: "#/properties/intelligencePriority/minimum",
+            keyword: "minimum",
+            params: { comparison: ">=", limit: 0 },
+            message: "must be >= 0",
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      } else {
+        const err6 = {
+          instancePath: instancePath + "/intelligencePriority",
+          schemaPath: "#/properties/intelligencePriority/type",
+          keyword: "type",
+          params: { type: "number" },
+          message: "must be number",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.speedPriority !== undefined) {
+      let data4 = data.speedPriority;
+      if (typeof data4 == "number" && isFinite(data4)) {
+        if (data4 > 1 || isNaN(data4)) {
+          const err7 = {
+            instancePath: instancePath + "/speedPriority",
+            schemaPath: "#/properties/speedPriority/maximum",
+            keyword: "maximum",
+            params: { comparison: "<=", limit: 1 },
+            message: "must be <= 1",
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+        if (data4 < 0 || isNaN(data4)) {
+          const err8 = {
+            instancePath: instancePath + "/speedPriority",
+            schemaPath: "#/properties/speedPriority/minimum",
+            keyword: "minimum",
+            params: { comparison: ">=", limit: 0 },
+            message: "must be >= 0",
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      } else {
+        const err9 = {
+          instancePath: instancePath + "/speedPriority",
+          schemaPath: "#/properties/speedPriority/type",
+          keyword: "type",
+          params: { type: "number" },
+          message: "must be number",
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err10 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err10];
+    } else {
+      vErrors.push(err10);
+    }
+    errors++;
+  }
+  validate_ModelPreferences.errors = vErrors;
+  return errors === 0;
+}
+function validate_ModelPreferences_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.costPriority !== undefined) {
+      let data0 = data.costPriority;
+      if (typeof data0 == "number" && isFinite(data0)) {
+        if (data0 > 1 || isNaN(data0)) {
+          const err0 = {
+            instancePath: instancePath + "/costPriority",
+            schemaPath: "#/properties/costPriority/maximum",
+            keyword: "maximum",
+            params: { comparison: "<=", limit: 1 },
+            message: "must be <= 1",
+          };
+          if (vErrors === null) {
+            vErrors = [err0];
+          } else {
+            vErrors.push(err0);
+          }
+          errors++;
+        }
+        if (data0 < 0 || isNaN(data0)) {
+          const err1 = {
+            instancePath: instancePath + "/costPriority",
+            schemaPath: "#/properties/costPriority/minimum",
+            keyword: "minimum",
+            params: { comparison: ">=", limit: 0 },
+            message: "must be >= 0",
+          };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+      } else {
+        const err2 = {
+          instancePath: instancePath + "/costPriority",
+          schemaPath: "#/properties/costPriority/type",
+          keyword: "type",
+          params: { type: "number" },
+          message: "must be number",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.hints !== undefined) {
+      let data1 = data.hints;
+      if (Array.isArray(data1)) {
+        const len0 = data1.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (
+            !validate_ModelHint(data1[i0], {
+              instancePath: instancePath + "/hints/" + i0,
+              parentData: data1,
+              parentDataProperty: i0,
+              rootData,
+            })
+          ) {
+            vErrors = vErrors === null ? validate_ModelHint.errors : vErrors.concat(validate_ModelHint.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err3 = {
+          instancePath: instancePath + "/hints",
+          schemaPath: "#/properties/hints/type",
+          keyword: "type",
+          params: { type: "array" },
+          message: "must be array",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.intelligencePriority !== undefined) {
+      let data3 = data.intelligencePriority;
+      if (typeof data3 == "number" && isFinite(data3)) {
+        if (data3 > 1 || isNaN(data3)) {
+          const err4 = {
+            instancePath: instancePath + "/intelligencePriority",
+            schemaPath: "#/properties/intelligencePriority/maximum",
+            keyword: "maximum",
+            params: { comparison: "<=", limit: 1 },
+            message: "must be <= 1",
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (data3 < 0 || isNaN(data3)) {
+          const err5 = {
+            instancePath: instancePath + "/intelligencePriority",
+            schemaPath: "#/properties/intelligencePriority/minimum",
+            keyword: "minimum",
+            params: { comparison: ">=", limit: 0 },
+            message: "must be >= 0",
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      } else {
+        const err6 = {
+          instancePath: instancePath + "/intelligencePriority",
+          schemaPath: "#/properties/intelligencePriority/type",
+          keyword: "type",
+          params: { type: "number" },
+          message: "must be number",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.speedPriority !== undefined) {
+      let data4 = data.speedPriority;
+      if (typeof data4 == "number" && isFinite(data4)) {
+        if (data4 > 1 || isNaN(data4)) {
+          const err7 = {
+            instancePath: instancePath + "/speedPriority",
+            schemaPath: "#/properties/speedPriority/maximum",
+            keyword: "maximum",
+            params: { comparison: "<=", limit: 1 },
+            message: "must be <= 1",
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+        if (data4 < 0 || isNaN(data4)) {
+          const err8 = {
+            instancePath: instancePath + "/speedPriority",
+            schemaPath: "#/properties/speedPriority/minimum",
+            keyword: "minimum",
+            params: { comparison: ">=", limit: 0 },
+            message: "must be >= 0",
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      } else {
+        const err9 = {
+          instancePath: instancePath + "/speedPriority",
+          schemaPath: "#/properties/speedPriority/type",
+          keyword: "type",
+          params: { type: "number" },
+          message: "must be number",
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err10 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err10];
+    } else {
+      vErrors.push(err10);
+    }
+    errors++;
+  }
+  validate_ModelPreferences_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_Notification(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      if (typeof data.method !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1._meta !== undefined) {
+          let data2 = data1._meta;
+          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+          } else {
+            const err2 = {
+              instancePath: instancePath + "/params/_meta",
+              schemaPath: "#/properties/params/properties/_meta/type",
+              keyword: "type",
+              params: { type: "object" },
+              message: "must be object",
+            };
+            if (vErrors === null) {
+              vErrors = [err2];
+            } else {
+              vErrors.push(err2);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err3 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err4 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err4];
+    } else {
+      vErrors.push(err4);
+    }
+    errors++;
+  }
+  validate_Notification.errors = vErrors;
+  return errors === 0;
+}
+function validate_NumberSchema(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.type === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "type" },
+        message: "must have required property '" + "type" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.description !== undefined) {
+      if (typeof data.description !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/description",
+          schemaPath: "#/properties/description/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.maximum !== undefined) {
+      let data1 = data.maximum;
+      if (!(typeof data1 == "number" && isFinite(data1))) {
+        const err2 = {
+          instancePath: instancePath + "/maximum",
+          schemaPath: "#/properties/maximum/type",
+          keyword: "type",
+          params: { type: "number" },
+          message: "must be number",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.minimum !== undefined) {
+      let data2 = data.minimum;
+      if (!(typeof data2 == "number" && isFinite(data2))) {
+        const err3 = {
+          instancePath: instancePath + "/minimum",
+          schemaPath: "#/properties/minimum/type",
+          keyword: "type",
+          params: { type: "number" },
+          message: "must be number",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.title !== undefined) {
+      if (typeof data.title !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/title",
+          schemaPath: "#/properties/title/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.type !== undefined) {
+      let data4 = data.type;
+      if (typeof data4 !== "string") {
+        const err5 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+      if (!(data4 === "integer" || data4 === "number")) {
+        const err6 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/enum",
+          keyword: "enum",
+          params: { allowedValues: schema_NumberSchema.properties.type.enum },
+          message: "must be equal to one of the allowed values",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err7 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err7];
+    } else {
+      vErrors.push(err7);
+    }
+    errors++;
+  }
+  validate_NumberSchema.errors = vErrors;
+  return errors === 0;
+}
+function validate_NumberSchema_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.type === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "type" },
+        message: "must have required property '" + "type" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.description !== undefined) {
+      if (typeof data.description !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/description",
+          schemaPath: "#/properties/description/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.maximum !== undefined) {
+      let data1 = data.maximum;
+      if (!(typeof data1 == "number" && isFinite(data1))) {
+        const err2 = {
+          instancePath: instancePath + "/maximum",
+          schemaPath: "#/properties/maximum/type",
+          keyword: "type",
+          params: { type: "number" },
+          message: "must be number",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.minimum !== undefined) {
+      let data2 = data.minimum;
+      if (!(typeof data2 == "number" && isFinite(data2))) {
+        const err3 = {
+          instancePath: instancePath + "/minimum",
+          schemaPath: "#/properties/minimum/type",
+          keyword: "type",
+          params: { type: "number" },
+          message: "must be number",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.title !== undefined) {
+      if (typeof data.title !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/title",
+          schemaPath: "#/properties/title/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.type !== undefined) {
+      let data4 = data.type;
+      if (typeof data4 !== "string") {
+        const err5 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+      if (!(data4 === "integer" || data4 === "number")) {
+        const err6 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/enum",
+          keyword: "enum",
+          params: { allowedValues: schema_NumberSchema.properties.type.enum },
+          message: "must be equal to one of the allowed values",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err7 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err7];
+    } else {
+      vErrors.push(err7);
+    }
+    errors++;
+  }
+  validate_NumberSchema_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_PaginatedRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      if (typeof data.method !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1.cursor !== undefined) {
+          if (typeof data1.cursor !== "string") {
+            const err2 = {
+              instancePath: instancePath + "/params/cursor",
+              schemaPath: "#/properties/params/properties/cursor/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err2];
+            } else {
+              vErrors.push(err2);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err3 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err4 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err4];
+    } else {
+      vErrors.push(err4);
+    }
+    errors++;
+  }
+  validate_PaginatedRequest.errors = vErrors;
+  return errors === 0;
+}
+function validate_PaginatedResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data._meta !== undefined) {
+      let data0 = data._meta;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+      } else {
+        const err0 = {
+          instancePath: instancePath + "/_meta",
+          schemaPath: "#/properties/_meta/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    if (data.nextCursor !== undefined) {
+      if (typeof data.nextCursor !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/nextCursor",
+          schemaPath: "#/properties/nextCursor/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err2 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err2];
+    } else {
+      vErrors.push(err2);
+    }
+    errors++;
+  }
+  validate_PaginatedResult.errors = vErrors;
+  return errors === 0;
+}
+function validate_PingRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      if ("ping" !== data0) {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "ping" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1._meta !== undefined) {
+          let data2 = data1._meta;
+          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+            if (data2.progressToken !== undefined) {
+              if (
+                !validate_ProgressToken(data2.progressToken, {
+                  instancePath: instancePath + "/params/_meta/progressToken",
+                  parentData: data2,
+                  parentDataProperty: "progressToken",
+                  rootData,
+                })
+              ) {
+                vErrors =
+                  vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
+                errors = vErrors.length;
+              }
+            }
+          } else {
+            const err3 = {
+              instancePath: instancePath + "/params/_meta",
+              schemaPath: "#/properties/params/properties/_meta/type",
+              keyword: "type",
+              params: { type: "object" },
+              message: "must be object",
+            };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_PingRequest.errors = vErrors;
+  return errors === 0;
+}
+function validate_PingRequest_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      if ("ping" !== data0) {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "ping" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1._meta !== undefined) {
+          let data2 = data1._meta;
+          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+            if (data2.progressToken !== undefined) {
+              if (
+                !validate_ProgressToken(data2.progressToken, {
+                  instancePath: instancePath + "/params/_meta/progressToken",
+                  parentData: data2,
+                  parentDataProperty: "progressToken",
+                  rootData,
+                })
+              ) {
+                vErrors =
+                  vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
+                errors = vErrors.length;
+              }
+            }
+          } else {
+            const err3 = {
+              instancePath: instancePath + "/params/_meta",
+              schemaPath: "#/properties/params/properties/_meta/type",
+              keyword: "type",
+              params: { type: "object" },
+              message: "must be object",
+            };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_PingRequest_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_PingRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data._meta !== undefined) {
+      let data0 = data._meta;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.progressToken !== undefined) {
+          if (
+            !validate_ProgressToken(data0.progressToken, {
+              instancePath: instancePath + "/_meta/progressToken",
+              parentData: data0,
+              parentDataProperty: "progressToken",
+              rootData,
+            })
+          ) {
+            vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err0 = {
+          instancePath: instancePath + "/_meta",
+          schemaPath: "#/properties/_meta/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err1 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate_PingRequest_properties_params.errors = vErrors;
+  return errors === 0;
+}
+function validate_PrimitiveSchemaDefinition(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const _errs0 = errors;
+  let valid0 = false;
+  const _errs1 = errors;
+  if (!validate_StringSchema(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_StringSchema.errors : vErrors.concat(validate_StringSchema.errors);
+    errors = vErrors.length;
+  }
+  var _valid0 = _errs1 === errors;
+  valid0 = valid0 || _valid0;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_NumberSchema(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate_NumberSchema.errors : vErrors.concat(validate_NumberSchema.errors);
+      errors = vErrors.length;
+    }
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs3 = errors;
+      if (!validate_BooleanSchema(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors = vErrors === null ? validate_BooleanSchema.errors : vErrors.concat(validate_BooleanSchema.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs3 === errors;
+      valid0 = valid0 || _valid0;
+      if (!valid0) {
+        const _errs4 = errors;
+        if (!validate_EnumSchema(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors = vErrors === null ? validate_EnumSchema.errors : vErrors.concat(validate_EnumSchema.errors);
+          errors = vErrors.length;
+        }
+        var _valid0 = _errs4 === errors;
+        valid0 = valid0 || _valid0;
+      }
+    }
+  }
+  if (!valid0) {
+    const err0 = {
+      instancePath,
+      schemaPath: "#/anyOf",
+      keyword: "anyOf",
+      params: {},
+      message: "must match a schema in anyOf",
+    };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+  } else {
+    errors = _errs0;
+    if (vErrors !== null) {
+      if (_errs0) {
+        vErrors.length = _errs0;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  validate_PrimitiveSchemaDefinition.errors = vErrors;
+  return errors === 0;
+}
+function validate_PrimitiveSchemaDefinition_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const _errs0 = errors;
+  let valid0 = false;
+  const _errs1 = errors;
+  if (!validate_StringSchema(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_StringSchema.errors : vErrors.concat(validate_StringSchema.errors);
+    errors = vErrors.length;
+  }
+  var _valid0 = _errs1 === errors;
+  valid0 = valid0 || _valid0;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_NumberSchema(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate_NumberSchema.errors : vErrors.concat(validate_NumberSchema.errors);
+      errors = vErrors.length;
+    }
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs3 = errors;
+      if (!validate_BooleanSchema(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors = vErrors === null ? validate_BooleanSchema.errors : vErrors.concat(validate_BooleanSchema.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs3 === errors;
+      valid0 = valid0 || _valid0;
+      if (!valid0) {
+        const _errs4 = errors;
+        if (!validate_EnumSchema(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors = vErrors === null ? validate_EnumSchema.errors : vErrors.concat(validate_EnumSchema.errors);
+          errors = vErrors.length;
+        }
+        var _valid0 = _errs4 === errors;
+        valid0 = valid0 || _valid0;
+      }
+    }
+  }
+  if (!valid0) {
+    const err0 = {
+      instancePath,
+      schemaPath: "#/anyOf",
+      keyword: "anyOf",
+      params: {},
+      message: "must match a schema in anyOf",
+    };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+  } else {
+    errors = _errs0;
+    if (vErrors !== null) {
+      if (_errs0) {
+        vErrors.length = _errs0;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  validate_PrimitiveSchemaDefinition_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_ProgressNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.params === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "params" },
+        message: "must have required property '" + "params" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if ("notifications/progress" !== data0) {
+        const err3 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "notifications/progress" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1.progress === undefined) {
+          const err4 = {
+            instancePath: instancePath + "/params",
+            schemaPath: "#/properties/params/required",
+            keyword: "required",
+            params: { missingProperty: "progress" },
+            message: "must have required property '" + "progress" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (data1.progressToken === undefined) {
+          const err5 = {
+            instancePath: instancePath + "/params",
+            schemaPath: "#/properties/params/required",
+            keyword: "required",
+            params: { missingProperty: "progressToken" },
+            message: "must have required property '" + "progressToken" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (data1.message !== undefined) {
+          if (typeof data1.message !== "string") {
+            const err6 = {
+              instancePath: instancePath + "/params/message",
+              schemaPath: "#/properties/params/properties/message/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+        if (data1.progress !== undefined) {
+          let data3 = data1.progress;
+          if (!(typeof data3 == "number" && isFinite(data3))) {
+            const err7 = {
+              instancePath: instancePath + "/params/progress",
+              schemaPath: "#/properties/params/properties/progress/type",
+              keyword: "type",
+              params: { type: "number" },
+              message: "must be number",
+            };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+        }
+        if (data1.progressToken !== undefined) {
+          if (
+            !validate_ProgressToken(data1.progressToken, {
+              instancePath: instancePath + "/params/progressToken",
+              parentData: data1,
+              parentDataProperty: "progressToken",
+              rootData,
+            })
+          ) {
+            vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
+            errors = vErrors.length;
+          }
+        }
+        if (data1.total !== undefined) {
+          let data5 = data1.total;
+          if (!(typeof data5 == "number" && isFinite(data5))) {
+            const err8 = {
+              instancePath: instancePath + "/params/total",
+              schemaPath: "#/properties/params/properties/total/type",
+              keyword: "type",
+              params: { type: "number" },
+              message: "must be number",
+            };
+            if (vErrors === null) {
+              vErrors = [err8];
+            } else {
+              vErrors.push(err8);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err9 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err10 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err10];
+    } else {
+      vErrors.push(err10);
+    }
+    errors++;
+  }
+  validate_ProgressNotification.errors = vErrors;
+  return errors === 0;
+}
+function validate_ProgressNotification_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.params === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "params" },
+        message: "must have required property '" + "params" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if ("notifications/progress" !== data0) {
+        const err3 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "notifications/progress" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1.progress === undefined) {
+          const err4 = {
+            instancePath: instancePath + "/params",
+            schemaPath: "#/properties/params/required",
+            keyword: "required",
+            params: { missingProperty: "progress" },
+            message: "must have required property '" + "progress" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (data1.progressToken === undefined) {
+          const err5 = {
+            instancePath: instancePath + "/params",
+            schemaPath: "#/properties/params/required",
+            keyword: "required",
+            params: { missingProperty: "progressToken" },
+            message: "must have required property '" + "progressToken" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (data1.message !== undefined) {
+          if (typeof data1.message !== "string") {
+            const err6 = {
+              instancePath: instancePath + "/params/message",
+              schemaPath: "#/properties/params/properties/message/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+        if (data1.progress !== undefined) {
+          let data3 = data1.progress;
+          if (!(typeof data3 == "number" && isFinite(data3))) {
+            const err7 = {
+              instancePath: instancePath + "/params/progress",
+              schemaPath: "#/properties/params/properties/progress/type",
+              keyword: "type",
+              params: { type: "number" },
+              message: "must be number",
+            };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+        }
+        if (data1.progressToken !== undefined) {
+          if (
+            !validate_ProgressToken(data1.progressToken, {
+              instancePath: instancePath + "/params/progressToken",
+              parentData: data1,
+              parentDataProperty: "progressToken",
+              rootData,
+            })
+          ) {
+            vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
+            errors = vErrors.length;
+          }
+        }
+        if (data1.total !== undefined) {
+          let data5 = data1.total;
+          if (!(typeof data5 == "number" && isFinite(data5))) {
+            const err8 = {
+              instancePath: instancePath + "/params/total",
+              schemaPath: "#/properties/params/properties/total/type",
+              keyword: "type",
+              params: { type: "number" },
+              message: "must be number",
+            };
+            if (vErrors === null) {
+              vErrors = [err8];
+            } else {
+              vErrors.push(err8);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err9 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err10 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err10];
+    } else {
+      vErrors.push(err10);
+    }
+    errors++;
+  }
+  validate_ProgressNotification_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_ProgressNotification_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.progress === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "progress" },
+        message: "must have required property '" + "progress" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.progressToken === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "progressToken" },
+        message: "must have required property '" + "progressToken" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.message !== undefined) {
+      if (typeof data.message !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/message",
+          schemaPath: "#/properties/message/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.progress !== undefined) {
+      let data1 = data.progress;
+      if (!(typeof data1 == "number" && isFinite(data1))) {
+        const err3 = {
+          instancePath: instancePath + "/progress",
+          schemaPath: "#/properties/progress/type",
+          keyword: "type",
+          params: { type: "number" },
+          message: "must be number",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.progressToken !== undefined) {
+      if (
+        !validate_ProgressToken(data.progressToken, {
+          instancePath: instancePath + "/progressToken",
+          parentData: data,
+          parentDataProperty: "progressToken",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.total !== undefined) {
+      let data3 = data.total;
+      if (!(typeof data3 == "number" && isFinite(data3))) {
+        const err4 = {
+          instancePath: instancePath + "/total",
+          schemaPath: "#/properties/total/type",
+          keyword: "type",
+          params: { type: "number" },
+          message: "must be number",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_ProgressNotification_properties_params.errors = vErrors;
+  return errors === 0;
+}
+function validate_ProgressToken(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (typeof data !== "string" && !(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
+    const err0 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: schema_ProgressToken.type },
+      message: "must be string,integer",
+    };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+  }
+  validate_ProgressToken.errors = vErrors;
+  return errors === 0;
+}
+function validate_ProgressToken_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (typeof data !== "string" && !(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
+    const err0 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: schema_ProgressToken.type },
+      message: "must be string,integer",
+    };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+  }
+  validate_ProgressToken_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_Prompt(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.name === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "name" },
+        message: "must have required property '" + "name" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data._meta !== undefined) {
+      let data0 = data._meta;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+      } else {
+        const err1 = {
+          instancePath: instancePath + "/_meta",
+          schemaPath: "#/properties/_meta/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.arguments !== undefined) {
+      let data1 = data.arguments;
+      if (Array.isArray(data1)) {
+        const len0 = data1.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (
+            !validate_PromptArgument(data1[i0], {
+              instancePath: instancePath + "/arguments/" + i0,
+              parentData: data1,
+              parentDataProperty: i0,
+              rootData,
+            })
+          ) {
+            vErrors =
+              vErrors === null ? validate_PromptArgument.errors : vErrors.concat(validate_PromptArgument.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err2 = {
+          instancePath: instancePath + "/arguments",
+          schemaPath: "#/properties/arguments/type",
+          keyword: "type",
+          params: { type: "array" },
+          message: "must be array",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.description !== undefined) {
+      if (typeof data.description !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/description",
+          schemaPath: "#/properties/description/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      if (typeof data.name !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/name",
+          schemaPath: "#/properties/name/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.title !== undefined) {
+      if (typeof data.title !== "string") {
+        const err5 = {
+          instancePath: instancePath + "/title",
+          schemaPath: "#/properties/title/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err6 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err6];
+    } else {
+      vErrors.push(err6);
+    }
+    errors++;
+  }
+  validate_Prompt.errors = vErrors;
+  return errors === 0;
+}
+function validate_PromptArgument(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.name === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "name" },
+        message: "must have required property '" + "name" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.description !== undefined) {
+      if (typeof data.description !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/description",
+          schemaPath: "#/properties/description/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      if (typeof data.name !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/name",
+          schemaPath: "#/properties/name/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.required !== undefined) {
+      if (typeof data.required !== "boolean") {
+        const err3 = {
+          instancePath: instancePath + "/required",
+          schemaPath: "#/properties/required/type",
+          keyword: "type",
+          params: { type: "boolean" },
+          message: "must be boolean",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.title !== undefined) {
+      if (typeof data.title !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/title",
+          schemaPath: "#/properties/title/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_PromptArgument.errors = vErrors;
+  return errors === 0;
+}
+function validate_PromptArgument_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.name === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "name" },
+        message: "must have required property '" + "name" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.description !== undefined) {
+      if (typeof data.description !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/description",
+          schemaPath: "#/properties/description/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      if (typeof data.name !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/name",
+          schemaPath: "#/properties/name/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.required !== undefined) {
+      if (typeof data.required !== "boolean") {
+        const err3 = {
+          instancePath: instancePath + "/required",
+          schemaPath: "#/properties/required/type",
+          keyword: "type",
+          params: { type: "boolean" },
+          message: "must be boolean",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.title !== undefined) {
+      if (typeof data.title !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/title",
+          schemaPath: "#/properties/title/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_PromptArgument_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_PromptListChangedNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      if ("notifications/prompts/list_changed" !== data0) {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "notifications/prompts/list_changed" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1._meta !== undefined) {
+          let data2 = data1._meta;
+          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+          } else {
+            const err3 = {
+              instancePath: instancePath + "/params/_meta",
+              schemaPath: "#/properties/params/properties/_meta/type",
+              keyword: "type",
+              params: { type: "object" },
+              message: "must be object",
+            };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_PromptListChangedNotification.errors = vErrors;
+  return errors === 0;
+}
+function validate_PromptListChangedNotification_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data._meta !== undefined) {
+      let data0 = data._meta;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+      } else {
+        const err0 = {
+          instancePath: instancePath + "/_meta",
+          schemaPath: "#/properties/_meta/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err1 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate_PromptListChangedNotification_properties_params.errors = vErrors;
+  return errors === 0;
+}
+function validate_PromptMessage(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.content === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "content" },
+        message: "must have required property '" + "content" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.role === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "role" },
+        message: "must have required property '" + "role" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.content !== undefined) {
+      if (
+        !validate_ContentBlock(data.content, {
+          instancePath: instancePath + "/content",
+          parentData: data,
+          parentDataProperty: "content",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.role !== undefined) {
+      if (
+        !validate_Role(data.role, {
+          instancePath: instancePath + "/role",
+          parentData: data,
+          parentDataProperty: "role",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
+        errors = vErrors.length;
+      }
+    }
+  } else {
+    const err2 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err2];
+    } else {
+      vErrors.push(err2);
+    }
+    errors++;
+  }
+  validate_PromptMessage.errors = vErrors;
+  return errors === 0;
+}
+function validate_PromptMessage_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.content === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "content" },
+        message: "must have required property '" + "content" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.role === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "role" },
+        message: "must have required property '" + "role" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.content !== undefined) {
+      if (
+        !validate_ContentBlock(data.content, {
+          instancePath: instancePath + "/content",
+          parentData: data,
+          parentDataProperty: "content",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.role !== undefined) {
+      if (
+        !validate_Role(data.role, {
+          instancePath: instancePath + "/role",
+          parentData: data,
+          parentDataProperty: "role",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
+        errors = vErrors.length;
+      }
+    }
+  } else {
+    const err2 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err2];
+    } else {
+      vErrors.push(err2);
+    }
+    errors++;
+  }
+  validate_PromptMessage_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_PromptReference(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.name === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "name" },
+        message: "must have required property '" + "name" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.type === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "type" },
+        message: "must have required property '" + "type" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.name !== undefined) {
+      if (typeof data.name !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/name",
+          schemaPath: "#/properties/name/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.title !== undefined) {
+      if (typeof data.title !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/title",
+          schemaPath: "#/properties/title/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.type !== undefined) {
+      let data2 = data.type;
+      if (typeof data2 !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+      if ("ref/prompt" !== data2) {
+        const err5 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/const",
+          keyword: "const",
+          params: { allowedValue: "ref/prompt" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err6 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err6];
+    } else {
+      vErrors.push(err6);
+    }
+    errors++;
+  }
+  validate_PromptReference.errors = vErrors;
+  return errors === 0;
+}
+function validate_PromptReference_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.name === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "name" },
+        message: "must have required property '" + "name" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.type === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "type" },
+        message: "must have required property '" + "type" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.name !== undefined) {
+      if (typeof data.name !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/name",
+          schemaPath: "#/properties/name/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.title !== undefined) {
+      if (typeof data.title !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/title",
+          schemaPath: "#/properties/title/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.type !== undefined) {
+      let data2 = data.type;
+      if (typeof data2 !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+      if ("ref/prompt" !== data2) {
+        const err5 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/const",
+          keyword: "const",
+          params: { allowedValue: "ref/prompt" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err6 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err6];
+    } else {
+      vErrors.push(err6);
+    }
+    errors++;
+  }
+  validate_PromptReference_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_Prompt_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.name === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "name" },
+        message: "must have required property '" + "name" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data._meta !== undefined) {
+      let data0 = data._meta;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+      } else {
+        const err1 = {
+          instancePath: instancePath + "/_meta",
+          schemaPath: "#/properties/_meta/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.arguments !== undefined) {
+      let data1 = data.arguments;
+      if (Array.isArray(data1)) {
+        const len0 = data1.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (
+            !validate_PromptArgument(data1[i0], {
+              instancePath: instancePath + "/arguments/" + i0,
+              parentData: data1,
+              parentDataProperty: i0,
+              rootData,
+            })
+          ) {
+            vErrors =
+              vErrors === null ? validate_PromptArgument.errors : vErrors.concat(validate_PromptArgument.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err2 = {
+          instancePath: instancePath + "/arguments",
+          schemaPath: "#/properties/arguments/type",
+          keyword: "type",
+          params: { type: "array" },
+          message: "must be array",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.description !== undefined) {
+      if (typeof data.description !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/description",
+          schemaPath: "#/properties/description/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      if (typeof data.name !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/name",
+          schemaPath: "#/properties/name/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.title !== undefined) {
+      if (typeof data.title !== "string") {
+        const err5 = {
+          instancePath: instancePath + "/title",
+          schemaPath: "#/properties/title/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err6 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err6];
+    } else {
+      vErrors.push(err6);
+    }
+    errors++;
+  }
+  validate_Prompt_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_ReadResourceRequest(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.params === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "params" },
+        message: "must have required property '" + "params" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if ("resources/read" !== data0) {
+        const err3 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "resources/read" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1.uri === undefined) {
+          const err4 = {
+            instancePath: instancePath + "/params",
+            schemaPath: "#/properties/params/required",
+            keyword: "required",
+            params: { missingProperty: "uri" },
+            message: "must have required property '" + "uri" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (data1.uri !== undefined) {
+          let data2 = data1.uri;
+          if (typeof data2 === "string") {
+            if (!format_uri(data2)) {
+              const err5 = {
+                instancePath: instancePath + "/params/uri",
+                schemaPath: "#/properties/params/properties/uri/format",
+                keyword: "format",
+                params: { format: "uri" },
+                message: 'must match format "' + "uri" + '"',
+              };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
+          } else {
+            const err6 = {
+              instancePath: instancePath + "/params/uri",
+              schemaPath: "#/properties/params/properties/uri/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err7 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err8 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err8];
+    } else {
+      vErrors.push(err8);
+    }
+    errors++;
+  }
+  validate_ReadResourceRequest.errors = vErrors;
+  return errors === 0;
+}
+function validate_ReadResourceRequest_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.params === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "params" },
+        message: "must have required property '" + "params" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if ("resources/read" !== data0) {
+        const err3 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "resources/read" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1.uri === undefined) {
+          const err4 = {
+            instancePath: instancePath + "/params",
+            schemaPath: "#/properties/params/required",
+            keyword: "required",
+            params: { missingProperty: "uri" },
+            message: "must have required property '" + "uri" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (data1.uri !== undefined) {
+          let data2 = data1.uri;
+          if (typeof data2 === "string") {
+            if (!format_uri(data2)) {
+              const err5 = {
+                instancePath: instancePath + "/params/uri",
+                schemaPath: "#/properties/params/properties/uri/format",
+                keyword: "format",
+                params: { format: "uri" },
+                message: 'must match format "' + "uri" + '"',
+              };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
+          } else {
+            const err6 = {
+              instancePath: instancePath + "/params/uri",
+              schemaPath: "#/properties/params/properties/uri/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err7 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err8 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err8];
+    } else {
+      vErrors.push(err8);
+    }
+    errors++;
+  }
+  validate_ReadResourceRequest_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_ReadResourceRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.uri === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "uri" },
+        message: "must have required property '" + "uri" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.uri !== undefined) {
+      let data0 = data.uri;
+      if (typeof data0 === "string") {
+        if (!format_uri(data0)) {
+          const err1 = {
+            instancePath: instancePath + "/uri",
+            schemaPath: "#/properties/uri/format",
+            keyword: "format",
+            params: { format: "uri" },
+            message: 'must match format "' + "uri" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+      } else {
+        const err2 = {
+          instancePath: instancePath + "/uri",
+          schemaPath: "#/properties/uri/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err3 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err3];
+    } else {
+      vErrors.push(err3);
+    }
+    errors++;
+  }
+  validate_ReadResourceRequest_properties_params.errors = vErrors;
+  return errors === 0;
+}
+function validate_ReadResourceResult(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.contents === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "contents" },
+        message: "must have required property '" + "contents" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data._meta !== undefined) {
+      let data0 = data._meta;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+      } else {
+        const err1 = {
+          instancePath: instancePath + "/_meta",
+          schemaPath: "#/properties/_meta/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.contents !== undefined) {
+      let data1 = data.contents;
+      if (Array.isArray(data1)) {
+        const len0 = data1.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data2 = data1[i0];
+          const _errs7 = errors;
+          let valid3 = false;
+          const _errs8 = errors;
+          if (
+            !validate_TextResourceContents(data2, {
+              instancePath: instancePath + "/contents/" + i0,
+              parentData: data1,
+              parentDataProperty: i0,
+              rootData,
+            })
+          ) {
+            vErrors =
+              vErrors === null
+                ? validate_TextResourceContents.errors
+                : vErrors.concat(validate_TextResourceContents.errors);
+            errors = vErrors.length;
+          }
+          var _valid0 = _errs8 === errors;
+          valid3 = valid3 || _valid0;
+          if (!valid3) {
+            const _errs9 = errors;
+            if (
+              !validate_BlobResourceContents(data2, {
+                instancePath: instancePath + "/contents/" + i0,
+                parentData: data1,
+                parentDataProperty: i0,
+                rootData,
+              })
+            ) {
+              vErrors =
+                vErrors === null
+                  ? validate_BlobResourceContents.errors
+                  : vErrors.concat(validate_BlobResourceContents.errors);
+              errors = vErrors.length;
+            }
+            var _valid0 = _errs9 === errors;
+            valid3 = valid3 || _valid0;
+          }
+          if (!valid3) {
+            const err2 = {
+              instancePath: instancePath + "/contents/" + i0,
+              schemaPath: "#/properties/contents/items/anyOf",
+              keyword: "anyOf",
+              params: {},
+              message: "must match a schema in anyOf",
+            };
+            if (vErrors === null) {
+              vErrors = [err2];
+            } else {
+              vErrors.push(err2);
+            }
+            errors++;
+          } else {
+            errors = _errs7;
+            if (vErrors !== null) {
+              if (_errs7) {
+                vErrors.length = _errs7;
+              } else {
+                vErrors = null;
+              }
+            }
+          }
+        }
+      } else {
+        const err3 = {
+          instancePath: instancePath + "/contents",
+          schemaPath: "#/properties/contents/type",
+          keyword: "type",
+          params: { type: "array" },
+          message: "must be array",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err4 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err4];
+    } else {
+      vErrors.push(err4);
+    }
+    errors++;
+  }
+  validate_ReadResourceResult.errors = vErrors;
+  return errors === 0;
+}
+function validate_Request(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      if (typeof data.method !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1._meta !== undefined) {
+          let data2 = data1._meta;
+          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+            if (data2.progressToken !== undefined) {
+              if (
+                !validate_ProgressToken(data2.progressToken, {
+                  instancePath: instancePath + "/params/_meta/progressToken",
+                  parentData: data2,
+                  parentDataProperty: "progressToken",
+                  rootData,
+                })
+              ) {
+                vErrors =
+                  vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
+                errors = vErrors.length;
+              }
+            }
+          } else {
+            const err2 = {
+              instancePath: instancePath + "/params/_meta",
+              schemaPath: "#/properties/params/properties/_meta/type",
+              keyword: "type",
+              params: { type: "object" },
+              message: "must be object",
+            };
+            if (vErrors === null) {
+              vErrors = [err2];
+            } else {
+              vErrors.push(err2);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err3 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err4 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err4];
+    } else {
+      vErrors.push(err4);
+    }
+    errors++;
+  }
+  validate_Request.errors = vErrors;
+  return errors === 0;
+}
+function validate_RequestId(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (typeof data !== "string" && !(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
+    const err0 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: schema_RequestId.type },
+      message: "must be string,integer",
+    };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+  }
+  validate_RequestId.errors = vErrors;
+  return errors === 0;
+}
+function validate_RequestId_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (typeof data !== "string" && !(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
+    const err0 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: schema_RequestId.type },
+      message: "must be string,integer",
+    };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+  }
+  validate_RequestId_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_Resource(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.name === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "name" },
+        message: "must have required property '" + "name" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.uri === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "uri" },
+        message: "must have required property '" + "uri" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data._meta !== undefined) {
+      let data0 = data._meta;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+      } else {
+        const err2 = {
+          instancePath: instancePath + "/_meta",
+          schemaPath: "#/properties/_meta/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.annotations !== undefined) {
+      if (
+        !validate_Annotations(data.annotations, {
+          instancePath: instancePath + "/annotations",
+          parentData: data,
+          parentDataProperty: "annotations",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.description !== undefined) {
+      if (typeof data.description !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/description",
+          schemaPath: "#/properties/description/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.mimeType !== undefined) {
+      if (typeof data.mimeType !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/mimeType",
+          schemaPath: "#/properties/mimeType/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      if (typeof data.name !== "string") {
+        const err5 = {
+          instancePath: instancePath + "/name",
+          schemaPath: "#/properties/name/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.size !== undefined) {
+      let data5 = data.size;
+      if (!(typeof data5 == "number" && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
+        const err6 = {
+          instancePath: instancePath + "/size",
+          schemaPath: "#/properties/size/type",
+          keyword: "type",
+          params: { type: "integer" },
+          message: "must be integer",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.title !== undefined) {
+      if (typeof data.title !== "string") {
+        const err7 = {
+          instancePath: instancePath + "/title",
+          schemaPath: "#/properties/title/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.uri !== undefined) {
+      let data7 = data.uri;
+      if (typeof data7 === "string") {
+        if (!format_uri(data7)) {
+          const err8 = {
+            instancePath: instancePath + "/uri",
+            schemaPath: "#/properties/uri/format",
+            keyword: "format",
+            params: { format: "uri" },
+            message: 'must match format "' + "uri" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      } else {
+        const err9 = {
+          instancePath: instancePath + "/uri",
+          schemaPath: "#/properties/uri/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err10 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err10];
+    } else {
+      vErrors.push(err10);
+    }
+    errors++;
+  }
+  validate_Resource.errors = vErrors;
+  return errors === 0;
+}
+function validate_ResourceContents(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.uri === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "uri" },
+        message: "must have required property '" + "uri" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data._meta !== undefined) {
+      let data0 = data._meta;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+      } else {
+        const err1 = {
+          instancePath: instancePath + "/_meta",
+          schemaPath: "#/properties/_meta/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.mimeType !== undefined) {
+      if (typeof data.mimeType !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/mimeType",
+          schemaPath: "#/properties/mimeType/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.uri !== undefined) {
+      let data2 = data.uri;
+      if (typeof data2 === "string") {
+        if (!format_uri(data2)) {
+          const err3 = {
+            instancePath: instancePath + "/uri",
+            schemaPath: "#/properties/uri/format",
+            keyword: "format",
+            params: { format: "uri" },
+            message: 'must match format "' + "uri" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + "/uri",
+          schemaPath: "#/properties/uri/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_ResourceContents.errors = vErrors;
+  return errors === 0;
+}
+function validate_ResourceLink(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.name === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "name" },
+        message: "must have required property '" + "name" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.type === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "type" },
+        message: "must have required property '" + "type" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.uri === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "uri" },
+        message: "must have required property '" + "uri" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data._meta !== undefined) {
+      let data0 = data._meta;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+      } else {
+        const err3 = {
+          instancePath: instancePath + "/_meta",
+          schemaPath: "#/properties/_meta/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.annotations !== undefined) {
+      if (
+        !validate_Annotations(data.annotations, {
+          instancePath: instancePath + "/annotations",
+          parentData: data,
+          parentDataProperty: "annotations",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.description !== undefined) {
+      if (typeof data.description !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/description",
+          schemaPath: "#/properties/description/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.mimeType !== undefined) {
+      if (typeof data.mimeType !== "string") {
+        const err5 = {
+          instancePath: instancePath + "/mimeType",
+          schemaPath: "#/properties/mimeType/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      if (typeof data.name !== "string") {
+        const err6 = {
+          instancePath: instancePath + "/name",
+          schemaPath: "#/properties/name/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.size !== undefined) {
+      let data5 = data.size;
+      if (!(typeof data5 == "number" && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
+        const err7 = {
+          instancePath: instancePath + "/size",
+          schemaPath: "#/properties/size/type",
+          keyword: "type",
+          params: { type: "integer" },
+          message: "must be integer",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.title !== undefined) {
+      if (typeof data.title !== "string") {
+        const err8 = {
+          instancePath: instancePath + "/title",
+          schemaPath: "#/properties/title/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.type !== undefined) {
+      let data7 = data.type;
+      if (typeof data7 !== "string") {
+        const err9 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+      if ("resource_link" !== data7) {
+        const err10 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/const",
+          keyword: "const",
+          params: { allowedValue: "resource_link" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    if (data.uri !== undefined) {
+      let data8 = data.uri;
+      if (typeof data8 === "string") {
+        if (!format_uri(data8)) {
+          const err11 = {
+            instancePath: instancePath + "/uri",
+            schemaPath: "#/properties/uri/format",
+            keyword: "format",
+            params: { format: "uri" },
+            message: 'must match format "' + "uri" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+      } else {
+        const err12 = {
+          instancePath: instancePath + "/uri",
+          schemaPath: "#/properties/uri/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err13 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err13];
+    } else {
+      vErrors.push(err13);
+    }
+    errors++;
+  }
+  validate_ResourceLink.errors = vErrors;
+  return errors === 0;
+}
+function validate_ResourceLink_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.name === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "name" },
+        message: "must have required property '" + "name" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.type === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "type" },
+        message: "must have required property '" + "type" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.uri === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "uri" },
+        message: "must have required property '" + "uri" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data._meta !== undefined) {
+      let data0 = data._meta;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+      } else {
+        const err3 = {
+          instancePath: instancePath + "/_meta",
+          schemaPath: "#/properties/_meta/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.annotations !== undefined) {
+      if (
+        !validate_Annotations(data.annotations, {
+          instancePath: instancePath + "/annotations",
+          parentData: data,
+          parentDataProperty: "annotations",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.description !== undefined) {
+      if (typeof data.description !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/description",
+          schemaPath: "#/properties/description/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.mimeType !== undefined) {
+      if (typeof data.mimeType !== "string") {
+        const err5 = {
+          instancePath: instancePath + "/mimeType",
+          schemaPath: "#/properties/mimeType/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      if (typeof data.name !== "string") {
+        const err6 = {
+          instancePath: instancePath + "/name",
+          schemaPath: "#/properties/name/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.size !== undefined) {
+      let data5 = data.size;
+      if (!(typeof data5 == "number" && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
+        const err7 = {
+          instancePath: instancePath + "/size",
+          schemaPath: "#/properties/size/type",
+          keyword: "type",
+          params: { type: "integer" },
+          message: "must be integer",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.title !== undefined) {
+      if (typeof data.title !== "string") {
+        const err8 = {
+          instancePath: instancePath + "/title",
+          schemaPath: "#/properties/title/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.type !== undefined) {
+      let data7 = data.type;
+      if (typeof data7 !== "string") {
+        const err9 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+      if ("resource_link" !== data7) {
+        const err10 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/const",
+          keyword: "const",
+          params: { allowedValue: "resource_link" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    if (data.uri !== undefined) {
+      let data8 = data.uri;
+      if (typeof data8 === "string") {
+        if (!format_uri(data8)) {
+          const err11 = {
+            instancePath: instancePath + "/uri",
+            schemaPath: "#/properties/uri/format",
+            keyword: "format",
+            params: { format: "uri" },
+            message: 'must match format "' + "uri" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+      } else {
+        const err12 = {
+          instancePath: instancePath + "/uri",
+          schemaPath: "#/properties/uri/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err13 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err13];
+    } else {
+      vErrors.push(err13);
+    }
+    errors++;
+  }
+  validate_ResourceLink_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_ResourceListChangedNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      if ("notifications/resources/list_changed" !== data0) {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "notifications/resources/list_changed" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1._meta !== undefined) {
+          let data2 = data1._meta;
+          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+          } else {
+            const err3 = {
+              instancePath: instancePath + "/params/_meta",
+              schemaPath: "#/properties/params/properties/_meta/type",
+              keyword: "type",
+              params: { type: "object" },
+              message: "must be object",
+            };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_ResourceListChangedNotification.errors = vErrors;
+  return errors === 0;
+}
+function validate_ResourceListChangedNotification_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data._meta !== undefined) {
+      let data0 = data._meta;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+      } else {
+        const err0 = {
+          instancePath: instancePath + "/_meta",
+          schemaPath: "#/properties/_meta/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err1 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate_ResourceListChangedNotification_properties_params.errors = vErrors;
+  return errors === 0;
+}
+function validate_ResourceTemplate(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.name === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "name" },
+        message: "must have required property '" + "name" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.uriTemplate === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "uriTemplate" },
+        message: "must have required property '" + "uriTemplate" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data._meta !== undefined) {
+      let data0 = data._meta;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+      } else {
+        const err2 = {
+          instancePath: instancePath + "/_meta",
+          schemaPath: "#/properties/_meta/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.annotations !== undefined) {
+      if (
+        !validate_Annotations(data.annotations, {
+          instancePath: instancePath + "/annotations",
+          parentData: data,
+          parentDataProperty: "annotations",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.description !== undefined) {
+      if (typeof data.description !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/description",
+          schemaPath: "#/properties/description/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.mimeType !== undefined) {
+      if (typeof data.mimeType !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/mimeType",
+          schemaPath: "#/properties/mimeType/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      if (typeof data.name !== "string") {
+        const err5 = {
+          instancePath: instancePath + "/name",
+          schemaPath: "#/properties/name/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.title !== undefined) {
+      if (typeof data.title !== "string") {
+        const err6 = {
+          instancePath: instancePath + "/title",
+          schemaPath: "#/properties/title/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.uriTemplate !== undefined) {
+      let data6 = data.uriTemplate;
+      if (typeof data6 === "string") {
+        if (!format_uri_template.test(data6)) {
+          const err7 = {
+            instancePath: instancePath + "/uriTemplate",
+            schemaPath: "#/properties/uriTemplate/format",
+            keyword: "format",
+            params: { format: "uri-template" },
+            message: 'must match format "' + "uri-template" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      } else {
+        const err8 = {
+          instancePath: instancePath + "/uriTemplate",
+          schemaPath: "#/properties/uriTemplate/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err9 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err9];
+    } else {
+      vErrors.push(err9);
+    }
+    errors++;
+  }
+  validate_ResourceTemplate.errors = vErrors;
+  return errors === 0;
+}
+function validate_ResourceTemplateReference(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.type === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "type" },
+        message: "must have required property '" + "type" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.uri === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "uri" },
+        message: "must have required property '" + "uri" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.type !== undefined) {
+      let data0 = data.type;
+      if (typeof data0 !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if ("ref/resource" !== data0) {
+        const err3 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/const",
+          keyword: "const",
+          params: { allowedValue: "ref/resource" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.uri !== undefined) {
+      let data1 = data.uri;
+      if (typeof data1 === "string") {
+        if (!format_uri_template.test(data1)) {
+          const err4 = {
+            instancePath: instancePath + "/uri",
+            schemaPath: "#/properties/uri/format",
+            keyword: "format",
+            params: { format: "uri-template" },
+            message: 'must match format "' + "uri-template" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+      } else {
+        const err5 = {
+          instancePath: instancePath + "/uri",
+          schemaPath: "#/properties/uri/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err6 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err6];
+    } else {
+      vErrors.push(err6);
+    }
+    errors++;
+  }
+  validate_ResourceTemplateReference.errors = vErrors;
+  return errors === 0;
+}
+function validate_ResourceTemplateReference_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.type === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "type" },
+        message: "must have required property '" + "type" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.uri === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "uri" },
+        message: "must have required property '" + "uri" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.type !== undefined) {
+      let data0 = data.type;
+      if (typeof data0 !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if ("ref/resource" !== data0) {
+        const err3 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/const",
+          keyword: "const",
+          params: { allowedValue: "ref/resource" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.uri !== undefined) {
+      let data1 = data.uri;
+      if (typeof data1 === "string") {
+        if (!format_uri_template.test(data1)) {
+          const err4 = {
+            instancePath: instancePath + "/uri",
+            schemaPath: "#/properties/uri/format",
+            keyword: "format",
+            params: { format: "uri-template" },
+            message: 'must match format "' + "uri-template" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+      } else {
+        const err5 = {
+          instancePath: instancePath + "/uri",
+          schemaPath: "#/properties/uri/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err6 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err6];
+    } else {
+      vErrors.push(err6);
+    }
+    errors++;
+  }
+  validate_ResourceTemplateReference_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_ResourceTemplate_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.name === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "name" },
+        message: "must have required property '" + "name" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.uriTemplate === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "uriTemplate" },
+        message: "must have required property '" + "uriTemplate" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data._meta !== undefined) {
+      let data0 = data._meta;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+      } else {
+        const err2 = {
+          instancePath: instancePath + "/_meta",
+          schemaPath: "#/properties/_meta/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.annotations !== undefined) {
+      if (
+        !validate_Annotations(data.annotations, {
+          instancePath: instancePath + "/annotations",
+          parentData: data,
+          parentDataProperty: "annotations",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.description !== undefined) {
+      if (typeof data.description !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/description",
+          schemaPath: "#/properties/description/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.mimeType !== undefined) {
+      if (typeof data.mimeType !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/mimeType",
+          schemaPath: "#/properties/mimeType/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      if (typeof data.name !== "string") {
+        const err5 = {
+          instancePath: instancePath + "/name",
+          schemaPath: "#/properties/name/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.title !== undefined) {
+      if (typeof data.title !== "string") {
+        const err6 = {
+          instancePath: instancePath + "/title",
+          schemaPath: "#/properties/title/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.uriTemplate !== undefined) {
+      let data6 = data.uriTemplate;
+      if (typeof data6 === "string") {
+        if (!format_uri_template.test(data6)) {
+          const err7 = {
+            instancePath: instancePath + "/uriTemplate",
+            schemaPath: "#/properties/uriTemplate/format",
+            keyword: "format",
+            params: { format: "uri-template" },
+            message: 'must match format "' + "uri-template" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      } else {
+        const err8 = {
+          instancePath: instancePath + "/uriTemplate",
+          schemaPath: "#/properties/uriTemplate/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err9 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err9];
+    } else {
+      vErrors.push(err9);
+    }
+    errors++;
+  }
+  validate_ResourceTemplate_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_ResourceUpdatedNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.params === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "params" },
+        message: "must have required property '" + "params" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if ("notifications/resources/updated" !== data0) {
+        const err3 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "notifications/resources/updated" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1.uri === undefined) {
+          const err4 = {
+            instancePath: instancePath + "/params",
+            schemaPath: "#/properties/params/required",
+            keyword: "required",
+            params: { missingProperty: "uri" },
+            message: "must have required property '" + "uri" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (data1.uri !== undefined) {
+          let data2 = data1.uri;
+          if (typeof data2 === "string") {
+            if (!format_uri(data2)) {
+              const err5 = {
+                instancePath: instancePath + "/params/uri",
+                schemaPath: "#/properties/params/properties/uri/format",
+                keyword: "format",
+                params: { format: "uri" },
+                message: 'must match format "' + "uri" + '"',
+              };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
+          } else {
+            const err6 = {
+              instancePath: instancePath + "/params/uri",
+              schemaPath: "#/properties/params/properties/uri/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err7 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err8 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err8];
+    } else {
+      vErrors.push(err8);
+    }
+    errors++;
+  }
+  validate_ResourceUpdatedNotification.errors = vErrors;
+  return errors === 0;
+}
+function validate_ResourceUpdatedNotification_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.uri === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "uri" },
+        message: "must have required property '" + "uri" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.uri !== undefined) {
+      let data0 = data.uri;
+      if (typeof data0 === "string") {
+        if (!format_uri(data0)) {
+          const err1 = {
+            instancePath: instancePath + "/uri",
+            schemaPath: "#/properties/uri/format",
+            keyword: "format",
+            params: { format: "uri" },
+            message: 'must match format "' + "uri" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+      } else {
+        const err2 = {
+          instancePath: instancePath + "/uri",
+          schemaPath: "#/properties/uri/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err3 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err3];
+    } else {
+      vErrors.push(err3);
+    }
+    errors++;
+  }
+  validate_ResourceUpdatedNotification_properties_params.errors = vErrors;
+  return errors === 0;
+}
+function validate_Resource_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.name === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "name" },
+        message: "must have required property '" + "name" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.uri === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "uri" },
+        message: "must have required property '" + "uri" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data._meta !== undefined) {
+      let data0 = data._meta;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+      } else {
+        const err2 = {
+          instancePath: instancePath + "/_meta",
+          schemaPath: "#/properties/_meta/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.annotations !== undefined) {
+      if (
+        !validate_Annotations(data.annotations, {
+          instancePath: instancePath + "/annotations",
+          parentData: data,
+          parentDataProperty: "annotations",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.description !== undefined) {
+      if (typeof data.description !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/description",
+          schemaPath: "#/properties/description/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.mimeType !== undefined) {
+      if (typeof data.mimeType !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/mimeType",
+          schemaPath: "#/properties/mimeType/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      if (typeof data.name !== "string") {
+        const err5 = {
+          instancePath: instancePath + "/name",
+          schemaPath: "#/properties/name/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.size !== undefined) {
+      let data5 = data.size;
+      if (!(typeof data5 == "number" && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
+        const err6 = {
+          instancePath: instancePath + "/size",
+          schemaPath: "#/properties/size/type",
+          keyword: "type",
+          params: { type: "integer" },
+          message: "must be integer",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.title !== undefined) {
+      if (typeof data.title !== "string") {
+        const err7 = {
+          instancePath: instancePath + "/title",
+          schemaPath: "#/properties/title/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.uri !== undefined) {
+      let data7 = data.uri;
+      if (typeof data7 === "string") {
+        if (!format_uri(data7)) {
+          const err8 = {
+            instancePath: instancePath + "/uri",
+            schemaPath: "#/properties/uri/format",
+            keyword: "format",
+            params: { format: "uri" },
+            message: 'must match format "' + "uri" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      } else {
+        const err9 = {
+          instancePath: instancePath + "/uri",
+          schemaPath: "#/properties/uri/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err10 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err10];
+    } else {
+      vErrors.push(err10);
+    }
+    errors++;
+  }
+  validate_Resource_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_Result(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data._meta !== undefined) {
+      let data0 = data._meta;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+      } else {
+        const err0 = {
+          instancePath: instancePath + "/_meta",
+          schemaPath: "#/properties/_meta/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err1 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate_Result.errors = vErrors;
+  return errors === 0;
+}
+function validate_Result_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data._meta !== undefined) {
+      let data0 = data._meta;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+      } else {
+        const err0 = {
+          instancePath: instancePath + "/_meta",
+          schemaPath: "#/properties/_meta/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err1 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate_Result_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_Result_3(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data._meta !== undefined) {
+      let data0 = data._meta;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+      } else {
+        const err0 = {
+          instancePath: instancePath + "/_meta",
+          schemaPath: "#/properties/_meta/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err1 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate_Result_3.errors = vErrors;
+  return errors === 0;
+}
+function validate_Role(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (typeof data !== "string") {
+    const err0 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "string" },
+      message: "must be string",
+    };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+  }
+  if (!(data === "assistant" || data === "user")) {
+    const err1 = {
+      instancePath,
+      schemaPath: "#/enum",
+      keyword: "enum",
+      params: { allowedValues: schema_Role.enum },
+      message: "must be equal to one of the allowed values",
+    };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate_Role.errors = vErrors;
+  return errors === 0;
+}
+function validate_Role_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (typeof data !== "string") {
+    const err0 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "string" },
+      message: "must be string",
+    };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+  }
+  if (!(data === "assistant" || data === "user")) {
+    const err1 = {
+      instancePath,
+      schemaPath: "#/enum",
+      keyword: "enum",
+      params: { allowedValues: schema_Role.enum },
+      message: "must be equal to one of the allowed values",
+    };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate_Role_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_Root(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.uri === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "uri" },
+        message: "must have required property '" + "uri" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data._meta !== undefined) {
+      let data0 = data._meta;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+      } else {
+        const err1 = {
+          instancePath: instancePath + "/_meta",
+          schemaPath: "#/properties/_meta/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      if (typeof data.name !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/name",
+          schemaPath: "#/properties/name/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.uri !== undefined) {
+      let data2 = data.uri;
+      if (typeof data2 === "string") {
+        if (!format_uri(data2)) {
+          const err3 = {
+            instancePath: instancePath + "/uri",
+            schemaPath: "#/properties/uri/format",
+            keyword: "format",
+            params: { format: "uri" },
+            message: 'must match format "' + "uri" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + "/uri",
+          schemaPath: "#/properties/uri/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_Root.errors = vErrors;
+  return errors === 0;
+}
+function validate_Root_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.uri === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "uri" },
+        message: "must have required property '" + "uri" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data._meta !== undefined) {
+      let data0 = data._meta;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+      } else {
+        const err1 = {
+          instancePath: instancePath + "/_meta",
+          schemaPath: "#/properties/_meta/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      if (typeof data.name !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/name",
+          schemaPath: "#/properties/name/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.uri !== undefined) {
+      let data2 = data.uri;
+      if (typeof data2 === "string") {
+        if (!format_uri(data2)) {
+          const err3 = {
+            instancePath: instancePath + "/uri",
+            schemaPath: "#/properties/uri/format",
+            keyword: "format",
+            params: { format: "uri" },
+            message: 'must match format "' + "uri" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + "/uri",
+          schemaPath: "#/properties/uri/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_Root_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_RootsListChangedNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      if ("notifications/roots/list_changed" !== data0) {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "notifications/roots/list_changed" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1._meta !== undefined) {
+          let data2 = data1._meta;
+          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+          } else {
+            const err3 = {
+              instancePath: instancePath + "/params/_meta",
+              schemaPath: "#/properties/params/properties/_meta/type",
+              keyword: "type",
+              params: { type: "object" },
+              message: "must be object",
+            };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_RootsListChangedNotification.errors = vErrors;
+  return errors === 0;
+}
+function validate_RootsListChangedNotification_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      if ("notifications/roots/list_changed" !== data0) {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "notifications/roots/list_changed" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1._meta !== undefined) {
+          let data2 = data1._meta;
+          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+          } else {
+            const err3 = {
+              instancePath: instancePath + "/params/_meta",
+              schemaPath: "#/properties/params/properties/_meta/type",
+              keyword: "type",
+              params: { type: "object" },
+              message: "must be object",
+            };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_RootsListChangedNotification_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_RootsListChangedNotification_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data._meta !== undefined) {
+      let data0 = data._meta;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+      } else {
+        const err0 = {
+          instancePath: instancePath + "/_meta",
+          schemaPath: "#/properties/_meta/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err1 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate_RootsListChangedNotification_properties_params.errors = vErrors;
+  return errors === 0;
+}
+function validate_SamplingMessage(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.content === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "content" },
+        message: "must have required property '" + "content" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.role === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "role" },
+        message: "must have required property '" + "role" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.content !== undefined) {
+      let data0 = data.content;
+      const _errs2 = errors;
+      let valid1 = false;
+      const _errs3 = errors;
+      if (
+        !validate_TextContent(data0, {
+          instancePath: instancePath + "/content",
+          parentData: data,
+          parentDataProperty: "content",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs3 === errors;
+      valid1 = valid1 || _valid0;
+      if (!valid1) {
+        const _errs4 = errors;
+        if (
+          !validate_ImageContent(data0, {
+            instancePath: instancePath + "/content",
+            parentData: data,
+            parentDataProperty: "content",
+            rootData,
+          })
+        ) {
+          vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+          errors = vErrors.length;
+        }
+        var _valid0 = _errs4 === errors;
+        valid1 = valid1 || _valid0;
+        if (!valid1) {
+          const _errs5 = errors;
+          if (
+            !validate_AudioContent(data0, {
+              instancePath: instancePath + "/content",
+              parentData: data,
+              parentDataProperty: "content",
+              rootData,
+            })
+          ) {
+            vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
+            errors = vErrors.length;
+          }
+          var _valid0 = _errs5 === errors;
+          valid1 = valid1 || _valid0;
+        }
+      }
+      if (!valid1) {
+        const err2 = {
+          instancePath: instancePath + "/content",
+          schemaPath: "#/properties/content/anyOf",
+          keyword: "anyOf",
+          params: {},
+          message: "must match a schema in anyOf",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      } else {
+        errors = _errs2;
+        if (vErrors !== null) {
+          if (_errs2) {
+            vErrors.length = _errs2;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+    }
+    if (data.role !== undefined) {
+      if (
+        !validate_Role(data.role, {
+          instancePath: instancePath + "/role",
+          parentData: data,
+          parentDataProperty: "role",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
+        errors = vErrors.length;
+      }
+    }
+  } else {
+    const err3 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err3];
+    } else {
+      vErrors.push(err3);
+    }
+    errors++;
+  }
+  validate_SamplingMessage.errors = vErrors;
+  return errors === 0;
+}
+function validate_SamplingMessage_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.content === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "content" },
+        message: "must have required property '" + "content" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.role === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "role" },
+        message: "must have required property '" + "role" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.content !== undefined) {
+      let data0 = data.content;
+      const _errs2 = errors;
+      let valid1 = false;
+      const _errs3 = errors;
+      if (
+        !validate_TextContent(data0, {
+          instancePath: instancePath + "/content",
+          parentData: data,
+          parentDataProperty: "content",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs3 === errors;
+      valid1 = valid1 || _valid0;
+      if (!valid1) {
+        const _errs4 = errors;
+        if (
+          !validate_ImageContent(data0, {
+            instancePath: instancePath + "/content",
+            parentData: data,
+            parentDataProperty: "content",
+            rootData,
+          })
+        ) {
+          vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+          errors = vErrors.length;
+        }
+        var _valid0 = _errs4 === errors;
+        valid1 = valid1 || _valid0;
+        if (!valid1) {
+          const _errs5 = errors;
+          if (
+            !validate_AudioContent(data0, {
+              instancePath: instancePath + "/content",
+              parentData: data,
+              parentDataProperty: "content",
+              rootData,
+            })
+          ) {
+            vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
+            errors = vErrors.length;
+          }
+          var _valid0 = _errs5 === errors;
+          valid1 = valid1 || _valid0;
+        }
+      }
+      if (!valid1) {
+        const err2 = {
+          instancePath: instancePath + "/content",
+          schemaPath: "#/properties/content/anyOf",
+          keyword: "anyOf",
+          params: {},
+          message: "must match a schema in anyOf",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      } else {
+        errors = _errs2;
+        if (vErrors !== null) {
+          if (_errs2) {
+            vErrors.length = _errs2;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+    }
+    if (data.role !== undefined) {
+      if (
+        !validate_Role(data.role, {
+          instancePath: instancePath + "/role",
+          parentData: data,
+          parentDataProperty: "role",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
+        errors = vErrors.length;
+      }
+    }
+  } else {
+    const err3 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err3];
+    } else {
+      vErrors.push(err3);
+    }
+    errors++;
+  }
+  validate_SamplingMessage_2.errors = vErrors;
+  return errors === 0;
+}
 function validate_ServerCapabilities(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
@@ -11751,287 +18949,20 @@ function validate_ServerCapabilities(
   validate_ServerCapabilities.errors = vErrors;
   return errors === 0;
 }
-
-function validate_InitializeResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.capabilities === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "capabilities" },
-        message: "must have required property '" + "capabilities" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.protocolVersion === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "protocolVersion" },
-        message: "must have required property '" + "protocolVersion" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.serverInfo === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "serverInfo" },
-        message: "must have required property '" + "serverInfo" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (data._meta !== undefined) {
-      let data0 = data._meta;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-      } else {
-        const err3 = {
-          instancePath: instancePath + "/_meta",
-          schemaPath: "#/properties/_meta/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.capabilities !== undefined) {
-      if (
-        !validate_ServerCapabilities(data.capabilities, {
-          instancePath: instancePath + "/capabilities",
-          parentData: data,
-          parentDataProperty: "capabilities",
-          rootData,
-        })
-      ) {
-        vErrors =
-          vErrors === null ? validate_ServerCapabilities.errors : vErrors.concat(validate_ServerCapabilities.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.instructions !== undefined) {
-      if (typeof data.instructions !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/instructions",
-          schemaPath: "#/properties/instructions/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.protocolVersion !== undefined) {
-      if (typeof data.protocolVersion !== "string") {
-        const err5 = {
-          instancePath: instancePath + "/protocolVersion",
-          schemaPath: "#/properties/protocolVersion/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.serverInfo !== undefined) {
-      if (
-        !validate_Implementation(data.serverInfo, {
-          instancePath: instancePath + "/serverInfo",
-          parentData: data,
-          parentDataProperty: "serverInfo",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
-        errors = vErrors.length;
-      }
-    }
-  } else {
-    const err6 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err6];
-    } else {
-      vErrors.push(err6);
-    }
-    errors++;
-  }
-  validate_InitializeResult.errors = vErrors;
-  return errors === 0;
-}
-
-function validate_InitializedNotification_2(
+function validate_ServerCapabilities_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-      if ("notifications/initialized" !== data0) {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "notifications/initialized" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1._meta !== undefined) {
-          let data2 = data1._meta;
-          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-          } else {
-            const err3 = {
-              instancePath: instancePath + "/params/_meta",
-              schemaPath: "#/properties/params/properties/_meta/type",
-              keyword: "type",
-              params: { type: "object" },
-              message: "must be object",
-            };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err4 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate_InitializedNotification_2.errors = vErrors;
-  return errors === 0;
-}
-
-const schema_InitializedNotification_properties_params = {
-  additionalProperties: {},
-  properties: { _meta: { additionalProperties: {}, type: "object" } },
-  type: "object",
-};
-
-function validate_InitializedNotification_properties_params(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data._meta !== undefined) {
-      let data0 = data._meta;
+    if (data.completions !== undefined) {
+      let data0 = data.completions;
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
       } else {
         const err0 = {
-          instancePath: instancePath + "/_meta",
-          schemaPath: "#/properties/_meta/type",
+          instancePath: instancePath + "/completions",
+          schemaPath: "#/properties/completions/type",
           keyword: "type",
           params: { type: "object" },
           message: "must be object",
@@ -12044,337 +18975,54 @@ function validate_InitializedNotification_properties_params(
         errors++;
       }
     }
-  } else {
-    const err1 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate_InitializedNotification_properties_params.errors = vErrors;
-  return errors === 0;
-}
-
-const schema_JSONRPCError = {
-  properties: {
-    error: {
-      properties: { code: { type: "integer" }, data: {}, message: { type: "string" } },
-      required: ["code", "message"],
-      type: "object",
-    },
-    id: { $ref: "#/definitions/RequestId" },
-    jsonrpc: { const: "2.0", type: "string" },
-  },
-  required: ["error", "id", "jsonrpc"],
-  type: "object",
-};
-
-function validate_JSONRPCError(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "error" },
-        message: "must have required property '" + "error" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.id === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "id" },
-        message: "must have required property '" + "id" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.jsonrpc === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "jsonrpc" },
-        message: "must have required property '" + "jsonrpc" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (data.error !== undefined) {
-      let data0 = data.error;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-        if (data0.code === undefined) {
-          const err3 = {
-            instancePath: instancePath + "/error",
-            schemaPath: "#/properties/error/required",
-            keyword: "required",
-            params: { missingProperty: "code" },
-            message: "must have required property '" + "code" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err3];
+    if (data.experimental !== undefined) {
+      let data1 = data.experimental;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        for (const key0 in data1) {
+          let data2 = data1[key0];
+          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
           } else {
-            vErrors.push(err3);
-          }
-          errors++;
-        }
-        if (data0.message === undefined) {
-          const err4 = {
-            instancePath: instancePath + "/error",
-            schemaPath: "#/properties/error/required",
-            keyword: "required",
-            params: { missingProperty: "message" },
-            message: "must have required property '" + "message" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-        if (data0.code !== undefined) {
-          let data1 = data0.code;
-          if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
-            const err5 = {
-              instancePath: instancePath + "/error/code",
-              schemaPath: "#/properties/error/properties/code/type",
+            const err1 = {
+              instancePath: instancePath + "/experimental/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
+              schemaPath: "#/properties/experimental/additionalProperties/type",
               keyword: "type",
-              params: { type: "integer" },
-              message: "must be integer",
+              params: { type: "object" },
+              message: "must be object",
             };
             if (vErrors === null) {
-              vErrors = [err5];
+              vErrors = [err1];
             } else {
-              vErrors.push(err5);
-            }
-            errors++;
-          }
-        }
-        if (data0.message !== undefined) {
-          if (typeof data0.message !== "string") {
-            const err6 = {
-              instancePath: instancePath + "/error/message",
-              schemaPath: "#/properties/error/properties/message/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
+              vErrors.push(err1);
             }
             errors++;
           }
         }
       } else {
-        const err7 = {
-          instancePath: instancePath + "/error",
-          schemaPath: "#/properties/error/type",
+        const err2 = {
+          instancePath: instancePath + "/experimental",
+          schemaPath: "#/properties/experimental/type",
           keyword: "type",
           params: { type: "object" },
           message: "must be object",
         };
         if (vErrors === null) {
-          vErrors = [err7];
+          vErrors = [err2];
         } else {
-          vErrors.push(err7);
+          vErrors.push(err2);
         }
         errors++;
       }
     }
-    if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
-          instancePath: instancePath + "/id",
-          parentData: data,
-          parentDataProperty: "id",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.jsonrpc !== undefined) {
-      let data4 = data.jsonrpc;
-      if (typeof data4 !== "string") {
-        const err8 = {
-          instancePath: instancePath + "/jsonrpc",
-          schemaPath: "#/properties/jsonrpc/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-      if ("2.0" !== data4) {
-        const err9 = {
-          instancePath: instancePath + "/jsonrpc",
-          schemaPath: "#/properties/jsonrpc/const",
-          keyword: "const",
-          params: { allowedValue: "2.0" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err10 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err10];
-    } else {
-      vErrors.push(err10);
-    }
-    errors++;
-  }
-  validate_JSONRPCError.errors = vErrors;
-  return errors === 0;
-}
-
-const schema_JSONRPCMessage = {
-  anyOf: [
-    { $ref: "#/definitions/JSONRPCRequest" },
-    { $ref: "#/definitions/JSONRPCNotification" },
-    { $ref: "#/definitions/JSONRPCResponse" },
-    { $ref: "#/definitions/JSONRPCError" },
-  ],
-};
-const schema_JSONRPCRequest = {
-  properties: {
-    id: { $ref: "#/definitions/RequestId" },
-    jsonrpc: { const: "2.0", type: "string" },
-    method: { type: "string" },
-    params: {
-      additionalProperties: {},
-      properties: {
-        _meta: {
-          additionalProperties: {},
-          properties: { progressToken: { $ref: "#/definitions/ProgressToken" } },
-          type: "object",
-        },
-      },
-      type: "object",
-    },
-  },
-  required: ["id", "jsonrpc", "method"],
-  type: "object",
-};
-
-function validate_JSONRPCRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "id" },
-        message: "must have required property '" + "id" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
+    if (data.logging !== undefined) {
+      let data3 = data.logging;
+      if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
       } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.jsonrpc === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "jsonrpc" },
-        message: "must have required property '" + "jsonrpc" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.method === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
-          instancePath: instancePath + "/id",
-          parentData: data,
-          parentDataProperty: "id",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.jsonrpc !== undefined) {
-      let data1 = data.jsonrpc;
-      if (typeof data1 !== "string") {
         const err3 = {
-          instancePath: instancePath + "/jsonrpc",
-          schemaPath: "#/properties/jsonrpc/type",
+          instancePath: instancePath + "/logging",
+          schemaPath: "#/properties/logging/type",
           keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+          params: { type: "object" },
+          message: "must be object",
         };
         if (vErrors === null) {
           vErrors = [err3];
@@ -12383,30 +19031,34 @@ function validate_JSONRPCRequest(data, { instancePath = "", parentData, parentDa
         }
         errors++;
       }
-      if ("2.0" !== data1) {
-        const err4 = {
-          instancePath: instancePath + "/jsonrpc",
-          schemaPath: "#/properties/jsonrpc/const",
-          keyword: "const",
-          params: { allowedValue: "2.0" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
     }
-    if (data.method !== undefined) {
-      if (typeof data.method !== "string") {
+    if (data.prompts !== undefined) {
+      let data4 = data.prompts;
+      if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
+        if (data4.listChanged !== undefined) {
+          if (typeof data4.listChanged !== "boolean") {
+            const err4 = {
+              instancePath: instancePath + "/prompts/listChanged",
+              schemaPath: "#/properties/prompts/properties/listChanged/type",
+              keyword: "type",
+              params: { type: "boolean" },
+              message: "must be boolean",
+            };
+            if (vErrors === null) {
+              vErrors = [err4];
+            } else {
+              vErrors.push(err4);
+            }
+            errors++;
+          }
+        }
+      } else {
         const err5 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
+          instancePath: instancePath + "/prompts",
+          schemaPath: "#/properties/prompts/type",
           keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+          params: { type: "object" },
+          message: "must be object",
         };
         if (vErrors === null) {
           vErrors = [err5];
@@ -12416,33 +19068,17 @@ function validate_JSONRPCRequest(data, { instancePath = "", parentData, parentDa
         errors++;
       }
     }
-    if (data.params !== undefined) {
-      let data3 = data.params;
-      if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
-        if (data3._meta !== undefined) {
-          let data4 = data3._meta;
-          if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
-            if (data4.progressToken !== undefined) {
-              if (
-                !validate_ProgressToken(data4.progressToken, {
-                  instancePath: instancePath + "/params/_meta/progressToken",
-                  parentData: data4,
-                  parentDataProperty: "progressToken",
-                  rootData,
-                })
-              ) {
-                vErrors =
-                  vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
-                errors = vErrors.length;
-              }
-            }
-          } else {
+    if (data.resources !== undefined) {
+      let data6 = data.resources;
+      if (data6 && typeof data6 == "object" && !Array.isArray(data6)) {
+        if (data6.listChanged !== undefined) {
+          if (typeof data6.listChanged !== "boolean") {
             const err6 = {
-              instancePath: instancePath + "/params/_meta",
-              schemaPath: "#/properties/params/properties/_meta/type",
+              instancePath: instancePath + "/resources/listChanged",
+              schemaPath: "#/properties/resources/properties/listChanged/type",
               keyword: "type",
-              params: { type: "object" },
-              message: "must be object",
+              params: { type: "boolean" },
+              message: "must be boolean",
             };
             if (vErrors === null) {
               vErrors = [err6];
@@ -12452,319 +19088,77 @@ function validate_JSONRPCRequest(data, { instancePath = "", parentData, parentDa
             errors++;
           }
         }
-      } else {
-        const err7 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err8 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err8];
-    } else {
-      vErrors.push(err8);
-    }
-    errors++;
-  }
-  validate_JSONRPCRequest.errors = vErrors;
-  return errors === 0;
-}
-
-const schema_JSONRPCNotification = {
-  properties: {
-    jsonrpc: { const: "2.0", type: "string" },
-    method: { type: "string" },
-    params: {
-      additionalProperties: {},
-      properties: { _meta: { additionalProperties: {}, type: "object" } },
-      type: "object",
-    },
-  },
-  required: ["jsonrpc", "method"],
-  type: "object",
-};
-
-function validate_JSONRPCNotification(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.jsonrpc === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "jsonrpc" },
-        message: "must have required property '" + "jsonrpc" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.method === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.jsonrpc !== undefined) {
-      let data0 = data.jsonrpc;
-      if (typeof data0 !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/jsonrpc",
-          schemaPath: "#/properties/jsonrpc/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      if ("2.0" !== data0) {
-        const err3 = {
-          instancePath: instancePath + "/jsonrpc",
-          schemaPath: "#/properties/jsonrpc/const",
-          keyword: "const",
-          params: { allowedValue: "2.0" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.method !== undefined) {
-      if (typeof data.method !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data2 = data.params;
-      if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-        if (data2._meta !== undefined) {
-          let data3 = data2._meta;
-          if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
-          } else {
-            const err5 = {
-              instancePath: instancePath + "/params/_meta",
-              schemaPath: "#/properties/params/properties/_meta/type",
+        if (data6.subscribe !== undefined) {
+          if (typeof data6.subscribe !== "boolean") {
+            const err7 = {
+              instancePath: instancePath + "/resources/subscribe",
+              schemaPath: "#/properties/resources/properties/subscribe/type",
               keyword: "type",
-              params: { type: "object" },
-              message: "must be object",
+              params: { type: "boolean" },
+              message: "must be boolean",
             };
             if (vErrors === null) {
-              vErrors = [err5];
+              vErrors = [err7];
             } else {
-              vErrors.push(err5);
+              vErrors.push(err7);
             }
             errors++;
           }
         }
       } else {
-        const err6 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
+        const err8 = {
+          instancePath: instancePath + "/resources",
+          schemaPath: "#/properties/resources/type",
           keyword: "type",
           params: { type: "object" },
           message: "must be object",
         };
         if (vErrors === null) {
-          vErrors = [err6];
+          vErrors = [err8];
         } else {
-          vErrors.push(err6);
+          vErrors.push(err8);
         }
         errors++;
       }
     }
-  } else {
-    const err7 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err7];
-    } else {
-      vErrors.push(err7);
-    }
-    errors++;
-  }
-  validate_JSONRPCNotification.errors = vErrors;
-  return errors === 0;
-}
-
-const schema_JSONRPCResponse = {
-  properties: {
-    id: { $ref: "#/definitions/RequestId" },
-    jsonrpc: { const: "2.0", type: "string" },
-    result: { $ref: "#/definitions/Result" },
-  },
-  required: ["id", "jsonrpc", "result"],
-  type: "object",
-};
-
-function validate_JSONRPCResponse(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "id" },
-        message: "must have required property '" + "id" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
+    if (data.tools !== undefined) {
+      let data9 = data.tools;
+      if (data9 && typeof data9 == "object" && !Array.isArray(data9)) {
+        if (data9.listChanged !== undefined) {
+          if (typeof data9.listChanged !== "boolean") {
+            const err9 = {
+              instancePath: instancePath + "/tools/listChanged",
+              schemaPath: "#/properties/tools/properties/listChanged/type",
+              keyword: "type",
+              params: { type: "boolean" },
+              message: "must be boolean",
+            };
+            if (vErrors === null) {
+              vErrors = [err9];
+            } else {
+              vErrors.push(err9);
+            }
+            errors++;
+          }
+        }
       } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.jsonrpc === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "jsonrpc" },
-        message: "must have required property '" + "jsonrpc" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.result === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "result" },
-        message: "must have required property '" + "result" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
-          instancePath: instancePath + "/id",
-          parentData: data,
-          parentDataProperty: "id",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.jsonrpc !== undefined) {
-      let data1 = data.jsonrpc;
-      if (typeof data1 !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/jsonrpc",
-          schemaPath: "#/properties/jsonrpc/type",
+        const err10 = {
+          instancePath: instancePath + "/tools",
+          schemaPath: "#/properties/tools/type",
           keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+          params: { type: "object" },
+          message: "must be object",
         };
         if (vErrors === null) {
-          vErrors = [err3];
+          vErrors = [err10];
         } else {
-          vErrors.push(err3);
+          vErrors.push(err10);
         }
         errors++;
-      }
-      if ("2.0" !== data1) {
-        const err4 = {
-          instancePath: instancePath + "/jsonrpc",
-          schemaPath: "#/properties/jsonrpc/const",
-          keyword: "const",
-          params: { allowedValue: "2.0" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.result !== undefined) {
-      if (
-        !validate_Result(data.result, {
-          instancePath: instancePath + "/result",
-          parentData: data,
-          parentDataProperty: "result",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
-        errors = vErrors.length;
       }
     }
   } else {
-    const err5 = {
+    const err11 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -12772,49 +19166,168 @@ function validate_JSONRPCResponse(data, { instancePath = "", parentData, parentD
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err5];
+      vErrors = [err11];
     } else {
-      vErrors.push(err5);
+      vErrors.push(err11);
     }
     errors++;
   }
-  validate_JSONRPCResponse.errors = vErrors;
+  validate_ServerCapabilities_2.errors = vErrors;
   return errors === 0;
 }
-
-function validate_JSONRPCMessage(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ServerNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate_JSONRPCRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
-    vErrors = vErrors === null ? validate_JSONRPCRequest.errors : vErrors.concat(validate_JSONRPCRequest.errors);
+  if (!validate_CancelledNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors =
+      vErrors === null ? validate_CancelledNotification.errors : vErrors.concat(validate_CancelledNotification.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
   if (!valid0) {
     const _errs2 = errors;
-    if (!validate_JSONRPCNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    if (!validate_ProgressNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
       vErrors =
-        vErrors === null ? validate_JSONRPCNotification.errors : vErrors.concat(validate_JSONRPCNotification.errors);
+        vErrors === null ? validate_ProgressNotification.errors : vErrors.concat(validate_ProgressNotification.errors);
       errors = vErrors.length;
     }
     var _valid0 = _errs2 === errors;
     valid0 = valid0 || _valid0;
     if (!valid0) {
       const _errs3 = errors;
-      if (!validate_JSONRPCResponse(data, { instancePath, parentData, parentDataProperty, rootData })) {
-        vErrors = vErrors === null ? validate_JSONRPCResponse.errors : vErrors.concat(validate_JSONRPCResponse.errors);
+      if (!validate_ResourceListChangedNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors =
+          vErrors === null
+            ? validate_ResourceListChangedNotification.errors
+            : vErrors.concat(validate_ResourceListChangedNotification.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs3 === errors;
       valid0 = valid0 || _valid0;
       if (!valid0) {
         const _errs4 = errors;
-        if (!validate_JSONRPCError(data, { instancePath, parentData, parentDataProperty, rootData })) {
-          vErrors = vErrors === null ? validate_JSONRPCError.errors : vErrors.concat(validate_JSONRPCError.errors);
+        if (!validate_ResourceUpdatedNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors =
+            vErrors === null
+              ? validate_ResourceUpdatedNotification.errors
+              : vErrors.concat(validate_ResourceUpdatedNotification.errors);
+          errors = vErrors.length;
+        }
+        var _valid0 = _errs4 === errors;
+        valid0 = valid0 || _valid0;
+        if (!valid0) {
+          const _errs5 = errors;
+          if (
+            !validate_PromptListChangedNotification(data, { instancePath, parentData, parentDataProperty, rootData })
+          ) {
+            vErrors =
+              vErrors === null
+                ? validate_PromptListChangedNotification.errors
+                : vErrors.concat(validate_PromptListChangedNotification.errors);
+            errors = vErrors.length;
+          }
+          var _valid0 = _errs5 === errors;
+          valid0 = valid0 || _valid0;
+          if (!valid0) {
+            const _errs6 = errors;
+            if (
+              !validate_ToolListChangedNotification(data, { instancePath, parentData, parentDataProperty, rootData })
+            ) {
+              vErrors =
+                vErrors === null
+                  ? validate_ToolListChangedNotification.errors
+                  : vErrors.concat(validate_ToolListChangedNotification.errors);
+              errors = vErrors.length;
+            }
+            var _valid0 = _errs6 === errors;
+            valid0 = valid0 || _valid0;
+            if (!valid0) {
+              const _errs7 = errors;
+              if (
+                !validate_LoggingMessageNotification(data, { instancePath, parentData, parentDataProperty, rootData })
+              ) {
+                vErrors =
+                  vErrors === null
+                    ? validate_LoggingMessageNotification.errors
+                    : vErrors.concat(validate_LoggingMessageNotification.errors);
+                errors = vErrors.length;
+              }
+              var _valid0 = _errs7 === errors;
+              valid0 = valid0 || _valid0;
+            }
+          }
+        }
+      }
+    }
+  }
+  if (!valid0) {
+    const err0 = {
+      instancePath,
+      schemaPath: "#/anyOf",
+      keyword: "anyOf",
+      params: {},
+      message: "must match a schema in anyOf",
+    };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+  } else {
+    errors = _errs0;
+    if (vErrors !== null) {
+      if (_errs0) {
+        vErrors.length = _errs0;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  validate_ServerNotification.errors = vErrors;
+  return errors === 0;
+}
+function validate_ServerRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const _errs0 = errors;
+  let valid0 = false;
+  const _errs1 = errors;
+  if (!validate_PingRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_PingRequest.errors : vErrors.concat(validate_PingRequest.errors);
+    errors = vErrors.length;
+  }
+  var _valid0 = _errs1 === errors;
+  valid0 = valid0 || _valid0;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_CreateMessageRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors =
+        vErrors === null ? validate_CreateMessageRequest.errors : vErrors.concat(validate_CreateMessageRequest.errors);
+      errors = vErrors.length;
+    }
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs3 = errors;
+      if (!validate_ListRootsRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors =
+          vErrors === null ? validate_ListRootsRequest.errors : vErrors.concat(validate_ListRootsRequest.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs3 === errors;
+      valid0 = valid0 || _valid0;
+      if (!valid0) {
+        const _errs4 = errors;
+        if (!validate_ElicitRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors = vErrors === null ? validate_ElicitRequest.errors : vErrors.concat(validate_ElicitRequest.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs4 === errors;
@@ -12846,24 +19359,160 @@ function validate_JSONRPCMessage(data, { instancePath = "", parentData, parentDa
       }
     }
   }
-  validate_JSONRPCMessage.errors = vErrors;
+  validate_ServerRequest.errors = vErrors;
   return errors === 0;
 }
-
-function validate_JSONRPCNotification_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
+function validate_ServerResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const _errs0 = errors;
+  let valid0 = false;
+  const _errs1 = errors;
+  if (!validate_Result(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
+    errors = vErrors.length;
+  }
+  var _valid0 = _errs1 === errors;
+  valid0 = valid0 || _valid0;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_InitializeResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate_InitializeResult.errors : vErrors.concat(validate_InitializeResult.errors);
+      errors = vErrors.length;
+    }
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs3 = errors;
+      if (!validate_ListResourcesResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors =
+          vErrors === null ? validate_ListResourcesResult.errors : vErrors.concat(validate_ListResourcesResult.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs3 === errors;
+      valid0 = valid0 || _valid0;
+      if (!valid0) {
+        const _errs4 = errors;
+        if (!validate_ListResourceTemplatesResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors =
+            vErrors === null
+              ? validate_ListResourceTemplatesResult.errors
+              : vErrors.concat(validate_ListResourceTemplatesResult.errors);
+          errors = vErrors.length;
+        }
+        var _valid0 = _errs4 === errors;
+        valid0 = valid0 || _valid0;
+        if (!valid0) {
+          const _errs5 = errors;
+          if (!validate_ReadResourceResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+            vErrors =
+              vErrors === null
+                ? validate_ReadResourceResult.errors
+                : vErrors.concat(validate_ReadResourceResult.errors);
+            errors = vErrors.length;
+          }
+          var _valid0 = _errs5 === errors;
+          valid0 = valid0 || _valid0;
+          if (!valid0) {
+            const _errs6 = errors;
+            if (!validate_ListPromptsResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+              vErrors =
+                vErrors === null
+                  ? validate_ListPromptsResult.errors
+                  : vErrors.concat(validate_ListPromptsResult.errors);
+              errors = vErrors.length;
+            }
+            var _valid0 = _errs6 === errors;
+            valid0 = valid0 || _valid0;
+            if (!valid0) {
+              const _errs7 = errors;
+              if (!validate_GetPromptResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                vErrors =
+                  vErrors === null ? validate_GetPromptResult.errors : vErrors.concat(validate_GetPromptResult.errors);
+                errors = vErrors.length;
+              }
+              var _valid0 = _errs7 === errors;
+              valid0 = valid0 || _valid0;
+              if (!valid0) {
+                const _errs8 = errors;
+                if (!validate_ListToolsResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                  vErrors =
+                    vErrors === null
+                      ? validate_ListToolsResult.errors
+                      : vErrors.concat(validate_ListToolsResult.errors);
+                  errors = vErrors.length;
+                }
+                var _valid0 = _errs8 === errors;
+                valid0 = valid0 || _valid0;
+                if (!valid0) {
+                  const _errs9 = errors;
+                  if (!validate_CallToolResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                    vErrors =
+                      vErrors === null
+                        ? validate_CallToolResult.errors
+                        : vErrors.concat(validate_CallToolResult.errors);
+                    errors = vErrors.length;
+                  }
+                  var _valid0 = _errs9 === errors;
+                  valid0 = valid0 || _valid0;
+                  if (!valid0) {
+                    const _errs10 = errors;
+                    if (!validate_CompleteResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                      vErrors =
+                        vErrors === null
+                          ? validate_CompleteResult.errors
+                          : vErrors.concat(validate_CompleteResult.errors);
+                      errors = vErrors.length;
+                    }
+                    var _valid0 = _errs10 === errors;
+                    valid0 = valid0 || _valid0;
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  if (!valid0) {
+    const err0 = {
+      instancePath,
+      schemaPath: "#/anyOf",
+      keyword: "anyOf",
+      params: {},
+      message: "must match a schema in anyOf",
+    };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+  } else {
+    errors = _errs0;
+    if (vErrors !== null) {
+      if (_errs0) {
+        vErrors.length = _errs0;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  validate_ServerResult.errors = vErrors;
+  return errors === 0;
+}
+function validate_SetLevelRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.jsonrpc === undefined) {
+    if (data.method === undefined) {
       const err0 = {
         instancePath,
         schemaPath: "#/required",
         keyword: "required",
-        params: { missingProperty: "jsonrpc" },
-        message: "must have required property '" + "jsonrpc" + "'",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
       };
       if (vErrors === null) {
         vErrors = [err0];
@@ -12872,13 +19521,13 @@ function validate_JSONRPCNotification_2(
       }
       errors++;
     }
-    if (data.method === undefined) {
+    if (data.params === undefined) {
       const err1 = {
         instancePath,
         schemaPath: "#/required",
         keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
+        params: { missingProperty: "params" },
+        message: "must have required property '" + "params" + "'",
       };
       if (vErrors === null) {
         vErrors = [err1];
@@ -12887,12 +19536,12 @@ function validate_JSONRPCNotification_2(
       }
       errors++;
     }
-    if (data.jsonrpc !== undefined) {
-      let data0 = data.jsonrpc;
+    if (data.method !== undefined) {
+      let data0 = data.method;
       if (typeof data0 !== "string") {
         const err2 = {
-          instancePath: instancePath + "/jsonrpc",
-          schemaPath: "#/properties/jsonrpc/type",
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
@@ -12904,199 +19553,60 @@ function validate_JSONRPCNotification_2(
         }
         errors++;
       }
-      if ("2.0" !== data0) {
+      if ("logging/setLevel" !== data0) {
         const err3 = {
-          instancePath: instancePath + "/jsonrpc",
-          schemaPath: "#/properties/jsonrpc/const",
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
           keyword: "const",
-          params: { allowedValue: "2.0" },
+          params: { allowedValue: "logging/setLevel" },
           message: "must be equal to constant",
         };
         if (vErrors === null) {
           vErrors = [err3];
         } else {
           vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.method !== undefined) {
-      if (typeof data.method !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
         }
         errors++;
       }
     }
     if (data.params !== undefined) {
-      let data2 = data.params;
-      if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-        if (data2._meta !== undefined) {
-          let data3 = data2._meta;
-          if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1.level === undefined) {
+          const err4 = {
+            instancePath: instancePath + "/params",
+            schemaPath: "#/properties/params/required",
+            keyword: "required",
+            params: { missingProperty: "level" },
+            message: "must have required property '" + "level" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
           } else {
-            const err5 = {
-              instancePath: instancePath + "/params/_meta",
-              schemaPath: "#/properties/params/properties/_meta/type",
-              keyword: "type",
-              params: { type: "object" },
-              message: "must be object",
-            };
-            if (vErrors === null) {
-              vErrors = [err5];
-            } else {
-              vErrors.push(err5);
-            }
-            errors++;
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (data1.level !== undefined) {
+          if (
+            !validate_LoggingLevel(data1.level, {
+              instancePath: instancePath + "/params/level",
+              parentData: data1,
+              parentDataProperty: "level",
+              rootData,
+            })
+          ) {
+            vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
+            errors = vErrors.length;
           }
         }
       } else {
-        const err6 = {
+        const err5 = {
           instancePath: instancePath + "/params",
           schemaPath: "#/properties/params/type",
           keyword: "type",
           params: { type: "object" },
           message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err7 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err7];
-    } else {
-      vErrors.push(err7);
-    }
-    errors++;
-  }
-  validate_JSONRPCNotification_2.errors = vErrors;
-  return errors === 0;
-}
-
-function validate_JSONRPCRequest_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "id" },
-        message: "must have required property '" + "id" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.jsonrpc === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "jsonrpc" },
-        message: "must have required property '" + "jsonrpc" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.method === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
-          instancePath: instancePath + "/id",
-          parentData: data,
-          parentDataProperty: "id",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.jsonrpc !== undefined) {
-      let data1 = data.jsonrpc;
-      if (typeof data1 !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/jsonrpc",
-          schemaPath: "#/properties/jsonrpc/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-      if ("2.0" !== data1) {
-        const err4 = {
-          instancePath: instancePath + "/jsonrpc",
-          schemaPath: "#/properties/jsonrpc/const",
-          keyword: "const",
-          params: { allowedValue: "2.0" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.method !== undefined) {
-      if (typeof data.method !== "string") {
-        const err5 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
         };
         if (vErrors === null) {
           vErrors = [err5];
@@ -13106,33 +19616,665 @@ function validate_JSONRPCRequest_2(data, { instancePath = "", parentData, parent
         errors++;
       }
     }
+  } else {
+    const err6 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err6];
+    } else {
+      vErrors.push(err6);
+    }
+    errors++;
+  }
+  validate_SetLevelRequest.errors = vErrors;
+  return errors === 0;
+}
+function validate_SetLevelRequest_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.params === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "params" },
+        message: "must have required property '" + "params" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if ("logging/setLevel" !== data0) {
+        const err3 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "logging/setLevel" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
     if (data.params !== undefined) {
-      let data3 = data.params;
-      if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
-        if (data3._meta !== undefined) {
-          let data4 = data3._meta;
-          if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
-            if (data4.progressToken !== undefined) {
-              if (
-                !validate_ProgressToken(data4.progressToken, {
-                  instancePath: instancePath + "/params/_meta/progressToken",
-                  parentData: data4,
-                  parentDataProperty: "progressToken",
-                  rootData,
-                })
-              ) {
-                vErrors =
-                  vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
-                errors = vErrors.length;
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1.level === undefined) {
+          const err4 = {
+            instancePath: instancePath + "/params",
+            schemaPath: "#/properties/params/required",
+            keyword: "required",
+            params: { missingProperty: "level" },
+            message: "must have required property '" + "level" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (data1.level !== undefined) {
+          if (
+            !validate_LoggingLevel(data1.level, {
+              instancePath: instancePath + "/params/level",
+              parentData: data1,
+              parentDataProperty: "level",
+              rootData,
+            })
+          ) {
+            vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err5 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err6 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err6];
+    } else {
+      vErrors.push(err6);
+    }
+    errors++;
+  }
+  validate_SetLevelRequest_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_SetLevelRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.level === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "level" },
+        message: "must have required property '" + "level" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.level !== undefined) {
+      if (
+        !validate_LoggingLevel(data.level, {
+          instancePath: instancePath + "/level",
+          parentData: data,
+          parentDataProperty: "level",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
+        errors = vErrors.length;
+      }
+    }
+  } else {
+    const err1 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate_SetLevelRequest_properties_params.errors = vErrors;
+  return errors === 0;
+}
+function validate_StringSchema(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.type === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "type" },
+        message: "must have required property '" + "type" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.description !== undefined) {
+      if (typeof data.description !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/description",
+          schemaPath: "#/properties/description/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.format !== undefined) {
+      let data1 = data.format;
+      if (typeof data1 !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/format",
+          schemaPath: "#/properties/format/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if (!(data1 === "date" || data1 === "date-time" || data1 === "email" || data1 === "uri")) {
+        const err3 = {
+          instancePath: instancePath + "/format",
+          schemaPath: "#/properties/format/enum",
+          keyword: "enum",
+          params: { allowedValues: schema_StringSchema.properties.format.enum },
+          message: "must be equal to one of the allowed values",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.maxLength !== undefined) {
+      let data2 = data.maxLength;
+      if (!(typeof data2 == "number" && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+        const err4 = {
+          instancePath: instancePath + "/maxLength",
+          schemaPath: "#/properties/maxLength/type",
+          keyword: "type",
+          params: { type: "integer" },
+          message: "must be integer",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.minLength !== undefined) {
+      let data3 = data.minLength;
+      if (!(typeof data3 == "number" && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+        const err5 = {
+          instancePath: instancePath + "/minLength",
+          schemaPath: "#/properties/minLength/type",
+          keyword: "type",
+          params: { type: "integer" },
+          message: "must be integer",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.title !== undefined) {
+      if (typeof data.title !== "string") {
+        const err6 = {
+          instancePath: instancePath + "/title",
+          schemaPath: "#/properties/title/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.type !== undefined) {
+      let data5 = data.type;
+      if (typeof data5 !== "string") {
+        const err7 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+      if ("string" !== data5) {
+        const err8 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/const",
+          keyword: "const",
+          params: { allowedValue: "string" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err9 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err9];
+    } else {
+      vErrors.push(err9);
+    }
+    errors++;
+  }
+  validate_StringSchema.errors = vErrors;
+  return errors === 0;
+}
+function validate_StringSchema_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.type === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "type" },
+        message: "must have required property '" + "type" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.description !== undefined) {
+      if (typeof data.description !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/description",
+          schemaPath: "#/properties/description/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.format !== undefined) {
+      let data1 = data.format;
+      if (typeof data1 !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/format",
+          schemaPath: "#/properties/format/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if (!(data1 === "date" || data1 === "date-time" || data1 === "email" || data1 === "uri")) {
+        const err3 = {
+          instancePath: instancePath + "/format",
+          schemaPath: "#/properties/format/enum",
+          keyword: "enum",
+          params: { allowedValues: schema_StringSchema.properties.format.enum },
+          message: "must be equal to one of the allowed values",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.maxLength !== undefined) {
+      let data2 = data.maxLength;
+      if (!(typeof data2 == "number" && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+        const err4 = {
+          instancePath: instancePath + "/maxLength",
+          schemaPath: "#/properties/maxLength/type",
+          keyword: "type",
+          params: { type: "integer" },
+          message: "must be integer",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.minLength !== undefined) {
+      let data3 = data.minLength;
+      if (!(typeof data3 == "number" && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+        const err5 = {
+          instancePath: instancePath + "/minLength",
+          schemaPath: "#/properties/minLength/type",
+          keyword: "type",
+          params: { type: "integer" },
+          message: "must be integer",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.title !== undefined) {
+      if (typeof data.title !== "string") {
+        const err6 = {
+          instancePath: instancePath + "/title",
+          schemaPath: "#/properties/title/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.type !== undefined) {
+      let data5 = data.type;
+      if (typeof data5 !== "string") {
+        const err7 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+      if ("string" !== data5) {
+        const err8 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/const",
+          keyword: "const",
+          params: { allowedValue: "string" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err9 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err9];
+    } else {
+      vErrors.push(err9);
+    }
+    errors++;
+  }
+  validate_StringSchema_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_SubscribeRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.params === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "params" },
+        message: "must have required property '" + "params" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if ("resources/subscribe" !== data0) {
+        const err3 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "resources/subscribe" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1.uri === undefined) {
+          const err4 = {
+            instancePath: instancePath + "/params",
+            schemaPath: "#/properties/params/required",
+            keyword: "required",
+            params: { missingProperty: "uri" },
+            message: "must have required property '" + "uri" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (data1.uri !== undefined) {
+          let data2 = data1.uri;
+          if (typeof data2 === "string") {
+            if (!format_uri(data2)) {
+              const err5 = {
+                instancePath: instancePath + "/params/uri",
+                schemaPath: "#/properties/params/properties/uri/format",
+                keyword: "format",
+                params: { format: "uri" },
+                message: 'must match format "' + "uri" + '"',
+              };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
               }
+              errors++;
             }
           } else {
             const err6 = {
-              instancePath: instancePath + "/params/_meta",
-              schemaPath: "#/properties/params/properties/_meta/type",
+              instancePath: instancePath + "/params/uri",
+              schemaPath: "#/properties/params/properties/uri/type",
               keyword: "type",
-              params: { type: "object" },
-              message: "must be object",
+              params: { type: "string" },
+              message: "must be string",
             };
             if (vErrors === null) {
               vErrors = [err6];
@@ -13173,21 +20315,23 @@ function validate_JSONRPCRequest_2(data, { instancePath = "", parentData, parent
     }
     errors++;
   }
-  validate_JSONRPCRequest_2.errors = vErrors;
+  validate_SubscribeRequest.errors = vErrors;
   return errors === 0;
 }
-
-function validate_JSONRPCResponse_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_SubscribeRequest_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.id === undefined) {
+    if (data.method === undefined) {
       const err0 = {
         instancePath,
         schemaPath: "#/required",
         keyword: "required",
-        params: { missingProperty: "id" },
-        message: "must have required property '" + "id" + "'",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
       };
       if (vErrors === null) {
         vErrors = [err0];
@@ -13196,13 +20340,13 @@ function validate_JSONRPCResponse_2(data, { instancePath = "", parentData, paren
       }
       errors++;
     }
-    if (data.jsonrpc === undefined) {
+    if (data.params === undefined) {
       const err1 = {
         instancePath,
         schemaPath: "#/required",
         keyword: "required",
-        params: { missingProperty: "jsonrpc" },
-        message: "must have required property '" + "jsonrpc" + "'",
+        params: { missingProperty: "params" },
+        message: "must have required property '" + "params" + "'",
       };
       if (vErrors === null) {
         vErrors = [err1];
@@ -13211,125 +20355,10 @@ function validate_JSONRPCResponse_2(data, { instancePath = "", parentData, paren
       }
       errors++;
     }
-    if (data.result === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "result" },
-        message: "must have required property '" + "result" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
-          instancePath: instancePath + "/id",
-          parentData: data,
-          parentDataProperty: "id",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.jsonrpc !== undefined) {
-      let data1 = data.jsonrpc;
-      if (typeof data1 !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/jsonrpc",
-          schemaPath: "#/properties/jsonrpc/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-      if ("2.0" !== data1) {
-        const err4 = {
-          instancePath: instancePath + "/jsonrpc",
-          schemaPath: "#/properties/jsonrpc/const",
-          keyword: "const",
-          params: { allowedValue: "2.0" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.result !== undefined) {
-      if (
-        !validate_Result(data.result, {
-          instancePath: instancePath + "/result",
-          parentData: data,
-          parentDataProperty: "result",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
-        errors = vErrors.length;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate_JSONRPCResponse_2.errors = vErrors;
-  return errors === 0;
-}
-
-function validate_ListPromptsRequest_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
     if (data.method !== undefined) {
       let data0 = data.method;
       if (typeof data0 !== "string") {
-        const err1 = {
+        const err2 = {
           instancePath: instancePath + "/method",
           schemaPath: "#/properties/method/type",
           keyword: "type",
@@ -13337,24 +20366,24 @@ function validate_ListPromptsRequest_2(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-      if ("prompts/list" !== data0) {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "prompts/list" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
           vErrors = [err2];
         } else {
           vErrors.push(err2);
+        }
+        errors++;
+      }
+      if ("resources/subscribe" !== data0) {
+        const err3 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "resources/subscribe" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
         }
         errors++;
       }
@@ -13362,25 +20391,57 @@ function validate_ListPromptsRequest_2(
     if (data.params !== undefined) {
       let data1 = data.params;
       if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.cursor !== undefined) {
-          if (typeof data1.cursor !== "string") {
-            const err3 = {
-              instancePath: instancePath + "/params/cursor",
-              schemaPath: "#/properties/params/properties/cursor/type",
+        if (data1.uri === undefined) {
+          const err4 = {
+            instancePath: instancePath + "/params",
+            schemaPath: "#/properties/params/required",
+            keyword: "required",
+            params: { missingProperty: "uri" },
+            message: "must have required property '" + "uri" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (data1.uri !== undefined) {
+          let data2 = data1.uri;
+          if (typeof data2 === "string") {
+            if (!format_uri(data2)) {
+              const err5 = {
+                instancePath: instancePath + "/params/uri",
+                schemaPath: "#/properties/params/properties/uri/format",
+                keyword: "format",
+                params: { format: "uri" },
+                message: 'must match format "' + "uri" + '"',
+              };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
+          } else {
+            const err6 = {
+              instancePath: instancePath + "/params/uri",
+              schemaPath: "#/properties/params/properties/uri/type",
               keyword: "type",
               params: { type: "string" },
               message: "must be string",
             };
             if (vErrors === null) {
-              vErrors = [err3];
+              vErrors = [err6];
             } else {
-              vErrors.push(err3);
+              vErrors.push(err6);
             }
             errors++;
           }
         }
       } else {
-        const err4 = {
+        const err7 = {
           instancePath: instancePath + "/params",
           schemaPath: "#/properties/params/type",
           keyword: "type",
@@ -13388,15 +20449,15 @@ function validate_ListPromptsRequest_2(
           message: "must be object",
         };
         if (vErrors === null) {
-          vErrors = [err4];
+          vErrors = [err7];
         } else {
-          vErrors.push(err4);
+          vErrors.push(err7);
         }
         errors++;
       }
     }
   } else {
-    const err5 = {
+    const err8 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -13404,103 +20465,29 @@ function validate_ListPromptsRequest_2(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err5];
+      vErrors = [err8];
     } else {
-      vErrors.push(err5);
+      vErrors.push(err8);
     }
     errors++;
   }
-  validate_ListPromptsRequest_2.errors = vErrors;
+  validate_SubscribeRequest_2.errors = vErrors;
   return errors === 0;
 }
-
-const schema_ListPromptsRequest_properties_params = { properties: { cursor: { type: "string" } }, type: "object" };
-
-function validate_ListPromptsRequest_properties_params(
+function validate_SubscribeRequest_properties_params(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.cursor !== undefined) {
-      if (typeof data.cursor !== "string") {
-        const err0 = {
-          instancePath: instancePath + "/cursor",
-          schemaPath: "#/properties/cursor/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err1 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate_ListPromptsRequest_properties_params.errors = vErrors;
-  return errors === 0;
-}
-
-const schema_ListPromptsResult = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    nextCursor: { type: "string" },
-    prompts: { items: { $ref: "#/definitions/Prompt" }, type: "array" },
-  },
-  required: ["prompts"],
-  type: "object",
-};
-const schema_Prompt = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    arguments: { items: { $ref: "#/definitions/PromptArgument" }, type: "array" },
-    description: { type: "string" },
-    name: { type: "string" },
-    title: { type: "string" },
-  },
-  required: ["name"],
-  type: "object",
-};
-const schema_PromptArgument = {
-  properties: {
-    description: { type: "string" },
-    name: { type: "string" },
-    required: { type: "boolean" },
-    title: { type: "string" },
-  },
-  required: ["name"],
-  type: "object",
-};
-
-function validate_PromptArgument(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.name === undefined) {
+    if (data.uri === undefined) {
       const err0 = {
         instancePath,
         schemaPath: "#/required",
         keyword: "required",
-        params: { missingProperty: "name" },
-        message: "must have required property '" + "name" + "'",
+        params: { missingProperty: "uri" },
+        message: "must have required property '" + "uri" + "'",
       };
       if (vErrors === null) {
         vErrors = [err0];
@@ -13509,278 +20496,28 @@ function validate_PromptArgument(data, { instancePath = "", parentData, parentDa
       }
       errors++;
     }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.name !== undefined) {
-      if (typeof data.name !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/name",
-          schemaPath: "#/properties/name/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.required !== undefined) {
-      if (typeof data.required !== "boolean") {
-        const err3 = {
-          instancePath: instancePath + "/required",
-          schemaPath: "#/properties/required/type",
-          keyword: "type",
-          params: { type: "boolean" },
-          message: "must be boolean",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.title !== undefined) {
-      if (typeof data.title !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/title",
-          schemaPath: "#/properties/title/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate_PromptArgument.errors = vErrors;
-  return errors === 0;
-}
-
-function validate_Prompt(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.name === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "name" },
-        message: "must have required property '" + "name" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data._meta !== undefined) {
-      let data0 = data._meta;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-      } else {
-        const err1 = {
-          instancePath: instancePath + "/_meta",
-          schemaPath: "#/properties/_meta/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.arguments !== undefined) {
-      let data1 = data.arguments;
-      if (Array.isArray(data1)) {
-        const len0 = data1.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_PromptArgument(data1[i0], {
-              instancePath: instancePath + "/arguments/" + i0,
-              parentData: data1,
-              parentDataProperty: i0,
-              rootData,
-            })
-          ) {
-            vErrors =
-              vErrors === null ? validate_PromptArgument.errors : vErrors.concat(validate_PromptArgument.errors);
-            errors = vErrors.length;
+    if (data.uri !== undefined) {
+      let data0 = data.uri;
+      if (typeof data0 === "string") {
+        if (!format_uri(data0)) {
+          const err1 = {
+            instancePath: instancePath + "/uri",
+            schemaPath: "#/properties/uri/format",
+            keyword: "format",
+            params: { format: "uri" },
+            message: 'must match format "' + "uri" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
           }
+          errors++;
         }
       } else {
         const err2 = {
-          instancePath: instancePath + "/arguments",
-          schemaPath: "#/properties/arguments/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.name !== undefined) {
-      if (typeof data.name !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/name",
-          schemaPath: "#/properties/name/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.title !== undefined) {
-      if (typeof data.title !== "string") {
-        const err5 = {
-          instancePath: instancePath + "/title",
-          schemaPath: "#/properties/title/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err6 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err6];
-    } else {
-      vErrors.push(err6);
-    }
-    errors++;
-  }
-  validate_Prompt.errors = vErrors;
-  return errors === 0;
-}
-
-function validate_ListPromptsResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.prompts === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "prompts" },
-        message: "must have required property '" + "prompts" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data._meta !== undefined) {
-      let data0 = data._meta;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-      } else {
-        const err1 = {
-          instancePath: instancePath + "/_meta",
-          schemaPath: "#/properties/_meta/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.nextCursor !== undefined) {
-      if (typeof data.nextCursor !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/nextCursor",
-          schemaPath: "#/properties/nextCursor/type",
+          instancePath: instancePath + "/uri",
+          schemaPath: "#/properties/uri/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
@@ -13793,41 +20530,8 @@ function validate_ListPromptsResult(data, { instancePath = "", parentData, paren
         errors++;
       }
     }
-    if (data.prompts !== undefined) {
-      let data2 = data.prompts;
-      if (Array.isArray(data2)) {
-        const len0 = data2.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Prompt(data2[i0], {
-              instancePath: instancePath + "/prompts/" + i0,
-              parentData: data2,
-              parentDataProperty: i0,
-              rootData,
-            })
-          ) {
-            vErrors = vErrors === null ? validate_Prompt.errors : vErrors.concat(validate_Prompt.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err3 = {
-          instancePath: instancePath + "/prompts",
-          schemaPath: "#/properties/prompts/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
   } else {
-    const err4 = {
+    const err3 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -13835,30 +20539,26 @@ function validate_ListPromptsResult(data, { instancePath = "", parentData, paren
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err4];
+      vErrors = [err3];
     } else {
-      vErrors.push(err4);
+      vErrors.push(err3);
     }
     errors++;
   }
-  validate_ListPromptsResult.errors = vErrors;
+  validate_SubscribeRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-function validate_ListResourceTemplatesRequest_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
+function validate_TextContent(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
+    if (data.text === undefined) {
       const err0 = {
         instancePath,
         schemaPath: "#/required",
         keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
+        params: { missingProperty: "text" },
+        message: "must have required property '" + "text" + "'",
       };
       if (vErrors === null) {
         vErrors = [err0];
@@ -13867,191 +20567,13 @@ function validate_ListResourceTemplatesRequest_2(
       }
       errors++;
     }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-      if ("resources/templates/list" !== data0) {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "resources/templates/list" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.cursor !== undefined) {
-          if (typeof data1.cursor !== "string") {
-            const err3 = {
-              instancePath: instancePath + "/params/cursor",
-              schemaPath: "#/properties/params/properties/cursor/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err4 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate_ListResourceTemplatesRequest_2.errors = vErrors;
-  return errors === 0;
-}
-
-const schema_ListResourceTemplatesRequest_properties_params = {
-  properties: { cursor: { type: "string" } },
-  type: "object",
-};
-
-function validate_ListResourceTemplatesRequest_properties_params(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.cursor !== undefined) {
-      if (typeof data.cursor !== "string") {
-        const err0 = {
-          instancePath: instancePath + "/cursor",
-          schemaPath: "#/properties/cursor/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err1 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate_ListResourceTemplatesRequest_properties_params.errors = vErrors;
-  return errors === 0;
-}
-
-const schema_ListResourceTemplatesResult = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    nextCursor: { type: "string" },
-    resourceTemplates: { items: { $ref: "#/definitions/ResourceTemplate" }, type: "array" },
-  },
-  required: ["resourceTemplates"],
-  type: "object",
-};
-const schema_ResourceTemplate = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    annotations: { $ref: "#/definitions/Annotations" },
-    description: { type: "string" },
-    mimeType: { type: "string" },
-    name: { type: "string" },
-    title: { type: "string" },
-    uriTemplate: { format: "uri-template", type: "string" },
-  },
-  required: ["name", "uriTemplate"],
-  type: "object",
-};
-
-function validate_ResourceTemplate(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.name === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "name" },
-        message: "must have required property '" + "name" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.uriTemplate === undefined) {
+    if (data.type === undefined) {
       const err1 = {
         instancePath,
         schemaPath: "#/required",
         keyword: "required",
-        params: { missingProperty: "uriTemplate" },
-        message: "must have required property '" + "uriTemplate" + "'",
+        params: { missingProperty: "type" },
+        message: "must have required property '" + "type" + "'",
       };
       if (vErrors === null) {
         vErrors = [err1];
@@ -14092,11 +20614,11 @@ function validate_ResourceTemplate(data, { instancePath = "", parentData, parent
         errors = vErrors.length;
       }
     }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
+    if (data.text !== undefined) {
+      if (typeof data.text !== "string") {
         const err3 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
+          instancePath: instancePath + "/text",
+          schemaPath: "#/properties/text/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
@@ -14109,11 +20631,12 @@ function validate_ResourceTemplate(data, { instancePath = "", parentData, parent
         errors++;
       }
     }
-    if (data.mimeType !== undefined) {
-      if (typeof data.mimeType !== "string") {
+    if (data.type !== undefined) {
+      let data3 = data.type;
+      if (typeof data3 !== "string") {
         const err4 = {
-          instancePath: instancePath + "/mimeType",
-          schemaPath: "#/properties/mimeType/type",
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
@@ -14125,15 +20648,13 @@ function validate_ResourceTemplate(data, { instancePath = "", parentData, parent
         }
         errors++;
       }
-    }
-    if (data.name !== undefined) {
-      if (typeof data.name !== "string") {
+      if ("text" !== data3) {
         const err5 = {
-          instancePath: instancePath + "/name",
-          schemaPath: "#/properties/name/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/const",
+          keyword: "const",
+          params: { allowedValue: "text" },
+          message: "must be equal to constant",
         };
         if (vErrors === null) {
           vErrors = [err5];
@@ -14143,59 +20664,8 @@ function validate_ResourceTemplate(data, { instancePath = "", parentData, parent
         errors++;
       }
     }
-    if (data.title !== undefined) {
-      if (typeof data.title !== "string") {
-        const err6 = {
-          instancePath: instancePath + "/title",
-          schemaPath: "#/properties/title/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.uriTemplate !== undefined) {
-      let data6 = data.uriTemplate;
-      if (typeof data6 === "string") {
-        if (!format_uri_template.test(data6)) {
-          const err7 = {
-            instancePath: instancePath + "/uriTemplate",
-            schemaPath: "#/properties/uriTemplate/format",
-            keyword: "format",
-            params: { format: "uri-template" },
-            message: 'must match format "' + "uri-template" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err7];
-          } else {
-            vErrors.push(err7);
-          }
-          errors++;
-        }
-      } else {
-        const err8 = {
-          instancePath: instancePath + "/uriTemplate",
-          schemaPath: "#/properties/uriTemplate/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
   } else {
-    const err9 = {
+    const err6 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -14203,30 +20673,26 @@ function validate_ResourceTemplate(data, { instancePath = "", parentData, parent
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err9];
+      vErrors = [err6];
     } else {
-      vErrors.push(err9);
+      vErrors.push(err6);
     }
     errors++;
   }
-  validate_ResourceTemplate.errors = vErrors;
+  validate_TextContent.errors = vErrors;
   return errors === 0;
 }
-
-function validate_ListResourceTemplatesResult(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
+function validate_TextContent_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.resourceTemplates === undefined) {
+    if (data.text === undefined) {
       const err0 = {
         instancePath,
         schemaPath: "#/required",
         keyword: "required",
-        params: { missingProperty: "resourceTemplates" },
-        message: "must have required property '" + "resourceTemplates" + "'",
+        params: { missingProperty: "text" },
+        message: "must have required property '" + "text" + "'",
       };
       if (vErrors === null) {
         vErrors = [err0];
@@ -14235,33 +20701,31 @@ function validate_ListResourceTemplatesResult(
       }
       errors++;
     }
+    if (data.type === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "type" },
+        message: "must have required property '" + "type" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
     if (data._meta !== undefined) {
       let data0 = data._meta;
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
       } else {
-        const err1 = {
+        const err2 = {
           instancePath: instancePath + "/_meta",
           schemaPath: "#/properties/_meta/type",
           keyword: "type",
           params: { type: "object" },
           message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.nextCursor !== undefined) {
-      if (typeof data.nextCursor !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/nextCursor",
-          schemaPath: "#/properties/nextCursor/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
         };
         if (vErrors === null) {
           vErrors = [err2];
@@ -14271,31 +20735,27 @@ function validate_ListResourceTemplatesResult(
         errors++;
       }
     }
-    if (data.resourceTemplates !== undefined) {
-      let data2 = data.resourceTemplates;
-      if (Array.isArray(data2)) {
-        const len0 = data2.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_ResourceTemplate(data2[i0], {
-              instancePath: instancePath + "/resourceTemplates/" + i0,
-              parentData: data2,
-              parentDataProperty: i0,
-              rootData,
-            })
-          ) {
-            vErrors =
-              vErrors === null ? validate_ResourceTemplate.errors : vErrors.concat(validate_ResourceTemplate.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
+    if (data.annotations !== undefined) {
+      if (
+        !validate_Annotations(data.annotations, {
+          instancePath: instancePath + "/annotations",
+          parentData: data,
+          parentDataProperty: "annotations",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.text !== undefined) {
+      if (typeof data.text !== "string") {
         const err3 = {
-          instancePath: instancePath + "/resourceTemplates",
-          schemaPath: "#/properties/resourceTemplates/type",
+          instancePath: instancePath + "/text",
+          schemaPath: "#/properties/text/type",
           keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
+          params: { type: "string" },
+          message: "must be string",
         };
         if (vErrors === null) {
           vErrors = [err3];
@@ -14305,107 +20765,15 @@ function validate_ListResourceTemplatesResult(
         errors++;
       }
     }
-  } else {
-    const err4 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err4];
-    } else {
-      vErrors.push(err4);
-    }
-    errors++;
-  }
-  validate_ListResourceTemplatesResult.errors = vErrors;
-  return errors === 0;
-}
-
-function validate_ListResourcesRequest_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
+    if (data.type !== undefined) {
+      let data3 = data.type;
+      if (typeof data3 !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-      if ("resources/list" !== data0) {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "resources/list" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.cursor !== undefined) {
-          if (typeof data1.cursor !== "string") {
-            const err3 = {
-              instancePath: instancePath + "/params/cursor",
-              schemaPath: "#/properties/params/properties/cursor/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err4 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
         };
         if (vErrors === null) {
           vErrors = [err4];
@@ -14414,9 +20782,24 @@ function validate_ListResourcesRequest_2(
         }
         errors++;
       }
+      if ("text" !== data3) {
+        const err5 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/const",
+          keyword: "const",
+          params: { allowedValue: "text" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
     }
   } else {
-    const err5 = {
+    const err6 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -14424,96 +20807,29 @@ function validate_ListResourcesRequest_2(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err5];
+      vErrors = [err6];
     } else {
-      vErrors.push(err5);
+      vErrors.push(err6);
     }
     errors++;
   }
-  validate_ListResourcesRequest_2.errors = vErrors;
+  validate_TextContent_2.errors = vErrors;
   return errors === 0;
 }
-
-const schema_ListResourcesRequest_properties_params = { properties: { cursor: { type: "string" } }, type: "object" };
-
-function validate_ListResourcesRequest_properties_params(
+function validate_TextResourceContents(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.cursor !== undefined) {
-      if (typeof data.cursor !== "string") {
-        const err0 = {
-          instancePath: instancePath + "/cursor",
-          schemaPath: "#/properties/cursor/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err1 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate_ListResourcesRequest_properties_params.errors = vErrors;
-  return errors === 0;
-}
-
-const schema_ListResourcesResult = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    nextCursor: { type: "string" },
-    resources: { items: { $ref: "#/definitions/Resource" }, type: "array" },
-  },
-  required: ["resources"],
-  type: "object",
-};
-const schema_Resource = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    annotations: { $ref: "#/definitions/Annotations" },
-    description: { type: "string" },
-    mimeType: { type: "string" },
-    name: { type: "string" },
-    size: { type: "integer" },
-    title: { type: "string" },
-    uri: { format: "uri", type: "string" },
-  },
-  required: ["name", "uri"],
-  type: "object",
-};
-
-function validate_Resource(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.name === undefined) {
+    if (data.text === undefined) {
       const err0 = {
         instancePath,
         schemaPath: "#/required",
         keyword: "required",
-        params: { missingProperty: "name" },
-        message: "must have required property '" + "name" + "'",
+        params: { missingProperty: "text" },
+        message: "must have required property '" + "text" + "'",
       };
       if (vErrors === null) {
         vErrors = [err0];
@@ -14556,24 +20872,11 @@ function validate_Resource(data, { instancePath = "", parentData, parentDataProp
         errors++;
       }
     }
-    if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
-          instancePath: instancePath + "/annotations",
-          parentData: data,
-          parentDataProperty: "annotations",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
+    if (data.mimeType !== undefined) {
+      if (typeof data.mimeType !== "string") {
         const err3 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
+          instancePath: instancePath + "/mimeType",
+          schemaPath: "#/properties/mimeType/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
@@ -14586,11 +20889,11 @@ function validate_Resource(data, { instancePath = "", parentData, parentDataProp
         errors++;
       }
     }
-    if (data.mimeType !== undefined) {
-      if (typeof data.mimeType !== "string") {
+    if (data.text !== undefined) {
+      if (typeof data.text !== "string") {
         const err4 = {
-          instancePath: instancePath + "/mimeType",
-          schemaPath: "#/properties/mimeType/type",
+          instancePath: instancePath + "/text",
+          schemaPath: "#/properties/text/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
@@ -14603,32 +20906,31 @@ function validate_Resource(data, { instancePath = "", parentData, parentDataProp
         errors++;
       }
     }
-    if (data.name !== undefined) {
-      if (typeof data.name !== "string") {
-        const err5 = {
-          instancePath: instancePath + "/name",
-          schemaPath: "#/properties/name/type",
+    if (data.uri !== undefined) {
+      let data3 = data.uri;
+      if (typeof data3 === "string") {
+        if (!format_uri(data3)) {
+          const err5 = {
+            instancePath: instancePath + "/uri",
+            schemaPath: "#/properties/uri/format",
+            keyword: "format",
+            params: { format: "uri" },
+            message: 'must match format "' + "uri" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      } else {
+        const err6 = {
+          instancePath: instancePath + "/uri",
+          schemaPath: "#/properties/uri/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.size !== undefined) {
-      let data5 = data.size;
-      if (!(typeof data5 == "number" && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
-        const err6 = {
-          instancePath: instancePath + "/size",
-          schemaPath: "#/properties/size/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
         };
         if (vErrors === null) {
           vErrors = [err6];
@@ -14638,28 +20940,119 @@ function validate_Resource(data, { instancePath = "", parentData, parentDataProp
         errors++;
       }
     }
-    if (data.title !== undefined) {
-      if (typeof data.title !== "string") {
-        const err7 = {
-          instancePath: instancePath + "/title",
-          schemaPath: "#/properties/title/type",
+  } else {
+    const err7 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err7];
+    } else {
+      vErrors.push(err7);
+    }
+    errors++;
+  }
+  validate_TextResourceContents.errors = vErrors;
+  return errors === 0;
+}
+function validate_TextResourceContents_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.text === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "text" },
+        message: "must have required property '" + "text" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.uri === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "uri" },
+        message: "must have required property '" + "uri" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data._meta !== undefined) {
+      let data0 = data._meta;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+      } else {
+        const err2 = {
+          instancePath: instancePath + "/_meta",
+          schemaPath: "#/properties/_meta/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.mimeType !== undefined) {
+      if (typeof data.mimeType !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/mimeType",
+          schemaPath: "#/properties/mimeType/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err7];
+          vErrors = [err3];
         } else {
-          vErrors.push(err7);
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.text !== undefined) {
+      if (typeof data.text !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/text",
+          schemaPath: "#/properties/text/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
         }
         errors++;
       }
     }
     if (data.uri !== undefined) {
-      let data7 = data.uri;
-      if (typeof data7 === "string") {
-        if (!format_uri(data7)) {
-          const err8 = {
+      let data3 = data.uri;
+      if (typeof data3 === "string") {
+        if (!format_uri(data3)) {
+          const err5 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
             keyword: "format",
@@ -14667,14 +21060,14 @@ function validate_Resource(data, { instancePath = "", parentData, parentDataProp
             message: 'must match format "' + "uri" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err8];
+            vErrors = [err5];
           } else {
-            vErrors.push(err8);
+            vErrors.push(err5);
           }
           errors++;
         }
       } else {
-        const err9 = {
+        const err6 = {
           instancePath: instancePath + "/uri",
           schemaPath: "#/properties/uri/type",
           keyword: "type",
@@ -14682,15 +21075,15 @@ function validate_Resource(data, { instancePath = "", parentData, parentDataProp
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err9];
+          vErrors = [err6];
         } else {
-          vErrors.push(err9);
+          vErrors.push(err6);
         }
         errors++;
       }
     }
   } else {
-    const err10 = {
+    const err7 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -14698,746 +21091,15 @@ function validate_Resource(data, { instancePath = "", parentData, parentDataProp
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err10];
+      vErrors = [err7];
     } else {
-      vErrors.push(err10);
+      vErrors.push(err7);
     }
     errors++;
   }
-  validate_Resource.errors = vErrors;
+  validate_TextResourceContents_2.errors = vErrors;
   return errors === 0;
 }
-
-function validate_ListResourcesResult(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.resources === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "resources" },
-        message: "must have required property '" + "resources" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data._meta !== undefined) {
-      let data0 = data._meta;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-      } else {
-        const err1 = {
-          instancePath: instancePath + "/_meta",
-          schemaPath: "#/properties/_meta/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.nextCursor !== undefined) {
-      if (typeof data.nextCursor !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/nextCursor",
-          schemaPath: "#/properties/nextCursor/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.resources !== undefined) {
-      let data2 = data.resources;
-      if (Array.isArray(data2)) {
-        const len0 = data2.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Resource(data2[i0], {
-              instancePath: instancePath + "/resources/" + i0,
-              parentData: data2,
-              parentDataProperty: i0,
-              rootData,
-            })
-          ) {
-            vErrors = vErrors === null ? validate_Resource.errors : vErrors.concat(validate_Resource.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err3 = {
-          instancePath: instancePath + "/resources",
-          schemaPath: "#/properties/resources/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err4 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err4];
-    } else {
-      vErrors.push(err4);
-    }
-    errors++;
-  }
-  validate_ListResourcesResult.errors = vErrors;
-  return errors === 0;
-}
-
-const schema_ListRootsRequest = {
-  properties: {
-    method: { const: "roots/list", type: "string" },
-    params: {
-      additionalProperties: {},
-      properties: {
-        _meta: {
-          additionalProperties: {},
-          properties: { progressToken: { $ref: "#/definitions/ProgressToken" } },
-          type: "object",
-        },
-      },
-      type: "object",
-    },
-  },
-  required: ["method"],
-  type: "object",
-};
-
-function validate_ListRootsRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-      if ("roots/list" !== data0) {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "roots/list" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1._meta !== undefined) {
-          let data2 = data1._meta;
-          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-            if (data2.progressToken !== undefined) {
-              if (
-                !validate_ProgressToken(data2.progressToken, {
-                  instancePath: instancePath + "/params/_meta/progressToken",
-                  parentData: data2,
-                  parentDataProperty: "progressToken",
-                  rootData,
-                })
-              ) {
-                vErrors =
-                  vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
-                errors = vErrors.length;
-              }
-            }
-          } else {
-            const err3 = {
-              instancePath: instancePath + "/params/_meta",
-              schemaPath: "#/properties/params/properties/_meta/type",
-              keyword: "type",
-              params: { type: "object" },
-              message: "must be object",
-            };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err4 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate_ListRootsRequest.errors = vErrors;
-  return errors === 0;
-}
-
-const schema_ListRootsRequest_properties_params = {
-  additionalProperties: {},
-  properties: {
-    _meta: {
-      additionalProperties: {},
-      properties: { progressToken: { $ref: "#/definitions/ProgressToken" } },
-      type: "object",
-    },
-  },
-  type: "object",
-};
-
-function validate_ListRootsRequest_properties_params(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data._meta !== undefined) {
-      let data0 = data._meta;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-        if (data0.progressToken !== undefined) {
-          if (
-            !validate_ProgressToken(data0.progressToken, {
-              instancePath: instancePath + "/_meta/progressToken",
-              parentData: data0,
-              parentDataProperty: "progressToken",
-              rootData,
-            })
-          ) {
-            vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err0 = {
-          instancePath: instancePath + "/_meta",
-          schemaPath: "#/properties/_meta/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err1 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate_ListRootsRequest_properties_params.errors = vErrors;
-  return errors === 0;
-}
-
-function validate_ListRootsResult_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.roots === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "roots" },
-        message: "must have required property '" + "roots" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data._meta !== undefined) {
-      let data0 = data._meta;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-      } else {
-        const err1 = {
-          instancePath: instancePath + "/_meta",
-          schemaPath: "#/properties/_meta/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.roots !== undefined) {
-      let data1 = data.roots;
-      if (Array.isArray(data1)) {
-        const len0 = data1.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Root(data1[i0], {
-              instancePath: instancePath + "/roots/" + i0,
-              parentData: data1,
-              parentDataProperty: i0,
-              rootData,
-            })
-          ) {
-            vErrors = vErrors === null ? validate_Root.errors : vErrors.concat(validate_Root.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err2 = {
-          instancePath: instancePath + "/roots",
-          schemaPath: "#/properties/roots/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err3 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err3];
-    } else {
-      vErrors.push(err3);
-    }
-    errors++;
-  }
-  validate_ListRootsResult_2.errors = vErrors;
-  return errors === 0;
-}
-
-function validate_ListToolsRequest_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-      if ("tools/list" !== data0) {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "tools/list" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.cursor !== undefined) {
-          if (typeof data1.cursor !== "string") {
-            const err3 = {
-              instancePath: instancePath + "/params/cursor",
-              schemaPath: "#/properties/params/properties/cursor/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err4 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate_ListToolsRequest_2.errors = vErrors;
-  return errors === 0;
-}
-
-const schema_ListToolsRequest_properties_params = { properties: { cursor: { type: "string" } }, type: "object" };
-
-function validate_ListToolsRequest_properties_params(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.cursor !== undefined) {
-      if (typeof data.cursor !== "string") {
-        const err0 = {
-          instancePath: instancePath + "/cursor",
-          schemaPath: "#/properties/cursor/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err1 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate_ListToolsRequest_properties_params.errors = vErrors;
-  return errors === 0;
-}
-
-const schema_ListToolsResult = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    nextCursor: { type: "string" },
-    tools: { items: { $ref: "#/definitions/Tool" }, type: "array" },
-  },
-  required: ["tools"],
-  type: "object",
-};
-const schema_Tool = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    annotations: { $ref: "#/definitions/ToolAnnotations" },
-    description: { type: "string" },
-    inputSchema: {
-      properties: {
-        properties: {
-          additionalProperties: { additionalProperties: true, properties: {}, type: "object" },
-          type: "object",
-        },
-        required: { items: { type: "string" }, type: "array" },
-        type: { const: "object", type: "string" },
-      },
-      required: ["type"],
-      type: "object",
-    },
-    name: { type: "string" },
-    outputSchema: {
-      properties: {
-        properties: {
-          additionalProperties: { additionalProperties: true, properties: {}, type: "object" },
-          type: "object",
-        },
-        required: { items: { type: "string" }, type: "array" },
-        type: { const: "object", type: "string" },
-      },
-      required: ["type"],
-      type: "object",
-    },
-    title: { type: "string" },
-  },
-  required: ["inputSchema", "name"],
-  type: "object",
-};
-const schema_ToolAnnotations = {
-  properties: {
-    destructiveHint: { type: "boolean" },
-    idempotentHint: { type: "boolean" },
-    openWorldHint: { type: "boolean" },
-    readOnlyHint: { type: "boolean" },
-    title: { type: "string" },
-  },
-  type: "object",
-};
-
-function validate_ToolAnnotations(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.destructiveHint !== undefined) {
-      if (typeof data.destructiveHint !== "boolean") {
-        const err0 = {
-          instancePath: instancePath + "/destructiveHint",
-          schemaPath: "#/properties/destructiveHint/type",
-          keyword: "type",
-          params: { type: "boolean" },
-          message: "must be boolean",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.idempotentHint !== undefined) {
-      if (typeof data.idempotentHint !== "boolean") {
-        const err1 = {
-          instancePath: instancePath + "/idempotentHint",
-          schemaPath: "#/properties/idempotentHint/type",
-          keyword: "type",
-          params: { type: "boolean" },
-          message: "must be boolean",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.openWorldHint !== undefined) {
-      if (typeof data.openWorldHint !== "boolean") {
-        const err2 = {
-          instancePath: instancePath + "/openWorldHint",
-          schemaPath: "#/properties/openWorldHint/type",
-          keyword: "type",
-          params: { type: "boolean" },
-          message: "must be boolean",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.readOnlyHint !== undefined) {
-      if (typeof data.readOnlyHint !== "boolean") {
-        const err3 = {
-          instancePath: instancePath + "/readOnlyHint",
-          schemaPath: "#/properties/readOnlyHint/type",
-          keyword: "type",
-          params: { type: "boolean" },
-          message: "must be boolean",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.title !== undefined) {
-      if (typeof data.title !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/title",
-          schemaPath: "#/properties/title/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate_ToolAnnotations.errors = vErrors;
-  return errors === 0;
-}
-
 function validate_Tool(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -15859,445 +21521,18 @@ function validate_Tool(data, { instancePath = "", parentData, parentDataProperty
   validate_Tool.errors = vErrors;
   return errors === 0;
 }
-
-function validate_ListToolsResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ToolAnnotations(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.tools === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "tools" },
-        message: "must have required property '" + "tools" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data._meta !== undefined) {
-      let data0 = data._meta;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-      } else {
-        const err1 = {
-          instancePath: instancePath + "/_meta",
-          schemaPath: "#/properties/_meta/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.nextCursor !== undefined) {
-      if (typeof data.nextCursor !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/nextCursor",
-          schemaPath: "#/properties/nextCursor/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.tools !== undefined) {
-      let data2 = data.tools;
-      if (Array.isArray(data2)) {
-        const len0 = data2.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Tool(data2[i0], {
-              instancePath: instancePath + "/tools/" + i0,
-              parentData: data2,
-              parentDataProperty: i0,
-              rootData,
-            })
-          ) {
-            vErrors = vErrors === null ? validate_Tool.errors : vErrors.concat(validate_Tool.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err3 = {
-          instancePath: instancePath + "/tools",
-          schemaPath: "#/properties/tools/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err4 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err4];
-    } else {
-      vErrors.push(err4);
-    }
-    errors++;
-  }
-  validate_ListToolsResult.errors = vErrors;
-  return errors === 0;
-}
-
-function validate_LoggingLevel_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (typeof data !== "string") {
-    const err0 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "string" },
-      message: "must be string",
-    };
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
-    errors++;
-  }
-  if (!(
-    data === "alert" ||
-    data === "critical" ||
-    data === "debug" ||
-    data === "emergency" ||
-    data === "error" ||
-    data === "info" ||
-    data === "notice" ||
-    data === "warning"
-  )) {
-    const err1 = {
-      instancePath,
-      schemaPath: "#/enum",
-      keyword: "enum",
-      params: { allowedValues: schema_LoggingLevel.enum },
-      message: "must be equal to one of the allowed values",
-    };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate_LoggingLevel_2.errors = vErrors;
-  return errors === 0;
-}
-
-const schema_LoggingMessageNotification = {
-  properties: {
-    method: { const: "notifications/message", type: "string" },
-    params: {
-      properties: { data: {}, level: { $ref: "#/definitions/LoggingLevel" }, logger: { type: "string" } },
-      required: ["data", "level"],
-      type: "object",
-    },
-  },
-  required: ["method", "params"],
-  type: "object",
-};
-
-function validate_LoggingMessageNotification(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.params === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "params" },
-        message: "must have required property '" + "params" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      if ("notifications/message" !== data0) {
-        const err3 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "notifications/message" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.data === undefined) {
-          const err4 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/properties/params/required",
-            keyword: "required",
-            params: { missingProperty: "data" },
-            message: "must have required property '" + "data" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-        if (data1.level === undefined) {
-          const err5 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/properties/params/required",
-            keyword: "required",
-            params: { missingProperty: "level" },
-            message: "must have required property '" + "level" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-        if (data1.level !== undefined) {
-          if (
-            !validate_LoggingLevel(data1.level, {
-              instancePath: instancePath + "/params/level",
-              parentData: data1,
-              parentDataProperty: "level",
-              rootData,
-            })
-          ) {
-            vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
-            errors = vErrors.length;
-          }
-        }
-        if (data1.logger !== undefined) {
-          if (typeof data1.logger !== "string") {
-            const err6 = {
-              instancePath: instancePath + "/params/logger",
-              schemaPath: "#/properties/params/properties/logger/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err7 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err8 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err8];
-    } else {
-      vErrors.push(err8);
-    }
-    errors++;
-  }
-  validate_LoggingMessageNotification.errors = vErrors;
-  return errors === 0;
-}
-
-const schema_LoggingMessageNotification_properties_params = {
-  properties: { data: {}, level: { $ref: "#/definitions/LoggingLevel" }, logger: { type: "string" } },
-  required: ["data", "level"],
-  type: "object",
-};
-
-function validate_LoggingMessageNotification_properties_params(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.data === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "data" },
-        message: "must have required property '" + "data" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.level === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "level" },
-        message: "must have required property '" + "level" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.level !== undefined) {
-      if (
-        !validate_LoggingLevel(data.level, {
-          instancePath: instancePath + "/level",
-          parentData: data,
-          parentDataProperty: "level",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.logger !== undefined) {
-      if (typeof data.logger !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/logger",
-          schemaPath: "#/properties/logger/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err3 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err3];
-    } else {
-      vErrors.push(err3);
-    }
-    errors++;
-  }
-  validate_LoggingMessageNotification_properties_params.errors = vErrors;
-  return errors === 0;
-}
-
-function validate_ModelHint_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.name !== undefined) {
-      if (typeof data.name !== "string") {
+    if (data.destructiveHint !== undefined) {
+      if (typeof data.destructiveHint !== "boolean") {
         const err0 = {
-          instancePath: instancePath + "/name",
-          schemaPath: "#/properties/name/type",
+          instancePath: instancePath + "/destructiveHint",
+          schemaPath: "#/properties/destructiveHint/type",
           keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+          params: { type: "boolean" },
+          message: "must be boolean",
         };
         if (vErrors === null) {
           vErrors = [err0];
@@ -16307,271 +21542,14 @@ function validate_ModelHint_2(data, { instancePath = "", parentData, parentDataP
         errors++;
       }
     }
-  } else {
-    const err1 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate_ModelHint_2.errors = vErrors;
-  return errors === 0;
-}
-
-function validate_ModelPreferences_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.costPriority !== undefined) {
-      let data0 = data.costPriority;
-      if (typeof data0 == "number" && isFinite(data0)) {
-        if (data0 > 1 || isNaN(data0)) {
-          const err0 = {
-            instancePath: instancePath + "/costPriority",
-            schemaPath: "#/properties/costPriority/maximum",
-            keyword: "maximum",
-            params: { comparison: "<=", limit: 1 },
-            message: "must be <= 1",
-          };
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
-          errors++;
-        }
-        if (data0 < 0 || isNaN(data0)) {
-          const err1 = {
-            instancePath: instancePath + "/costPriority",
-            schemaPath: "#/properties/costPriority/minimum",
-            keyword: "minimum",
-            params: { comparison: ">=", limit: 0 },
-            message: "must be >= 0",
-          };
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
-        }
-      } else {
-        const err2 = {
-          instancePath: instancePath + "/costPriority",
-          schemaPath: "#/properties/costPriority/type",
-          keyword: "type",
-          params: { type: "number" },
-          message: "must be number",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.hints !== undefined) {
-      let data1 = data.hints;
-      if (Array.isArray(data1)) {
-        const len0 = data1.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_ModelHint(data1[i0], {
-              instancePath: instancePath + "/hints/" + i0,
-              parentData: data1,
-              parentDataProperty: i0,
-              rootData,
-            })
-          ) {
-            vErrors = vErrors === null ? validate_ModelHint.errors : vErrors.concat(validate_ModelHint.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err3 = {
-          instancePath: instancePath + "/hints",
-          schemaPath: "#/properties/hints/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.intelligencePriority !== undefined) {
-      let data3 = data.intelligencePriority;
-      if (typeof data3 == "number" && isFinite(data3)) {
-        if (data3 > 1 || isNaN(data3)) {
-          const err4 = {
-            instancePath: instancePath + "/intelligencePriority",
-            schemaPath: "#/properties/intelligencePriority/maximum",
-            keyword: "maximum",
-            params: { comparison: "<=", limit: 1 },
-            message: "must be <= 1",
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-        if (data3 < 0 || isNaN(data3)) {
-          const err5 = {
-            instancePath: instancePath + "/intelligencePriority",
-            schemaPath: "#/properties/intelligencePriority/minimum",
-            keyword: "minimum",
-            params: { comparison: ">=", limit: 0 },
-            message: "must be >= 0",
-          };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-      } else {
-        const err6 = {
-          instancePath: instancePath + "/intelligencePriority",
-          schemaPath: "#/properties/intelligencePriority/type",
-          keyword: "type",
-          params: { type: "number" },
-          message: "must be number",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.speedPriority !== undefined) {
-      let data4 = data.speedPriority;
-      if (typeof data4 == "number" && isFinite(data4)) {
-        if (data4 > 1 || isNaN(data4)) {
-          const err7 = {
-            instancePath: instancePath + "/speedPriority",
-            schemaPath: "#/properties/speedPriority/maximum",
-            keyword: "maximum",
-            params: { comparison: "<=", limit: 1 },
-            message: "must be <= 1",
-          };
-          if (vErrors === null) {
-            vErrors = [err7];
-          } else {
-            vErrors.push(err7);
-          }
-          errors++;
-        }
-        if (data4 < 0 || isNaN(data4)) {
-          const err8 = {
-            instancePath: instancePath + "/speedPriority",
-            schemaPath: "#/properties/speedPriority/minimum",
-            keyword: "minimum",
-            params: { comparison: ">=", limit: 0 },
-            message: "must be >= 0",
-          };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
-        }
-      } else {
-        const err9 = {
-          instancePath: instancePath + "/speedPriority",
-          schemaPath: "#/properties/speedPriority/type",
-          keyword: "type",
-          params: { type: "number" },
-          message: "must be number",
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err10 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err10];
-    } else {
-      vErrors.push(err10);
-    }
-    errors++;
-  }
-  validate_ModelPreferences_2.errors = vErrors;
-  return errors === 0;
-}
-
-const schema_Notification = {
-  properties: {
-    method: { type: "string" },
-    params: {
-      additionalProperties: {},
-      properties: { _meta: { additionalProperties: {}, type: "object" } },
-      type: "object",
-    },
-  },
-  required: ["method"],
-  type: "object",
-};
-
-function validate_Notification(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      if (typeof data.method !== "string") {
+    if (data.idempotentHint !== undefined) {
+      if (typeof data.idempotentHint !== "boolean") {
         const err1 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
+          instancePath: instancePath + "/idempotentHint",
+          schemaPath: "#/properties/idempotentHint/type",
           keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+          params: { type: "boolean" },
+          message: "must be boolean",
         };
         if (vErrors === null) {
           vErrors = [err1];
@@ -16581,108 +21559,14 @@ function validate_Notification(data, { instancePath = "", parentData, parentData
         errors++;
       }
     }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1._meta !== undefined) {
-          let data2 = data1._meta;
-          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-          } else {
-            const err2 = {
-              instancePath: instancePath + "/params/_meta",
-              schemaPath: "#/properties/params/properties/_meta/type",
-              keyword: "type",
-              params: { type: "object" },
-              message: "must be object",
-            };
-            if (vErrors === null) {
-              vErrors = [err2];
-            } else {
-              vErrors.push(err2);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err3 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err4 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err4];
-    } else {
-      vErrors.push(err4);
-    }
-    errors++;
-  }
-  validate_Notification.errors = vErrors;
-  return errors === 0;
-}
-
-function validate_NumberSchema_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.type === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "type" },
-        message: "must have required property '" + "type" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.maximum !== undefined) {
-      let data1 = data.maximum;
-      if (!(typeof data1 == "number" && isFinite(data1))) {
+    if (data.openWorldHint !== undefined) {
+      if (typeof data.openWorldHint !== "boolean") {
         const err2 = {
-          instancePath: instancePath + "/maximum",
-          schemaPath: "#/properties/maximum/type",
+          instancePath: instancePath + "/openWorldHint",
+          schemaPath: "#/properties/openWorldHint/type",
           keyword: "type",
-          params: { type: "number" },
-          message: "must be number",
+          params: { type: "boolean" },
+          message: "must be boolean",
         };
         if (vErrors === null) {
           vErrors = [err2];
@@ -16692,1076 +21576,11 @@ function validate_NumberSchema_2(data, { instancePath = "", parentData, parentDa
         errors++;
       }
     }
-    if (data.minimum !== undefined) {
-      let data2 = data.minimum;
-      if (!(typeof data2 == "number" && isFinite(data2))) {
+    if (data.readOnlyHint !== undefined) {
+      if (typeof data.readOnlyHint !== "boolean") {
         const err3 = {
-          instancePath: instancePath + "/minimum",
-          schemaPath: "#/properties/minimum/type",
-          keyword: "type",
-          params: { type: "number" },
-          message: "must be number",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.title !== undefined) {
-      if (typeof data.title !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/title",
-          schemaPath: "#/properties/title/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.type !== undefined) {
-      let data4 = data.type;
-      if (typeof data4 !== "string") {
-        const err5 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-      if (!(data4 === "integer" || data4 === "number")) {
-        const err6 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/enum",
-          keyword: "enum",
-          params: { allowedValues: schema_NumberSchema.properties.type.enum },
-          message: "must be equal to one of the allowed values",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err7 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err7];
-    } else {
-      vErrors.push(err7);
-    }
-    errors++;
-  }
-  validate_NumberSchema_2.errors = vErrors;
-  return errors === 0;
-}
-
-const schema_PaginatedRequest = {
-  properties: { method: { type: "string" }, params: { properties: { cursor: { type: "string" } }, type: "object" } },
-  required: ["method"],
-  type: "object",
-};
-
-function validate_PaginatedRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      if (typeof data.method !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.cursor !== undefined) {
-          if (typeof data1.cursor !== "string") {
-            const err2 = {
-              instancePath: instancePath + "/params/cursor",
-              schemaPath: "#/properties/params/properties/cursor/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err2];
-            } else {
-              vErrors.push(err2);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err3 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err4 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err4];
-    } else {
-      vErrors.push(err4);
-    }
-    errors++;
-  }
-  validate_PaginatedRequest.errors = vErrors;
-  return errors === 0;
-}
-
-const schema_PaginatedResult = {
-  properties: { _meta: { additionalProperties: {}, type: "object" }, nextCursor: { type: "string" } },
-  type: "object",
-};
-
-function validate_PaginatedResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data._meta !== undefined) {
-      let data0 = data._meta;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-      } else {
-        const err0 = {
-          instancePath: instancePath + "/_meta",
-          schemaPath: "#/properties/_meta/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.nextCursor !== undefined) {
-      if (typeof data.nextCursor !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/nextCursor",
-          schemaPath: "#/properties/nextCursor/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err2 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err2];
-    } else {
-      vErrors.push(err2);
-    }
-    errors++;
-  }
-  validate_PaginatedResult.errors = vErrors;
-  return errors === 0;
-}
-
-function validate_PingRequest_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-      if ("ping" !== data0) {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "ping" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1._meta !== undefined) {
-          let data2 = data1._meta;
-          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-            if (data2.progressToken !== undefined) {
-              if (
-                !validate_ProgressToken(data2.progressToken, {
-                  instancePath: instancePath + "/params/_meta/progressToken",
-                  parentData: data2,
-                  parentDataProperty: "progressToken",
-                  rootData,
-                })
-              ) {
-                vErrors =
-                  vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
-                errors = vErrors.length;
-              }
-            }
-          } else {
-            const err3 = {
-              instancePath: instancePath + "/params/_meta",
-              schemaPath: "#/properties/params/properties/_meta/type",
-              keyword: "type",
-              params: { type: "object" },
-              message: "must be object",
-            };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err4 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate_PingRequest_2.errors = vErrors;
-  return errors === 0;
-}
-
-const schema_PingRequest_properties_params = {
-  additionalProperties: {},
-  properties: {
-    _meta: {
-      additionalProperties: {},
-      properties: { progressToken: { $ref: "#/definitions/ProgressToken" } },
-      type: "object",
-    },
-  },
-  type: "object",
-};
-
-function validate_PingRequest_properties_params(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data._meta !== undefined) {
-      let data0 = data._meta;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-        if (data0.progressToken !== undefined) {
-          if (
-            !validate_ProgressToken(data0.progressToken, {
-              instancePath: instancePath + "/_meta/progressToken",
-              parentData: data0,
-              parentDataProperty: "progressToken",
-              rootData,
-            })
-          ) {
-            vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err0 = {
-          instancePath: instancePath + "/_meta",
-          schemaPath: "#/properties/_meta/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err1 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate_PingRequest_properties_params.errors = vErrors;
-  return errors === 0;
-}
-
-function validate_PrimitiveSchemaDefinition_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const _errs0 = errors;
-  let valid0 = false;
-  const _errs1 = errors;
-  if (!validate_StringSchema(data, { instancePath, parentData, parentDataProperty, rootData })) {
-    vErrors = vErrors === null ? validate_StringSchema.errors : vErrors.concat(validate_StringSchema.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs1 === errors;
-  valid0 = valid0 || _valid0;
-  if (!valid0) {
-    const _errs2 = errors;
-    if (!validate_NumberSchema(data, { instancePath, parentData, parentDataProperty, rootData })) {
-      vErrors = vErrors === null ? validate_NumberSchema.errors : vErrors.concat(validate_NumberSchema.errors);
-      errors = vErrors.length;
-    }
-    var _valid0 = _errs2 === errors;
-    valid0 = valid0 || _valid0;
-    if (!valid0) {
-      const _errs3 = errors;
-      if (!validate_BooleanSchema(data, { instancePath, parentData, parentDataProperty, rootData })) {
-        vErrors = vErrors === null ? validate_BooleanSchema.errors : vErrors.concat(validate_BooleanSchema.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs3 === errors;
-      valid0 = valid0 || _valid0;
-      if (!valid0) {
-        const _errs4 = errors;
-        if (!validate_EnumSchema(data, { instancePath, parentData, parentDataProperty, rootData })) {
-          vErrors = vErrors === null ? validate_EnumSchema.errors : vErrors.concat(validate_EnumSchema.errors);
-          errors = vErrors.length;
-        }
-        var _valid0 = _errs4 === errors;
-        valid0 = valid0 || _valid0;
-      }
-    }
-  }
-  if (!valid0) {
-    const err0 = {
-      instancePath,
-      schemaPath: "#/anyOf",
-      keyword: "anyOf",
-      params: {},
-      message: "must match a schema in anyOf",
-    };
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
-    errors++;
-  } else {
-    errors = _errs0;
-    if (vErrors !== null) {
-      if (_errs0) {
-        vErrors.length = _errs0;
-      } else {
-        vErrors = null;
-      }
-    }
-  }
-  validate_PrimitiveSchemaDefinition_2.errors = vErrors;
-  return errors === 0;
-}
-
-function validate_ProgressNotification_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.params === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "params" },
-        message: "must have required property '" + "params" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      if ("notifications/progress" !== data0) {
-        const err3 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "notifications/progress" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.progress === undefined) {
-          const err4 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/properties/params/required",
-            keyword: "required",
-            params: { missingProperty: "progress" },
-            message: "must have required property '" + "progress" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-        if (data1.progressToken === undefined) {
-          const err5 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/properties/params/required",
-            keyword: "required",
-            params: { missingProperty: "progressToken" },
-            message: "must have required property '" + "progressToken" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-        if (data1.message !== undefined) {
-          if (typeof data1.message !== "string") {
-            const err6 = {
-              instancePath: instancePath + "/params/message",
-              schemaPath: "#/properties/params/properties/message/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-        }
-        if (data1.progress !== undefined) {
-          let data3 = data1.progress;
-          if (!(typeof data3 == "number" && isFinite(data3))) {
-            const err7 = {
-              instancePath: instancePath + "/params/progress",
-              schemaPath: "#/properties/params/properties/progress/type",
-              keyword: "type",
-              params: { type: "number" },
-              message: "must be number",
-            };
-            if (vErrors === null) {
-              vErrors = [err7];
-            } else {
-              vErrors.push(err7);
-            }
-            errors++;
-          }
-        }
-        if (data1.progressToken !== undefined) {
-          if (
-            !validate_ProgressToken(data1.progressToken, {
-              instancePath: instancePath + "/params/progressToken",
-              parentData: data1,
-              parentDataProperty: "progressToken",
-              rootData,
-            })
-          ) {
-            vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
-            errors = vErrors.length;
-          }
-        }
-        if (data1.total !== undefined) {
-          let data5 = data1.total;
-          if (!(typeof data5 == "number" && isFinite(data5))) {
-            const err8 = {
-              instancePath: instancePath + "/params/total",
-              schemaPath: "#/properties/params/properties/total/type",
-              keyword: "type",
-              params: { type: "number" },
-              message: "must be number",
-            };
-            if (vErrors === null) {
-              vErrors = [err8];
-            } else {
-              vErrors.push(err8);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err9 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err10 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err10];
-    } else {
-      vErrors.push(err10);
-    }
-    errors++;
-  }
-  validate_ProgressNotification_2.errors = vErrors;
-  return errors === 0;
-}
-
-const schema_ProgressNotification_properties_params = {
-  properties: {
-    message: { type: "string" },
-    progress: { type: "number" },
-    progressToken: { $ref: "#/definitions/ProgressToken" },
-    total: { type: "number" },
-  },
-  required: ["progress", "progressToken"],
-  type: "object",
-};
-
-function validate_ProgressNotification_properties_params(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.progress === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "progress" },
-        message: "must have required property '" + "progress" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.progressToken === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "progressToken" },
-        message: "must have required property '" + "progressToken" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.message !== undefined) {
-      if (typeof data.message !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/message",
-          schemaPath: "#/properties/message/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.progress !== undefined) {
-      let data1 = data.progress;
-      if (!(typeof data1 == "number" && isFinite(data1))) {
-        const err3 = {
-          instancePath: instancePath + "/progress",
-          schemaPath: "#/properties/progress/type",
-          keyword: "type",
-          params: { type: "number" },
-          message: "must be number",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.progressToken !== undefined) {
-      if (
-        !validate_ProgressToken(data.progressToken, {
-          instancePath: instancePath + "/progressToken",
-          parentData: data,
-          parentDataProperty: "progressToken",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.total !== undefined) {
-      let data3 = data.total;
-      if (!(typeof data3 == "number" && isFinite(data3))) {
-        const err4 = {
-          instancePath: instancePath + "/total",
-          schemaPath: "#/properties/total/type",
-          keyword: "type",
-          params: { type: "number" },
-          message: "must be number",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate_ProgressNotification_properties_params.errors = vErrors;
-  return errors === 0;
-}
-
-function validate_ProgressToken_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (typeof data !== "string" && !(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
-    const err0 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: schema_ProgressToken.type },
-      message: "must be string,integer",
-    };
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
-    errors++;
-  }
-  validate_ProgressToken_2.errors = vErrors;
-  return errors === 0;
-}
-
-function validate_Prompt_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.name === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "name" },
-        message: "must have required property '" + "name" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data._meta !== undefined) {
-      let data0 = data._meta;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-      } else {
-        const err1 = {
-          instancePath: instancePath + "/_meta",
-          schemaPath: "#/properties/_meta/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.arguments !== undefined) {
-      let data1 = data.arguments;
-      if (Array.isArray(data1)) {
-        const len0 = data1.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_PromptArgument(data1[i0], {
-              instancePath: instancePath + "/arguments/" + i0,
-              parentData: data1,
-              parentDataProperty: i0,
-              rootData,
-            })
-          ) {
-            vErrors =
-              vErrors === null ? validate_PromptArgument.errors : vErrors.concat(validate_PromptArgument.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err2 = {
-          instancePath: instancePath + "/arguments",
-          schemaPath: "#/properties/arguments/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.name !== undefined) {
-      if (typeof data.name !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/name",
-          schemaPath: "#/properties/name/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.title !== undefined) {
-      if (typeof data.title !== "string") {
-        const err5 = {
-          instancePath: instancePath + "/title",
-          schemaPath: "#/properties/title/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err6 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err6];
-    } else {
-      vErrors.push(err6);
-    }
-    errors++;
-  }
-  validate_Prompt_2.errors = vErrors;
-  return errors === 0;
-}
-
-function validate_PromptArgument_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.name === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "name" },
-        message: "must have required property '" + "name" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.name !== undefined) {
-      if (typeof data.name !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/name",
-          schemaPath: "#/properties/name/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.required !== undefined) {
-      if (typeof data.required !== "boolean") {
-        const err3 = {
-          instancePath: instancePath + "/required",
-          schemaPath: "#/properties/required/type",
+          instancePath: instancePath + "/readOnlyHint",
+          schemaPath: "#/properties/readOnlyHint/type",
           keyword: "type",
           params: { type: "boolean" },
           message: "must be boolean",
@@ -17806,158 +21625,21 @@ function validate_PromptArgument_2(data, { instancePath = "", parentData, parent
     }
     errors++;
   }
-  validate_PromptArgument_2.errors = vErrors;
+  validate_ToolAnnotations.errors = vErrors;
   return errors === 0;
 }
-
-const schema_PromptListChangedNotification = {
-  properties: {
-    method: { const: "notifications/prompts/list_changed", type: "string" },
-    params: {
-      additionalProperties: {},
-      properties: { _meta: { additionalProperties: {}, type: "object" } },
-      type: "object",
-    },
-  },
-  required: ["method"],
-  type: "object",
-};
-
-function validate_PromptListChangedNotification(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
+function validate_ToolAnnotations_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-      if ("notifications/prompts/list_changed" !== data0) {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "notifications/prompts/list_changed" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1._meta !== undefined) {
-          let data2 = data1._meta;
-          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-          } else {
-            const err3 = {
-              instancePath: instancePath + "/params/_meta",
-              schemaPath: "#/properties/params/properties/_meta/type",
-              keyword: "type",
-              params: { type: "object" },
-              message: "must be object",
-            };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err4 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate_PromptListChangedNotification.errors = vErrors;
-  return errors === 0;
-}
-
-const schema_PromptListChangedNotification_properties_params = {
-  additionalProperties: {},
-  properties: { _meta: { additionalProperties: {}, type: "object" } },
-  type: "object",
-};
-
-function validate_PromptListChangedNotification_properties_params(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data._meta !== undefined) {
-      let data0 = data._meta;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-      } else {
+    if (data.destructiveHint !== undefined) {
+      if (typeof data.destructiveHint !== "boolean") {
         const err0 = {
-          instancePath: instancePath + "/_meta",
-          schemaPath: "#/properties/_meta/type",
+          instancePath: instancePath + "/destructiveHint",
+          schemaPath: "#/properties/destructiveHint/type",
           keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
+          params: { type: "boolean" },
+          message: "must be boolean",
         };
         if (vErrors === null) {
           vErrors = [err0];
@@ -17967,146 +21649,31 @@ function validate_PromptListChangedNotification_properties_params(
         errors++;
       }
     }
-  } else {
-    const err1 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate_PromptListChangedNotification_properties_params.errors = vErrors;
-  return errors === 0;
-}
-
-function validate_PromptMessage_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.content === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "content" },
-        message: "must have required property '" + "content" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.role === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "role" },
-        message: "must have required property '" + "role" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.content !== undefined) {
-      if (
-        !validate_ContentBlock(data.content, {
-          instancePath: instancePath + "/content",
-          parentData: data,
-          parentDataProperty: "content",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.role !== undefined) {
-      if (
-        !validate_Role(data.role, {
-          instancePath: instancePath + "/role",
-          parentData: data,
-          parentDataProperty: "role",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
-        errors = vErrors.length;
-      }
-    }
-  } else {
-    const err2 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err2];
-    } else {
-      vErrors.push(err2);
-    }
-    errors++;
-  }
-  validate_PromptMessage_2.errors = vErrors;
-  return errors === 0;
-}
-
-function validate_PromptReference_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.name === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "name" },
-        message: "must have required property '" + "name" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.type === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "type" },
-        message: "must have required property '" + "type" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.name !== undefined) {
-      if (typeof data.name !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/name",
-          schemaPath: "#/properties/name/type",
+    if (data.idempotentHint !== undefined) {
+      if (typeof data.idempotentHint !== "boolean") {
+        const err1 = {
+          instancePath: instancePath + "/idempotentHint",
+          schemaPath: "#/properties/idempotentHint/type",
           keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+          params: { type: "boolean" },
+          message: "must be boolean",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.openWorldHint !== undefined) {
+      if (typeof data.openWorldHint !== "boolean") {
+        const err2 = {
+          instancePath: instancePath + "/openWorldHint",
+          schemaPath: "#/properties/openWorldHint/type",
+          keyword: "type",
+          params: { type: "boolean" },
+          message: "must be boolean",
         };
         if (vErrors === null) {
           vErrors = [err2];
@@ -18116,9 +21683,26 @@ function validate_PromptReference_2(data, { instancePath = "", parentData, paren
         errors++;
       }
     }
+    if (data.readOnlyHint !== undefined) {
+      if (typeof data.readOnlyHint !== "boolean") {
+        const err3 = {
+          instancePath: instancePath + "/readOnlyHint",
+          schemaPath: "#/properties/readOnlyHint/type",
+          keyword: "type",
+          params: { type: "boolean" },
+          message: "must be boolean",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
     if (data.title !== undefined) {
       if (typeof data.title !== "string") {
-        const err3 = {
+        const err4 = {
           instancePath: instancePath + "/title",
           schemaPath: "#/properties/title/type",
           keyword: "type",
@@ -18126,907 +21710,6 @@ function validate_PromptReference_2(data, { instancePath = "", parentData, paren
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.type !== undefined) {
-      let data2 = data.type;
-      if (typeof data2 !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-      if ("ref/prompt" !== data2) {
-        const err5 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/const",
-          keyword: "const",
-          params: { allowedValue: "ref/prompt" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err6 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err6];
-    } else {
-      vErrors.push(err6);
-    }
-    errors++;
-  }
-  validate_PromptReference_2.errors = vErrors;
-  return errors === 0;
-}
-
-function validate_ReadResourceRequest_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.params === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "params" },
-        message: "must have required property '" + "params" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      if ("resources/read" !== data0) {
-        const err3 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "resources/read" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.uri === undefined) {
-          const err4 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/properties/params/required",
-            keyword: "required",
-            params: { missingProperty: "uri" },
-            message: "must have required property '" + "uri" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-        if (data1.uri !== undefined) {
-          let data2 = data1.uri;
-          if (typeof data2 === "string") {
-            if (!format_uri(data2)) {
-              const err5 = {
-                instancePath: instancePath + "/params/uri",
-                schemaPath: "#/properties/params/properties/uri/format",
-                keyword: "format",
-                params: { format: "uri" },
-                message: 'must match format "' + "uri" + '"',
-              };
-              if (vErrors === null) {
-                vErrors = [err5];
-              } else {
-                vErrors.push(err5);
-              }
-              errors++;
-            }
-          } else {
-            const err6 = {
-              instancePath: instancePath + "/params/uri",
-              schemaPath: "#/properties/params/properties/uri/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err7 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err8 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err8];
-    } else {
-      vErrors.push(err8);
-    }
-    errors++;
-  }
-  validate_ReadResourceRequest_2.errors = vErrors;
-  return errors === 0;
-}
-
-const schema_ReadResourceRequest_properties_params = {
-  properties: { uri: { format: "uri", type: "string" } },
-  required: ["uri"],
-  type: "object",
-};
-
-function validate_ReadResourceRequest_properties_params(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.uri === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "uri" },
-        message: "must have required property '" + "uri" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.uri !== undefined) {
-      let data0 = data.uri;
-      if (typeof data0 === "string") {
-        if (!format_uri(data0)) {
-          const err1 = {
-            instancePath: instancePath + "/uri",
-            schemaPath: "#/properties/uri/format",
-            keyword: "format",
-            params: { format: "uri" },
-            message: 'must match format "' + "uri" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
-        }
-      } else {
-        const err2 = {
-          instancePath: instancePath + "/uri",
-          schemaPath: "#/properties/uri/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err3 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err3];
-    } else {
-      vErrors.push(err3);
-    }
-    errors++;
-  }
-  validate_ReadResourceRequest_properties_params.errors = vErrors;
-  return errors === 0;
-}
-
-const schema_ReadResourceResult = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    contents: {
-      items: {
-        anyOf: [{ $ref: "#/definitions/TextResourceContents" }, { $ref: "#/definitions/BlobResourceContents" }],
-      },
-      type: "array",
-    },
-  },
-  required: ["contents"],
-  type: "object",
-};
-
-function validate_ReadResourceResult(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.contents === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "contents" },
-        message: "must have required property '" + "contents" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data._meta !== undefined) {
-      let data0 = data._meta;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-      } else {
-        const err1 = {
-          instancePath: instancePath + "/_meta",
-          schemaPath: "#/properties/_meta/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.contents !== undefined) {
-      let data1 = data.contents;
-      if (Array.isArray(data1)) {
-        const len0 = data1.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          let data2 = data1[i0];
-          const _errs7 = errors;
-          let valid3 = false;
-          const _errs8 = errors;
-          if (
-            !validate_TextResourceContents(data2, {
-              instancePath: instancePath + "/contents/" + i0,
-              parentData: data1,
-              parentDataProperty: i0,
-              rootData,
-            })
-          ) {
-            vErrors =
-              vErrors === null
-                ? validate_TextResourceContents.errors
-                : vErrors.concat(validate_TextResourceContents.errors);
-            errors = vErrors.length;
-          }
-          var _valid0 = _errs8 === errors;
-          valid3 = valid3 || _valid0;
-          if (!valid3) {
-            const _errs9 = errors;
-            if (
-              !validate_BlobResourceContents(data2, {
-                instancePath: instancePath + "/contents/" + i0,
-                parentData: data1,
-                parentDataProperty: i0,
-                rootData,
-              })
-            ) {
-              vErrors =
-                vErrors === null
-                  ? validate_BlobResourceContents.errors
-                  : vErrors.concat(validate_BlobResourceContents.errors);
-              errors = vErrors.length;
-            }
-            var _valid0 = _errs9 === errors;
-            valid3 = valid3 || _valid0;
-          }
-          if (!valid3) {
-            const err2 = {
-              instancePath: instancePath + "/contents/" + i0,
-              schemaPath: "#/properties/contents/items/anyOf",
-              keyword: "anyOf",
-              params: {},
-              message: "must match a schema in anyOf",
-            };
-            if (vErrors === null) {
-              vErrors = [err2];
-            } else {
-              vErrors.push(err2);
-            }
-            errors++;
-          } else {
-            errors = _errs7;
-            if (vErrors !== null) {
-              if (_errs7) {
-                vErrors.length = _errs7;
-              } else {
-                vErrors = null;
-              }
-            }
-          }
-        }
-      } else {
-        const err3 = {
-          instancePath: instancePath + "/contents",
-          schemaPath: "#/properties/contents/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err4 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err4];
-    } else {
-      vErrors.push(err4);
-    }
-    errors++;
-  }
-  validate_ReadResourceResult.errors = vErrors;
-  return errors === 0;
-}
-
-const schema_Request = {
-  properties: {
-    method: { type: "string" },
-    params: {
-      additionalProperties: {},
-      properties: {
-        _meta: {
-          additionalProperties: {},
-          properties: { progressToken: { $ref: "#/definitions/ProgressToken" } },
-          type: "object",
-        },
-      },
-      type: "object",
-    },
-  },
-  required: ["method"],
-  type: "object",
-};
-
-function validate_Request(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      if (typeof data.method !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1._meta !== undefined) {
-          let data2 = data1._meta;
-          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-            if (data2.progressToken !== undefined) {
-              if (
-                !validate_ProgressToken(data2.progressToken, {
-                  instancePath: instancePath + "/params/_meta/progressToken",
-                  parentData: data2,
-                  parentDataProperty: "progressToken",
-                  rootData,
-                })
-              ) {
-                vErrors =
-                  vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
-                errors = vErrors.length;
-              }
-            }
-          } else {
-            const err2 = {
-              instancePath: instancePath + "/params/_meta",
-              schemaPath: "#/properties/params/properties/_meta/type",
-              keyword: "type",
-              params: { type: "object" },
-              message: "must be object",
-            };
-            if (vErrors === null) {
-              vErrors = [err2];
-            } else {
-              vErrors.push(err2);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err3 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err4 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err4];
-    } else {
-      vErrors.push(err4);
-    }
-    errors++;
-  }
-  validate_Request.errors = vErrors;
-  return errors === 0;
-}
-
-function validate_RequestId_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (typeof data !== "string" && !(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
-    const err0 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: schema_RequestId.type },
-      message: "must be string,integer",
-    };
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
-    errors++;
-  }
-  validate_RequestId_2.errors = vErrors;
-  return errors === 0;
-}
-
-function validate_Resource_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.name === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "name" },
-        message: "must have required property '" + "name" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.uri === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "uri" },
-        message: "must have required property '" + "uri" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data._meta !== undefined) {
-      let data0 = data._meta;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-      } else {
-        const err2 = {
-          instancePath: instancePath + "/_meta",
-          schemaPath: "#/properties/_meta/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
-          instancePath: instancePath + "/annotations",
-          parentData: data,
-          parentDataProperty: "annotations",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.mimeType !== undefined) {
-      if (typeof data.mimeType !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/mimeType",
-          schemaPath: "#/properties/mimeType/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.name !== undefined) {
-      if (typeof data.name !== "string") {
-        const err5 = {
-          instancePath: instancePath + "/name",
-          schemaPath: "#/properties/name/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.size !== undefined) {
-      let data5 = data.size;
-      if (!(typeof data5 == "number" && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
-        const err6 = {
-          instancePath: instancePath + "/size",
-          schemaPath: "#/properties/size/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.title !== undefined) {
-      if (typeof data.title !== "string") {
-        const err7 = {
-          instancePath: instancePath + "/title",
-          schemaPath: "#/properties/title/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    if (data.uri !== undefined) {
-      let data7 = data.uri;
-      if (typeof data7 === "string") {
-        if (!format_uri(data7)) {
-          const err8 = {
-            instancePath: instancePath + "/uri",
-            schemaPath: "#/properties/uri/format",
-            keyword: "format",
-            params: { format: "uri" },
-            message: 'must match format "' + "uri" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
-        }
-      } else {
-        const err9 = {
-          instancePath: instancePath + "/uri",
-          schemaPath: "#/properties/uri/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err10 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err10];
-    } else {
-      vErrors.push(err10);
-    }
-    errors++;
-  }
-  validate_Resource_2.errors = vErrors;
-  return errors === 0;
-}
-
-const schema_ResourceContents = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    mimeType: { type: "string" },
-    uri: { format: "uri", type: "string" },
-  },
-  required: ["uri"],
-  type: "object",
-};
-
-function validate_ResourceContents(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.uri === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "uri" },
-        message: "must have required property '" + "uri" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data._meta !== undefined) {
-      let data0 = data._meta;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-      } else {
-        const err1 = {
-          instancePath: instancePath + "/_meta",
-          schemaPath: "#/properties/_meta/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.mimeType !== undefined) {
-      if (typeof data.mimeType !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/mimeType",
-          schemaPath: "#/properties/mimeType/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.uri !== undefined) {
-      let data2 = data.uri;
-      if (typeof data2 === "string") {
-        if (!format_uri(data2)) {
-          const err3 = {
-            instancePath: instancePath + "/uri",
-            schemaPath: "#/properties/uri/format",
-            keyword: "format",
-            params: { format: "uri" },
-            message: 'must match format "' + "uri" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err3];
-          } else {
-            vErrors.push(err3);
-          }
-          errors++;
-        }
-      } else {
-        const err4 = {
-          instancePath: instancePath + "/uri",
-          schemaPath: "#/properties/uri/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
           vErrors = [err4];
         } else {
           vErrors.push(err4);
@@ -19049,1741 +21732,9 @@ function validate_ResourceContents(data, { instancePath = "", parentData, parent
     }
     errors++;
   }
-  validate_ResourceContents.errors = vErrors;
+  validate_ToolAnnotations_2.errors = vErrors;
   return errors === 0;
 }
-
-function validate_ResourceLink_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.name === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "name" },
-        message: "must have required property '" + "name" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.type === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "type" },
-        message: "must have required property '" + "type" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.uri === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "uri" },
-        message: "must have required property '" + "uri" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (data._meta !== undefined) {
-      let data0 = data._meta;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-      } else {
-        const err3 = {
-          instancePath: instancePath + "/_meta",
-          schemaPath: "#/properties/_meta/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
-          instancePath: instancePath + "/annotations",
-          parentData: data,
-          parentDataProperty: "annotations",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.mimeType !== undefined) {
-      if (typeof data.mimeType !== "string") {
-        const err5 = {
-          instancePath: instancePath + "/mimeType",
-          schemaPath: "#/properties/mimeType/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.name !== undefined) {
-      if (typeof data.name !== "string") {
-        const err6 = {
-          instancePath: instancePath + "/name",
-          schemaPath: "#/properties/name/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.size !== undefined) {
-      let data5 = data.size;
-      if (!(typeof data5 == "number" && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
-        const err7 = {
-          instancePath: instancePath + "/size",
-          schemaPath: "#/properties/size/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    if (data.title !== undefined) {
-      if (typeof data.title !== "string") {
-        const err8 = {
-          instancePath: instancePath + "/title",
-          schemaPath: "#/properties/title/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-    if (data.type !== undefined) {
-      let data7 = data.type;
-      if (typeof data7 !== "string") {
-        const err9 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-      if ("resource_link" !== data7) {
-        const err10 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/const",
-          keyword: "const",
-          params: { allowedValue: "resource_link" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-    }
-    if (data.uri !== undefined) {
-      let data8 = data.uri;
-      if (typeof data8 === "string") {
-        if (!format_uri(data8)) {
-          const err11 = {
-            instancePath: instancePath + "/uri",
-            schemaPath: "#/properties/uri/format",
-            keyword: "format",
-            params: { format: "uri" },
-            message: 'must match format "' + "uri" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err11];
-          } else {
-            vErrors.push(err11);
-          }
-          errors++;
-        }
-      } else {
-        const err12 = {
-          instancePath: instancePath + "/uri",
-          schemaPath: "#/properties/uri/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err13 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err13];
-    } else {
-      vErrors.push(err13);
-    }
-    errors++;
-  }
-  validate_ResourceLink_2.errors = vErrors;
-  return errors === 0;
-}
-
-const schema_ResourceListChangedNotification = {
-  properties: {
-    method: { const: "notifications/resources/list_changed", type: "string" },
-    params: {
-      additionalProperties: {},
-      properties: { _meta: { additionalProperties: {}, type: "object" } },
-      type: "object",
-    },
-  },
-  required: ["method"],
-  type: "object",
-};
-
-function validate_ResourceListChangedNotification(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-      if ("notifications/resources/list_changed" !== data0) {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "notifications/resources/list_changed" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1._meta !== undefined) {
-          let data2 = data1._meta;
-          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-          } else {
-            const err3 = {
-              instancePath: instancePath + "/params/_meta",
-              schemaPath: "#/properties/params/properties/_meta/type",
-              keyword: "type",
-              params: { type: "object" },
-              message: "must be object",
-            };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err4 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate_ResourceListChangedNotification.errors = vErrors;
-  return errors === 0;
-}
-
-const schema_ResourceListChangedNotification_properties_params = {
-  additionalProperties: {},
-  properties: { _meta: { additionalProperties: {}, type: "object" } },
-  type: "object",
-};
-
-function validate_ResourceListChangedNotification_properties_params(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data._meta !== undefined) {
-      let data0 = data._meta;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-      } else {
-        const err0 = {
-          instancePath: instancePath + "/_meta",
-          schemaPath: "#/properties/_meta/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err1 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate_ResourceListChangedNotification_properties_params.errors = vErrors;
-  return errors === 0;
-}
-
-function validate_ResourceTemplate_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.name === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "name" },
-        message: "must have required property '" + "name" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.uriTemplate === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "uriTemplate" },
-        message: "must have required property '" + "uriTemplate" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data._meta !== undefined) {
-      let data0 = data._meta;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-      } else {
-        const err2 = {
-          instancePath: instancePath + "/_meta",
-          schemaPath: "#/properties/_meta/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
-          instancePath: instancePath + "/annotations",
-          parentData: data,
-          parentDataProperty: "annotations",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.mimeType !== undefined) {
-      if (typeof data.mimeType !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/mimeType",
-          schemaPath: "#/properties/mimeType/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.name !== undefined) {
-      if (typeof data.name !== "string") {
-        const err5 = {
-          instancePath: instancePath + "/name",
-          schemaPath: "#/properties/name/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.title !== undefined) {
-      if (typeof data.title !== "string") {
-        const err6 = {
-          instancePath: instancePath + "/title",
-          schemaPath: "#/properties/title/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.uriTemplate !== undefined) {
-      let data6 = data.uriTemplate;
-      if (typeof data6 === "string") {
-        if (!format_uri_template.test(data6)) {
-          const err7 = {
-            instancePath: instancePath + "/uriTemplate",
-            schemaPath: "#/properties/uriTemplate/format",
-            keyword: "format",
-            params: { format: "uri-template" },
-            message: 'must match format "' + "uri-template" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err7];
-          } else {
-            vErrors.push(err7);
-          }
-          errors++;
-        }
-      } else {
-        const err8 = {
-          instancePath: instancePath + "/uriTemplate",
-          schemaPath: "#/properties/uriTemplate/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err9 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err9];
-    } else {
-      vErrors.push(err9);
-    }
-    errors++;
-  }
-  validate_ResourceTemplate_2.errors = vErrors;
-  return errors === 0;
-}
-
-function validate_ResourceTemplateReference_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.type === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "type" },
-        message: "must have required property '" + "type" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.uri === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "uri" },
-        message: "must have required property '" + "uri" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.type !== undefined) {
-      let data0 = data.type;
-      if (typeof data0 !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      if ("ref/resource" !== data0) {
-        const err3 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/const",
-          keyword: "const",
-          params: { allowedValue: "ref/resource" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.uri !== undefined) {
-      let data1 = data.uri;
-      if (typeof data1 === "string") {
-        if (!format_uri_template.test(data1)) {
-          const err4 = {
-            instancePath: instancePath + "/uri",
-            schemaPath: "#/properties/uri/format",
-            keyword: "format",
-            params: { format: "uri-template" },
-            message: 'must match format "' + "uri-template" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-      } else {
-        const err5 = {
-          instancePath: instancePath + "/uri",
-          schemaPath: "#/properties/uri/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err6 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err6];
-    } else {
-      vErrors.push(err6);
-    }
-    errors++;
-  }
-  validate_ResourceTemplateReference_2.errors = vErrors;
-  return errors === 0;
-}
-
-const schema_ResourceUpdatedNotification = {
-  properties: {
-    method: { const: "notifications/resources/updated", type: "string" },
-    params: { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" },
-  },
-  required: ["method", "params"],
-  type: "object",
-};
-
-function validate_ResourceUpdatedNotification(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.params === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "params" },
-        message: "must have required property '" + "params" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      if ("notifications/resources/updated" !== data0) {
-        const err3 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "notifications/resources/updated" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.uri === undefined) {
-          const err4 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/properties/params/required",
-            keyword: "required",
-            params: { missingProperty: "uri" },
-            message: "must have required property '" + "uri" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-        if (data1.uri !== undefined) {
-          let data2 = data1.uri;
-          if (typeof data2 === "string") {
-            if (!format_uri(data2)) {
-              const err5 = {
-                instancePath: instancePath + "/params/uri",
-                schemaPath: "#/properties/params/properties/uri/format",
-                keyword: "format",
-                params: { format: "uri" },
-                message: 'must match format "' + "uri" + '"',
-              };
-              if (vErrors === null) {
-                vErrors = [err5];
-              } else {
-                vErrors.push(err5);
-              }
-              errors++;
-            }
-          } else {
-            const err6 = {
-              instancePath: instancePath + "/params/uri",
-              schemaPath: "#/properties/params/properties/uri/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err7 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err8 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err8];
-    } else {
-      vErrors.push(err8);
-    }
-    errors++;
-  }
-  validate_ResourceUpdatedNotification.errors = vErrors;
-  return errors === 0;
-}
-
-const schema_ResourceUpdatedNotification_properties_params = {
-  properties: { uri: { format: "uri", type: "string" } },
-  required: ["uri"],
-  type: "object",
-};
-
-function validate_ResourceUpdatedNotification_properties_params(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.uri === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "uri" },
-        message: "must have required property '" + "uri" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.uri !== undefined) {
-      let data0 = data.uri;
-      if (typeof data0 === "string") {
-        if (!format_uri(data0)) {
-          const err1 = {
-            instancePath: instancePath + "/uri",
-            schemaPath: "#/properties/uri/format",
-            keyword: "format",
-            params: { format: "uri" },
-            message: 'must match format "' + "uri" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
-        }
-      } else {
-        const err2 = {
-          instancePath: instancePath + "/uri",
-          schemaPath: "#/properties/uri/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err3 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err3];
-    } else {
-      vErrors.push(err3);
-    }
-    errors++;
-  }
-  validate_ResourceUpdatedNotification_properties_params.errors = vErrors;
-  return errors === 0;
-}
-
-function validate_Result_3(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data._meta !== undefined) {
-      let data0 = data._meta;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-      } else {
-        const err0 = {
-          instancePath: instancePath + "/_meta",
-          schemaPath: "#/properties/_meta/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err1 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate_Result_3.errors = vErrors;
-  return errors === 0;
-}
-
-function validate_Role_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (typeof data !== "string") {
-    const err0 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "string" },
-      message: "must be string",
-    };
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
-    errors++;
-  }
-  if (!(data === "assistant" || data === "user")) {
-    const err1 = {
-      instancePath,
-      schemaPath: "#/enum",
-      keyword: "enum",
-      params: { allowedValues: schema_Role.enum },
-      message: "must be equal to one of the allowed values",
-    };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate_Role_2.errors = vErrors;
-  return errors === 0;
-}
-
-function validate_Root_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.uri === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "uri" },
-        message: "must have required property '" + "uri" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data._meta !== undefined) {
-      let data0 = data._meta;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-      } else {
-        const err1 = {
-          instancePath: instancePath + "/_meta",
-          schemaPath: "#/properties/_meta/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.name !== undefined) {
-      if (typeof data.name !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/name",
-          schemaPath: "#/properties/name/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.uri !== undefined) {
-      let data2 = data.uri;
-      if (typeof data2 === "string") {
-        if (!format_uri(data2)) {
-          const err3 = {
-            instancePath: instancePath + "/uri",
-            schemaPath: "#/properties/uri/format",
-            keyword: "format",
-            params: { format: "uri" },
-            message: 'must match format "' + "uri" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err3];
-          } else {
-            vErrors.push(err3);
-          }
-          errors++;
-        }
-      } else {
-        const err4 = {
-          instancePath: instancePath + "/uri",
-          schemaPath: "#/properties/uri/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate_Root_2.errors = vErrors;
-  return errors === 0;
-}
-
-function validate_RootsListChangedNotification_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-      if ("notifications/roots/list_changed" !== data0) {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "notifications/roots/list_changed" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1._meta !== undefined) {
-          let data2 = data1._meta;
-          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-          } else {
-            const err3 = {
-              instancePath: instancePath + "/params/_meta",
-              schemaPath: "#/properties/params/properties/_meta/type",
-              keyword: "type",
-              params: { type: "object" },
-              message: "must be object",
-            };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err4 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate_RootsListChangedNotification_2.errors = vErrors;
-  return errors === 0;
-}
-
-const schema_RootsListChangedNotification_properties_params = {
-  additionalProperties: {},
-  properties: { _meta: { additionalProperties: {}, type: "object" } },
-  type: "object",
-};
-
-function validate_RootsListChangedNotification_properties_params(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data._meta !== undefined) {
-      let data0 = data._meta;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-      } else {
-        const err0 = {
-          instancePath: instancePath + "/_meta",
-          schemaPath: "#/properties/_meta/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err1 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate_RootsListChangedNotification_properties_params.errors = vErrors;
-  return errors === 0;
-}
-
-function validate_SamplingMessage_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.content === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "content" },
-        message: "must have required property '" + "content" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.role === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "role" },
-        message: "must have required property '" + "role" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.content !== undefined) {
-      let data0 = data.content;
-      const _errs2 = errors;
-      let valid1 = false;
-      const _errs3 = errors;
-      if (
-        !validate_TextContent(data0, {
-          instancePath: instancePath + "/content",
-          parentData: data,
-          parentDataProperty: "content",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs3 === errors;
-      valid1 = valid1 || _valid0;
-      if (!valid1) {
-        const _errs4 = errors;
-        if (
-          !validate_ImageContent(data0, {
-            instancePath: instancePath + "/content",
-            parentData: data,
-            parentDataProperty: "content",
-            rootData,
-          })
-        ) {
-          vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-          errors = vErrors.length;
-        }
-        var _valid0 = _errs4 === errors;
-        valid1 = valid1 || _valid0;
-        if (!valid1) {
-          const _errs5 = errors;
-          if (
-            !validate_AudioContent(data0, {
-              instancePath: instancePath + "/content",
-              parentData: data,
-              parentDataProperty: "content",
-              rootData,
-            })
-          ) {
-            vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
-            errors = vErrors.length;
-          }
-          var _valid0 = _errs5 === errors;
-          valid1 = valid1 || _valid0;
-        }
-      }
-      if (!valid1) {
-        const err2 = {
-          instancePath: instancePath + "/content",
-          schemaPath: "#/properties/content/anyOf",
-          keyword: "anyOf",
-          params: {},
-          message: "must match a schema in anyOf",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      } else {
-        errors = _errs2;
-        if (vErrors !== null) {
-          if (_errs2) {
-            vErrors.length = _errs2;
-          } else {
-            vErrors = null;
-          }
-        }
-      }
-    }
-    if (data.role !== undefined) {
-      if (
-        !validate_Role(data.role, {
-          instancePath: instancePath + "/role",
-          parentData: data,
-          parentDataProperty: "role",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
-        errors = vErrors.length;
-      }
-    }
-  } else {
-    const err3 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err3];
-    } else {
-      vErrors.push(err3);
-    }
-    errors++;
-  }
-  validate_SamplingMessage_2.errors = vErrors;
-  return errors === 0;
-}
-
-function validate_ServerCapabilities_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.completions !== undefined) {
-      let data0 = data.completions;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-      } else {
-        const err0 = {
-          instancePath: instancePath + "/completions",
-          schemaPath: "#/properties/completions/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.experimental !== undefined) {
-      let data1 = data.experimental;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        for (const key0 in data1) {
-          let data2 = data1[key0];
-          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-          } else {
-            const err1 = {
-              instancePath: instancePath + "/experimental/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
-              schemaPath: "#/properties/experimental/additionalProperties/type",
-              keyword: "type",
-              params: { type: "object" },
-              message: "must be object",
-            };
-            if (vErrors === null) {
-              vErrors = [err1];
-            } else {
-              vErrors.push(err1);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err2 = {
-          instancePath: instancePath + "/experimental",
-          schemaPath: "#/properties/experimental/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.logging !== undefined) {
-      let data3 = data.logging;
-      if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
-      } else {
-        const err3 = {
-          instancePath: instancePath + "/logging",
-          schemaPath: "#/properties/logging/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.prompts !== undefined) {
-      let data4 = data.prompts;
-      if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
-        if (data4.listChanged !== undefined) {
-          if (typeof data4.listChanged !== "boolean") {
-            const err4 = {
-              instancePath: instancePath + "/prompts/listChanged",
-              schemaPath: "#/properties/prompts/properties/listChanged/type",
-              keyword: "type",
-              params: { type: "boolean" },
-              message: "must be boolean",
-            };
-            if (vErrors === null) {
-              vErrors = [err4];
-            } else {
-              vErrors.push(err4);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err5 = {
-          instancePath: instancePath + "/prompts",
-          schemaPath: "#/properties/prompts/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.resources !== undefined) {
-      let data6 = data.resources;
-      if (data6 && typeof data6 == "object" && !Array.isArray(data6)) {
-        if (data6.listChanged !== undefined) {
-          if (typeof data6.listChanged !== "boolean") {
-            const err6 = {
-              instancePath: instancePath + "/resources/listChanged",
-              schemaPath: "#/properties/resources/properties/listChanged/type",
-              keyword: "type",
-              params: { type: "boolean" },
-              message: "must be boolean",
-            };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-        }
-        if (data6.subscribe !== undefined) {
-          if (typeof data6.subscribe !== "boolean") {
-            const err7 = {
-              instancePath: instancePath + "/resources/subscribe",
-              schemaPath: "#/properties/resources/properties/subscribe/type",
-              keyword: "type",
-              params: { type: "boolean" },
-              message: "must be boolean",
-            };
-            if (vErrors === null) {
-              vErrors = [err7];
-            } else {
-              vErrors.push(err7);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err8 = {
-          instancePath: instancePath + "/resources",
-          schemaPath: "#/properties/resources/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-    if (data.tools !== undefined) {
-      let data9 = data.tools;
-      if (data9 && typeof data9 == "object" && !Array.isArray(data9)) {
-        if (data9.listChanged !== undefined) {
-          if (typeof data9.listChanged !== "boolean") {
-            const err9 = {
-              instancePath: instancePath + "/tools/listChanged",
-              schemaPath: "#/properties/tools/properties/listChanged/type",
-              keyword: "type",
-              params: { type: "boolean" },
-              message: "must be boolean",
-            };
-            if (vErrors === null) {
-              vErrors = [err9];
-            } else {
-              vErrors.push(err9);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err10 = {
-          instancePath: instancePath + "/tools",
-          schemaPath: "#/properties/tools/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err11 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err11];
-    } else {
-      vErrors.push(err11);
-    }
-    errors++;
-  }
-  validate_ServerCapabilities_2.errors = vErrors;
-  return errors === 0;
-}
-
-const schema_ServerNotification = {
-  anyOf: [
-    { $ref: "#/definitions/CancelledNotification" },
-    { $ref: "#/definitions/ProgressNotification" },
-    { $ref: "#/definitions/ResourceListChangedNotification" },
-    { $ref: "#/definitions/ResourceUpdatedNotification" },
-    { $ref: "#/definitions/PromptListChangedNotification" },
-    { $ref: "#/definitions/ToolListChangedNotification" },
-    { $ref: "#/definitions/LoggingMessageNotification" },
-  ],
-};
-const schema_ToolListChangedNotification = {
-  properties: {
-    method: { const: "notifications/tools/list_changed", type: "string" },
-    params: {
-      additionalProperties: {},
-      properties: { _meta: { additionalProperties: {}, type: "object" } },
-      type: "object",
-    },
-  },
-  required: ["method"],
-  type: "object",
-};
-
 function validate_ToolListChangedNotification(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
@@ -20895,362 +21846,10 @@ function validate_ToolListChangedNotification(
   validate_ToolListChangedNotification.errors = vErrors;
   return errors === 0;
 }
-
-function validate_ServerNotification(
+function validate_ToolListChangedNotification_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
-  let vErrors = null;
-  let errors = 0;
-  const _errs0 = errors;
-  let valid0 = false;
-  const _errs1 = errors;
-  if (!validate_CancelledNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
-    vErrors =
-      vErrors === null ? validate_CancelledNotification.errors : vErrors.concat(validate_CancelledNotification.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs1 === errors;
-  valid0 = valid0 || _valid0;
-  if (!valid0) {
-    const _errs2 = errors;
-    if (!validate_ProgressNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
-      vErrors =
-        vErrors === null ? validate_ProgressNotification.errors : vErrors.concat(validate_ProgressNotification.errors);
-      errors = vErrors.length;
-    }
-    var _valid0 = _errs2 === errors;
-    valid0 = valid0 || _valid0;
-    if (!valid0) {
-      const _errs3 = errors;
-      if (!validate_ResourceListChangedNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
-        vErrors =
-          vErrors === null
-            ? validate_ResourceListChangedNotification.errors
-            : vErrors.concat(validate_ResourceListChangedNotification.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs3 === errors;
-      valid0 = valid0 || _valid0;
-      if (!valid0) {
-        const _errs4 = errors;
-        if (!validate_ResourceUpdatedNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
-          vErrors =
-            vErrors === null
-              ? validate_ResourceUpdatedNotification.errors
-              : vErrors.concat(validate_ResourceUpdatedNotification.errors);
-          errors = vErrors.length;
-        }
-        var _valid0 = _errs4 === errors;
-        valid0 = valid0 || _valid0;
-        if (!valid0) {
-          const _errs5 = errors;
-          if (
-            !validate_PromptListChangedNotification(data, { instancePath, parentData, parentDataProperty, rootData })
-          ) {
-            vErrors =
-              vErrors === null
-                ? validate_PromptListChangedNotification.errors
-                : vErrors.concat(validate_PromptListChangedNotification.errors);
-            errors = vErrors.length;
-          }
-          var _valid0 = _errs5 === errors;
-          valid0 = valid0 || _valid0;
-          if (!valid0) {
-            const _errs6 = errors;
-            if (
-              !validate_ToolListChangedNotification(data, { instancePath, parentData, parentDataProperty, rootData })
-            ) {
-              vErrors =
-                vErrors === null
-                  ? validate_ToolListChangedNotification.errors
-                  : vErrors.concat(validate_ToolListChangedNotification.errors);
-              errors = vErrors.length;
-            }
-            var _valid0 = _errs6 === errors;
-            valid0 = valid0 || _valid0;
-            if (!valid0) {
-              const _errs7 = errors;
-              if (
-                !validate_LoggingMessageNotification(data, { instancePath, parentData, parentDataProperty, rootData })
-              ) {
-                vErrors =
-                  vErrors === null
-                    ? validate_LoggingMessageNotification.errors
-                    : vErrors.concat(validate_LoggingMessageNotification.errors);
-                errors = vErrors.length;
-              }
-              var _valid0 = _errs7 === errors;
-              valid0 = valid0 || _valid0;
-            }
-          }
-        }
-      }
-    }
-  }
-  if (!valid0) {
-    const err0 = {
-      instancePath,
-      schemaPath: "#/anyOf",
-      keyword: "anyOf",
-      params: {},
-      message: "must match a schema in anyOf",
-    };
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
-    errors++;
-  } else {
-    errors = _errs0;
-    if (vErrors !== null) {
-      if (_errs0) {
-        vErrors.length = _errs0;
-      } else {
-        vErrors = null;
-      }
-    }
-  }
-  validate_ServerNotification.errors = vErrors;
-  return errors === 0;
-}
-
-const schema_ServerRequest = {
-  anyOf: [
-    { $ref: "#/definitions/PingRequest" },
-    { $ref: "#/definitions/CreateMessageRequest" },
-    { $ref: "#/definitions/ListRootsRequest" },
-    { $ref: "#/definitions/ElicitRequest" },
-  ],
-};
-
-function validate_ServerRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const _errs0 = errors;
-  let valid0 = false;
-  const _errs1 = errors;
-  if (!validate_PingRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
-    vErrors = vErrors === null ? validate_PingRequest.errors : vErrors.concat(validate_PingRequest.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs1 === errors;
-  valid0 = valid0 || _valid0;
-  if (!valid0) {
-    const _errs2 = errors;
-    if (!validate_CreateMessageRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
-      vErrors =
-        vErrors === null ? validate_CreateMessageRequest.errors : vErrors.concat(validate_CreateMessageRequest.errors);
-      errors = vErrors.length;
-    }
-    var _valid0 = _errs2 === errors;
-    valid0 = valid0 || _valid0;
-    if (!valid0) {
-      const _errs3 = errors;
-      if (!validate_ListRootsRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
-        vErrors =
-          vErrors === null ? validate_ListRootsRequest.errors : vErrors.concat(validate_ListRootsRequest.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs3 === errors;
-      valid0 = valid0 || _valid0;
-      if (!valid0) {
-        const _errs4 = errors;
-        if (!validate_ElicitRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
-          vErrors = vErrors === null ? validate_ElicitRequest.errors : vErrors.concat(validate_ElicitRequest.errors);
-          errors = vErrors.length;
-        }
-        var _valid0 = _errs4 === errors;
-        valid0 = valid0 || _valid0;
-      }
-    }
-  }
-  if (!valid0) {
-    const err0 = {
-      instancePath,
-      schemaPath: "#/anyOf",
-      keyword: "anyOf",
-      params: {},
-      message: "must match a schema in anyOf",
-    };
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
-    errors++;
-  } else {
-    errors = _errs0;
-    if (vErrors !== null) {
-      if (_errs0) {
-        vErrors.length = _errs0;
-      } else {
-        vErrors = null;
-      }
-    }
-  }
-  validate_ServerRequest.errors = vErrors;
-  return errors === 0;
-}
-
-const schema_ServerResult = {
-  anyOf: [
-    { $ref: "#/definitions/Result" },
-    { $ref: "#/definitions/InitializeResult" },
-    { $ref: "#/definitions/ListResourcesResult" },
-    { $ref: "#/definitions/ListResourceTemplatesResult" },
-    { $ref: "#/definitions/ReadResourceResult" },
-    { $ref: "#/definitions/ListPromptsResult" },
-    { $ref: "#/definitions/GetPromptResult" },
-    { $ref: "#/definitions/ListToolsResult" },
-    { $ref: "#/definitions/CallToolResult" },
-    { $ref: "#/definitions/CompleteResult" },
-  ],
-};
-
-function validate_ServerResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const _errs0 = errors;
-  let valid0 = false;
-  const _errs1 = errors;
-  if (!validate_Result(data, { instancePath, parentData, parentDataProperty, rootData })) {
-    vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs1 === errors;
-  valid0 = valid0 || _valid0;
-  if (!valid0) {
-    const _errs2 = errors;
-    if (!validate_InitializeResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
-      vErrors = vErrors === null ? validate_InitializeResult.errors : vErrors.concat(validate_InitializeResult.errors);
-      errors = vErrors.length;
-    }
-    var _valid0 = _errs2 === errors;
-    valid0 = valid0 || _valid0;
-    if (!valid0) {
-      const _errs3 = errors;
-      if (!validate_ListResourcesResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
-        vErrors =
-          vErrors === null ? validate_ListResourcesResult.errors : vErrors.concat(validate_ListResourcesResult.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs3 === errors;
-      valid0 = valid0 || _valid0;
-      if (!valid0) {
-        const _errs4 = errors;
-        if (!validate_ListResourceTemplatesResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
-          vErrors =
-            vErrors === null
-              ? validate_ListResourceTemplatesResult.errors
-              : vErrors.concat(validate_ListResourceTemplatesResult.errors);
-          errors = vErrors.length;
-        }
-        var _valid0 = _errs4 === errors;
-        valid0 = valid0 || _valid0;
-        if (!valid0) {
-          const _errs5 = errors;
-          if (!validate_ReadResourceResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
-            vErrors =
-              vErrors === null
-                ? validate_ReadResourceResult.errors
-                : vErrors.concat(validate_ReadResourceResult.errors);
-            errors = vErrors.length;
-          }
-          var _valid0 = _errs5 === errors;
-          valid0 = valid0 || _valid0;
-          if (!valid0) {
-            const _errs6 = errors;
-            if (!validate_ListPromptsResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
-              vErrors =
-                vErrors === null
-                  ? validate_ListPromptsResult.errors
-                  : vErrors.concat(validate_ListPromptsResult.errors);
-              errors = vErrors.length;
-            }
-            var _valid0 = _errs6 === errors;
-            valid0 = valid0 || _valid0;
-            if (!valid0) {
-              const _errs7 = errors;
-              if (!validate_GetPromptResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                vErrors =
-                  vErrors === null ? validate_GetPromptResult.errors : vErrors.concat(validate_GetPromptResult.errors);
-                errors = vErrors.length;
-              }
-              var _valid0 = _errs7 === errors;
-              valid0 = valid0 || _valid0;
-              if (!valid0) {
-                const _errs8 = errors;
-                if (!validate_ListToolsResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                  vErrors =
-                    vErrors === null
-                      ? validate_ListToolsResult.errors
-                      : vErrors.concat(validate_ListToolsResult.errors);
-                  errors = vErrors.length;
-                }
-                var _valid0 = _errs8 === errors;
-                valid0 = valid0 || _valid0;
-                if (!valid0) {
-                  const _errs9 = errors;
-                  if (!validate_CallToolResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                    vErrors =
-                      vErrors === null
-                        ? validate_CallToolResult.errors
-                        : vErrors.concat(validate_CallToolResult.errors);
-                    errors = vErrors.length;
-                  }
-                  var _valid0 = _errs9 === errors;
-                  valid0 = valid0 || _valid0;
-                  if (!valid0) {
-                    const _errs10 = errors;
-                    if (!validate_CompleteResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                      vErrors =
-                        vErrors === null
-                          ? validate_CompleteResult.errors
-                          : vErrors.concat(validate_CompleteResult.errors);
-                      errors = vErrors.length;
-                    }
-                    var _valid0 = _errs10 === errors;
-                    valid0 = valid0 || _valid0;
-                  }
-                }
-              }
-            }
-          }
-        }
-      }
-    }
-  }
-  if (!valid0) {
-    const err0 = {
-      instancePath,
-      schemaPath: "#/anyOf",
-      keyword: "anyOf",
-      params: {},
-      message: "must match a schema in anyOf",
-    };
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
-    errors++;
-  } else {
-    errors = _errs0;
-    if (vErrors !== null) {
-      if (_errs0) {
-        vErrors.length = _errs0;
-      } else {
-        vErrors = null;
-      }
-    }
-  }
-  validate_ServerResult.errors = vErrors;
-  return errors === 0;
-}
-
-function validate_SetLevelRequest_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -21269,30 +21868,30 @@ function validate_SetLevelRequest_2(data, { instancePath = "", parentData, paren
       }
       errors++;
     }
-    if (data.params === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "params" },
-        message: "must have required property '" + "params" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
     if (data.method !== undefined) {
       let data0 = data.method;
       if (typeof data0 !== "string") {
-        const err2 = {
+        const err1 = {
           instancePath: instancePath + "/method",
           schemaPath: "#/properties/method/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      if ("notifications/tools/list_changed" !== data0) {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "notifications/tools/list_changed" },
+          message: "must be equal to constant",
         };
         if (vErrors === null) {
           vErrors = [err2];
@@ -21301,55 +21900,31 @@ function validate_SetLevelRequest_2(data, { instancePath = "", parentData, paren
         }
         errors++;
       }
-      if ("logging/setLevel" !== data0) {
-        const err3 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "logging/setLevel" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
     }
     if (data.params !== undefined) {
       let data1 = data.params;
       if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.level === undefined) {
-          const err4 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/properties/params/required",
-            keyword: "required",
-            params: { missingProperty: "level" },
-            message: "must have required property '" + "level" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
+        if (data1._meta !== undefined) {
+          let data2 = data1._meta;
+          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
           } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-        if (data1.level !== undefined) {
-          if (
-            !validate_LoggingLevel(data1.level, {
-              instancePath: instancePath + "/params/level",
-              parentData: data1,
-              parentDataProperty: "level",
-              rootData,
-            })
-          ) {
-            vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
-            errors = vErrors.length;
+            const err3 = {
+              instancePath: instancePath + "/params/_meta",
+              schemaPath: "#/properties/params/properties/_meta/type",
+              keyword: "type",
+              params: { type: "object" },
+              message: "must be object",
+            };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
           }
         }
       } else {
-        const err5 = {
+        const err4 = {
           instancePath: instancePath + "/params",
           schemaPath: "#/properties/params/type",
           keyword: "type",
@@ -21357,15 +21932,15 @@ function validate_SetLevelRequest_2(data, { instancePath = "", parentData, paren
           message: "must be object",
         };
         if (vErrors === null) {
-          vErrors = [err5];
+          vErrors = [err4];
         } else {
-          vErrors.push(err5);
+          vErrors.push(err4);
         }
         errors++;
       }
     }
   } else {
-    const err6 = {
+    const err5 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -21373,55 +21948,39 @@ function validate_SetLevelRequest_2(data, { instancePath = "", parentData, paren
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err6];
+      vErrors = [err5];
     } else {
-      vErrors.push(err6);
+      vErrors.push(err5);
     }
     errors++;
   }
-  validate_SetLevelRequest_2.errors = vErrors;
+  validate_ToolListChangedNotification_2.errors = vErrors;
   return errors === 0;
 }
-
-const schema_SetLevelRequest_properties_params = {
-  properties: { level: { $ref: "#/definitions/LoggingLevel" } },
-  required: ["level"],
-  type: "object",
-};
-
-function validate_SetLevelRequest_properties_params(
+function validate_ToolListChangedNotification_properties_params(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.level === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "level" },
-        message: "must have required property '" + "level" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
+    if (data._meta !== undefined) {
+      let data0 = data._meta;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
       } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.level !== undefined) {
-      if (
-        !validate_LoggingLevel(data.level, {
-          instancePath: instancePath + "/level",
-          parentData: data,
-          parentDataProperty: "level",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
-        errors = vErrors.length;
+        const err0 = {
+          instancePath: instancePath + "/_meta",
+          schemaPath: "#/properties/_meta/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
       }
     }
   } else {
@@ -21439,700 +21998,9 @@ function validate_SetLevelRequest_properties_params(
     }
     errors++;
   }
-  validate_SetLevelRequest_properties_params.errors = vErrors;
+  validate_ToolListChangedNotification_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-function validate_StringSchema_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.type === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "type" },
-        message: "must have required property '" + "type" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.format !== undefined) {
-      let data1 = data.format;
-      if (typeof data1 !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/format",
-          schemaPath: "#/properties/format/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      if (!(data1 === "date" || data1 === "date-time" || data1 === "email" || data1 === "uri")) {
-        const err3 = {
-          instancePath: instancePath + "/format",
-          schemaPath: "#/properties/format/enum",
-          keyword: "enum",
-          params: { allowedValues: schema_StringSchema.properties.format.enum },
-          message: "must be equal to one of the allowed values",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.maxLength !== undefined) {
-      let data2 = data.maxLength;
-      if (!(typeof data2 == "number" && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
-        const err4 = {
-          instancePath: instancePath + "/maxLength",
-          schemaPath: "#/properties/maxLength/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.minLength !== undefined) {
-      let data3 = data.minLength;
-      if (!(typeof data3 == "number" && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
-        const err5 = {
-          instancePath: instancePath + "/minLength",
-          schemaPath: "#/properties/minLength/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.title !== undefined) {
-      if (typeof data.title !== "string") {
-        const err6 = {
-          instancePath: instancePath + "/title",
-          schemaPath: "#/properties/title/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.type !== undefined) {
-      let data5 = data.type;
-      if (typeof data5 !== "string") {
-        const err7 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-      if ("string" !== data5) {
-        const err8 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/const",
-          keyword: "const",
-          params: { allowedValue: "string" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err9 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err9];
-    } else {
-      vErrors.push(err9);
-    }
-    errors++;
-  }
-  validate_StringSchema_2.errors = vErrors;
-  return errors === 0;
-}
-
-function validate_SubscribeRequest_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.params === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "params" },
-        message: "must have required property '" + "params" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      if ("resources/subscribe" !== data0) {
-        const err3 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "resources/subscribe" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.uri === undefined) {
-          const err4 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/properties/params/required",
-            keyword: "required",
-            params: { missingProperty: "uri" },
-            message: "must have required property '" + "uri" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-        if (data1.uri !== undefined) {
-          let data2 = data1.uri;
-          if (typeof data2 === "string") {
-            if (!format_uri(data2)) {
-              const err5 = {
-                instancePath: instancePath + "/params/uri",
-                schemaPath: "#/properties/params/properties/uri/format",
-                keyword: "format",
-                params: { format: "uri" },
-                message: 'must match format "' + "uri" + '"',
-              };
-              if (vErrors === null) {
-                vErrors = [err5];
-              } else {
-                vErrors.push(err5);
-              }
-              errors++;
-            }
-          } else {
-            const err6 = {
-              instancePath: instancePath + "/params/uri",
-              schemaPath: "#/properties/params/properties/uri/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err7 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err8 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err8];
-    } else {
-      vErrors.push(err8);
-    }
-    errors++;
-  }
-  validate_SubscribeRequest_2.errors = vErrors;
-  return errors === 0;
-}
-
-const schema_SubscribeRequest_properties_params = {
-  properties: { uri: { format: "uri", type: "string" } },
-  required: ["uri"],
-  type: "object",
-};
-
-function validate_SubscribeRequest_properties_params(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.uri === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "uri" },
-        message: "must have required property '" + "uri" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.uri !== undefined) {
-      let data0 = data.uri;
-      if (typeof data0 === "string") {
-        if (!format_uri(data0)) {
-          const err1 = {
-            instancePath: instancePath + "/uri",
-            schemaPath: "#/properties/uri/format",
-            keyword: "format",
-            params: { format: "uri" },
-            message: 'must match format "' + "uri" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
-        }
-      } else {
-        const err2 = {
-          instancePath: instancePath + "/uri",
-          schemaPath: "#/properties/uri/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err3 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err3];
-    } else {
-      vErrors.push(err3);
-    }
-    errors++;
-  }
-  validate_SubscribeRequest_properties_params.errors = vErrors;
-  return errors === 0;
-}
-
-function validate_TextContent_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.text === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "text" },
-        message: "must have required property '" + "text" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.type === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "type" },
-        message: "must have required property '" + "type" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data._meta !== undefined) {
-      let data0 = data._meta;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-      } else {
-        const err2 = {
-          instancePath: instancePath + "/_meta",
-          schemaPath: "#/properties/_meta/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
-          instancePath: instancePath + "/annotations",
-          parentData: data,
-          parentDataProperty: "annotations",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.text !== undefined) {
-      if (typeof data.text !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/text",
-          schemaPath: "#/properties/text/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.type !== undefined) {
-      let data3 = data.type;
-      if (typeof data3 !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-      if ("text" !== data3) {
-        const err5 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/const",
-          keyword: "const",
-          params: { allowedValue: "text" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err6 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err6];
-    } else {
-      vErrors.push(err6);
-    }
-    errors++;
-  }
-  validate_TextContent_2.errors = vErrors;
-  return errors === 0;
-}
-
-function validate_TextResourceContents_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.text === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "text" },
-        message: "must have required property '" + "text" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.uri === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "uri" },
-        message: "must have required property '" + "uri" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data._meta !== undefined) {
-      let data0 = data._meta;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-      } else {
-        const err2 = {
-          instancePath: instancePath + "/_meta",
-          schemaPath: "#/properties/_meta/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.mimeType !== undefined) {
-      if (typeof data.mimeType !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/mimeType",
-          schemaPath: "#/properties/mimeType/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.text !== undefined) {
-      if (typeof data.text !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/text",
-          schemaPath: "#/properties/text/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.uri !== undefined) {
-      let data3 = data.uri;
-      if (typeof data3 === "string") {
-        if (!format_uri(data3)) {
-          const err5 = {
-            instancePath: instancePath + "/uri",
-            schemaPath: "#/properties/uri/format",
-            keyword: "format",
-            params: { format: "uri" },
-            message: 'must match format "' + "uri" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-      } else {
-        const err6 = {
-          instancePath: instancePath + "/uri",
-          schemaPath: "#/properties/uri/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err7 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err7];
-    } else {
-      vErrors.push(err7);
-    }
-    errors++;
-  }
-  validate_TextResourceContents_2.errors = vErrors;
-  return errors === 0;
-}
-
 function validate_Tool_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -22554,116 +22422,7 @@ function validate_Tool_2(data, { instancePath = "", parentData, parentDataProper
   validate_Tool_2.errors = vErrors;
   return errors === 0;
 }
-
-function validate_ToolAnnotations_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.destructiveHint !== undefined) {
-      if (typeof data.destructiveHint !== "boolean") {
-        const err0 = {
-          instancePath: instancePath + "/destructiveHint",
-          schemaPath: "#/properties/destructiveHint/type",
-          keyword: "type",
-          params: { type: "boolean" },
-          message: "must be boolean",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.idempotentHint !== undefined) {
-      if (typeof data.idempotentHint !== "boolean") {
-        const err1 = {
-          instancePath: instancePath + "/idempotentHint",
-          schemaPath: "#/properties/idempotentHint/type",
-          keyword: "type",
-          params: { type: "boolean" },
-          message: "must be boolean",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.openWorldHint !== undefined) {
-      if (typeof data.openWorldHint !== "boolean") {
-        const err2 = {
-          instancePath: instancePath + "/openWorldHint",
-          schemaPath: "#/properties/openWorldHint/type",
-          keyword: "type",
-          params: { type: "boolean" },
-          message: "must be boolean",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.readOnlyHint !== undefined) {
-      if (typeof data.readOnlyHint !== "boolean") {
-        const err3 = {
-          instancePath: instancePath + "/readOnlyHint",
-          schemaPath: "#/properties/readOnlyHint/type",
-          keyword: "type",
-          params: { type: "boolean" },
-          message: "must be boolean",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.title !== undefined) {
-      if (typeof data.title !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/title",
-          schemaPath: "#/properties/title/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate_ToolAnnotations_2.errors = vErrors;
-  return errors === 0;
-}
-
-function validate_ToolListChangedNotification_2(
+function validate_UnsubscribeRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
@@ -22685,30 +22444,30 @@ function validate_ToolListChangedNotification_2(
       }
       errors++;
     }
+    if (data.params === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "params" },
+        message: "must have required property '" + "params" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
     if (data.method !== undefined) {
       let data0 = data.method;
       if (typeof data0 !== "string") {
-        const err1 = {
+        const err2 = {
           instancePath: instancePath + "/method",
           schemaPath: "#/properties/method/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-      if ("notifications/tools/list_changed" !== data0) {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "notifications/tools/list_changed" },
-          message: "must be equal to constant",
         };
         if (vErrors === null) {
           vErrors = [err2];
@@ -22717,31 +22476,76 @@ function validate_ToolListChangedNotification_2(
         }
         errors++;
       }
+      if ("resources/unsubscribe" !== data0) {
+        const err3 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "resources/unsubscribe" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
     }
     if (data.params !== undefined) {
       let data1 = data.params;
       if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1._meta !== undefined) {
-          let data2 = data1._meta;
-          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+        if (data1.uri === undefined) {
+          const err4 = {
+            instancePath: instancePath + "/params",
+            schemaPath: "#/properties/params/required",
+            keyword: "required",
+            params: { missingProperty: "uri" },
+            message: "must have required property '" + "uri" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
           } else {
-            const err3 = {
-              instancePath: instancePath + "/params/_meta",
-              schemaPath: "#/properties/params/properties/_meta/type",
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (data1.uri !== undefined) {
+          let data2 = data1.uri;
+          if (typeof data2 === "string") {
+            if (!format_uri(data2)) {
+              const err5 = {
+                instancePath: instancePath + "/params/uri",
+                schemaPath: "#/properties/params/properties/uri/format",
+                keyword: "format",
+                params: { format: "uri" },
+                message: 'must match format "' + "uri" + '"',
+              };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
+          } else {
+            const err6 = {
+              instancePath: instancePath + "/params/uri",
+              schemaPath: "#/properties/params/properties/uri/type",
               keyword: "type",
-              params: { type: "object" },
-              message: "must be object",
+              params: { type: "string" },
+              message: "must be string",
             };
             if (vErrors === null) {
-              vErrors = [err3];
+              vErrors = [err6];
             } else {
-              vErrors.push(err3);
+              vErrors.push(err6);
             }
             errors++;
           }
         }
       } else {
-        const err4 = {
+        const err7 = {
           instancePath: instancePath + "/params",
           schemaPath: "#/properties/params/type",
           keyword: "type",
@@ -22749,15 +22553,15 @@ function validate_ToolListChangedNotification_2(
           message: "must be object",
         };
         if (vErrors === null) {
-          vErrors = [err4];
+          vErrors = [err7];
         } else {
-          vErrors.push(err4);
+          vErrors.push(err7);
         }
         errors++;
       }
     }
   } else {
-    const err5 = {
+    const err8 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -22765,67 +22569,15 @@ function validate_ToolListChangedNotification_2(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err5];
+      vErrors = [err8];
     } else {
-      vErrors.push(err5);
+      vErrors.push(err8);
     }
     errors++;
   }
-  validate_ToolListChangedNotification_2.errors = vErrors;
+  validate_UnsubscribeRequest.errors = vErrors;
   return errors === 0;
 }
-
-const schema_ToolListChangedNotification_properties_params = {
-  additionalProperties: {},
-  properties: { _meta: { additionalProperties: {}, type: "object" } },
-  type: "object",
-};
-
-function validate_ToolListChangedNotification_properties_params(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data._meta !== undefined) {
-      let data0 = data._meta;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-      } else {
-        const err0 = {
-          instancePath: instancePath + "/_meta",
-          schemaPath: "#/properties/_meta/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err1 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate_ToolListChangedNotification_properties_params.errors = vErrors;
-  return errors === 0;
-}
-
 function validate_UnsubscribeRequest_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
@@ -22982,13 +22734,6 @@ function validate_UnsubscribeRequest_2(
   validate_UnsubscribeRequest_2.errors = vErrors;
   return errors === 0;
 }
-
-const schema_UnsubscribeRequest_properties_params = {
-  properties: { uri: { format: "uri", type: "string" } },
-  required: ["uri"],
-  type: "object",
-};
-
 function validate_UnsubscribeRequest_properties_params(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data } = {},

@@ -10,7 +10,9 @@
  * source, an ajv runtime function from its code. The names are read off ajv's compiled functions (each
  * carries its `source`: its name and the scope values it uses), and the renaming is done on the parsed
  * module (emit/js-edit.ts), never by text substitution. Local names inside a function (`_errs3`) are left:
- * they are numbered per function, so they only move when that function changes.
+ * they are numbered per function, so they only move when that function changes. And the statements are put
+ * in the order of those names rather than in ajv's compile order, so a `$ref` that makes ajv reach a function
+ * sooner does not move it ({@link inStableOrder}).
  *
  * Formats: ajv writes `<code.formats><property>` for every format function, and {@link STANDALONE_FORMATS}
  * makes that the runtime's ES module (`formats.uri`); a format the runtime lacks comes from ajv-formats, or,
@@ -188,5 +190,44 @@ export function standaloneEsm(ajv: AjvInstance, refs: Record<string, string>, la
   if (imports.length) edits.push({ start: afterPrologueAndImports(source), end: afterPrologueAndImports(source), text: `\n${imports.join('\n')}` });
   const required = firstRequire(source);
   if (required) throw new Error(`standalone code for ${label} still calls require(): ${required}`);
-  return applyEdits(code, edits);
+  return inStableOrder(applyEdits(code, edits), label);
+}
+
+/**
+ * The module's statements ordered by the names they declare, not in the order ajv compiled them: a `$ref`
+ * added to an early definition makes ajv reach a function sooner, which would move its whole block. Every
+ * top-level statement of ajv's standalone code only declares (a schema constant, a pattern, a format, a
+ * function, a wrapper object naming a function) or annotates a function (`validate_X.evaluated = …`); none
+ * runs a validator, so the order they run in at load does not matter. Each function is followed by its
+ * annotations; the exports come last, by name.
+ */
+function inStableOrder(code: string, label: string): string {
+  const source = parseModule(code, label, 'js');
+  const prologue: string[] = [];
+  const exported: { key: string; text: string }[] = [];
+  const declared: { key: string; rank: number; index: number; text: string }[] = [];
+  source.statements.forEach((statement, index) => {
+    const text = statement.getText(source);
+    if (ts.isImportDeclaration(statement) || (ts.isExpressionStatement(statement) && ts.isStringLiteral(statement.expression))) prologue.push(text);
+    else if (ts.isVariableStatement(statement) && ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) {
+      const name = statement.declarationList.declarations[0]?.name;
+      exported.push({ key: name && ts.isIdentifier(name) ? name.text : text, text });
+    } else if (ts.isFunctionDeclaration(statement) && statement.name) declared.push({ key: statement.name.text, rank: 1, index, text });
+    else if (ts.isVariableStatement(statement)) {
+      const name = statement.declarationList.declarations[0]?.name;
+      if (!name || !ts.isIdentifier(name)) throw new Error(`${label}: a top-level declaration without a name: ${text.slice(0, 80)}`);
+      declared.push({ key: name.text, rank: 0, index, text });
+    } else if (
+      ts.isExpressionStatement(statement) &&
+      ts.isBinaryExpression(statement.expression) &&
+      ts.isPropertyAccessExpression(statement.expression.left) &&
+      ts.isIdentifier(statement.expression.left.expression)
+    )
+      declared.push({ key: statement.expression.left.expression.text, rank: 2, index, text });
+    else throw new Error(`${label}: a top-level statement standalone code is not expected to have: ${text.slice(0, 80)}`);
+  });
+  const byKey = (a: { key: string }, b: { key: string }) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+  declared.sort((a, b) => byKey(a, b) || a.rank - b.rank || a.index - b.index);
+  exported.sort(byKey);
+  return `${[...prologue, '', ...declared.map((d) => d.text), ...exported.map((e) => e.text)].join('\n')}\n`;
 }

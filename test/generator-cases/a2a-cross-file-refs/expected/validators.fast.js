@@ -3,13 +3,13 @@
 // Accept-path validators: validators.js asks these first and uses the all-errors validators for the
 // report only when they say no. ajv's output as it is, not formatted. See generator/emit/accept-path.ts.
 "use strict";
-export const Note = validate_Note;
+
+const pattern_3068bca7 = new RegExp("^NOTE_KIND_UNSPECIFIED$", "u");
+const pattern_a9dc9ddc = new RegExp("^(note_id)$", "u");
 const schema_Note = {"additionalProperties":false,"properties":{"noteId":{"type":"string"},"kind":{"$ref":"#/$defs/NoteKind"},"metadata":{"$ref":"#/$defs/Struct"}},"type":"object","patternProperties":{"^(note_id)$":{"type":"string"}}};
 const schema_NoteKind = {"anyOf":[{"pattern":"^NOTE_KIND_UNSPECIFIED$","type":"string"},{"enum":["NOTE_KIND_PLAIN","NOTE_KIND_CHECKLIST"],"type":"string"},{"maximum":2147483647,"minimum":-2147483648,"type":"integer"}]};
+const schema_SaveNoteRequest = {"additionalProperties":false,"properties":{"note":{"$ref":"#/$defs/Note"}},"type":"object"};
 const schema_Struct = {"type":"object"};
-const pattern_a9dc9ddc = new RegExp("^(note_id)$", "u");
-const pattern_3068bca7 = new RegExp("^NOTE_KIND_UNSPECIFIED$", "u");
-
 function validate_Note(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -203,9 +203,6 @@ return false;
 validate_Note.errors = vErrors;
 return errors === 0;
 }
-
-export const NoteKind = validate_NoteKind;
-
 function validate_NoteKind(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -330,10 +327,6 @@ vErrors = null;
 validate_NoteKind.errors = vErrors;
 return errors === 0;
 }
-
-export const SaveNoteRequest = validate_SaveNoteRequest;
-const schema_SaveNoteRequest = {"additionalProperties":false,"properties":{"note":{"$ref":"#/$defs/Note"}},"type":"object"};
-
 function validate_SaveNoteRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -364,9 +357,6 @@ return false;
 validate_SaveNoteRequest.errors = vErrors;
 return errors === 0;
 }
-
-export const Struct = validate_Struct;
-
 function validate_Struct(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -377,4 +367,8 @@ return false;
 validate_Struct.errors = vErrors;
 return errors === 0;
 }
+export const Note = validate_Note;
+export const NoteKind = validate_NoteKind;
+export const SaveNoteRequest = validate_SaveNoteRequest;
+export const Struct = validate_Struct;
 

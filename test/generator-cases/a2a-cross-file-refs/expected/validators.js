@@ -5,13 +5,14 @@ import * as fastSet from "./validators.fast.js";
 
 // The all-errors validators: run only after the accept-path validator of validators.fast.js has said no,
 // to leave every error on `.errors`. The exported validators are at the end of this file.
+const pattern_3068bca7 = new RegExp("^NOTE_KIND_UNSPECIFIED$", "u");
+const pattern_a9dc9ddc = new RegExp("^(note_id)$", "u");
 const schema_Note = {
   additionalProperties: false,
   properties: { noteId: { type: "string" }, kind: { $ref: "#/$defs/NoteKind" }, metadata: { $ref: "#/$defs/Struct" } },
   type: "object",
   patternProperties: { "^(note_id)$": { type: "string" } },
 };
-const pattern_a9dc9ddc = new RegExp("^(note_id)$", "u");
 const schema_NoteKind = {
   anyOf: [
     { pattern: "^NOTE_KIND_UNSPECIFIED$", type: "string" },
@@ -19,8 +20,126 @@ const schema_NoteKind = {
     { maximum: 2147483647, minimum: -2147483648, type: "integer" },
   ],
 };
-const pattern_3068bca7 = new RegExp("^NOTE_KIND_UNSPECIFIED$", "u");
-
+const schema_SaveNoteRequest = {
+  additionalProperties: false,
+  properties: { note: { $ref: "#/$defs/Note" } },
+  type: "object",
+};
+const schema_Struct = { type: "object" };
+function validate_Note(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_Note.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+      if (!(key0 === "noteId" || key0 === "kind" || key0 === "metadata" || pattern_a9dc9ddc.test(key0))) {
+        const err0 = {
+          instancePath,
+          schemaPath: "#/additionalProperties",
+          keyword: "additionalProperties",
+          params: { additionalProperty: key0 },
+          message: "must NOT have additional properties",
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    if (data.noteId !== undefined) {
+      if (typeof data.noteId !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/noteId",
+          schemaPath: "#/properties/noteId/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.kind !== undefined) {
+      if (
+        !validate_NoteKind(data.kind, {
+          instancePath: instancePath + "/kind",
+          parentData: data,
+          parentDataProperty: "kind",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_NoteKind.errors : vErrors.concat(validate_NoteKind.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.metadata !== undefined) {
+      if (
+        !validate_Struct(data.metadata, {
+          instancePath: instancePath + "/metadata",
+          parentData: data,
+          parentDataProperty: "metadata",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
+        errors = vErrors.length;
+      }
+    }
+    for (const key1 in data) {
+      if (pattern_a9dc9ddc.test(key1)) {
+        if (typeof data[key1] !== "string") {
+          const err2 = {
+            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(note_id)%24/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err3 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err3];
+    } else {
+      vErrors.push(err3);
+    }
+    errors++;
+  }
+  validate_Note.errors = vErrors;
+  return errors === 0;
+}
+validate_Note.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 function validate_NoteKind(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -181,157 +300,6 @@ function validate_NoteKind(
   return errors === 0;
 }
 validate_NoteKind.evaluated = { dynamicProps: false, dynamicItems: false };
-
-const schema_Struct = { type: "object" };
-
-function validate_Struct(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate_Struct.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (!(data && typeof data == "object" && !Array.isArray(data))) {
-    const err0 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
-    errors++;
-  }
-  validate_Struct.errors = vErrors;
-  return errors === 0;
-}
-validate_Struct.evaluated = { dynamicProps: false, dynamicItems: false };
-
-function validate_Note(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate_Note.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-      if (!(key0 === "noteId" || key0 === "kind" || key0 === "metadata" || pattern_a9dc9ddc.test(key0))) {
-        const err0 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.noteId !== undefined) {
-      if (typeof data.noteId !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/noteId",
-          schemaPath: "#/properties/noteId/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.kind !== undefined) {
-      if (
-        !validate_NoteKind(data.kind, {
-          instancePath: instancePath + "/kind",
-          parentData: data,
-          parentDataProperty: "kind",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_NoteKind.errors : vErrors.concat(validate_NoteKind.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.metadata !== undefined) {
-      if (
-        !validate_Struct(data.metadata, {
-          instancePath: instancePath + "/metadata",
-          parentData: data,
-          parentDataProperty: "metadata",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
-        errors = vErrors.length;
-      }
-    }
-    for (const key1 in data) {
-      if (pattern_a9dc9ddc.test(key1)) {
-        if (typeof data[key1] !== "string") {
-          const err2 = {
-            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(note_id)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err2];
-          } else {
-            vErrors.push(err2);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err3 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err3];
-    } else {
-      vErrors.push(err3);
-    }
-    errors++;
-  }
-  validate_Note.errors = vErrors;
-  return errors === 0;
-}
-validate_Note.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
 function validate_NoteKind_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -492,13 +460,6 @@ function validate_NoteKind_2(
   return errors === 0;
 }
 validate_NoteKind_2.evaluated = { dynamicProps: false, dynamicItems: false };
-
-const schema_SaveNoteRequest = {
-  additionalProperties: false,
-  properties: { note: { $ref: "#/$defs/Note" } },
-  type: "object",
-};
-
 function validate_SaveNoteRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -563,7 +524,38 @@ function validate_SaveNoteRequest(
   return errors === 0;
 }
 validate_SaveNoteRequest.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
+function validate_Struct(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_Struct.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (!(data && typeof data == "object" && !Array.isArray(data))) {
+    const err0 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+  }
+  validate_Struct.errors = vErrors;
+  return errors === 0;
+}
+validate_Struct.evaluated = { dynamicProps: false, dynamicItems: false };
 function validate_Struct_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},

@@ -5,6 +5,9 @@ import * as fastSet from "./validators.fast.js";
 
 // The all-errors validators: run only after the accept-path validator of validators.fast.js has said no,
 // to leave every error on `.errors`. The exported validators are at the end of this file.
+const pattern_49f53b52 = new RegExp("^[A-Za-z0-9+/]*={0,2}$", "u");
+const pattern_51cdfefd = new RegExp("^(raw_data)$", "u");
+const pattern_a9dc9ddc = new RegExp("^(note_id)$", "u");
 const schema_Note = {
   additionalProperties: false,
   properties: {
@@ -21,10 +24,6 @@ const schema_Note = {
   },
   allOf: [{ oneOf: [{ required: ["text"] }, { anyOf: [{ required: ["rawData"] }, { required: ["raw_data"] }] }] }],
 };
-const pattern_a9dc9ddc = new RegExp("^(note_id)$", "u");
-const pattern_51cdfefd = new RegExp("^(raw_data)$", "u");
-const pattern_49f53b52 = new RegExp("^[A-Za-z0-9+/]*={0,2}$", "u");
-
 function validate_Note(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},

@@ -3,9 +3,14 @@
 // Accept-path validators: validators.js asks these first and uses the all-errors validators for the
 // report only when they say no. ajv's output as it is, not formatted. See generator/emit/accept-path.ts.
 "use strict";
-export const CacheableResult = validate_CacheableResult;
-const schema_CacheableResult = {"type":"object","properties":{"_meta":{"type":"object"},"resultType":{"type":"string","enum":["complete"]},"ttlMs":{"type":"integer","minimum":0},"cacheScope":{"type":"string","enum":["public","private"]}},"required":["ttlMs","cacheScope"]};
 
+const schema_CacheableResult = {"type":"object","properties":{"_meta":{"type":"object"},"resultType":{"type":"string","enum":["complete"]},"ttlMs":{"type":"integer","minimum":0},"cacheScope":{"type":"string","enum":["public","private"]}},"required":["ttlMs","cacheScope"]};
+const schema_ClientRequest = {"anyOf":[{"$ref":"#/$defs/ListRequest"}]};
+const schema_ListRequest = {"type":"object","properties":{"jsonrpc":{"type":"string","const":"2.0"},"id":{"type":["string","integer"]},"method":{"type":"string","const":"notes/list"},"params":{"$ref":"#/$defs/RequestParams"}},"required":["jsonrpc","id","method"]};
+const schema_ListResult = {"type":"object","properties":{"_meta":{"type":"object"},"resultType":{"type":"string","enum":["complete"]},"ttlMs":{"type":"integer","minimum":0},"cacheScope":{"type":"string","enum":["public","private"]},"notes":{"type":"array","items":{"type":"string"}}},"required":["notes","ttlMs","cacheScope"]};
+const schema_RequestParams = {"type":"object","properties":{"_meta":{"type":"object"}}};
+const schema_Result = {"type":"object","properties":{"_meta":{"type":"object"},"resultType":{"type":"string","enum":["complete"]}}};
+const schema_ServerResult = {"anyOf":[{"$ref":"#/$defs/ListResult"}]};
 function validate_CacheableResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -97,12 +102,44 @@ return false;
 validate_CacheableResult.errors = vErrors;
 return errors === 0;
 }
-
-export const ClientRequest = validate_ClientRequest;
-const schema_ClientRequest = {"anyOf":[{"$ref":"#/$defs/ListRequest"}]};
-const schema_ListRequest = {"type":"object","properties":{"jsonrpc":{"type":"string","const":"2.0"},"id":{"type":["string","integer"]},"method":{"type":"string","const":"notes/list"},"params":{"$ref":"#/$defs/RequestParams"}},"required":["jsonrpc","id","method"]};
-const schema_RequestParams = {"type":"object","properties":{"_meta":{"type":"object"}}};
-
+function validate_ClientRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(!(validate_ListRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate_ListRequest.errors : vErrors.concat(validate_ListRequest.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+validate_ClientRequest.errors = vErrors;
+return false;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate_ClientRequest.errors = vErrors;
+return errors === 0;
+}
 function validate_ListRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -198,49 +235,6 @@ return false;
 validate_ListRequest.errors = vErrors;
 return errors === 0;
 }
-
-
-function validate_ClientRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(!(validate_ListRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_ListRequest.errors : vErrors.concat(validate_ListRequest.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-validate_ClientRequest.errors = vErrors;
-return false;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate_ClientRequest.errors = vErrors;
-return errors === 0;
-}
-
-export const ListRequest = validate_ListRequest_2;
-
 function validate_ListRequest_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -336,10 +330,6 @@ return false;
 validate_ListRequest_2.errors = vErrors;
 return errors === 0;
 }
-
-export const ListResult = validate_ListResult;
-const schema_ListResult = {"type":"object","properties":{"_meta":{"type":"object"},"resultType":{"type":"string","enum":["complete"]},"ttlMs":{"type":"integer","minimum":0},"cacheScope":{"type":"string","enum":["public","private"]},"notes":{"type":"array","items":{"type":"string"}}},"required":["notes","ttlMs","cacheScope"]};
-
 function validate_ListResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -462,9 +452,6 @@ return false;
 validate_ListResult.errors = vErrors;
 return errors === 0;
 }
-
-export const RequestParams = validate_RequestParams;
-
 function validate_RequestParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -486,10 +473,6 @@ return false;
 validate_RequestParams.errors = vErrors;
 return errors === 0;
 }
-
-export const Result = validate_Result;
-const schema_Result = {"type":"object","properties":{"_meta":{"type":"object"},"resultType":{"type":"string","enum":["complete"]}}};
-
 function validate_Result(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -534,10 +517,6 @@ return false;
 validate_Result.errors = vErrors;
 return errors === 0;
 }
-
-export const ServerResult = validate_ServerResult;
-const schema_ServerResult = {"anyOf":[{"$ref":"#/$defs/ListResult"}]};
-
 function validate_ServerResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -755,4 +734,11 @@ vErrors = null;
 validate_ServerResult.errors = vErrors;
 return errors === 0;
 }
+export const CacheableResult = validate_CacheableResult;
+export const ClientRequest = validate_ClientRequest;
+export const ListRequest = validate_ListRequest_2;
+export const ListResult = validate_ListResult;
+export const RequestParams = validate_RequestParams;
+export const Result = validate_Result;
+export const ServerResult = validate_ServerResult;
 

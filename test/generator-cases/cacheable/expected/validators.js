@@ -15,7 +15,34 @@ const schema_CacheableResult = {
   },
   required: ["ttlMs", "cacheScope"],
 };
-
+const schema_ClientRequest = { anyOf: [{ $ref: "#/$defs/ListRequest" }] };
+const schema_ListRequest = {
+  type: "object",
+  properties: {
+    jsonrpc: { type: "string", const: "2.0" },
+    id: { type: ["string", "integer"] },
+    method: { type: "string", const: "notes/list" },
+    params: { $ref: "#/$defs/RequestParams" },
+  },
+  required: ["jsonrpc", "id", "method"],
+};
+const schema_ListResult = {
+  type: "object",
+  properties: {
+    _meta: { type: "object" },
+    resultType: { type: "string", enum: ["complete"] },
+    ttlMs: { type: "integer", minimum: 0 },
+    cacheScope: { type: "string", enum: ["public", "private"] },
+    notes: { type: "array", items: { type: "string" } },
+  },
+  required: ["notes", "ttlMs", "cacheScope"],
+};
+const schema_RequestParams = { type: "object", properties: { _meta: { type: "object" } } };
+const schema_Result = {
+  type: "object",
+  properties: { _meta: { type: "object" }, resultType: { type: "string", enum: ["complete"] } },
+};
+const schema_ServerResult = { anyOf: [{ $ref: "#/$defs/ListResult" }] };
 function validate_CacheableResult(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -202,72 +229,64 @@ validate_CacheableResult.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-
-const schema_ClientRequest = { anyOf: [{ $ref: "#/$defs/ListRequest" }] };
-const schema_ListRequest = {
-  type: "object",
-  properties: {
-    jsonrpc: { type: "string", const: "2.0" },
-    id: { type: ["string", "integer"] },
-    method: { type: "string", const: "notes/list" },
-    params: { $ref: "#/$defs/RequestParams" },
-  },
-  required: ["jsonrpc", "id", "method"],
-};
-const schema_RequestParams = { type: "object", properties: { _meta: { type: "object" } } };
-
-function validate_RequestParams(
+function validate_ClientRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_RequestParams.evaluated;
+  const evaluated0 = validate_ClientRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = undefined;
   }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data._meta !== undefined) {
-      let data0 = data._meta;
-      if (!(data0 && typeof data0 == "object" && !Array.isArray(data0))) {
-        const err0 = {
-          instancePath: instancePath + "/_meta",
-          schemaPath: "#/properties/_meta/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err1 = {
+  const _errs0 = errors;
+  let valid0 = false;
+  const _errs1 = errors;
+  if (!validate_ListRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_ListRequest.errors : vErrors.concat(validate_ListRequest.errors);
+    errors = vErrors.length;
+  }
+  var _valid0 = _errs1 === errors;
+  valid0 = valid0 || _valid0;
+  if (_valid0) {
+    var props0 = {};
+    props0.jsonrpc = true;
+    props0.id = true;
+    props0.method = true;
+    props0.params = true;
+  }
+  if (!valid0) {
+    const err0 = {
       instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
+      schemaPath: "#/anyOf",
+      keyword: "anyOf",
+      params: {},
+      message: "must match a schema in anyOf",
     };
     if (vErrors === null) {
-      vErrors = [err1];
+      vErrors = [err0];
     } else {
-      vErrors.push(err1);
+      vErrors.push(err0);
     }
     errors++;
+  } else {
+    errors = _errs0;
+    if (vErrors !== null) {
+      if (_errs0) {
+        vErrors.length = _errs0;
+      } else {
+        vErrors = null;
+      }
+    }
   }
-  validate_RequestParams.errors = vErrors;
+  validate_ClientRequest.errors = vErrors;
+  evaluated0.props = props0;
   return errors === 0;
 }
-validate_RequestParams.evaluated = { props: { _meta: true }, dynamicProps: false, dynamicItems: false };
-
+validate_ClientRequest.evaluated = { dynamicProps: true, dynamicItems: false };
 function validate_ListRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -451,66 +470,6 @@ validate_ListRequest.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-
-function validate_ClientRequest(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate_ClientRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  const _errs0 = errors;
-  let valid0 = false;
-  const _errs1 = errors;
-  if (!validate_ListRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_ListRequest.errors : vErrors.concat(validate_ListRequest.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs1 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0.jsonrpc = true;
-    props0.id = true;
-    props0.method = true;
-    props0.params = true;
-  }
-  if (!valid0) {
-    const err0 = {
-      instancePath,
-      schemaPath: "#/anyOf",
-      keyword: "anyOf",
-      params: {},
-      message: "must match a schema in anyOf",
-    };
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
-    errors++;
-  } else {
-    errors = _errs0;
-    if (vErrors !== null) {
-      if (_errs0) {
-        vErrors.length = _errs0;
-      } else {
-        vErrors = null;
-      }
-    }
-  }
-  validate_ClientRequest.errors = vErrors;
-  evaluated0.props = props0;
-  return errors === 0;
-}
-validate_ClientRequest.evaluated = { dynamicProps: true, dynamicItems: false };
-
 function validate_ListRequest_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -694,19 +653,6 @@ validate_ListRequest_2.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-
-const schema_ListResult = {
-  type: "object",
-  properties: {
-    _meta: { type: "object" },
-    resultType: { type: "string", enum: ["complete"] },
-    ttlMs: { type: "integer", minimum: 0 },
-    cacheScope: { type: "string", enum: ["public", "private"] },
-    notes: { type: "array", items: { type: "string" } },
-  },
-  required: ["notes", "ttlMs", "cacheScope"],
-};
-
 function validate_ListResult(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -945,7 +891,57 @@ validate_ListResult.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-
+function validate_RequestParams(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_RequestParams.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data._meta !== undefined) {
+      let data0 = data._meta;
+      if (!(data0 && typeof data0 == "object" && !Array.isArray(data0))) {
+        const err0 = {
+          instancePath: instancePath + "/_meta",
+          schemaPath: "#/properties/_meta/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err1 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate_RequestParams.errors = vErrors;
+  return errors === 0;
+}
+validate_RequestParams.evaluated = { props: { _meta: true }, dynamicProps: false, dynamicItems: false };
 function validate_RequestParams_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -997,12 +993,6 @@ function validate_RequestParams_2(
   return errors === 0;
 }
 validate_RequestParams_2.evaluated = { props: { _meta: true }, dynamicProps: false, dynamicItems: false };
-
-const schema_Result = {
-  type: "object",
-  properties: { _meta: { type: "object" }, resultType: { type: "string", enum: ["complete"] } },
-};
-
 function validate_Result(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -1087,9 +1077,6 @@ function validate_Result(
   return errors === 0;
 }
 validate_Result.evaluated = { props: { _meta: true, resultType: true }, dynamicProps: false, dynamicItems: false };
-
-const schema_ServerResult = { anyOf: [{ $ref: "#/$defs/ListResult" }] };
-
 function validate_ServerResult(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},

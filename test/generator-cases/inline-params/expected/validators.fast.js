@@ -3,9 +3,14 @@
 // Accept-path validators: validators.js asks these first and uses the all-errors validators for the
 // report only when they say no. ajv's output as it is, not formatted. See generator/emit/accept-path.ts.
 "use strict";
-export const AddRequest = validate_AddRequest;
-const schema_AddRequest = {"type":"object","properties":{"method":{"type":"string","const":"notes/add"},"params":{"type":"object","properties":{"_meta":{"type":"object","properties":{"progressToken":{"type":["string","integer"]}}},"title":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}},"required":["title"]}},"required":["method","params"]};
 
+const schema_AddRequest = {"type":"object","properties":{"method":{"type":"string","const":"notes/add"},"params":{"type":"object","properties":{"_meta":{"type":"object","properties":{"progressToken":{"type":["string","integer"]}}},"title":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}},"required":["title"]}},"required":["method","params"]};
+const schema_AddRequest_properties_params = {"type":"object","properties":{"_meta":{"type":"object","properties":{"progressToken":{"type":["string","integer"]}}},"title":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}},"required":["title"]};
+const schema_AddResult = {"type":"object","properties":{"_meta":{"type":"object"},"id":{"type":"string"}},"required":["id"]};
+const schema_ClientRequest = {"anyOf":[{"$ref":"#/definitions/AddRequest"}]};
+const schema_Request = {"type":"object","properties":{"method":{"type":"string"},"params":{"type":"object","properties":{"_meta":{"type":"object","properties":{"progressToken":{"type":["string","integer"]}}}},"additionalProperties":{}}},"required":["method"]};
+const schema_Result = {"type":"object","properties":{"_meta":{"type":"object"}},"additionalProperties":{}};
+const schema_ServerResult = {"anyOf":[{"$ref":"#/definitions/AddResult"}]};
 function validate_AddRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -135,10 +140,6 @@ return false;
 validate_AddRequest.errors = vErrors;
 return errors === 0;
 }
-
-export const AddRequest_params = validate_AddRequest_properties_params;
-const schema_AddRequest_properties_params = {"type":"object","properties":{"_meta":{"type":"object","properties":{"progressToken":{"type":["string","integer"]}}},"title":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}},"required":["title"]};
-
 function validate_AddRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -227,10 +228,6 @@ return false;
 validate_AddRequest_properties_params.errors = vErrors;
 return errors === 0;
 }
-
-export const AddResult = validate_AddResult;
-const schema_AddResult = {"type":"object","properties":{"_meta":{"type":"object"},"id":{"type":"string"}},"required":["id"]};
-
 function validate_AddResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -277,10 +274,6 @@ return false;
 validate_AddResult.errors = vErrors;
 return errors === 0;
 }
-
-export const ClientRequest = validate_ClientRequest;
-const schema_ClientRequest = {"anyOf":[{"$ref":"#/definitions/AddRequest"}]};
-
 function validate_ClientRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -505,10 +498,6 @@ vErrors = null;
 validate_ClientRequest.errors = vErrors;
 return errors === 0;
 }
-
-export const Request = validate_Request;
-const schema_Request = {"type":"object","properties":{"method":{"type":"string"},"params":{"type":"object","properties":{"_meta":{"type":"object","properties":{"progressToken":{"type":["string","integer"]}}}},"additionalProperties":{}}},"required":["method"]};
-
 function validate_Request(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -578,10 +567,6 @@ return false;
 validate_Request.errors = vErrors;
 return errors === 0;
 }
-
-export const Result = validate_Result;
-const schema_Result = {"type":"object","properties":{"_meta":{"type":"object"}},"additionalProperties":{}};
-
 function validate_Result(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -603,10 +588,6 @@ return false;
 validate_Result.errors = vErrors;
 return errors === 0;
 }
-
-export const ServerResult = validate_ServerResult;
-const schema_ServerResult = {"anyOf":[{"$ref":"#/definitions/AddResult"}]};
-
 function validate_ServerResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -706,4 +687,11 @@ vErrors = null;
 validate_ServerResult.errors = vErrors;
 return errors === 0;
 }
+export const AddRequest = validate_AddRequest;
+export const AddRequest_params = validate_AddRequest_properties_params;
+export const AddResult = validate_AddResult;
+export const ClientRequest = validate_ClientRequest;
+export const Request = validate_Request;
+export const Result = validate_Result;
+export const ServerResult = validate_ServerResult;
 

@@ -21,7 +21,35 @@ const schema_AddRequest = {
   },
   required: ["method", "params"],
 };
-
+const schema_AddRequest_properties_params = {
+  type: "object",
+  properties: {
+    _meta: { type: "object", properties: { progressToken: { type: ["string", "integer"] } } },
+    title: { type: "string" },
+    tags: { type: "array", items: { type: "string" } },
+  },
+  required: ["title"],
+};
+const schema_AddResult = {
+  type: "object",
+  properties: { _meta: { type: "object" }, id: { type: "string" } },
+  required: ["id"],
+};
+const schema_ClientRequest = { anyOf: [{ $ref: "#/definitions/AddRequest" }] };
+const schema_Request = {
+  type: "object",
+  properties: {
+    method: { type: "string" },
+    params: {
+      type: "object",
+      properties: { _meta: { type: "object", properties: { progressToken: { type: ["string", "integer"] } } } },
+      additionalProperties: {},
+    },
+  },
+  required: ["method"],
+};
+const schema_Result = { type: "object", properties: { _meta: { type: "object" } }, additionalProperties: {} };
+const schema_ServerResult = { anyOf: [{ $ref: "#/definitions/AddResult" }] };
 function validate_AddRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -235,17 +263,6 @@ function validate_AddRequest(data, { instancePath = "", parentData, parentDataPr
   validate_AddRequest.errors = vErrors;
   return errors === 0;
 }
-
-const schema_AddRequest_properties_params = {
-  type: "object",
-  properties: {
-    _meta: { type: "object", properties: { progressToken: { type: ["string", "integer"] } } },
-    title: { type: "string" },
-    tags: { type: "array", items: { type: "string" } },
-  },
-  required: ["title"],
-};
-
 function validate_AddRequest_properties_params(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
@@ -380,13 +397,6 @@ function validate_AddRequest_properties_params(
   validate_AddRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-const schema_AddResult = {
-  type: "object",
-  properties: { _meta: { type: "object" }, id: { type: "string" } },
-  required: ["id"],
-};
-
 function validate_AddResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -459,9 +469,6 @@ function validate_AddResult(data, { instancePath = "", parentData, parentDataPro
   validate_AddResult.errors = vErrors;
   return errors === 0;
 }
-
-const schema_ClientRequest = { anyOf: [{ $ref: "#/definitions/AddRequest" }] };
-
 function validate_ClientRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -501,20 +508,6 @@ function validate_ClientRequest(data, { instancePath = "", parentData, parentDat
   validate_ClientRequest.errors = vErrors;
   return errors === 0;
 }
-
-const schema_Request = {
-  type: "object",
-  properties: {
-    method: { type: "string" },
-    params: {
-      type: "object",
-      properties: { _meta: { type: "object", properties: { progressToken: { type: ["string", "integer"] } } } },
-      additionalProperties: {},
-    },
-  },
-  required: ["method"],
-};
-
 function validate_Request(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -628,9 +621,6 @@ function validate_Request(data, { instancePath = "", parentData, parentDataPrope
   validate_Request.errors = vErrors;
   return errors === 0;
 }
-
-const schema_Result = { type: "object", properties: { _meta: { type: "object" } }, additionalProperties: {} };
-
 function validate_Result(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -671,9 +661,6 @@ function validate_Result(data, { instancePath = "", parentData, parentDataProper
   validate_Result.errors = vErrors;
   return errors === 0;
 }
-
-const schema_ServerResult = { anyOf: [{ $ref: "#/definitions/AddResult" }] };
-
 function validate_ServerResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;

@@ -3,11 +3,53 @@
 // Accept-path validators: validators.js asks these first and uses the all-errors validators for the
 // report only when they say no. ajv's output as it is, not formatted. See generator/emit/accept-path.ts.
 "use strict";
-export const ClientRequest = validate_ClientRequest;
+
 const schema_ClientRequest = {"anyOf":[{"$ref":"#/$defs/DeleteRequest"}]};
 const schema_DeleteRequest = {"type":"object","properties":{"jsonrpc":{"type":"string","const":"2.0"},"id":{"type":["string","integer"]},"method":{"type":"string","const":"notes/delete"},"params":{"$ref":"#/$defs/DeleteRequestParams"}},"required":["jsonrpc","id","method","params"]};
 const schema_DeleteRequestParams = {"type":"object","properties":{"_meta":{"type":"object"},"id":{"type":"string"},"inputResponses":{"type":"object","additionalProperties":{"type":"object"}},"requestState":{"type":"string"}},"required":["id"]};
-
+const schema_DeleteResult = {"type":"object","properties":{"_meta":{"type":"object"},"resultType":{"type":"string"},"deleted":{"type":"boolean"}},"required":["deleted"]};
+const schema_InputRequiredResult = {"type":"object","properties":{"_meta":{"type":"object"},"resultType":{"type":"string","const":"input_required"},"inputRequests":{"type":"object","additionalProperties":{"type":"object"}},"requestState":{"type":"string"}},"required":["resultType"]};
+const schema_RequestParams = {"type":"object","properties":{"_meta":{"type":"object"}}};
+const schema_Result = {"type":"object","properties":{"_meta":{"type":"object"},"resultType":{"type":"string"}}};
+const schema_ServerResult = {"anyOf":[{"$ref":"#/$defs/DeleteResult"},{"$ref":"#/$defs/InputRequiredResult"}]};
+function validate_ClientRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(!(validate_DeleteRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate_DeleteRequest.errors : vErrors.concat(validate_DeleteRequest.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+validate_ClientRequest.errors = vErrors;
+return false;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate_ClientRequest.errors = vErrors;
+return errors === 0;
+}
 function validate_DeleteRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -171,49 +213,95 @@ return false;
 validate_DeleteRequest.errors = vErrors;
 return errors === 0;
 }
-
-
-function validate_ClientRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_DeleteRequestParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(!(validate_DeleteRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_DeleteRequest.errors : vErrors.concat(validate_DeleteRequest.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-validate_ClientRequest.errors = vErrors;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.id === undefined) && (missing0 = "id")){
+validate_DeleteRequestParams.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
+if(data._meta !== undefined){
+let data0 = data._meta;
+const _errs1 = errors;
+if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
+validate_DeleteRequestParams.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+var valid0 = _errs1 === errors;
 }
 else {
-vErrors = null;
+var valid0 = true;
+}
+if(valid0){
+if(data.id !== undefined){
+const _errs3 = errors;
+if(typeof data.id !== "string"){
+validate_DeleteRequestParams.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.inputResponses !== undefined){
+let data2 = data.inputResponses;
+const _errs5 = errors;
+if(errors === _errs5){
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+for(const key0 in data2){
+let data3 = data2[key0];
+const _errs8 = errors;
+if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
+validate_DeleteRequestParams.errors = [{instancePath:instancePath+"/inputResponses/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/inputResponses/additionalProperties/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+var valid1 = _errs8 === errors;
+if(!valid1){
+break;
 }
 }
 }
-validate_ClientRequest.errors = vErrors;
+else {
+validate_DeleteRequestParams.errors = [{instancePath:instancePath+"/inputResponses",schemaPath:"#/properties/inputResponses/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.requestState !== undefined){
+const _errs10 = errors;
+if(typeof data.requestState !== "string"){
+validate_DeleteRequestParams.errors = [{instancePath:instancePath+"/requestState",schemaPath:"#/properties/requestState/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate_DeleteRequestParams.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_DeleteRequestParams.errors = vErrors;
 return errors === 0;
 }
-
-export const DeleteRequest = validate_DeleteRequest_2;
-
 function validate_DeleteRequest_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -377,102 +465,6 @@ return false;
 validate_DeleteRequest_2.errors = vErrors;
 return errors === 0;
 }
-
-export const DeleteRequestParams = validate_DeleteRequestParams;
-
-function validate_DeleteRequestParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.id === undefined) && (missing0 = "id")){
-validate_DeleteRequestParams.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_DeleteRequestParams.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.id !== undefined){
-const _errs3 = errors;
-if(typeof data.id !== "string"){
-validate_DeleteRequestParams.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.inputResponses !== undefined){
-let data2 = data.inputResponses;
-const _errs5 = errors;
-if(errors === _errs5){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-for(const key0 in data2){
-let data3 = data2[key0];
-const _errs8 = errors;
-if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
-validate_DeleteRequestParams.errors = [{instancePath:instancePath+"/inputResponses/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/inputResponses/additionalProperties/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid1 = _errs8 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate_DeleteRequestParams.errors = [{instancePath:instancePath+"/inputResponses",schemaPath:"#/properties/inputResponses/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.requestState !== undefined){
-const _errs10 = errors;
-if(typeof data.requestState !== "string"){
-validate_DeleteRequestParams.errors = [{instancePath:instancePath+"/requestState",schemaPath:"#/properties/requestState/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_DeleteRequestParams.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_DeleteRequestParams.errors = vErrors;
-return errors === 0;
-}
-
-export const DeleteResult = validate_DeleteResult;
-const schema_DeleteResult = {"type":"object","properties":{"_meta":{"type":"object"},"resultType":{"type":"string"},"deleted":{"type":"boolean"}},"required":["deleted"]};
-
 function validate_DeleteResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -532,10 +524,6 @@ return false;
 validate_DeleteResult.errors = vErrors;
 return errors === 0;
 }
-
-export const InputRequiredResult = validate_InputRequiredResult;
-const schema_InputRequiredResult = {"type":"object","properties":{"_meta":{"type":"object"},"resultType":{"type":"string","const":"input_required"},"inputRequests":{"type":"object","additionalProperties":{"type":"object"}},"requestState":{"type":"string"}},"required":["resultType"]};
-
 function validate_InputRequiredResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -630,10 +618,6 @@ return false;
 validate_InputRequiredResult.errors = vErrors;
 return errors === 0;
 }
-
-export const RequestParams = validate_RequestParams;
-const schema_RequestParams = {"type":"object","properties":{"_meta":{"type":"object"}}};
-
 function validate_RequestParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -655,10 +639,6 @@ return false;
 validate_RequestParams.errors = vErrors;
 return errors === 0;
 }
-
-export const Result = validate_Result;
-const schema_Result = {"type":"object","properties":{"_meta":{"type":"object"},"resultType":{"type":"string"}}};
-
 function validate_Result(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -698,10 +678,6 @@ return false;
 validate_Result.errors = vErrors;
 return errors === 0;
 }
-
-export const ServerResult = validate_ServerResult;
-const schema_ServerResult = {"anyOf":[{"$ref":"#/$defs/DeleteResult"},{"$ref":"#/$defs/InputRequiredResult"}]};
-
 function validate_ServerResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -962,4 +938,12 @@ vErrors = null;
 validate_ServerResult.errors = vErrors;
 return errors === 0;
 }
+export const ClientRequest = validate_ClientRequest;
+export const DeleteRequest = validate_DeleteRequest_2;
+export const DeleteRequestParams = validate_DeleteRequestParams;
+export const DeleteResult = validate_DeleteResult;
+export const InputRequiredResult = validate_InputRequiredResult;
+export const RequestParams = validate_RequestParams;
+export const Result = validate_Result;
+export const ServerResult = validate_ServerResult;
 

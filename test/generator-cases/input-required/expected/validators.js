@@ -26,149 +26,82 @@ const schema_DeleteRequestParams = {
   },
   required: ["id"],
 };
-
-function validate_DeleteRequestParams(
+const schema_DeleteResult = {
+  type: "object",
+  properties: { _meta: { type: "object" }, resultType: { type: "string" }, deleted: { type: "boolean" } },
+  required: ["deleted"],
+};
+const schema_InputRequiredResult = {
+  type: "object",
+  properties: {
+    _meta: { type: "object" },
+    resultType: { type: "string", const: "input_required" },
+    inputRequests: { type: "object", additionalProperties: { type: "object" } },
+    requestState: { type: "string" },
+  },
+  required: ["resultType"],
+};
+const schema_RequestParams = { type: "object", properties: { _meta: { type: "object" } } };
+const schema_Result = { type: "object", properties: { _meta: { type: "object" }, resultType: { type: "string" } } };
+const schema_ServerResult = { anyOf: [{ $ref: "#/$defs/DeleteResult" }, { $ref: "#/$defs/InputRequiredResult" }] };
+function validate_ClientRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_DeleteRequestParams.evaluated;
+  const evaluated0 = validate_ClientRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = undefined;
   }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "id" },
-        message: "must have required property '" + "id" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data._meta !== undefined) {
-      let data0 = data._meta;
-      if (!(data0 && typeof data0 == "object" && !Array.isArray(data0))) {
-        const err1 = {
-          instancePath: instancePath + "/_meta",
-          schemaPath: "#/properties/_meta/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.id !== undefined) {
-      if (typeof data.id !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/id",
-          schemaPath: "#/properties/id/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.inputResponses !== undefined) {
-      let data2 = data.inputResponses;
-      if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-        for (const key0 in data2) {
-          let data3 = data2[key0];
-          if (!(data3 && typeof data3 == "object" && !Array.isArray(data3))) {
-            const err3 = {
-              instancePath: instancePath + "/inputResponses/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
-              schemaPath: "#/properties/inputResponses/additionalProperties/type",
-              keyword: "type",
-              params: { type: "object" },
-              message: "must be object",
-            };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err4 = {
-          instancePath: instancePath + "/inputResponses",
-          schemaPath: "#/properties/inputResponses/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.requestState !== undefined) {
-      if (typeof data.requestState !== "string") {
-        const err5 = {
-          instancePath: instancePath + "/requestState",
-          schemaPath: "#/properties/requestState/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err6 = {
+  const _errs0 = errors;
+  let valid0 = false;
+  const _errs1 = errors;
+  if (!validate_DeleteRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_DeleteRequest.errors : vErrors.concat(validate_DeleteRequest.errors);
+    errors = vErrors.length;
+  }
+  var _valid0 = _errs1 === errors;
+  valid0 = valid0 || _valid0;
+  if (_valid0) {
+    var props0 = {};
+    props0.jsonrpc = true;
+    props0.id = true;
+    props0.method = true;
+    props0.params = true;
+  }
+  if (!valid0) {
+    const err0 = {
       instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
+      schemaPath: "#/anyOf",
+      keyword: "anyOf",
+      params: {},
+      message: "must match a schema in anyOf",
     };
     if (vErrors === null) {
-      vErrors = [err6];
+      vErrors = [err0];
     } else {
-      vErrors.push(err6);
+      vErrors.push(err0);
     }
     errors++;
+  } else {
+    errors = _errs0;
+    if (vErrors !== null) {
+      if (_errs0) {
+        vErrors.length = _errs0;
+      } else {
+        vErrors = null;
+      }
+    }
   }
-  validate_DeleteRequestParams.errors = vErrors;
+  validate_ClientRequest.errors = vErrors;
+  evaluated0.props = props0;
   return errors === 0;
 }
-validate_DeleteRequestParams.evaluated = {
-  props: { _meta: true, id: true, inputResponses: true, requestState: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-
+validate_ClientRequest.evaluated = { dynamicProps: true, dynamicItems: false };
 function validate_DeleteRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -368,66 +301,288 @@ validate_DeleteRequest.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-
-function validate_ClientRequest(
+function validate_DeleteRequestParams(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ClientRequest.evaluated;
+  const evaluated0 = validate_DeleteRequestParams.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = undefined;
   }
-  const _errs0 = errors;
-  let valid0 = false;
-  const _errs1 = errors;
-  if (!validate_DeleteRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_DeleteRequest.errors : vErrors.concat(validate_DeleteRequest.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs1 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0.jsonrpc = true;
-    props0.id = true;
-    props0.method = true;
-    props0.params = true;
-  }
-  if (!valid0) {
-    const err0 = {
-      instancePath,
-      schemaPath: "#/anyOf",
-      keyword: "anyOf",
-      params: {},
-      message: "must match a schema in anyOf",
-    };
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
-    errors++;
-  } else {
-    errors = _errs0;
-    if (vErrors !== null) {
-      if (_errs0) {
-        vErrors.length = _errs0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "id" },
+        message: "must have required property '" + "id" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
       } else {
-        vErrors = null;
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data._meta !== undefined) {
+      let data0 = data._meta;
+      if (!(data0 && typeof data0 == "object" && !Array.isArray(data0))) {
+        const err1 = {
+          instancePath: instancePath + "/_meta",
+          schemaPath: "#/properties/_meta/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
       }
     }
+    if (data.id !== undefined) {
+      if (typeof data.id !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/id",
+          schemaPath: "#/properties/id/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.inputResponses !== undefined) {
+      let data2 = data.inputResponses;
+      if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+        for (const key0 in data2) {
+          let data3 = data2[key0];
+          if (!(data3 && typeof data3 == "object" && !Array.isArray(data3))) {
+            const err3 = {
+              instancePath: instancePath + "/inputResponses/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
+              schemaPath: "#/properties/inputResponses/additionalProperties/type",
+              keyword: "type",
+              params: { type: "object" },
+              message: "must be object",
+            };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + "/inputResponses",
+          schemaPath: "#/properties/inputResponses/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.requestState !== undefined) {
+      if (typeof data.requestState !== "string") {
+        const err5 = {
+          instancePath: instancePath + "/requestState",
+          schemaPath: "#/properties/requestState/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err6 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err6];
+    } else {
+      vErrors.push(err6);
+    }
+    errors++;
   }
-  validate_ClientRequest.errors = vErrors;
-  evaluated0.props = props0;
+  validate_DeleteRequestParams.errors = vErrors;
   return errors === 0;
 }
-validate_ClientRequest.evaluated = { dynamicProps: true, dynamicItems: false };
-
+validate_DeleteRequestParams.evaluated = {
+  props: { _meta: true, id: true, inputResponses: true, requestState: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+function validate_DeleteRequestParams_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_DeleteRequestParams_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "id" },
+        message: "must have required property '" + "id" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data._meta !== undefined) {
+      let data0 = data._meta;
+      if (!(data0 && typeof data0 == "object" && !Array.isArray(data0))) {
+        const err1 = {
+          instancePath: instancePath + "/_meta",
+          schemaPath: "#/properties/_meta/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.id !== undefined) {
+      if (typeof data.id !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/id",
+          schemaPath: "#/properties/id/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.inputResponses !== undefined) {
+      let data2 = data.inputResponses;
+      if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+        for (const key0 in data2) {
+          let data3 = data2[key0];
+          if (!(data3 && typeof data3 == "object" && !Array.isArray(data3))) {
+            const err3 = {
+              instancePath: instancePath + "/inputResponses/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
+              schemaPath: "#/properties/inputResponses/additionalProperties/type",
+              keyword: "type",
+              params: { type: "object" },
+              message: "must be object",
+            };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + "/inputResponses",
+          schemaPath: "#/properties/inputResponses/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.requestState !== undefined) {
+      if (typeof data.requestState !== "string") {
+        const err5 = {
+          instancePath: instancePath + "/requestState",
+          schemaPath: "#/properties/requestState/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err6 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err6];
+    } else {
+      vErrors.push(err6);
+    }
+    errors++;
+  }
+  validate_DeleteRequestParams_2.errors = vErrors;
+  return errors === 0;
+}
+validate_DeleteRequestParams_2.evaluated = {
+  props: { _meta: true, id: true, inputResponses: true, requestState: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 function validate_DeleteRequest_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -627,155 +782,6 @@ validate_DeleteRequest_2.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-
-function validate_DeleteRequestParams_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate_DeleteRequestParams_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "id" },
-        message: "must have required property '" + "id" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data._meta !== undefined) {
-      let data0 = data._meta;
-      if (!(data0 && typeof data0 == "object" && !Array.isArray(data0))) {
-        const err1 = {
-          instancePath: instancePath + "/_meta",
-          schemaPath: "#/properties/_meta/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.id !== undefined) {
-      if (typeof data.id !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/id",
-          schemaPath: "#/properties/id/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.inputResponses !== undefined) {
-      let data2 = data.inputResponses;
-      if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-        for (const key0 in data2) {
-          let data3 = data2[key0];
-          if (!(data3 && typeof data3 == "object" && !Array.isArray(data3))) {
-            const err3 = {
-              instancePath: instancePath + "/inputResponses/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
-              schemaPath: "#/properties/inputResponses/additionalProperties/type",
-              keyword: "type",
-              params: { type: "object" },
-              message: "must be object",
-            };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err4 = {
-          instancePath: instancePath + "/inputResponses",
-          schemaPath: "#/properties/inputResponses/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.requestState !== undefined) {
-      if (typeof data.requestState !== "string") {
-        const err5 = {
-          instancePath: instancePath + "/requestState",
-          schemaPath: "#/properties/requestState/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err6 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err6];
-    } else {
-      vErrors.push(err6);
-    }
-    errors++;
-  }
-  validate_DeleteRequestParams_2.errors = vErrors;
-  return errors === 0;
-}
-validate_DeleteRequestParams_2.evaluated = {
-  props: { _meta: true, id: true, inputResponses: true, requestState: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-
-const schema_DeleteResult = {
-  type: "object",
-  properties: { _meta: { type: "object" }, resultType: { type: "string" }, deleted: { type: "boolean" } },
-  required: ["deleted"],
-};
-
 function validate_DeleteResult(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -880,18 +886,6 @@ validate_DeleteResult.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-
-const schema_InputRequiredResult = {
-  type: "object",
-  properties: {
-    _meta: { type: "object" },
-    resultType: { type: "string", const: "input_required" },
-    inputRequests: { type: "object", additionalProperties: { type: "object" } },
-    requestState: { type: "string" },
-  },
-  required: ["resultType"],
-};
-
 function validate_InputRequiredResult(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -1049,9 +1043,6 @@ validate_InputRequiredResult.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-
-const schema_RequestParams = { type: "object", properties: { _meta: { type: "object" } } };
-
 function validate_RequestParams(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -1103,9 +1094,6 @@ function validate_RequestParams(
   return errors === 0;
 }
 validate_RequestParams.evaluated = { props: { _meta: true }, dynamicProps: false, dynamicItems: false };
-
-const schema_Result = { type: "object", properties: { _meta: { type: "object" }, resultType: { type: "string" } } };
-
 function validate_Result(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -1174,9 +1162,6 @@ function validate_Result(
   return errors === 0;
 }
 validate_Result.evaluated = { props: { _meta: true, resultType: true }, dynamicProps: false, dynamicItems: false };
-
-const schema_ServerResult = { anyOf: [{ $ref: "#/$defs/DeleteResult" }, { $ref: "#/$defs/InputRequiredResult" }] };
-
 function validate_ServerResult(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},

@@ -3,10 +3,23 @@
 // Accept-path validators: validators.js asks these first and uses the all-errors validators for the
 // report only when they say no. ajv's output as it is, not formatted. See generator/emit/accept-path.ts.
 "use strict";
-export const Annotations = validate_Annotations;
-const schema_Annotations = {"type":"object","properties":{"audience":{"type":"array","items":{"$ref":"#/$defs/Role"}}}};
-const schema_Role = {"type":"string","enum":["user","assistant"]};
 
+const pattern_39bfb454 = new RegExp("^[a-z]{2}$", "u");
+const pattern_49f53b52 = new RegExp("^[A-Za-z0-9+/]*={0,2}$", "u");
+const schema_Annotations = {"type":"object","properties":{"audience":{"type":"array","items":{"$ref":"#/$defs/Role"}}}};
+const schema_ClientRequest = {"anyOf":[{"$ref":"#/$defs/GetRequest"}]};
+const schema_ContentBlock = {"type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/$defs/TextContent"},{"$ref":"#/$defs/ImageContent"}]};
+const schema_GetRequest = {"type":"object","properties":{"jsonrpc":{"type":"string","const":"2.0"},"id":{"type":["string","integer"]},"method":{"type":"string","const":"notes/get"},"params":{"$ref":"#/$defs/GetRequestParams"}},"required":["jsonrpc","id","method","params"]};
+const schema_GetRequestParams = {"type":"object","properties":{"_meta":{"type":"object"},"id":{"type":"string"}},"required":["id"]};
+const schema_GetResult = {"type":"object","properties":{"_meta":{"type":"object"},"note":{"$ref":"#/$defs/Note"}},"required":["note"]};
+const schema_ImageContent = {"type":"object","properties":{"type":{"type":"string","const":"image"},"data":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"mimeType":{"type":"string"},"annotations":{"$ref":"#/$defs/Annotations"}},"required":["type","data","mimeType"]};
+const schema_Language = {"type":"string","pattern":"^[a-z]{2}$"};
+const schema_Note = {"type":"object","properties":{"id":{"type":"string"},"title":{"type":"string"},"content":{"type":"array","items":{"$ref":"#/$defs/ContentBlock"}}},"required":["id","content"]};
+const schema_RequestParams = {"type":"object","properties":{"_meta":{"type":"object"}}};
+const schema_Result = {"type":"object","properties":{"_meta":{"type":"object"}}};
+const schema_Role = {"type":"string","enum":["user","assistant"]};
+const schema_ServerResult = {"anyOf":[{"$ref":"#/$defs/GetResult"}]};
+const schema_TextContent = {"type":"object","properties":{"type":{"type":"string","const":"text"},"text":{"type":"string"},"lang":{"$ref":"#/$defs/Language"},"annotations":{"$ref":"#/$defs/Annotations"}},"required":["type","text"]};
 function validate_Annotations(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -51,12 +64,81 @@ return false;
 validate_Annotations.errors = vErrors;
 return errors === 0;
 }
-
-export const ClientRequest = validate_ClientRequest;
-const schema_ClientRequest = {"anyOf":[{"$ref":"#/$defs/GetRequest"}]};
-const schema_GetRequest = {"type":"object","properties":{"jsonrpc":{"type":"string","const":"2.0"},"id":{"type":["string","integer"]},"method":{"type":"string","const":"notes/get"},"params":{"$ref":"#/$defs/GetRequestParams"}},"required":["jsonrpc","id","method","params"]};
-const schema_GetRequestParams = {"type":"object","properties":{"_meta":{"type":"object"},"id":{"type":"string"}},"required":["id"]};
-
+function validate_ClientRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(!(validate_GetRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate_GetRequest.errors : vErrors.concat(validate_GetRequest.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+validate_ClientRequest.errors = vErrors;
+return false;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate_ClientRequest.errors = vErrors;
+return errors === 0;
+}
+function validate_ContentBlock(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+const tag0 = data.type;
+if(typeof tag0 == "string"){
+if(tag0 === "text"){
+if(!(validate_TextContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "image"){
+if(!(validate_ImageContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+errors = vErrors.length;
+}
+}
+else {
+validate_ContentBlock.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}}];
+return false;
+}
+}
+else {
+validate_ContentBlock.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}}];
+return false;
+}
+}
+else {
+validate_ContentBlock.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_ContentBlock.errors = vErrors;
+return errors === 0;
+}
 function validate_GetRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -177,73 +259,22 @@ return false;
 validate_GetRequest.errors = vErrors;
 return errors === 0;
 }
-
-
-function validate_ClientRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(!(validate_GetRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_GetRequest.errors : vErrors.concat(validate_GetRequest.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-validate_ClientRequest.errors = vErrors;
-return false;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate_ClientRequest.errors = vErrors;
-return errors === 0;
-}
-
-export const ContentBlock = validate_ContentBlock;
-const schema_ContentBlock = {"type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/$defs/TextContent"},{"$ref":"#/$defs/ImageContent"}]};
-const schema_TextContent = {"type":"object","properties":{"type":{"type":"string","const":"text"},"text":{"type":"string"},"lang":{"$ref":"#/$defs/Language"},"annotations":{"$ref":"#/$defs/Annotations"}},"required":["type","text"]};
-const schema_Language = {"type":"string","pattern":"^[a-z]{2}$"};
-const pattern_39bfb454 = new RegExp("^[a-z]{2}$", "u");
-
-function validate_TextContent(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_GetRequestParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.type === undefined) && (missing0 = "type")) || ((data.text === undefined) && (missing0 = "text"))){
-validate_TextContent.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+if((data.id === undefined) && (missing0 = "id")){
+validate_GetRequestParams.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
-if(data.type !== undefined){
-let data0 = data.type;
+if(data._meta !== undefined){
+let data0 = data._meta;
 const _errs1 = errors;
-if(typeof data0 !== "string"){
-validate_TextContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("text" !== data0){
-validate_TextContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "text"}}];
+if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
+validate_GetRequestParams.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -252,10 +283,10 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.text !== undefined){
+if(data.id !== undefined){
 const _errs3 = errors;
-if(typeof data.text !== "string"){
-validate_TextContent.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"}}];
+if(typeof data.id !== "string"){
+validate_GetRequestParams.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -263,184 +294,17 @@ var valid0 = _errs3 === errors;
 else {
 var valid0 = true;
 }
-if(valid0){
-if(data.lang !== undefined){
-let data2 = data.lang;
-const _errs5 = errors;
-const _errs6 = errors;
-if(errors === _errs6){
-if(typeof data2 === "string"){
-if(!pattern_39bfb454.test(data2)){
-validate_TextContent.errors = [{instancePath:instancePath+"/lang",schemaPath:"#/$defs/Language/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2}$"}}];
+}
+}
+}
+else {
+validate_GetRequestParams.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-else {
-validate_TextContent.errors = [{instancePath:instancePath+"/lang",schemaPath:"#/$defs/Language/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.annotations !== undefined){
-const _errs8 = errors;
-if(!(validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData}))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_TextContent.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_TextContent.errors = vErrors;
+validate_GetRequestParams.errors = vErrors;
 return errors === 0;
 }
-
-const schema_ImageContent = {"type":"object","properties":{"type":{"type":"string","const":"image"},"data":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"mimeType":{"type":"string"},"annotations":{"$ref":"#/$defs/Annotations"}},"required":["type","data","mimeType"]};
-const pattern_49f53b52 = new RegExp("^[A-Za-z0-9+/]*={0,2}$", "u");
-
-function validate_ImageContent(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.type === undefined) && (missing0 = "type")) || ((data.data === undefined) && (missing0 = "data"))) || ((data.mimeType === undefined) && (missing0 = "mimeType"))){
-validate_ImageContent.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.type !== undefined){
-let data0 = data.type;
-const _errs1 = errors;
-if(typeof data0 !== "string"){
-validate_ImageContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("image" !== data0){
-validate_ImageContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "image"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.data !== undefined){
-let data1 = data.data;
-const _errs3 = errors;
-if(errors === _errs3){
-if(typeof data1 === "string"){
-if(!pattern_49f53b52.test(data1)){
-validate_ImageContent.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"}}];
-return false;
-}
-}
-else {
-validate_ImageContent.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.mimeType !== undefined){
-const _errs5 = errors;
-if(typeof data.mimeType !== "string"){
-validate_ImageContent.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.annotations !== undefined){
-const _errs7 = errors;
-if(!(validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData}))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_ImageContent.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ImageContent.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate_ContentBlock(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-const tag0 = data.type;
-if(typeof tag0 == "string"){
-if(tag0 === "text"){
-if(!(validate_TextContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "image"){
-if(!(validate_ImageContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-errors = vErrors.length;
-}
-}
-else {
-validate_ContentBlock.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}}];
-return false;
-}
-}
-else {
-validate_ContentBlock.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}}];
-return false;
-}
-}
-else {
-validate_ContentBlock.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ContentBlock.errors = vErrors;
-return errors === 0;
-}
-
-export const GetRequest = validate_GetRequest_2;
-
 function validate_GetRequest_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -561,138 +425,6 @@ return false;
 validate_GetRequest_2.errors = vErrors;
 return errors === 0;
 }
-
-export const GetRequestParams = validate_GetRequestParams;
-
-function validate_GetRequestParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.id === undefined) && (missing0 = "id")){
-validate_GetRequestParams.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_GetRequestParams.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.id !== undefined){
-const _errs3 = errors;
-if(typeof data.id !== "string"){
-validate_GetRequestParams.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate_GetRequestParams.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_GetRequestParams.errors = vErrors;
-return errors === 0;
-}
-
-export const GetResult = validate_GetResult;
-const schema_GetResult = {"type":"object","properties":{"_meta":{"type":"object"},"note":{"$ref":"#/$defs/Note"}},"required":["note"]};
-const schema_Note = {"type":"object","properties":{"id":{"type":"string"},"title":{"type":"string"},"content":{"type":"array","items":{"$ref":"#/$defs/ContentBlock"}}},"required":["id","content"]};
-
-function validate_Note(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.id === undefined) && (missing0 = "id")) || ((data.content === undefined) && (missing0 = "content"))){
-validate_Note.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.id !== undefined){
-const _errs1 = errors;
-if(typeof data.id !== "string"){
-validate_Note.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.title !== undefined){
-const _errs3 = errors;
-if(typeof data.title !== "string"){
-validate_Note.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.content !== undefined){
-let data2 = data.content;
-const _errs5 = errors;
-if(errors === _errs5){
-if(Array.isArray(data2)){
-var valid1 = true;
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-const _errs7 = errors;
-if(!(validate_ContentBlock(data2[i0], {instancePath:instancePath+"/content/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs7 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate_Note.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate_Note.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_Note.errors = vErrors;
-return errors === 0;
-}
-
-
 function validate_GetResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -739,9 +471,91 @@ return false;
 validate_GetResult.errors = vErrors;
 return errors === 0;
 }
-
-export const ImageContent = validate_ImageContent_2;
-
+function validate_ImageContent(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((data.type === undefined) && (missing0 = "type")) || ((data.data === undefined) && (missing0 = "data"))) || ((data.mimeType === undefined) && (missing0 = "mimeType"))){
+validate_ImageContent.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+return false;
+}
+else {
+if(data.type !== undefined){
+let data0 = data.type;
+const _errs1 = errors;
+if(typeof data0 !== "string"){
+validate_ImageContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+if("image" !== data0){
+validate_ImageContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "image"}}];
+return false;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.data !== undefined){
+let data1 = data.data;
+const _errs3 = errors;
+if(errors === _errs3){
+if(typeof data1 === "string"){
+if(!pattern_49f53b52.test(data1)){
+validate_ImageContent.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"}}];
+return false;
+}
+}
+else {
+validate_ImageContent.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.mimeType !== undefined){
+const _errs5 = errors;
+if(typeof data.mimeType !== "string"){
+validate_ImageContent.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.annotations !== undefined){
+const _errs7 = errors;
+if(!(validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData}))){
+vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate_ImageContent.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_ImageContent.errors = vErrors;
+return errors === 0;
+}
 function validate_ImageContent_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -827,9 +641,6 @@ return false;
 validate_ImageContent_2.errors = vErrors;
 return errors === 0;
 }
-
-export const Language = validate_Language;
-
 function validate_Language(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -848,9 +659,82 @@ return false;
 validate_Language.errors = vErrors;
 return errors === 0;
 }
-
-export const Note = validate_Note_2;
-
+function validate_Note(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.id === undefined) && (missing0 = "id")) || ((data.content === undefined) && (missing0 = "content"))){
+validate_Note.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+return false;
+}
+else {
+if(data.id !== undefined){
+const _errs1 = errors;
+if(typeof data.id !== "string"){
+validate_Note.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.title !== undefined){
+const _errs3 = errors;
+if(typeof data.title !== "string"){
+validate_Note.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.content !== undefined){
+let data2 = data.content;
+const _errs5 = errors;
+if(errors === _errs5){
+if(Array.isArray(data2)){
+var valid1 = true;
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+const _errs7 = errors;
+if(!(validate_ContentBlock(data2[i0], {instancePath:instancePath+"/content/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
+errors = vErrors.length;
+}
+var valid1 = _errs7 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+validate_Note.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+else {
+validate_Note.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_Note.errors = vErrors;
+return errors === 0;
+}
 function validate_Note_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -927,10 +811,6 @@ return false;
 validate_Note_2.errors = vErrors;
 return errors === 0;
 }
-
-export const RequestParams = validate_RequestParams;
-const schema_RequestParams = {"type":"object","properties":{"_meta":{"type":"object"}}};
-
 function validate_RequestParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -952,10 +832,6 @@ return false;
 validate_RequestParams.errors = vErrors;
 return errors === 0;
 }
-
-export const Result = validate_Result;
-const schema_Result = {"type":"object","properties":{"_meta":{"type":"object"}}};
-
 function validate_Result(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -977,9 +853,6 @@ return false;
 validate_Result.errors = vErrors;
 return errors === 0;
 }
-
-export const Role = validate_Role;
-
 function validate_Role(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -994,10 +867,6 @@ return false;
 validate_Role.errors = vErrors;
 return errors === 0;
 }
-
-export const ServerResult = validate_ServerResult;
-const schema_ServerResult = {"anyOf":[{"$ref":"#/$defs/GetResult"}]};
-
 function validate_ServerResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -1036,9 +905,92 @@ vErrors = null;
 validate_ServerResult.errors = vErrors;
 return errors === 0;
 }
-
-export const TextContent = validate_TextContent_2;
-
+function validate_TextContent(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.type === undefined) && (missing0 = "type")) || ((data.text === undefined) && (missing0 = "text"))){
+validate_TextContent.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+return false;
+}
+else {
+if(data.type !== undefined){
+let data0 = data.type;
+const _errs1 = errors;
+if(typeof data0 !== "string"){
+validate_TextContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+if("text" !== data0){
+validate_TextContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "text"}}];
+return false;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.text !== undefined){
+const _errs3 = errors;
+if(typeof data.text !== "string"){
+validate_TextContent.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.lang !== undefined){
+let data2 = data.lang;
+const _errs5 = errors;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data2 === "string"){
+if(!pattern_39bfb454.test(data2)){
+validate_TextContent.errors = [{instancePath:instancePath+"/lang",schemaPath:"#/$defs/Language/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2}$"}}];
+return false;
+}
+}
+else {
+validate_TextContent.errors = [{instancePath:instancePath+"/lang",schemaPath:"#/$defs/Language/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.annotations !== undefined){
+const _errs8 = errors;
+if(!(validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData}))){
+vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate_TextContent.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_TextContent.errors = vErrors;
+return errors === 0;
+}
 function validate_TextContent_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -1125,4 +1077,18 @@ return false;
 validate_TextContent_2.errors = vErrors;
 return errors === 0;
 }
+export const Annotations = validate_Annotations;
+export const ClientRequest = validate_ClientRequest;
+export const ContentBlock = validate_ContentBlock;
+export const GetRequest = validate_GetRequest_2;
+export const GetRequestParams = validate_GetRequestParams;
+export const GetResult = validate_GetResult;
+export const ImageContent = validate_ImageContent_2;
+export const Language = validate_Language;
+export const Note = validate_Note_2;
+export const RequestParams = validate_RequestParams;
+export const Result = validate_Result;
+export const Role = validate_Role;
+export const ServerResult = validate_ServerResult;
+export const TextContent = validate_TextContent_2;
 

@@ -5,60 +5,68 @@ import * as fastSet from "./validators.fast.js";
 
 // The all-errors validators: run only after the accept-path validator of validators.fast.js has said no,
 // to leave every error on `.errors`. The exported validators are at the end of this file.
+const pattern_39bfb454 = new RegExp("^[a-z]{2}$", "u");
+const pattern_49f53b52 = new RegExp("^[A-Za-z0-9+/]*={0,2}$", "u");
 const schema_Annotations = {
   type: "object",
   properties: { audience: { type: "array", items: { $ref: "#/$defs/Role" } } },
 };
+const schema_ClientRequest = { anyOf: [{ $ref: "#/$defs/GetRequest" }] };
+const schema_ContentBlock = { anyOf: [{ $ref: "#/$defs/TextContent" }, { $ref: "#/$defs/ImageContent" }] };
+const schema_GetRequest = {
+  type: "object",
+  properties: {
+    jsonrpc: { type: "string", const: "2.0" },
+    id: { type: ["string", "integer"] },
+    method: { type: "string", const: "notes/get" },
+    params: { $ref: "#/$defs/GetRequestParams" },
+  },
+  required: ["jsonrpc", "id", "method", "params"],
+};
+const schema_GetRequestParams = {
+  type: "object",
+  properties: { _meta: { type: "object" }, id: { type: "string" } },
+  required: ["id"],
+};
+const schema_GetResult = {
+  type: "object",
+  properties: { _meta: { type: "object" }, note: { $ref: "#/$defs/Note" } },
+  required: ["note"],
+};
+const schema_ImageContent = {
+  type: "object",
+  properties: {
+    type: { type: "string", const: "image" },
+    data: { type: "string", pattern: "^[A-Za-z0-9+/]*={0,2}$" },
+    mimeType: { type: "string" },
+    annotations: { $ref: "#/$defs/Annotations" },
+  },
+  required: ["type", "data", "mimeType"],
+};
+const schema_Language = { type: "string", pattern: "^[a-z]{2}$" };
+const schema_Note = {
+  type: "object",
+  properties: {
+    id: { type: "string" },
+    title: { type: "string" },
+    content: { type: "array", items: { $ref: "#/$defs/ContentBlock" } },
+  },
+  required: ["id", "content"],
+};
+const schema_RequestParams = { type: "object", properties: { _meta: { type: "object" } } };
+const schema_Result = { type: "object", properties: { _meta: { type: "object" } } };
 const schema_Role = { type: "string", enum: ["user", "assistant"] };
-
-function validate_Role(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate_Role.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (typeof data !== "string") {
-    const err0 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "string" },
-      message: "must be string",
-    };
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
-    errors++;
-  }
-  if (!(data === "user" || data === "assistant")) {
-    const err1 = {
-      instancePath,
-      schemaPath: "#/enum",
-      keyword: "enum",
-      params: { allowedValues: schema_Role.enum },
-      message: "must be equal to one of the allowed values",
-    };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate_Role.errors = vErrors;
-  return errors === 0;
-}
-validate_Role.evaluated = { dynamicProps: false, dynamicItems: false };
-
+const schema_ServerResult = { anyOf: [{ $ref: "#/$defs/GetResult" }] };
+const schema_TextContent = {
+  type: "object",
+  properties: {
+    type: { type: "string", const: "text" },
+    text: { type: "string" },
+    lang: { $ref: "#/$defs/Language" },
+    annotations: { $ref: "#/$defs/Annotations" },
+  },
+  required: ["type", "text"],
+};
 function validate_Annotations(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -126,108 +134,138 @@ function validate_Annotations(
   return errors === 0;
 }
 validate_Annotations.evaluated = { props: { audience: true }, dynamicProps: false, dynamicItems: false };
-
-const schema_ClientRequest = { anyOf: [{ $ref: "#/$defs/GetRequest" }] };
-const schema_GetRequest = {
-  type: "object",
-  properties: {
-    jsonrpc: { type: "string", const: "2.0" },
-    id: { type: ["string", "integer"] },
-    method: { type: "string", const: "notes/get" },
-    params: { $ref: "#/$defs/GetRequestParams" },
-  },
-  required: ["jsonrpc", "id", "method", "params"],
-};
-const schema_GetRequestParams = {
-  type: "object",
-  properties: { _meta: { type: "object" }, id: { type: "string" } },
-  required: ["id"],
-};
-
-function validate_GetRequestParams(
+function validate_ClientRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_GetRequestParams.evaluated;
+  const evaluated0 = validate_ClientRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = undefined;
   }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "id" },
-        message: "must have required property '" + "id" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data._meta !== undefined) {
-      let data0 = data._meta;
-      if (!(data0 && typeof data0 == "object" && !Array.isArray(data0))) {
-        const err1 = {
-          instancePath: instancePath + "/_meta",
-          schemaPath: "#/properties/_meta/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.id !== undefined) {
-      if (typeof data.id !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/id",
-          schemaPath: "#/properties/id/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err3 = {
+  const _errs0 = errors;
+  let valid0 = false;
+  const _errs1 = errors;
+  if (!validate_GetRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_GetRequest.errors : vErrors.concat(validate_GetRequest.errors);
+    errors = vErrors.length;
+  }
+  var _valid0 = _errs1 === errors;
+  valid0 = valid0 || _valid0;
+  if (_valid0) {
+    var props0 = {};
+    props0.jsonrpc = true;
+    props0.id = true;
+    props0.method = true;
+    props0.params = true;
+  }
+  if (!valid0) {
+    const err0 = {
       instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
+      schemaPath: "#/anyOf",
+      keyword: "anyOf",
+      params: {},
+      message: "must match a schema in anyOf",
     };
     if (vErrors === null) {
-      vErrors = [err3];
+      vErrors = [err0];
     } else {
-      vErrors.push(err3);
+      vErrors.push(err0);
     }
     errors++;
+  } else {
+    errors = _errs0;
+    if (vErrors !== null) {
+      if (_errs0) {
+        vErrors.length = _errs0;
+      } else {
+        vErrors = null;
+      }
+    }
   }
-  validate_GetRequestParams.errors = vErrors;
+  validate_ClientRequest.errors = vErrors;
+  evaluated0.props = props0;
   return errors === 0;
 }
-validate_GetRequestParams.evaluated = { props: { _meta: true, id: true }, dynamicProps: false, dynamicItems: false };
-
+validate_ClientRequest.evaluated = { dynamicProps: true, dynamicItems: false };
+function validate_ContentBlock(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_ContentBlock.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  const _errs0 = errors;
+  let valid0 = false;
+  const _errs1 = errors;
+  if (!validate_TextContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
+    errors = vErrors.length;
+  }
+  var _valid0 = _errs1 === errors;
+  valid0 = valid0 || _valid0;
+  if (_valid0) {
+    var props0 = {};
+    props0.type = true;
+    props0.text = true;
+    props0.lang = true;
+    props0.annotations = true;
+  }
+  const _errs2 = errors;
+  if (!validate_ImageContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+    errors = vErrors.length;
+  }
+  var _valid0 = _errs2 === errors;
+  valid0 = valid0 || _valid0;
+  if (_valid0) {
+    if (props0 !== true) {
+      props0 = props0 || {};
+      props0.type = true;
+      props0.data = true;
+      props0.mimeType = true;
+      props0.annotations = true;
+    }
+  }
+  if (!valid0) {
+    const err0 = {
+      instancePath,
+      schemaPath: "#/anyOf",
+      keyword: "anyOf",
+      params: {},
+      message: "must match a schema in anyOf",
+    };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+  } else {
+    errors = _errs0;
+    if (vErrors !== null) {
+      if (_errs0) {
+        vErrors.length = _errs0;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  validate_ContentBlock.errors = vErrors;
+  evaluated0.props = props0;
+  return errors === 0;
+}
+validate_ContentBlock.evaluated = { dynamicProps: true, dynamicItems: false };
 function validate_GetRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -427,136 +465,13 @@ validate_GetRequest.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-
-function validate_ClientRequest(
+function validate_GetRequestParams(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ClientRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  const _errs0 = errors;
-  let valid0 = false;
-  const _errs1 = errors;
-  if (!validate_GetRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_GetRequest.errors : vErrors.concat(validate_GetRequest.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs1 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0.jsonrpc = true;
-    props0.id = true;
-    props0.method = true;
-    props0.params = true;
-  }
-  if (!valid0) {
-    const err0 = {
-      instancePath,
-      schemaPath: "#/anyOf",
-      keyword: "anyOf",
-      params: {},
-      message: "must match a schema in anyOf",
-    };
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
-    errors++;
-  } else {
-    errors = _errs0;
-    if (vErrors !== null) {
-      if (_errs0) {
-        vErrors.length = _errs0;
-      } else {
-        vErrors = null;
-      }
-    }
-  }
-  validate_ClientRequest.errors = vErrors;
-  evaluated0.props = props0;
-  return errors === 0;
-}
-validate_ClientRequest.evaluated = { dynamicProps: true, dynamicItems: false };
-
-const schema_ContentBlock = { anyOf: [{ $ref: "#/$defs/TextContent" }, { $ref: "#/$defs/ImageContent" }] };
-const schema_TextContent = {
-  type: "object",
-  properties: {
-    type: { type: "string", const: "text" },
-    text: { type: "string" },
-    lang: { $ref: "#/$defs/Language" },
-    annotations: { $ref: "#/$defs/Annotations" },
-  },
-  required: ["type", "text"],
-};
-const schema_Language = { type: "string", pattern: "^[a-z]{2}$" };
-const pattern_39bfb454 = new RegExp("^[a-z]{2}$", "u");
-
-function validate_Language(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate_Language.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (typeof data === "string") {
-    if (!pattern_39bfb454.test(data)) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/pattern",
-        keyword: "pattern",
-        params: { pattern: "^[a-z]{2}$" },
-        message: 'must match pattern "' + "^[a-z]{2}$" + '"',
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-  } else {
-    const err1 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "string" },
-      message: "must be string",
-    };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate_Language.errors = vErrors;
-  return errors === 0;
-}
-validate_Language.evaluated = { dynamicProps: false, dynamicItems: false };
-
-function validate_TextContent(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate_TextContent.evaluated;
+  const evaluated0 = validate_GetRequestParams.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -564,13 +479,13 @@ function validate_TextContent(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.type === undefined) {
+    if (data.id === undefined) {
       const err0 = {
         instancePath,
         schemaPath: "#/required",
         keyword: "required",
-        params: { missingProperty: "type" },
-        message: "must have required property '" + "type" + "'",
+        params: { missingProperty: "id" },
+        message: "must have required property '" + "id" + "'",
       };
       if (vErrors === null) {
         vErrors = [err0];
@@ -579,27 +494,29 @@ function validate_TextContent(
       }
       errors++;
     }
-    if (data.text === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "text" },
-        message: "must have required property '" + "text" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
+    if (data._meta !== undefined) {
+      let data0 = data._meta;
+      if (!(data0 && typeof data0 == "object" && !Array.isArray(data0))) {
+        const err1 = {
+          instancePath: instancePath + "/_meta",
+          schemaPath: "#/properties/_meta/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
       }
-      errors++;
     }
-    if (data.type !== undefined) {
-      let data0 = data.type;
-      if (typeof data0 !== "string") {
+    if (data.id !== undefined) {
+      if (typeof data.id !== "string") {
         const err2 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/type",
+          instancePath: instancePath + "/id",
+          schemaPath: "#/properties/id/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
@@ -611,69 +528,9 @@ function validate_TextContent(
         }
         errors++;
       }
-      if ("text" !== data0) {
-        const err3 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/const",
-          keyword: "const",
-          params: { allowedValue: "text" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.text !== undefined) {
-      if (typeof data.text !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/text",
-          schemaPath: "#/properties/text/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.lang !== undefined) {
-      if (
-        !validate_Language(data.lang, {
-          instancePath: instancePath + "/lang",
-          parentData: data,
-          parentDataProperty: "lang",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_Language.errors : vErrors.concat(validate_Language.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
-          instancePath: instancePath + "/annotations",
-          parentData: data,
-          parentDataProperty: "annotations",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-        errors = vErrors.length;
-      }
     }
   } else {
-    const err5 = {
+    const err3 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -681,40 +538,23 @@ function validate_TextContent(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err5];
+      vErrors = [err3];
     } else {
-      vErrors.push(err5);
+      vErrors.push(err3);
     }
     errors++;
   }
-  validate_TextContent.errors = vErrors;
+  validate_GetRequestParams.errors = vErrors;
   return errors === 0;
 }
-validate_TextContent.evaluated = {
-  props: { type: true, text: true, lang: true, annotations: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-
-const schema_ImageContent = {
-  type: "object",
-  properties: {
-    type: { type: "string", const: "image" },
-    data: { type: "string", pattern: "^[A-Za-z0-9+/]*={0,2}$" },
-    mimeType: { type: "string" },
-    annotations: { $ref: "#/$defs/Annotations" },
-  },
-  required: ["type", "data", "mimeType"],
-};
-const pattern_49f53b52 = new RegExp("^[A-Za-z0-9+/]*={0,2}$", "u");
-
-function validate_ImageContent(
+validate_GetRequestParams.evaluated = { props: { _meta: true, id: true }, dynamicProps: false, dynamicItems: false };
+function validate_GetRequestParams_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ImageContent.evaluated;
+  const evaluated0 = validate_GetRequestParams_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -722,13 +562,13 @@ function validate_ImageContent(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.type === undefined) {
+    if (data.id === undefined) {
       const err0 = {
         instancePath,
         schemaPath: "#/required",
         keyword: "required",
-        params: { missingProperty: "type" },
-        message: "must have required property '" + "type" + "'",
+        params: { missingProperty: "id" },
+        message: "must have required property '" + "id" + "'",
       };
       if (vErrors === null) {
         vErrors = [err0];
@@ -737,136 +577,43 @@ function validate_ImageContent(
       }
       errors++;
     }
-    if (data.data === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "data" },
-        message: "must have required property '" + "data" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
+    if (data._meta !== undefined) {
+      let data0 = data._meta;
+      if (!(data0 && typeof data0 == "object" && !Array.isArray(data0))) {
+        const err1 = {
+          instancePath: instancePath + "/_meta",
+          schemaPath: "#/properties/_meta/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
       }
-      errors++;
     }
-    if (data.mimeType === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "mimeType" },
-        message: "must have required property '" + "mimeType" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (data.type !== undefined) {
-      let data0 = data.type;
-      if (typeof data0 !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/type",
+    if (data.id !== undefined) {
+      if (typeof data.id !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/id",
+          schemaPath: "#/properties/id/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err3];
+          vErrors = [err2];
         } else {
-          vErrors.push(err3);
+          vErrors.push(err2);
         }
         errors++;
-      }
-      if ("image" !== data0) {
-        const err4 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/const",
-          keyword: "const",
-          params: { allowedValue: "image" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.data !== undefined) {
-      let data1 = data.data;
-      if (typeof data1 === "string") {
-        if (!pattern_49f53b52.test(data1)) {
-          const err5 = {
-            instancePath: instancePath + "/data",
-            schemaPath: "#/properties/data/pattern",
-            keyword: "pattern",
-            params: { pattern: "^[A-Za-z0-9+/]*={0,2}$" },
-            message: 'must match pattern "' + "^[A-Za-z0-9+/]*={0,2}$" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-      } else {
-        const err6 = {
-          instancePath: instancePath + "/data",
-          schemaPath: "#/properties/data/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.mimeType !== undefined) {
-      if (typeof data.mimeType !== "string") {
-        const err7 = {
-          instancePath: instancePath + "/mimeType",
-          schemaPath: "#/properties/mimeType/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
-          instancePath: instancePath + "/annotations",
-          parentData: data,
-          parentDataProperty: "annotations",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-        errors = vErrors.length;
       }
     }
   } else {
-    const err8 = {
+    const err3 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -874,96 +621,16 @@ function validate_ImageContent(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err8];
+      vErrors = [err3];
     } else {
-      vErrors.push(err8);
+      vErrors.push(err3);
     }
     errors++;
   }
-  validate_ImageContent.errors = vErrors;
+  validate_GetRequestParams_2.errors = vErrors;
   return errors === 0;
 }
-validate_ImageContent.evaluated = {
-  props: { type: true, data: true, mimeType: true, annotations: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-
-function validate_ContentBlock(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate_ContentBlock.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  const _errs0 = errors;
-  let valid0 = false;
-  const _errs1 = errors;
-  if (!validate_TextContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs1 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0.type = true;
-    props0.text = true;
-    props0.lang = true;
-    props0.annotations = true;
-  }
-  const _errs2 = errors;
-  if (!validate_ImageContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.type = true;
-      props0.data = true;
-      props0.mimeType = true;
-      props0.annotations = true;
-    }
-  }
-  if (!valid0) {
-    const err0 = {
-      instancePath,
-      schemaPath: "#/anyOf",
-      keyword: "anyOf",
-      params: {},
-      message: "must match a schema in anyOf",
-    };
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
-    errors++;
-  } else {
-    errors = _errs0;
-    if (vErrors !== null) {
-      if (_errs0) {
-        vErrors.length = _errs0;
-      } else {
-        vErrors = null;
-      }
-    }
-  }
-  validate_ContentBlock.errors = vErrors;
-  evaluated0.props = props0;
-  return errors === 0;
-}
-validate_ContentBlock.evaluated = { dynamicProps: true, dynamicItems: false };
-
+validate_GetRequestParams_2.evaluated = { props: { _meta: true, id: true }, dynamicProps: false, dynamicItems: false };
 function validate_GetRequest_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -1163,238 +830,6 @@ validate_GetRequest_2.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-
-function validate_GetRequestParams_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate_GetRequestParams_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "id" },
-        message: "must have required property '" + "id" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data._meta !== undefined) {
-      let data0 = data._meta;
-      if (!(data0 && typeof data0 == "object" && !Array.isArray(data0))) {
-        const err1 = {
-          instancePath: instancePath + "/_meta",
-          schemaPath: "#/properties/_meta/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.id !== undefined) {
-      if (typeof data.id !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/id",
-          schemaPath: "#/properties/id/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err3 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err3];
-    } else {
-      vErrors.push(err3);
-    }
-    errors++;
-  }
-  validate_GetRequestParams_2.errors = vErrors;
-  return errors === 0;
-}
-validate_GetRequestParams_2.evaluated = { props: { _meta: true, id: true }, dynamicProps: false, dynamicItems: false };
-
-const schema_GetResult = {
-  type: "object",
-  properties: { _meta: { type: "object" }, note: { $ref: "#/$defs/Note" } },
-  required: ["note"],
-};
-const schema_Note = {
-  type: "object",
-  properties: {
-    id: { type: "string" },
-    title: { type: "string" },
-    content: { type: "array", items: { $ref: "#/$defs/ContentBlock" } },
-  },
-  required: ["id", "content"],
-};
-
-function validate_Note(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate_Note.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "id" },
-        message: "must have required property '" + "id" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.content === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "content" },
-        message: "must have required property '" + "content" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.id !== undefined) {
-      if (typeof data.id !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/id",
-          schemaPath: "#/properties/id/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.title !== undefined) {
-      if (typeof data.title !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/title",
-          schemaPath: "#/properties/title/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.content !== undefined) {
-      let data2 = data.content;
-      if (Array.isArray(data2)) {
-        const len0 = data2.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_ContentBlock(data2[i0], {
-              instancePath: instancePath + "/content/" + i0,
-              parentData: data2,
-              parentDataProperty: i0,
-              rootData,
-              dynamicAnchors,
-            })
-          ) {
-            vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err4 = {
-          instancePath: instancePath + "/content",
-          schemaPath: "#/properties/content/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate_Note.errors = vErrors;
-  return errors === 0;
-}
-validate_Note.evaluated = { props: { id: true, title: true, content: true }, dynamicProps: false, dynamicItems: false };
-
 function validate_GetResult(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -1475,7 +910,186 @@ function validate_GetResult(
   return errors === 0;
 }
 validate_GetResult.evaluated = { props: { _meta: true, note: true }, dynamicProps: false, dynamicItems: false };
-
+function validate_ImageContent(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_ImageContent.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.type === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "type" },
+        message: "must have required property '" + "type" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.data === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "data" },
+        message: "must have required property '" + "data" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.mimeType === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "mimeType" },
+        message: "must have required property '" + "mimeType" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.type !== undefined) {
+      let data0 = data.type;
+      if (typeof data0 !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+      if ("image" !== data0) {
+        const err4 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/const",
+          keyword: "const",
+          params: { allowedValue: "image" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.data !== undefined) {
+      let data1 = data.data;
+      if (typeof data1 === "string") {
+        if (!pattern_49f53b52.test(data1)) {
+          const err5 = {
+            instancePath: instancePath + "/data",
+            schemaPath: "#/properties/data/pattern",
+            keyword: "pattern",
+            params: { pattern: "^[A-Za-z0-9+/]*={0,2}$" },
+            message: 'must match pattern "' + "^[A-Za-z0-9+/]*={0,2}$" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      } else {
+        const err6 = {
+          instancePath: instancePath + "/data",
+          schemaPath: "#/properties/data/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.mimeType !== undefined) {
+      if (typeof data.mimeType !== "string") {
+        const err7 = {
+          instancePath: instancePath + "/mimeType",
+          schemaPath: "#/properties/mimeType/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.annotations !== undefined) {
+      if (
+        !validate_Annotations(data.annotations, {
+          instancePath: instancePath + "/annotations",
+          parentData: data,
+          parentDataProperty: "annotations",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+        errors = vErrors.length;
+      }
+    }
+  } else {
+    const err8 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err8];
+    } else {
+      vErrors.push(err8);
+    }
+    errors++;
+  }
+  validate_ImageContent.errors = vErrors;
+  return errors === 0;
+}
+validate_ImageContent.evaluated = {
+  props: { type: true, data: true, mimeType: true, annotations: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 function validate_ImageContent_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -1656,7 +1270,54 @@ validate_ImageContent_2.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-
+function validate_Language(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_Language.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (typeof data === "string") {
+    if (!pattern_39bfb454.test(data)) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/pattern",
+        keyword: "pattern",
+        params: { pattern: "^[a-z]{2}$" },
+        message: 'must match pattern "' + "^[a-z]{2}$" + '"',
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+  } else {
+    const err1 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "string" },
+      message: "must be string",
+    };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate_Language.errors = vErrors;
+  return errors === 0;
+}
+validate_Language.evaluated = { dynamicProps: false, dynamicItems: false };
 function validate_Language_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -1705,7 +1366,137 @@ function validate_Language_2(
   return errors === 0;
 }
 validate_Language_2.evaluated = { dynamicProps: false, dynamicItems: false };
-
+function validate_Note(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_Note.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "id" },
+        message: "must have required property '" + "id" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.content === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "content" },
+        message: "must have required property '" + "content" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.id !== undefined) {
+      if (typeof data.id !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/id",
+          schemaPath: "#/properties/id/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.title !== undefined) {
+      if (typeof data.title !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/title",
+          schemaPath: "#/properties/title/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.content !== undefined) {
+      let data2 = data.content;
+      if (Array.isArray(data2)) {
+        const len0 = data2.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (
+            !validate_ContentBlock(data2[i0], {
+              instancePath: instancePath + "/content/" + i0,
+              parentData: data2,
+              parentDataProperty: i0,
+              rootData,
+              dynamicAnchors,
+            })
+          ) {
+            vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + "/content",
+          schemaPath: "#/properties/content/type",
+          keyword: "type",
+          params: { type: "array" },
+          message: "must be array",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_Note.errors = vErrors;
+  return errors === 0;
+}
+validate_Note.evaluated = { props: { id: true, title: true, content: true }, dynamicProps: false, dynamicItems: false };
 function validate_Note_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -1841,9 +1632,6 @@ validate_Note_2.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-
-const schema_RequestParams = { type: "object", properties: { _meta: { type: "object" } } };
-
 function validate_RequestParams(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -1895,9 +1683,6 @@ function validate_RequestParams(
   return errors === 0;
 }
 validate_RequestParams.evaluated = { props: { _meta: true }, dynamicProps: false, dynamicItems: false };
-
-const schema_Result = { type: "object", properties: { _meta: { type: "object" } } };
-
 function validate_Result(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -1949,7 +1734,53 @@ function validate_Result(
   return errors === 0;
 }
 validate_Result.evaluated = { props: { _meta: true }, dynamicProps: false, dynamicItems: false };
-
+function validate_Role(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_Role.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (typeof data !== "string") {
+    const err0 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "string" },
+      message: "must be string",
+    };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+  }
+  if (!(data === "user" || data === "assistant")) {
+    const err1 = {
+      instancePath,
+      schemaPath: "#/enum",
+      keyword: "enum",
+      params: { allowedValues: schema_Role.enum },
+      message: "must be equal to one of the allowed values",
+    };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate_Role.errors = vErrors;
+  return errors === 0;
+}
+validate_Role.evaluated = { dynamicProps: false, dynamicItems: false };
 function validate_Role_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -1997,9 +1828,6 @@ function validate_Role_2(
   return errors === 0;
 }
 validate_Role_2.evaluated = { dynamicProps: false, dynamicItems: false };
-
-const schema_ServerResult = { anyOf: [{ $ref: "#/$defs/GetResult" }] };
-
 function validate_ServerResult(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -2056,7 +1884,151 @@ function validate_ServerResult(
   return errors === 0;
 }
 validate_ServerResult.evaluated = { dynamicProps: true, dynamicItems: false };
-
+function validate_TextContent(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_TextContent.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.type === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "type" },
+        message: "must have required property '" + "type" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.text === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "text" },
+        message: "must have required property '" + "text" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.type !== undefined) {
+      let data0 = data.type;
+      if (typeof data0 !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if ("text" !== data0) {
+        const err3 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/const",
+          keyword: "const",
+          params: { allowedValue: "text" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.text !== undefined) {
+      if (typeof data.text !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/text",
+          schemaPath: "#/properties/text/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.lang !== undefined) {
+      if (
+        !validate_Language(data.lang, {
+          instancePath: instancePath + "/lang",
+          parentData: data,
+          parentDataProperty: "lang",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_Language.errors : vErrors.concat(validate_Language.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.annotations !== undefined) {
+      if (
+        !validate_Annotations(data.annotations, {
+          instancePath: instancePath + "/annotations",
+          parentData: data,
+          parentDataProperty: "annotations",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+        errors = vErrors.length;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_TextContent.errors = vErrors;
+  return errors === 0;
+}
+validate_TextContent.evaluated = {
+  props: { type: true, text: true, lang: true, annotations: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 function validate_TextContent_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},

@@ -10,7 +10,43 @@ const schema_AudioContent = {
   properties: { type: { type: "string", const: "audio" }, data: { type: "string" } },
   required: ["type", "data"],
 };
-
+const schema_ClientRequest = { anyOf: [{ $ref: "#/$defs/PostRequest" }] };
+const schema_ContentBlock = {
+  anyOf: [{ $ref: "#/$defs/TextContent" }, { $ref: "#/$defs/ImageContent" }, { $ref: "#/$defs/AudioContent" }],
+};
+const schema_ImageContent = {
+  type: "object",
+  properties: { type: { type: "string", const: "image" }, data: { type: "string" }, mimeType: { type: "string" } },
+  required: ["type", "data", "mimeType"],
+};
+const schema_PostRequest = {
+  type: "object",
+  properties: {
+    jsonrpc: { type: "string", const: "2.0" },
+    id: { type: ["string", "integer"] },
+    method: { type: "string", const: "notes/post" },
+    params: { $ref: "#/$defs/PostRequestParams" },
+  },
+  required: ["jsonrpc", "id", "method", "params"],
+};
+const schema_PostRequestParams = {
+  type: "object",
+  properties: { _meta: { type: "object" }, content: { type: "array", items: { $ref: "#/$defs/ContentBlock" } } },
+  required: ["content"],
+};
+const schema_PostResult = {
+  type: "object",
+  properties: { _meta: { type: "object" }, id: { type: "string" } },
+  required: ["id"],
+};
+const schema_RequestParams = { type: "object", properties: { _meta: { type: "object" } } };
+const schema_Result = { type: "object", properties: { _meta: { type: "object" } } };
+const schema_ServerResult = { anyOf: [{ $ref: "#/$defs/PostResult" }] };
+const schema_TextContent = {
+  type: "object",
+  properties: { type: { type: "string", const: "text" }, text: { type: "string" } },
+  required: ["type", "text"],
+};
 function validate_AudioContent(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -124,152 +160,234 @@ function validate_AudioContent(
   return errors === 0;
 }
 validate_AudioContent.evaluated = { props: { type: true, data: true }, dynamicProps: false, dynamicItems: false };
-
-const schema_ClientRequest = { anyOf: [{ $ref: "#/$defs/PostRequest" }] };
-const schema_PostRequest = {
-  type: "object",
-  properties: {
-    jsonrpc: { type: "string", const: "2.0" },
-    id: { type: ["string", "integer"] },
-    method: { type: "string", const: "notes/post" },
-    params: { $ref: "#/$defs/PostRequestParams" },
-  },
-  required: ["jsonrpc", "id", "method", "params"],
-};
-const schema_PostRequestParams = {
-  type: "object",
-  properties: { _meta: { type: "object" }, content: { type: "array", items: { $ref: "#/$defs/ContentBlock" } } },
-  required: ["content"],
-};
-const schema_ContentBlock = {
-  anyOf: [{ $ref: "#/$defs/TextContent" }, { $ref: "#/$defs/ImageContent" }, { $ref: "#/$defs/AudioContent" }],
-};
-const schema_TextContent = {
-  type: "object",
-  properties: { type: { type: "string", const: "text" }, text: { type: "string" } },
-  required: ["type", "text"],
-};
-
-function validate_TextContent(
+function validate_ClientRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_TextContent.evaluated;
+  const evaluated0 = validate_ClientRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = undefined;
   }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.type === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "type" },
-        message: "must have required property '" + "type" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.text === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "text" },
-        message: "must have required property '" + "text" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.type !== undefined) {
-      let data0 = data.type;
-      if (typeof data0 !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      if ("text" !== data0) {
-        const err3 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/const",
-          keyword: "const",
-          params: { allowedValue: "text" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.text !== undefined) {
-      if (typeof data.text !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/text",
-          schemaPath: "#/properties/text/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = {
+  const _errs0 = errors;
+  let valid0 = false;
+  const _errs1 = errors;
+  if (!validate_PostRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_PostRequest.errors : vErrors.concat(validate_PostRequest.errors);
+    errors = vErrors.length;
+  }
+  var _valid0 = _errs1 === errors;
+  valid0 = valid0 || _valid0;
+  if (_valid0) {
+    var props0 = {};
+    props0.jsonrpc = true;
+    props0.id = true;
+    props0.method = true;
+    props0.params = true;
+  }
+  if (!valid0) {
+    const err0 = {
       instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
+      schemaPath: "#/anyOf",
+      keyword: "anyOf",
+      params: {},
+      message: "must match a schema in anyOf",
     };
     if (vErrors === null) {
-      vErrors = [err5];
+      vErrors = [err0];
     } else {
-      vErrors.push(err5);
+      vErrors.push(err0);
     }
     errors++;
+  } else {
+    errors = _errs0;
+    if (vErrors !== null) {
+      if (_errs0) {
+        vErrors.length = _errs0;
+      } else {
+        vErrors = null;
+      }
+    }
   }
-  validate_TextContent.errors = vErrors;
+  validate_ClientRequest.errors = vErrors;
+  evaluated0.props = props0;
   return errors === 0;
 }
-validate_TextContent.evaluated = { props: { type: true, text: true }, dynamicProps: false, dynamicItems: false };
-
-const schema_ImageContent = {
-  type: "object",
-  properties: { type: { type: "string", const: "image" }, data: { type: "string" }, mimeType: { type: "string" } },
-  required: ["type", "data", "mimeType"],
-};
-
+validate_ClientRequest.evaluated = { dynamicProps: true, dynamicItems: false };
+function validate_ContentBlock(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_ContentBlock.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  const _errs0 = errors;
+  let valid0 = false;
+  const _errs1 = errors;
+  if (!validate_TextContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
+    errors = vErrors.length;
+  }
+  var _valid0 = _errs1 === errors;
+  valid0 = valid0 || _valid0;
+  if (_valid0) {
+    var props0 = {};
+    props0.type = true;
+    props0.text = true;
+  }
+  const _errs2 = errors;
+  if (!validate_ImageContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+    errors = vErrors.length;
+  }
+  var _valid0 = _errs2 === errors;
+  valid0 = valid0 || _valid0;
+  if (_valid0) {
+    if (props0 !== true) {
+      props0 = props0 || {};
+      props0.type = true;
+      props0.data = true;
+      props0.mimeType = true;
+    }
+  }
+  const _errs3 = errors;
+  if (!validate_AudioContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
+    errors = vErrors.length;
+  }
+  var _valid0 = _errs3 === errors;
+  valid0 = valid0 || _valid0;
+  if (_valid0) {
+    if (props0 !== true) {
+      props0 = props0 || {};
+      props0.type = true;
+      props0.data = true;
+    }
+  }
+  if (!valid0) {
+    const err0 = {
+      instancePath,
+      schemaPath: "#/anyOf",
+      keyword: "anyOf",
+      params: {},
+      message: "must match a schema in anyOf",
+    };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+  } else {
+    errors = _errs0;
+    if (vErrors !== null) {
+      if (_errs0) {
+        vErrors.length = _errs0;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  validate_ContentBlock.errors = vErrors;
+  evaluated0.props = props0;
+  return errors === 0;
+}
+validate_ContentBlock.evaluated = { dynamicProps: true, dynamicItems: false };
+function validate_ContentBlock_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_ContentBlock_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  const _errs0 = errors;
+  let valid0 = false;
+  const _errs1 = errors;
+  if (!validate_TextContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
+    errors = vErrors.length;
+  }
+  var _valid0 = _errs1 === errors;
+  valid0 = valid0 || _valid0;
+  if (_valid0) {
+    var props0 = {};
+    props0.type = true;
+    props0.text = true;
+  }
+  const _errs2 = errors;
+  if (!validate_ImageContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+    errors = vErrors.length;
+  }
+  var _valid0 = _errs2 === errors;
+  valid0 = valid0 || _valid0;
+  if (_valid0) {
+    if (props0 !== true) {
+      props0 = props0 || {};
+      props0.type = true;
+      props0.data = true;
+      props0.mimeType = true;
+    }
+  }
+  const _errs3 = errors;
+  if (!validate_AudioContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
+    errors = vErrors.length;
+  }
+  var _valid0 = _errs3 === errors;
+  valid0 = valid0 || _valid0;
+  if (_valid0) {
+    if (props0 !== true) {
+      props0 = props0 || {};
+      props0.type = true;
+      props0.data = true;
+    }
+  }
+  if (!valid0) {
+    const err0 = {
+      instancePath,
+      schemaPath: "#/anyOf",
+      keyword: "anyOf",
+      params: {},
+      message: "must match a schema in anyOf",
+    };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+  } else {
+    errors = _errs0;
+    if (vErrors !== null) {
+      if (_errs0) {
+        vErrors.length = _errs0;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  validate_ContentBlock_2.errors = vErrors;
+  evaluated0.props = props0;
+  return errors === 0;
+}
+validate_ContentBlock_2.evaluated = { dynamicProps: true, dynamicItems: false };
 function validate_ImageContent(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -419,100 +537,13 @@ validate_ImageContent.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-
-function validate_ContentBlock(
+function validate_ImageContent_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ContentBlock.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  const _errs0 = errors;
-  let valid0 = false;
-  const _errs1 = errors;
-  if (!validate_TextContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs1 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0.type = true;
-    props0.text = true;
-  }
-  const _errs2 = errors;
-  if (!validate_ImageContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.type = true;
-      props0.data = true;
-      props0.mimeType = true;
-    }
-  }
-  const _errs3 = errors;
-  if (!validate_AudioContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs3 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.type = true;
-      props0.data = true;
-    }
-  }
-  if (!valid0) {
-    const err0 = {
-      instancePath,
-      schemaPath: "#/anyOf",
-      keyword: "anyOf",
-      params: {},
-      message: "must match a schema in anyOf",
-    };
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
-    errors++;
-  } else {
-    errors = _errs0;
-    if (vErrors !== null) {
-      if (_errs0) {
-        vErrors.length = _errs0;
-      } else {
-        vErrors = null;
-      }
-    }
-  }
-  validate_ContentBlock.errors = vErrors;
-  evaluated0.props = props0;
-  return errors === 0;
-}
-validate_ContentBlock.evaluated = { dynamicProps: true, dynamicItems: false };
-
-function validate_PostRequestParams(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate_PostRequestParams.evaluated;
+  const evaluated0 = validate_ImageContent_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -520,13 +551,13 @@ function validate_PostRequestParams(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.content === undefined) {
+    if (data.type === undefined) {
       const err0 = {
         instancePath,
         schemaPath: "#/required",
         keyword: "required",
-        params: { missingProperty: "content" },
-        message: "must have required property '" + "content" + "'",
+        params: { missingProperty: "type" },
+        message: "must have required property '" + "type" + "'",
       };
       if (vErrors === null) {
         vErrors = [err0];
@@ -535,60 +566,105 @@ function validate_PostRequestParams(
       }
       errors++;
     }
-    if (data._meta !== undefined) {
-      let data0 = data._meta;
-      if (!(data0 && typeof data0 == "object" && !Array.isArray(data0))) {
-        const err1 = {
-          instancePath: instancePath + "/_meta",
-          schemaPath: "#/properties/_meta/type",
+    if (data.data === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "data" },
+        message: "must have required property '" + "data" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.mimeType === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "mimeType" },
+        message: "must have required property '" + "mimeType" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.type !== undefined) {
+      let data0 = data.type;
+      if (typeof data0 !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/type",
           keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
+          params: { type: "string" },
+          message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err1];
+          vErrors = [err3];
         } else {
-          vErrors.push(err1);
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+      if ("image" !== data0) {
+        const err4 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/const",
+          keyword: "const",
+          params: { allowedValue: "image" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
         }
         errors++;
       }
     }
-    if (data.content !== undefined) {
-      let data1 = data.content;
-      if (Array.isArray(data1)) {
-        const len0 = data1.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_ContentBlock(data1[i0], {
-              instancePath: instancePath + "/content/" + i0,
-              parentData: data1,
-              parentDataProperty: i0,
-              rootData,
-              dynamicAnchors,
-            })
-          ) {
-            vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err2 = {
-          instancePath: instancePath + "/content",
-          schemaPath: "#/properties/content/type",
+    if (data.data !== undefined) {
+      if (typeof data.data !== "string") {
+        const err5 = {
+          instancePath: instancePath + "/data",
+          schemaPath: "#/properties/data/type",
           keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
+          params: { type: "string" },
+          message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err2];
+          vErrors = [err5];
         } else {
-          vErrors.push(err2);
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.mimeType !== undefined) {
+      if (typeof data.mimeType !== "string") {
+        const err6 = {
+          instancePath: instancePath + "/mimeType",
+          schemaPath: "#/properties/mimeType/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
         }
         errors++;
       }
     }
   } else {
-    const err3 = {
+    const err7 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -596,21 +672,20 @@ function validate_PostRequestParams(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err3];
+      vErrors = [err7];
     } else {
-      vErrors.push(err3);
+      vErrors.push(err7);
     }
     errors++;
   }
-  validate_PostRequestParams.errors = vErrors;
+  validate_ImageContent_2.errors = vErrors;
   return errors === 0;
 }
-validate_PostRequestParams.evaluated = {
-  props: { _meta: true, content: true },
+validate_ImageContent_2.evaluated = {
+  props: { type: true, data: true, mimeType: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-
 function validate_PostRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -810,159 +885,13 @@ validate_PostRequest.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-
-function validate_ClientRequest(
+function validate_PostRequestParams(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ClientRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  const _errs0 = errors;
-  let valid0 = false;
-  const _errs1 = errors;
-  if (!validate_PostRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_PostRequest.errors : vErrors.concat(validate_PostRequest.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs1 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0.jsonrpc = true;
-    props0.id = true;
-    props0.method = true;
-    props0.params = true;
-  }
-  if (!valid0) {
-    const err0 = {
-      instancePath,
-      schemaPath: "#/anyOf",
-      keyword: "anyOf",
-      params: {},
-      message: "must match a schema in anyOf",
-    };
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
-    errors++;
-  } else {
-    errors = _errs0;
-    if (vErrors !== null) {
-      if (_errs0) {
-        vErrors.length = _errs0;
-      } else {
-        vErrors = null;
-      }
-    }
-  }
-  validate_ClientRequest.errors = vErrors;
-  evaluated0.props = props0;
-  return errors === 0;
-}
-validate_ClientRequest.evaluated = { dynamicProps: true, dynamicItems: false };
-
-function validate_ContentBlock_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate_ContentBlock_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  const _errs0 = errors;
-  let valid0 = false;
-  const _errs1 = errors;
-  if (!validate_TextContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs1 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0.type = true;
-    props0.text = true;
-  }
-  const _errs2 = errors;
-  if (!validate_ImageContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.type = true;
-      props0.data = true;
-      props0.mimeType = true;
-    }
-  }
-  const _errs3 = errors;
-  if (!validate_AudioContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs3 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.type = true;
-      props0.data = true;
-    }
-  }
-  if (!valid0) {
-    const err0 = {
-      instancePath,
-      schemaPath: "#/anyOf",
-      keyword: "anyOf",
-      params: {},
-      message: "must match a schema in anyOf",
-    };
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
-    errors++;
-  } else {
-    errors = _errs0;
-    if (vErrors !== null) {
-      if (_errs0) {
-        vErrors.length = _errs0;
-      } else {
-        vErrors = null;
-      }
-    }
-  }
-  validate_ContentBlock_2.errors = vErrors;
-  evaluated0.props = props0;
-  return errors === 0;
-}
-validate_ContentBlock_2.evaluated = { dynamicProps: true, dynamicItems: false };
-
-function validate_ImageContent_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate_ImageContent_2.evaluated;
+  const evaluated0 = validate_PostRequestParams.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -970,13 +899,13 @@ function validate_ImageContent_2(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.type === undefined) {
+    if (data.content === undefined) {
       const err0 = {
         instancePath,
         schemaPath: "#/required",
         keyword: "required",
-        params: { missingProperty: "type" },
-        message: "must have required property '" + "type" + "'",
+        params: { missingProperty: "content" },
+        message: "must have required property '" + "content" + "'",
       };
       if (vErrors === null) {
         vErrors = [err0];
@@ -985,105 +914,60 @@ function validate_ImageContent_2(
       }
       errors++;
     }
-    if (data.data === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "data" },
-        message: "must have required property '" + "data" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
+    if (data._meta !== undefined) {
+      let data0 = data._meta;
+      if (!(data0 && typeof data0 == "object" && !Array.isArray(data0))) {
+        const err1 = {
+          instancePath: instancePath + "/_meta",
+          schemaPath: "#/properties/_meta/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.content !== undefined) {
+      let data1 = data.content;
+      if (Array.isArray(data1)) {
+        const len0 = data1.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (
+            !validate_ContentBlock(data1[i0], {
+              instancePath: instancePath + "/content/" + i0,
+              parentData: data1,
+              parentDataProperty: i0,
+              rootData,
+              dynamicAnchors,
+            })
+          ) {
+            vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
+            errors = vErrors.length;
+          }
+        }
       } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.mimeType === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "mimeType" },
-        message: "must have required property '" + "mimeType" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (data.type !== undefined) {
-      let data0 = data.type;
-      if (typeof data0 !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/type",
+        const err2 = {
+          instancePath: instancePath + "/content",
+          schemaPath: "#/properties/content/type",
           keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+          params: { type: "array" },
+          message: "must be array",
         };
         if (vErrors === null) {
-          vErrors = [err3];
+          vErrors = [err2];
         } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-      if ("image" !== data0) {
-        const err4 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/const",
-          keyword: "const",
-          params: { allowedValue: "image" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.data !== undefined) {
-      if (typeof data.data !== "string") {
-        const err5 = {
-          instancePath: instancePath + "/data",
-          schemaPath: "#/properties/data/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.mimeType !== undefined) {
-      if (typeof data.mimeType !== "string") {
-        const err6 = {
-          instancePath: instancePath + "/mimeType",
-          schemaPath: "#/properties/mimeType/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
+          vErrors.push(err2);
         }
         errors++;
       }
     }
   } else {
-    const err7 = {
+    const err3 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -1091,21 +975,124 @@ function validate_ImageContent_2(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err7];
+      vErrors = [err3];
     } else {
-      vErrors.push(err7);
+      vErrors.push(err3);
     }
     errors++;
   }
-  validate_ImageContent_2.errors = vErrors;
+  validate_PostRequestParams.errors = vErrors;
   return errors === 0;
 }
-validate_ImageContent_2.evaluated = {
-  props: { type: true, data: true, mimeType: true },
+validate_PostRequestParams.evaluated = {
+  props: { _meta: true, content: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-
+function validate_PostRequestParams_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_PostRequestParams_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.content === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "content" },
+        message: "must have required property '" + "content" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data._meta !== undefined) {
+      let data0 = data._meta;
+      if (!(data0 && typeof data0 == "object" && !Array.isArray(data0))) {
+        const err1 = {
+          instancePath: instancePath + "/_meta",
+          schemaPath: "#/properties/_meta/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.content !== undefined) {
+      let data1 = data.content;
+      if (Array.isArray(data1)) {
+        const len0 = data1.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (
+            !validate_ContentBlock(data1[i0], {
+              instancePath: instancePath + "/content/" + i0,
+              parentData: data1,
+              parentDataProperty: i0,
+              rootData,
+              dynamicAnchors,
+            })
+          ) {
+            vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err2 = {
+          instancePath: instancePath + "/content",
+          schemaPath: "#/properties/content/type",
+          keyword: "type",
+          params: { type: "array" },
+          message: "must be array",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err3 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err3];
+    } else {
+      vErrors.push(err3);
+    }
+    errors++;
+  }
+  validate_PostRequestParams_2.errors = vErrors;
+  return errors === 0;
+}
+validate_PostRequestParams_2.evaluated = {
+  props: { _meta: true, content: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
 function validate_PostRequest_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -1305,118 +1292,6 @@ validate_PostRequest_2.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-
-function validate_PostRequestParams_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate_PostRequestParams_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.content === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "content" },
-        message: "must have required property '" + "content" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data._meta !== undefined) {
-      let data0 = data._meta;
-      if (!(data0 && typeof data0 == "object" && !Array.isArray(data0))) {
-        const err1 = {
-          instancePath: instancePath + "/_meta",
-          schemaPath: "#/properties/_meta/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.content !== undefined) {
-      let data1 = data.content;
-      if (Array.isArray(data1)) {
-        const len0 = data1.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_ContentBlock(data1[i0], {
-              instancePath: instancePath + "/content/" + i0,
-              parentData: data1,
-              parentDataProperty: i0,
-              rootData,
-              dynamicAnchors,
-            })
-          ) {
-            vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err2 = {
-          instancePath: instancePath + "/content",
-          schemaPath: "#/properties/content/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err3 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err3];
-    } else {
-      vErrors.push(err3);
-    }
-    errors++;
-  }
-  validate_PostRequestParams_2.errors = vErrors;
-  return errors === 0;
-}
-validate_PostRequestParams_2.evaluated = {
-  props: { _meta: true, content: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-
-const schema_PostResult = {
-  type: "object",
-  properties: { _meta: { type: "object" }, id: { type: "string" } },
-  required: ["id"],
-};
-
 function validate_PostResult(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -1500,9 +1375,6 @@ function validate_PostResult(
   return errors === 0;
 }
 validate_PostResult.evaluated = { props: { _meta: true, id: true }, dynamicProps: false, dynamicItems: false };
-
-const schema_RequestParams = { type: "object", properties: { _meta: { type: "object" } } };
-
 function validate_RequestParams(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -1554,9 +1426,6 @@ function validate_RequestParams(
   return errors === 0;
 }
 validate_RequestParams.evaluated = { props: { _meta: true }, dynamicProps: false, dynamicItems: false };
-
-const schema_Result = { type: "object", properties: { _meta: { type: "object" } } };
-
 function validate_Result(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -1608,9 +1477,6 @@ function validate_Result(
   return errors === 0;
 }
 validate_Result.evaluated = { props: { _meta: true }, dynamicProps: false, dynamicItems: false };
-
-const schema_ServerResult = { anyOf: [{ $ref: "#/$defs/PostResult" }] };
-
 function validate_ServerResult(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -1667,7 +1533,119 @@ function validate_ServerResult(
   return errors === 0;
 }
 validate_ServerResult.evaluated = { dynamicProps: true, dynamicItems: false };
-
+function validate_TextContent(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_TextContent.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.type === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "type" },
+        message: "must have required property '" + "type" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.text === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "text" },
+        message: "must have required property '" + "text" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.type !== undefined) {
+      let data0 = data.type;
+      if (typeof data0 !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if ("text" !== data0) {
+        const err3 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/const",
+          keyword: "const",
+          params: { allowedValue: "text" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.text !== undefined) {
+      if (typeof data.text !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/text",
+          schemaPath: "#/properties/text/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_TextContent.errors = vErrors;
+  return errors === 0;
+}
+validate_TextContent.evaluated = { props: { type: true, text: true }, dynamicProps: false, dynamicItems: false };
 function validate_TextContent_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
