@@ -12,15 +12,20 @@ import { headerAnnotations } from './http-headers.ts';
 
 export class ServerTools {
   readonly #list: () => Promise<unknown>;
+  readonly #loadAjv: () => Promise<Ajv2020>;
   #tools: Map<string, Tool> | undefined;
   /** ajv, loaded the first time a structuredContent needs checking (servers and most calls never do). */
   #ajv: Promise<Ajv2020> | undefined;
   /** Each outputSchema compiled once; null when ajv cannot compile it. */
   readonly #outputChecks = new WeakMap<object, ValidateFunction | null>();
 
-  /** `list` asks the server for its tools (the client's tools/list, which hands the result to {@link remember}). */
-  constructor(list: () => Promise<unknown>) {
+  /**
+   * `list` asks the server for its tools (the client's tools/list, which hands the result to {@link remember});
+   * `loadAjv` makes the ajv instance output schemas are compiled with, the first time one is needed.
+   */
+  constructor(list: () => Promise<unknown>, loadAjv: () => Promise<Ajv2020>) {
     this.#list = list;
+    this.#loadAjv = loadAjv;
   }
 
   /** The tools the server listed, by name; undefined before a tools/list or after notifications/tools/list_changed. */
@@ -55,7 +60,7 @@ export class ServerTools {
     if (!isObject(schema)) return;
     let validate = this.#outputChecks.get(schema);
     if (validate === undefined) {
-      this.#ajv ??= import('ajv/dist/2020.js').then((m) => new m.Ajv2020({ strict: false, allErrors: false, validateSchema: false }));
+      this.#ajv ??= this.#loadAjv();
       const ajv = await this.#ajv;
       try {
         validate = ajv.compile(schema);

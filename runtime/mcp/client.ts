@@ -145,7 +145,11 @@ export class McpClient {
   constructor(channel: ClientChannel, options: McpClientOptions) {
     this.channel = channel;
     this.options = options;
-    this.#tools = new ServerTools(() => this.call('tools/list'));
+    // ajv is imported only when a structuredContent needs checking (servers and most calls never do).
+    this.#tools = new ServerTools(
+      () => this.call('tools/list'),
+      () => import('ajv/dist/2020.js').then((m) => new m.Ajv2020({ strict: false, allErrors: false, validateSchema: false })),
+    );
     channel.attach?.(this);
   }
 
