@@ -1,6 +1,6 @@
 /**
  * The official conformance runner's client leg (issue 9 item 3) against our McpClient: the runner launches
- * test/mcp-client/conformance-client.ts once per client scenario (the official conformance runner, @modelcontextprotocol/conformance) and scores the traffic
+ * test/mcp-client/conformance-client.ts once per client scenario (@modelcontextprotocol/conformance) and scores the traffic
  * its scenario servers saw. Both requirement sets run at once (about a minute on two cores):
  *
  * - `--requirements 2026-07-28`: tools_call, request-metadata, sep-2322-client-request-state,
@@ -31,7 +31,7 @@ const REQUIRED_2026 = [
 /** The whole runner part must stay well under the test timeout. */
 const LEG_TIMEOUT_MS = 150_000;
 const DRIVER = `${process.execPath} --import tsx ${join(ROOT, 'test/mcp-client/conformance-client.ts')}`;
-// The runner splits --command on spaces (the official conformance runner, @modelcontextprotocol/conformance): a path with a space would break it silently.
+// The runner splits --command on spaces (@modelcontextprotocol/conformance): a path with a space would break it silently.
 if (/\s/.test(process.execPath) || /\s/.test(ROOT)) throw new Error(`the runner cannot launch a command with spaces in a path: ${DRIVER}`);
 
 const listed = { '2026-07-28': await scoredScenarios('2026-07-28', 'client'), '2025-11-25': await scoredScenarios('2025-11-25', 'client') };
