@@ -4,11 +4,92 @@
 // report only when they say no. ajv's output as it is, not formatted. See generator/emit/accept-path.ts.
 "use strict";
 import { formats } from "@wiregen/runtime/core";
-export const Annotations = validate1;
-const schema1 = {"properties":{"audience":{"items":{"$ref":"#/$defs/Role"},"type":"array"},"lastModified":{"type":"string"},"priority":{"maximum":1,"minimum":0,"type":"number"}},"type":"object"};
-const schema2 = {"enum":["assistant","user"],"type":"string"};
 
-function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+const format_byte = formats.byte;
+const format_uri = formats.uri;
+const schema_Annotations = {"properties":{"audience":{"items":{"$ref":"#/$defs/Role"},"type":"array"},"lastModified":{"type":"string"},"priority":{"maximum":1,"minimum":0,"type":"number"}},"type":"object"};
+const schema_AudioContent = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"annotations":{"$ref":"#/$defs/Annotations"},"data":{"format":"byte","type":"string"},"mimeType":{"type":"string"},"type":{"const":"audio","type":"string"}},"required":["data","mimeType","type"],"type":"object"};
+const schema_BlobResourceContents = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"blob":{"format":"byte","type":"string"},"mimeType":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["blob","uri"],"type":"object"};
+const schema_BooleanSchema = {"properties":{"default":{"type":"boolean"},"description":{"type":"string"},"title":{"type":"string"},"type":{"const":"boolean","type":"string"}},"required":["type"],"type":"object"};
+const schema_CancelTaskRequest = {"$schema":"https://json-schema.org/draft/2020-12/schema","allOf":[{"$ref":"#/$defs/JSONRPCRequest"},{"type":"object","properties":{"method":{"type":"string","const":"tasks/cancel"},"params":{"type":"object","properties":{"taskId":{"type":"string"}},"required":["taskId"]}},"required":["method","params"]}]};
+const schema_CancelTaskRequest_allOf_1_properties_params = {"type":"object","properties":{"taskId":{"type":"string"}},"required":["taskId"]};
+const schema_CancelTaskResult = {"$schema":"https://json-schema.org/draft/2020-12/schema","allOf":[{"$ref":"#/$defs/Result"},{"type":"object","properties":{"resultType":{"type":"string","const":"complete"}},"required":["resultType"]}]};
+const schema_CancelledTask = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"cancelled"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs"]};
+const schema_CompletedTask = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"completed"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"result":{"type":"object","propertyNames":{"type":"string"},"additionalProperties":{}}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","result"]};
+const schema_ContentBlock = {"type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/$defs/TextContent"},{"$ref":"#/$defs/ImageContent"},{"$ref":"#/$defs/AudioContent"},{"$ref":"#/$defs/ResourceLink"},{"$ref":"#/$defs/EmbeddedResource"}]};
+const schema_CreateMessageRequest = {"properties":{"method":{"const":"sampling/createMessage","type":"string"},"params":{"$ref":"#/$defs/CreateMessageRequestParams"}},"required":["method","params"],"type":"object"};
+const schema_CreateMessageRequestParams = {"properties":{"includeContext":{"enum":["allServers","none","thisServer"],"type":"string"},"maxTokens":{"type":"integer"},"messages":{"items":{"$ref":"#/$defs/SamplingMessage"},"type":"array"},"metadata":{"$ref":"#/$defs/JSONObject"},"modelPreferences":{"$ref":"#/$defs/ModelPreferences"},"stopSequences":{"items":{"type":"string"},"type":"array"},"systemPrompt":{"type":"string"},"temperature":{"type":"number"},"toolChoice":{"$ref":"#/$defs/ToolChoice"},"tools":{"items":{"$ref":"#/$defs/Tool"},"type":"array"}},"required":["maxTokens","messages"],"type":"object"};
+const schema_CreateMessageResult = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"content":{"anyOf":[{"type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/$defs/TextContent"},{"$ref":"#/$defs/ImageContent"},{"$ref":"#/$defs/AudioContent"},{"$ref":"#/$defs/ToolUseContent"},{"$ref":"#/$defs/ToolResultContent"}]},{"items":{"$ref":"#/$defs/SamplingMessageContentBlock"},"type":"array"}]},"model":{"type":"string"},"role":{"$ref":"#/$defs/Role"},"stopReason":{"type":"string"}},"required":["content","model","role"],"type":"object"};
+const schema_CreateTaskResult = {"$schema":"https://json-schema.org/draft/2020-12/schema","allOf":[{"$ref":"#/$defs/Result"},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"anyOf":[{"type":"string","const":"working"},{"type":"string","const":"input_required"},{"type":"string","const":"completed"},{"type":"string","const":"failed"},{"type":"string","const":"cancelled"}]},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs"]},{"type":"object","properties":{"resultType":{"type":"string","const":"task"}},"required":["resultType"]}]};
+const schema_DetailedTask = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","discriminator":{"propertyName":"status"},"oneOf":[{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"working"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"input_required"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"inputRequests":{"$ref":"#/$defs/InputRequests"}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","inputRequests"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"completed"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"result":{"type":"object","propertyNames":{"type":"string"},"additionalProperties":{}}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","result"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"failed"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"error":{"$ref":"#/$defs/Error"}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","error"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"cancelled"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs"]}]};
+const schema_ElicitRequest = {"properties":{"method":{"const":"elicitation/create","type":"string"},"params":{"$ref":"#/$defs/ElicitRequestParams"}},"required":["method","params"],"type":"object"};
+const schema_ElicitRequestFormParams = {"properties":{"message":{"type":"string"},"mode":{"const":"form","type":"string"},"requestedSchema":{"properties":{"$schema":{"type":"string"},"properties":{"additionalProperties":{"$ref":"#/$defs/PrimitiveSchemaDefinition"},"type":"object"},"required":{"items":{"type":"string"},"type":"array"},"type":{"const":"object","type":"string"}},"required":["properties","type"],"type":"object"}},"required":["message","requestedSchema"],"type":"object"};
+const schema_ElicitRequestParams = {"anyOf":[{"$ref":"#/$defs/ElicitRequestFormParams"},{"$ref":"#/$defs/ElicitRequestURLParams"}]};
+const schema_ElicitRequestURLParams = {"properties":{"message":{"type":"string"},"mode":{"const":"url","type":"string"},"url":{"format":"uri","type":"string"}},"required":["message","mode","url"],"type":"object"};
+const schema_ElicitResult = {"properties":{"action":{"enum":["accept","cancel","decline"],"type":"string"},"content":{"additionalProperties":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":["string","integer","boolean"]}]},"type":"object"}},"required":["action"],"type":"object"};
+const schema_EmbeddedResource = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"annotations":{"$ref":"#/$defs/Annotations"},"resource":{"anyOf":[{"$ref":"#/$defs/TextResourceContents"},{"$ref":"#/$defs/BlobResourceContents"}]},"type":{"const":"resource","type":"string"}},"required":["resource","type"],"type":"object"};
+const schema_Error = {"properties":{"code":{"type":"integer"},"data":{},"message":{"type":"string"}},"required":["code","message"],"type":"object"};
+const schema_FailedTask = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"failed"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"error":{"$ref":"#/$defs/Error"}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","error"]};
+const schema_GetTaskRequest = {"$schema":"https://json-schema.org/draft/2020-12/schema","allOf":[{"$ref":"#/$defs/JSONRPCRequest"},{"type":"object","properties":{"method":{"type":"string","const":"tasks/get"},"params":{"type":"object","properties":{"taskId":{"type":"string"}},"required":["taskId"]}},"required":["method","params"]}]};
+const schema_GetTaskRequest_allOf_1_properties_params = {"type":"object","properties":{"taskId":{"type":"string"}},"required":["taskId"]};
+const schema_GetTaskResult = {"$schema":"https://json-schema.org/draft/2020-12/schema","allOf":[{"$ref":"#/$defs/Result"},{"type":"object","discriminator":{"propertyName":"status"},"oneOf":[{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"working"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"input_required"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"inputRequests":{"$ref":"#/$defs/InputRequests"}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","inputRequests"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"completed"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"result":{"type":"object","propertyNames":{"type":"string"},"additionalProperties":{}}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","result"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"failed"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"error":{"$ref":"#/$defs/Error"}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","error"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"cancelled"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs"]}]},{"type":"object","properties":{"resultType":{"type":"string","const":"complete"}},"required":["resultType"]}]};
+const schema_Icon = {"properties":{"mimeType":{"type":"string"},"sizes":{"items":{"type":"string"},"type":"array"},"src":{"format":"uri","type":"string"},"theme":{"enum":["dark","light"],"type":"string"}},"required":["src"],"type":"object"};
+const schema_ImageContent = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"annotations":{"$ref":"#/$defs/Annotations"},"data":{"format":"byte","type":"string"},"mimeType":{"type":"string"},"type":{"const":"image","type":"string"}},"required":["data","mimeType","type"],"type":"object"};
+const schema_Implementation = {"properties":{"description":{"type":"string"},"icons":{"items":{"$ref":"#/$defs/Icon"},"type":"array"},"name":{"type":"string"},"title":{"type":"string"},"version":{"type":"string"},"websiteUrl":{"format":"uri","type":"string"}},"required":["name","version"],"type":"object"};
+const schema_InputRequest = {"type":"object","discriminator":{"propertyName":"method"},"oneOf":[{"$ref":"#/$defs/CreateMessageRequest"},{"$ref":"#/$defs/ListRootsRequest"},{"$ref":"#/$defs/ElicitRequest"}]};
+const schema_InputRequests = {"additionalProperties":{"$ref":"#/$defs/InputRequest"},"type":"object"};
+const schema_InputRequiredTask = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"input_required"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"inputRequests":{"$ref":"#/$defs/InputRequests"}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","inputRequests"]};
+const schema_InputResponse = {"anyOf":[{"$ref":"#/$defs/CreateMessageResult"},{"$ref":"#/$defs/ListRootsResult"},{"$ref":"#/$defs/ElicitResult"}]};
+const schema_InputResponses = {"additionalProperties":{"$ref":"#/$defs/InputResponse"},"type":"object"};
+const schema_JSONObject = {"additionalProperties":{"$ref":"#/$defs/JSONValue"},"type":"object"};
+const schema_JSONRPCNotification = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"type":"string"},"params":{"additionalProperties":{},"type":"object"}},"required":["jsonrpc","method"],"type":"object"};
+const schema_JSONRPCRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"type":"string"},"params":{"additionalProperties":{},"type":"object"}},"required":["id","jsonrpc","method"],"type":"object"};
+const schema_JSONValue = {"anyOf":[{"$ref":"#/$defs/JSONObject"},{"items":{"$ref":"#/$defs/JSONValue"},"type":"array"},{"type":["string","integer","boolean"]}]};
+const schema_LegacyTitledEnumSchema = {"properties":{"default":{"type":"string"},"description":{"type":"string"},"enum":{"items":{"type":"string"},"type":"array"},"enumNames":{"items":{"type":"string"},"type":"array"},"title":{"type":"string"},"type":{"const":"string","type":"string"}},"required":["enum","type"],"type":"object"};
+const schema_ListRootsRequest = {"properties":{"method":{"const":"roots/list","type":"string"},"params":{"properties":{"_meta":{"$ref":"#/$defs/MetaObject"}},"type":"object"}},"required":["method"],"type":"object"};
+const schema_ListRootsRequest_properties_params = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"}},"type":"object"};
+const schema_ListRootsResult = {"properties":{"roots":{"items":{"$ref":"#/$defs/Root"},"type":"array"}},"required":["roots"],"type":"object"};
+const schema_MetaObject = {"type":"object"};
+const schema_ModelHint = {"properties":{"name":{"type":"string"}},"type":"object"};
+const schema_ModelPreferences = {"properties":{"costPriority":{"maximum":1,"minimum":0,"type":"number"},"hints":{"items":{"$ref":"#/$defs/ModelHint"},"type":"array"},"intelligencePriority":{"maximum":1,"minimum":0,"type":"number"},"speedPriority":{"maximum":1,"minimum":0,"type":"number"}},"type":"object"};
+const schema_NotificationMetaObject = {"properties":{"io.modelcontextprotocol/subscriptionId":{"$ref":"#/$defs/RequestId"}},"type":"object"};
+const schema_NotificationParams = {"properties":{"_meta":{"$ref":"#/$defs/NotificationMetaObject"}},"type":"object"};
+const schema_NumberSchema = {"properties":{"default":{"type":"number"},"description":{"type":"string"},"maximum":{"type":"number"},"minimum":{"type":"number"},"title":{"type":"string"},"type":{"enum":["integer","number"],"type":"string"}},"required":["type"],"type":"object"};
+const schema_PrimitiveSchemaDefinition = {"anyOf":[{"$ref":"#/$defs/StringSchema"},{"$ref":"#/$defs/NumberSchema"},{"$ref":"#/$defs/BooleanSchema"},{"$ref":"#/$defs/UntitledSingleSelectEnumSchema"},{"$ref":"#/$defs/TitledSingleSelectEnumSchema"},{"$ref":"#/$defs/UntitledMultiSelectEnumSchema"},{"$ref":"#/$defs/TitledMultiSelectEnumSchema"},{"$ref":"#/$defs/LegacyTitledEnumSchema"}]};
+const schema_RelatedTaskIds = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"array","items":{"type":"string"}};
+const schema_RequestId = {"type":["string","integer"]};
+const schema_ResourceLink = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"annotations":{"$ref":"#/$defs/Annotations"},"description":{"type":"string"},"icons":{"items":{"$ref":"#/$defs/Icon"},"type":"array"},"mimeType":{"type":"string"},"name":{"type":"string"},"size":{"type":"integer"},"title":{"type":"string"},"type":{"const":"resource_link","type":"string"},"uri":{"format":"uri","type":"string"}},"required":["name","type","uri"],"type":"object"};
+const schema_Result = {"additionalProperties":{},"properties":{"_meta":{"$ref":"#/$defs/ResultMetaObject"},"resultType":{"type":"string"}},"required":["resultType"],"type":"object"};
+const schema_ResultMetaObject = {"properties":{"io.modelcontextprotocol/serverInfo":{"$ref":"#/$defs/Implementation"}},"type":"object"};
+const schema_Role = {"enum":["assistant","user"],"type":"string"};
+const schema_Root = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"name":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"};
+const schema_SamplingMessage = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"content":{"anyOf":[{"type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/$defs/TextContent"},{"$ref":"#/$defs/ImageContent"},{"$ref":"#/$defs/AudioContent"},{"$ref":"#/$defs/ToolUseContent"},{"$ref":"#/$defs/ToolResultContent"}]},{"items":{"$ref":"#/$defs/SamplingMessageContentBlock"},"type":"array"}]},"role":{"$ref":"#/$defs/Role"}},"required":["content","role"],"type":"object"};
+const schema_SamplingMessageContentBlock = {"type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/$defs/TextContent"},{"$ref":"#/$defs/ImageContent"},{"$ref":"#/$defs/AudioContent"},{"$ref":"#/$defs/ToolUseContent"},{"$ref":"#/$defs/ToolResultContent"}]};
+const schema_StringSchema = {"properties":{"default":{"type":"string"},"description":{"type":"string"},"format":{"enum":["date","date-time","email","uri"],"type":"string"},"maxLength":{"type":"integer"},"minLength":{"type":"integer"},"title":{"type":"string"},"type":{"const":"string","type":"string"}},"required":["type"],"type":"object"};
+const schema_Task = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"taskId":{"type":"string"},"status":{"anyOf":[{"type":"string","const":"working"},{"type":"string","const":"input_required"},{"type":"string","const":"completed"},{"type":"string","const":"failed"},{"type":"string","const":"cancelled"}]},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs"]};
+const schema_TaskStatus = {"$schema":"https://json-schema.org/draft/2020-12/schema","anyOf":[{"type":"string","const":"working"},{"type":"string","const":"input_required"},{"type":"string","const":"completed"},{"type":"string","const":"failed"},{"type":"string","const":"cancelled"}]};
+const schema_TaskStatusNotification = {"$schema":"https://json-schema.org/draft/2020-12/schema","allOf":[{"$ref":"#/$defs/JSONRPCNotification"},{"type":"object","properties":{"method":{"type":"string","const":"notifications/tasks"},"params":{"allOf":[{"$ref":"#/$defs/NotificationParams"},{"type":"object","discriminator":{"propertyName":"status"},"oneOf":[{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"working"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"input_required"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"inputRequests":{"$ref":"#/$defs/InputRequests"}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","inputRequests"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"completed"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"result":{"type":"object","propertyNames":{"type":"string"},"additionalProperties":{}}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","result"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"failed"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"error":{"$ref":"#/$defs/Error"}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","error"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"cancelled"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs"]}]},{"type":"object","propertyNames":{"type":"string"},"additionalProperties":{}}]}},"required":["method","params"]}]};
+const schema_TaskStatusNotificationParams = {"$schema":"https://json-schema.org/draft/2020-12/schema","allOf":[{"$ref":"#/$defs/NotificationParams"},{"type":"object","discriminator":{"propertyName":"status"},"oneOf":[{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"working"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"input_required"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"inputRequests":{"$ref":"#/$defs/InputRequests"}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","inputRequests"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"completed"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"result":{"type":"object","propertyNames":{"type":"string"},"additionalProperties":{}}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","result"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"failed"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"error":{"$ref":"#/$defs/Error"}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","error"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"cancelled"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs"]}]},{"type":"object","propertyNames":{"type":"string"},"additionalProperties":{}}]};
+const schema_TaskStatusNotification_allOf_1_properties_params = {"allOf":[{"$ref":"#/$defs/NotificationParams"},{"type":"object","discriminator":{"propertyName":"status"},"oneOf":[{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"working"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"input_required"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"inputRequests":{"$ref":"#/$defs/InputRequests"}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","inputRequests"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"completed"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"result":{"type":"object","propertyNames":{"type":"string"},"additionalProperties":{}}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","result"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"failed"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"error":{"$ref":"#/$defs/Error"}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","error"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"cancelled"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs"]}]},{"type":"object","propertyNames":{"type":"string"},"additionalProperties":{}}]};
+const schema_TaskSubscriptionAcknowledgedNotifications = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"taskIds":{"type":"array","items":{"type":"string"}}}};
+const schema_TaskSubscriptionNotifications = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"taskIds":{"type":"array","items":{"type":"string"}}}};
+const schema_TasksExtensionCapability = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","propertyNames":{"type":"string"},"additionalProperties":{"not":{}}};
+const schema_TextContent = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"annotations":{"$ref":"#/$defs/Annotations"},"text":{"type":"string"},"type":{"const":"text","type":"string"}},"required":["text","type"],"type":"object"};
+const schema_TextResourceContents = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"mimeType":{"type":"string"},"text":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["text","uri"],"type":"object"};
+const schema_TitledMultiSelectEnumSchema = {"properties":{"default":{"items":{"type":"string"},"type":"array"},"description":{"type":"string"},"items":{"properties":{"anyOf":{"items":{"properties":{"const":{"type":"string"},"title":{"type":"string"}},"required":["const","title"],"type":"object"},"type":"array"}},"required":["anyOf"],"type":"object"},"maxItems":{"type":"integer"},"minItems":{"type":"integer"},"title":{"type":"string"},"type":{"const":"array","type":"string"}},"required":["items","type"],"type":"object"};
+const schema_TitledSingleSelectEnumSchema = {"properties":{"default":{"type":"string"},"description":{"type":"string"},"oneOf":{"items":{"properties":{"const":{"type":"string"},"title":{"type":"string"}},"required":["const","title"],"type":"object"},"type":"array"},"title":{"type":"string"},"type":{"const":"string","type":"string"}},"required":["oneOf","type"],"type":"object"};
+const schema_Tool = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"annotations":{"$ref":"#/$defs/ToolAnnotations"},"description":{"type":"string"},"icons":{"items":{"$ref":"#/$defs/Icon"},"type":"array"},"inputSchema":{"additionalProperties":{},"properties":{"$schema":{"type":"string"},"type":{"const":"object","type":"string"}},"required":["type"],"type":"object"},"name":{"type":"string"},"outputSchema":{"additionalProperties":{},"properties":{"$schema":{"type":"string"}},"type":"object"},"title":{"type":"string"}},"required":["inputSchema","name"],"type":"object"};
+const schema_ToolAnnotations = {"properties":{"destructiveHint":{"type":"boolean"},"idempotentHint":{"type":"boolean"},"openWorldHint":{"type":"boolean"},"readOnlyHint":{"type":"boolean"},"title":{"type":"string"}},"type":"object"};
+const schema_ToolChoice = {"properties":{"mode":{"enum":["auto","none","required"],"type":"string"}},"type":"object"};
+const schema_ToolResultContent = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"content":{"items":{"$ref":"#/$defs/ContentBlock"},"type":"array"},"isError":{"type":"boolean"},"structuredContent":{},"toolUseId":{"type":"string"},"type":{"const":"tool_result","type":"string"}},"required":["content","toolUseId","type"],"type":"object"};
+const schema_ToolUseContent = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"id":{"type":"string"},"input":{"additionalProperties":{},"type":"object"},"name":{"type":"string"},"type":{"const":"tool_use","type":"string"}},"required":["id","input","name","type"],"type":"object"};
+const schema_UntitledMultiSelectEnumSchema = {"properties":{"default":{"items":{"type":"string"},"type":"array"},"description":{"type":"string"},"items":{"properties":{"enum":{"items":{"type":"string"},"type":"array"},"type":{"const":"string","type":"string"}},"required":["enum","type"],"type":"object"},"maxItems":{"type":"integer"},"minItems":{"type":"integer"},"title":{"type":"string"},"type":{"const":"array","type":"string"}},"required":["items","type"],"type":"object"};
+const schema_UntitledSingleSelectEnumSchema = {"properties":{"default":{"type":"string"},"description":{"type":"string"},"enum":{"items":{"type":"string"},"type":"array"},"title":{"type":"string"},"type":{"const":"string","type":"string"}},"required":["enum","type"],"type":"object"};
+const schema_UpdateTaskRequest = {"$schema":"https://json-schema.org/draft/2020-12/schema","allOf":[{"$ref":"#/$defs/JSONRPCRequest"},{"type":"object","properties":{"method":{"type":"string","const":"tasks/update"},"params":{"type":"object","properties":{"taskId":{"type":"string"},"inputResponses":{"$ref":"#/$defs/InputResponses"}},"required":["taskId","inputResponses"]}},"required":["method","params"]}]};
+const schema_UpdateTaskRequest_allOf_1_properties_params = {"type":"object","properties":{"taskId":{"type":"string"},"inputResponses":{"$ref":"#/$defs/InputResponses"}},"required":["taskId","inputResponses"]};
+const schema_UpdateTaskResult = {"$schema":"https://json-schema.org/draft/2020-12/schema","allOf":[{"$ref":"#/$defs/Result"},{"type":"object","properties":{"resultType":{"type":"string","const":"complete"}},"required":["resultType"]}]};
+const schema_WorkingTask = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"working"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs"]};
+function validate_Annotations(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -24,11 +105,11 @@ for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-validate1.errors = [{instancePath:instancePath+"/audience/" + i0,schemaPath:"#/$defs/Role/type",keyword:"type",params:{type: "string"}}];
+validate_Annotations.errors = [{instancePath:instancePath+"/audience/" + i0,schemaPath:"#/$defs/Role/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if(!((data1 === "assistant") || (data1 === "user"))){
-validate1.errors = [{instancePath:instancePath+"/audience/" + i0,schemaPath:"#/$defs/Role/enum",keyword:"enum",params:{allowedValues: schema2.enum}}];
+validate_Annotations.errors = [{instancePath:instancePath+"/audience/" + i0,schemaPath:"#/$defs/Role/enum",keyword:"enum",params:{allowedValues: schema_Role.enum}}];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -38,7 +119,7 @@ break;
 }
 }
 else {
-validate1.errors = [{instancePath:instancePath+"/audience",schemaPath:"#/properties/audience/type",keyword:"type",params:{type: "array"}}];
+validate_Annotations.errors = [{instancePath:instancePath+"/audience",schemaPath:"#/properties/audience/type",keyword:"type",params:{type: "array"}}];
 return false;
 }
 }
@@ -51,7 +132,7 @@ if(valid0){
 if(data.lastModified !== undefined){
 const _errs6 = errors;
 if(typeof data.lastModified !== "string"){
-validate1.errors = [{instancePath:instancePath+"/lastModified",schemaPath:"#/properties/lastModified/type",keyword:"type",params:{type: "string"}}];
+validate_Annotations.errors = [{instancePath:instancePath+"/lastModified",schemaPath:"#/properties/lastModified/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -66,18 +147,18 @@ const _errs8 = errors;
 if(errors === _errs8){
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 1 || isNaN(data3)){
-validate1.errors = [{instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
+validate_Annotations.errors = [{instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
 return false;
 }
 else {
 if(data3 < 0 || isNaN(data3)){
-validate1.errors = [{instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
+validate_Annotations.errors = [{instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
 return false;
 }
 }
 }
 else {
-validate1.errors = [{instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "number"}}];
+validate_Annotations.errors = [{instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "number"}}];
 return false;
 }
 }
@@ -90,27 +171,21 @@ var valid0 = true;
 }
 }
 else {
-validate1.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Annotations.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate1.errors = vErrors;
+validate_Annotations.errors = vErrors;
 return errors === 0;
 }
-
-export const AudioContent = validate2;
-const schema3 = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"annotations":{"$ref":"#/$defs/Annotations"},"data":{"format":"byte","type":"string"},"mimeType":{"type":"string"},"type":{"const":"audio","type":"string"}},"required":["data","mimeType","type"],"type":"object"};
-const schema4 = {"type":"object"};
-const formats0 = formats["byte"];
-
-function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_AudioContent(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.data === undefined) && (missing0 = "data")) || ((data.mimeType === undefined) && (missing0 = "mimeType"))) || ((data.type === undefined) && (missing0 = "type"))){
-validate2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_AudioContent.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
@@ -118,7 +193,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 const _errs1 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
+validate_AudioContent.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -129,8 +204,8 @@ var valid0 = true;
 if(valid0){
 if(data.annotations !== undefined){
 const _errs4 = errors;
-if(!(validate1(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData}))){
-vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
+if(!(validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData}))){
+vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -145,13 +220,13 @@ const _errs5 = errors;
 if(errors === _errs5){
 if(errors === _errs5){
 if(typeof data2 === "string"){
-if(!(formats0(data2))){
-validate2.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/format",keyword:"format",params:{format: "byte"}}];
+if(!(format_byte(data2))){
+validate_AudioContent.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/format",keyword:"format",params:{format: "byte"}}];
 return false;
 }
 }
 else {
-validate2.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"}}];
+validate_AudioContent.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 }
@@ -165,7 +240,7 @@ if(valid0){
 if(data.mimeType !== undefined){
 const _errs7 = errors;
 if(typeof data.mimeType !== "string"){
-validate2.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_AudioContent.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -178,11 +253,11 @@ if(data.type !== undefined){
 let data4 = data.type;
 const _errs9 = errors;
 if(typeof data4 !== "string"){
-validate2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_AudioContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if("audio" !== data4){
-validate2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "audio"}}];
+validate_AudioContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "audio"}}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -197,26 +272,21 @@ var valid0 = true;
 }
 }
 else {
-validate2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_AudioContent.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate2.errors = vErrors;
+validate_AudioContent.errors = vErrors;
 return errors === 0;
 }
-
-export const BlobResourceContents = validate4;
-const schema5 = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"blob":{"format":"byte","type":"string"},"mimeType":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["blob","uri"],"type":"object"};
-const formats4 = formats["uri"];
-
-function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_BlobResourceContents(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.blob === undefined) && (missing0 = "blob")) || ((data.uri === undefined) && (missing0 = "uri"))){
-validate4.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_BlobResourceContents.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
@@ -224,7 +294,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 const _errs1 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate4.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
+validate_BlobResourceContents.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -239,13 +309,13 @@ const _errs4 = errors;
 if(errors === _errs4){
 if(errors === _errs4){
 if(typeof data1 === "string"){
-if(!(formats0(data1))){
-validate4.errors = [{instancePath:instancePath+"/blob",schemaPath:"#/properties/blob/format",keyword:"format",params:{format: "byte"}}];
+if(!(format_byte(data1))){
+validate_BlobResourceContents.errors = [{instancePath:instancePath+"/blob",schemaPath:"#/properties/blob/format",keyword:"format",params:{format: "byte"}}];
 return false;
 }
 }
 else {
-validate4.errors = [{instancePath:instancePath+"/blob",schemaPath:"#/properties/blob/type",keyword:"type",params:{type: "string"}}];
+validate_BlobResourceContents.errors = [{instancePath:instancePath+"/blob",schemaPath:"#/properties/blob/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 }
@@ -259,7 +329,7 @@ if(valid0){
 if(data.mimeType !== undefined){
 const _errs6 = errors;
 if(typeof data.mimeType !== "string"){
-validate4.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_BlobResourceContents.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -274,13 +344,13 @@ const _errs8 = errors;
 if(errors === _errs8){
 if(errors === _errs8){
 if(typeof data3 === "string"){
-if(!(formats4(data3))){
-validate4.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+if(!(format_uri(data3))){
+validate_BlobResourceContents.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
 return false;
 }
 }
 else {
-validate4.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_BlobResourceContents.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 }
@@ -296,32 +366,28 @@ var valid0 = true;
 }
 }
 else {
-validate4.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_BlobResourceContents.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate4.errors = vErrors;
+validate_BlobResourceContents.errors = vErrors;
 return errors === 0;
 }
-
-export const BooleanSchema = validate5;
-const schema7 = {"properties":{"default":{"type":"boolean"},"description":{"type":"string"},"title":{"type":"string"},"type":{"const":"boolean","type":"string"}},"required":["type"],"type":"object"};
-
-function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_BooleanSchema(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.type === undefined) && (missing0 = "type")){
-validate5.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_BooleanSchema.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
 if(data.default !== undefined){
 const _errs1 = errors;
 if(typeof data.default !== "boolean"){
-validate5.errors = [{instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "boolean"}}];
+validate_BooleanSchema.errors = [{instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "boolean"}}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -333,7 +399,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs3 = errors;
 if(typeof data.description !== "string"){
-validate5.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_BooleanSchema.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -345,7 +411,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs5 = errors;
 if(typeof data.title !== "string"){
-validate5.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_BooleanSchema.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -358,11 +424,11 @@ if(data.type !== undefined){
 let data3 = data.type;
 const _errs7 = errors;
 if(typeof data3 !== "string"){
-validate5.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_BooleanSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if("boolean" !== data3){
-validate5.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "boolean"}}];
+validate_BooleanSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "boolean"}}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -376,109 +442,19 @@ var valid0 = true;
 }
 }
 else {
-validate5.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_BooleanSchema.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate5.errors = vErrors;
+validate_BooleanSchema.errors = vErrors;
 return errors === 0;
 }
-
-export const CancelTaskRequest = validate6;
-const schema8 = {"$schema":"https://json-schema.org/draft/2020-12/schema","allOf":[{"$ref":"#/$defs/JSONRPCRequest"},{"type":"object","properties":{"method":{"type":"string","const":"tasks/cancel"},"params":{"type":"object","properties":{"taskId":{"type":"string"}},"required":["taskId"]}},"required":["method","params"]}]};
-const schema9 = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"type":"string"},"params":{"additionalProperties":{},"type":"object"}},"required":["id","jsonrpc","method"],"type":"object"};
-const schema10 = {"type":["string","integer"]};
-
-function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))){
-validate7.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs1 = errors;
-if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate7.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema10.type}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-const _errs4 = errors;
-if(typeof data1 !== "string"){
-validate7.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("2.0" !== data1){
-validate7.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.method !== undefined){
-const _errs6 = errors;
-if(typeof data.method !== "string"){
-validate7.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-let data3 = data.params;
-const _errs8 = errors;
-if(errors === _errs8){
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-}
-else {
-validate7.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate7.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate7.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CancelTaskRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
-if(!(validate7(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
+if(!(validate_JSONRPCRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate_JSONRPCRequest.errors : vErrors.concat(validate_JSONRPCRequest.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs0 === errors;
@@ -488,7 +464,7 @@ if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate6.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CancelTaskRequest.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
@@ -496,11 +472,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs3 = errors;
 if(typeof data0 !== "string"){
-validate6.errors = [{instancePath:instancePath+"/method",schemaPath:"#/allOf/1/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_CancelTaskRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/allOf/1/properties/method/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if("tasks/cancel" !== data0){
-validate6.errors = [{instancePath:instancePath+"/method",schemaPath:"#/allOf/1/properties/method/const",keyword:"const",params:{allowedValue: "tasks/cancel"}}];
+validate_CancelTaskRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/allOf/1/properties/method/const",keyword:"const",params:{allowedValue: "tasks/cancel"}}];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -516,20 +492,20 @@ if(errors === _errs5){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.taskId === undefined) && (missing1 = "taskId")){
-validate6.errors = [{instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_CancelTaskRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
 return false;
 }
 else {
 if(data1.taskId !== undefined){
 if(typeof data1.taskId !== "string"){
-validate6.errors = [{instancePath:instancePath+"/params/taskId",schemaPath:"#/allOf/1/properties/params/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_CancelTaskRequest.errors = [{instancePath:instancePath+"/params/taskId",schemaPath:"#/allOf/1/properties/params/properties/taskId/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 }
 }
 }
 else {
-validate6.errors = [{instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_CancelTaskRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -542,354 +518,48 @@ var valid1 = true;
 }
 }
 else {
-validate6.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}}];
+validate_CancelTaskRequest.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
 var valid0 = _errs1 === errors;
 }
-validate6.errors = vErrors;
+validate_CancelTaskRequest.errors = vErrors;
 return errors === 0;
 }
-
-export const CancelTaskRequest_params = validate9;
-const schema11 = {"type":"object","properties":{"taskId":{"type":"string"}},"required":["taskId"]};
-
-function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CancelTaskRequest_allOf_1_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.taskId === undefined) && (missing0 = "taskId")){
-validate9.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CancelTaskRequest_allOf_1_properties_params.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
 if(data.taskId !== undefined){
 if(typeof data.taskId !== "string"){
-validate9.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_CancelTaskRequest_allOf_1_properties_params.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 }
 }
 }
 else {
-validate9.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CancelTaskRequest_allOf_1_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate9.errors = vErrors;
+validate_CancelTaskRequest_allOf_1_properties_params.errors = vErrors;
 return errors === 0;
 }
-
-export const CancelTaskResult = validate10;
-const schema12 = {"$schema":"https://json-schema.org/draft/2020-12/schema","allOf":[{"$ref":"#/$defs/Result"},{"type":"object","properties":{"resultType":{"type":"string","const":"complete"}},"required":["resultType"]}]};
-const schema13 = {"additionalProperties":{},"properties":{"_meta":{"$ref":"#/$defs/ResultMetaObject"},"resultType":{"type":"string"}},"required":["resultType"],"type":"object"};
-const schema14 = {"properties":{"io.modelcontextprotocol/serverInfo":{"$ref":"#/$defs/Implementation"}},"type":"object"};
-const schema15 = {"properties":{"description":{"type":"string"},"icons":{"items":{"$ref":"#/$defs/Icon"},"type":"array"},"name":{"type":"string"},"title":{"type":"string"},"version":{"type":"string"},"websiteUrl":{"format":"uri","type":"string"}},"required":["name","version"],"type":"object"};
-const schema16 = {"properties":{"mimeType":{"type":"string"},"sizes":{"items":{"type":"string"},"type":"array"},"src":{"format":"uri","type":"string"},"theme":{"enum":["dark","light"],"type":"string"}},"required":["src"],"type":"object"};
-
-function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.name === undefined) && (missing0 = "name")) || ((data.version === undefined) && (missing0 = "version"))){
-validate13.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.description !== undefined){
-const _errs1 = errors;
-if(typeof data.description !== "string"){
-validate13.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.icons !== undefined){
-let data1 = data.icons;
-const _errs3 = errors;
-if(errors === _errs3){
-if(Array.isArray(data1)){
-var valid1 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-const _errs5 = errors;
-const _errs6 = errors;
-if(errors === _errs6){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-let missing1;
-if((data2.src === undefined) && (missing1 = "src")){
-validate13.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/required",keyword:"required",params:{missingProperty: missing1}}];
-return false;
-}
-else {
-if(data2.mimeType !== undefined){
-const _errs8 = errors;
-if(typeof data2.mimeType !== "string"){
-validate13.errors = [{instancePath:instancePath+"/icons/" + i0+"/mimeType",schemaPath:"#/$defs/Icon/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid3 = _errs8 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data2.sizes !== undefined){
-let data4 = data2.sizes;
-const _errs10 = errors;
-if(errors === _errs10){
-if(Array.isArray(data4)){
-var valid4 = true;
-const len1 = data4.length;
-for(let i1=0; i1<len1; i1++){
-const _errs12 = errors;
-if(typeof data4[i1] !== "string"){
-validate13.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes/" + i1,schemaPath:"#/$defs/Icon/properties/sizes/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid4 = _errs12 === errors;
-if(!valid4){
-break;
-}
-}
-}
-else {
-validate13.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes",schemaPath:"#/$defs/Icon/properties/sizes/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid3 = _errs10 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data2.src !== undefined){
-let data6 = data2.src;
-const _errs14 = errors;
-if(errors === _errs14){
-if(errors === _errs14){
-if(typeof data6 === "string"){
-if(!(formats4(data6))){
-validate13.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/format",keyword:"format",params:{format: "uri"}}];
-return false;
-}
-}
-else {
-validate13.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid3 = _errs14 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data2.theme !== undefined){
-let data7 = data2.theme;
-const _errs16 = errors;
-if(typeof data7 !== "string"){
-validate13.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if(!((data7 === "dark") || (data7 === "light"))){
-validate13.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/enum",keyword:"enum",params:{allowedValues: schema16.properties.theme.enum}}];
-return false;
-}
-var valid3 = _errs16 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate13.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid1 = _errs5 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate13.errors = [{instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-const _errs18 = errors;
-if(typeof data.name !== "string"){
-validate13.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs18 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.title !== undefined){
-const _errs20 = errors;
-if(typeof data.title !== "string"){
-validate13.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs20 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.version !== undefined){
-const _errs22 = errors;
-if(typeof data.version !== "string"){
-validate13.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs22 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.websiteUrl !== undefined){
-let data11 = data.websiteUrl;
-const _errs24 = errors;
-if(errors === _errs24){
-if(errors === _errs24){
-if(typeof data11 === "string"){
-if(!(formats4(data11))){
-validate13.errors = [{instancePath:instancePath+"/websiteUrl",schemaPath:"#/properties/websiteUrl/format",keyword:"format",params:{format: "uri"}}];
-return false;
-}
-}
-else {
-validate13.errors = [{instancePath:instancePath+"/websiteUrl",schemaPath:"#/properties/websiteUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid0 = _errs24 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate13.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate13.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data["io.modelcontextprotocol/serverInfo"] !== undefined){
-if(!(validate13(data["io.modelcontextprotocol/serverInfo"], {instancePath:instancePath+"/io.modelcontextprotocol~1serverInfo",parentData:data,parentDataProperty:"io.modelcontextprotocol/serverInfo",rootData}))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-validate12.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate12.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.resultType === undefined) && (missing0 = "resultType")){
-validate11.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-const _errs2 = errors;
-if(!(validate12(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData}))){
-vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.resultType !== undefined){
-const _errs3 = errors;
-if(typeof data.resultType !== "string"){
-validate11.errors = [{instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate11.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate11.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CancelTaskResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
-if(!(validate11(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
+if(!(validate_Result(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs0 === errors;
@@ -899,52 +569,48 @@ if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.resultType === undefined) && (missing0 = "resultType")){
-validate10.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CancelTaskResult.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
 if(data.resultType !== undefined){
 let data0 = data.resultType;
 if(typeof data0 !== "string"){
-validate10.errors = [{instancePath:instancePath+"/resultType",schemaPath:"#/allOf/1/properties/resultType/type",keyword:"type",params:{type: "string"}}];
+validate_CancelTaskResult.errors = [{instancePath:instancePath+"/resultType",schemaPath:"#/allOf/1/properties/resultType/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if("complete" !== data0){
-validate10.errors = [{instancePath:instancePath+"/resultType",schemaPath:"#/allOf/1/properties/resultType/const",keyword:"const",params:{allowedValue: "complete"}}];
+validate_CancelTaskResult.errors = [{instancePath:instancePath+"/resultType",schemaPath:"#/allOf/1/properties/resultType/const",keyword:"const",params:{allowedValue: "complete"}}];
 return false;
 }
 }
 }
 }
 else {
-validate10.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}}];
+validate_CancelTaskResult.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
 var valid0 = _errs1 === errors;
 }
-validate10.errors = vErrors;
+validate_CancelTaskResult.errors = vErrors;
 return errors === 0;
 }
-
-export const CancelledTask = validate17;
-const schema17 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"cancelled"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs"]};
-
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CancelledTask(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((data.taskId === undefined) && (missing0 = "taskId")) || ((data.status === undefined) && (missing0 = "status"))) || ((data.createdAt === undefined) && (missing0 = "createdAt"))) || ((data.lastUpdatedAt === undefined) && (missing0 = "lastUpdatedAt"))) || ((data.ttlMs === undefined) && (missing0 = "ttlMs"))){
-validate17.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CancelledTask.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
 if(data.taskId !== undefined){
 const _errs1 = errors;
 if(typeof data.taskId !== "string"){
-validate17.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_CancelledTask.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -957,11 +623,11 @@ if(data.status !== undefined){
 let data1 = data.status;
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-validate17.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"}}];
+validate_CancelledTask.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if("cancelled" !== data1){
-validate17.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/const",keyword:"const",params:{allowedValue: "cancelled"}}];
+validate_CancelledTask.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/const",keyword:"const",params:{allowedValue: "cancelled"}}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -973,7 +639,7 @@ if(valid0){
 if(data.statusMessage !== undefined){
 const _errs5 = errors;
 if(typeof data.statusMessage !== "string"){
-validate17.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_CancelledTask.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -985,7 +651,7 @@ if(valid0){
 if(data.createdAt !== undefined){
 const _errs7 = errors;
 if(typeof data.createdAt !== "string"){
-validate17.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_CancelledTask.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -997,7 +663,7 @@ if(valid0){
 if(data.lastUpdatedAt !== undefined){
 const _errs9 = errors;
 if(typeof data.lastUpdatedAt !== "string"){
-validate17.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_CancelledTask.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -1074,7 +740,7 @@ else {
 vErrors.push(err4);
 }
 errors++;
-validate17.errors = vErrors;
+validate_CancelledTask.errors = vErrors;
 return false;
 }
 else {
@@ -1098,18 +764,18 @@ if(data.pollIntervalMs !== undefined){
 let data6 = data.pollIntervalMs;
 const _errs17 = errors;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-validate17.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
+validate_CancelledTask.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
 return false;
 }
 if(errors === _errs17){
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 9007199254740991 || isNaN(data6)){
-validate17.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
+validate_CancelledTask.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
 return false;
 }
 else {
 if(data6 < -9007199254740991 || isNaN(data6)){
-validate17.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
+validate_CancelledTask.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
 return false;
 }
 }
@@ -1129,32 +795,28 @@ var valid0 = true;
 }
 }
 else {
-validate17.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CancelledTask.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate17.errors = vErrors;
+validate_CancelledTask.errors = vErrors;
 return errors === 0;
 }
-
-export const CompletedTask = validate18;
-const schema18 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"completed"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"result":{"type":"object","propertyNames":{"type":"string"},"additionalProperties":{}}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","result"]};
-
-function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CompletedTask(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((data.taskId === undefined) && (missing0 = "taskId")) || ((data.status === undefined) && (missing0 = "status"))) || ((data.createdAt === undefined) && (missing0 = "createdAt"))) || ((data.lastUpdatedAt === undefined) && (missing0 = "lastUpdatedAt"))) || ((data.ttlMs === undefined) && (missing0 = "ttlMs"))) || ((data.result === undefined) && (missing0 = "result"))){
-validate18.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CompletedTask.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
 if(data.taskId !== undefined){
 const _errs1 = errors;
 if(typeof data.taskId !== "string"){
-validate18.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_CompletedTask.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -1167,11 +829,11 @@ if(data.status !== undefined){
 let data1 = data.status;
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-validate18.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"}}];
+validate_CompletedTask.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if("completed" !== data1){
-validate18.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/const",keyword:"const",params:{allowedValue: "completed"}}];
+validate_CompletedTask.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/const",keyword:"const",params:{allowedValue: "completed"}}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -1183,7 +845,7 @@ if(valid0){
 if(data.statusMessage !== undefined){
 const _errs5 = errors;
 if(typeof data.statusMessage !== "string"){
-validate18.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_CompletedTask.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -1195,7 +857,7 @@ if(valid0){
 if(data.createdAt !== undefined){
 const _errs7 = errors;
 if(typeof data.createdAt !== "string"){
-validate18.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_CompletedTask.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -1207,7 +869,7 @@ if(valid0){
 if(data.lastUpdatedAt !== undefined){
 const _errs9 = errors;
 if(typeof data.lastUpdatedAt !== "string"){
-validate18.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_CompletedTask.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -1284,7 +946,7 @@ else {
 vErrors.push(err4);
 }
 errors++;
-validate18.errors = vErrors;
+validate_CompletedTask.errors = vErrors;
 return false;
 }
 else {
@@ -1308,18 +970,18 @@ if(data.pollIntervalMs !== undefined){
 let data6 = data.pollIntervalMs;
 const _errs17 = errors;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-validate18.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
+validate_CompletedTask.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
 return false;
 }
 if(errors === _errs17){
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 9007199254740991 || isNaN(data6)){
-validate18.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
+validate_CompletedTask.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
 return false;
 }
 else {
 if(data6 < -9007199254740991 || isNaN(data6)){
-validate18.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
+validate_CompletedTask.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
 return false;
 }
 }
@@ -1358,14 +1020,14 @@ else {
 vErrors.push(err6);
 }
 errors++;
-validate18.errors = vErrors;
+validate_CompletedTask.errors = vErrors;
 return false;
 break;
 }
 }
 }
 else {
-validate18.errors = [{instancePath:instancePath+"/result",schemaPath:"#/properties/result/type",keyword:"type",params:{type: "object"}}];
+validate_CompletedTask.errors = [{instancePath:instancePath+"/result",schemaPath:"#/properties/result/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -1384,691 +1046,14 @@ var valid0 = true;
 }
 }
 else {
-validate18.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CompletedTask.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate18.errors = vErrors;
+validate_CompletedTask.errors = vErrors;
 return errors === 0;
 }
-
-export const ContentBlock = validate19;
-const schema19 = {"type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/$defs/TextContent"},{"$ref":"#/$defs/ImageContent"},{"$ref":"#/$defs/AudioContent"},{"$ref":"#/$defs/ResourceLink"},{"$ref":"#/$defs/EmbeddedResource"}]};
-const schema20 = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"annotations":{"$ref":"#/$defs/Annotations"},"text":{"type":"string"},"type":{"const":"text","type":"string"}},"required":["text","type"],"type":"object"};
-
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.text === undefined) && (missing0 = "text")) || ((data.type === undefined) && (missing0 = "type"))){
-validate20.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate20.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.annotations !== undefined){
-const _errs4 = errors;
-if(!(validate1(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData}))){
-vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.text !== undefined){
-const _errs5 = errors;
-if(typeof data.text !== "string"){
-validate20.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.type !== undefined){
-let data3 = data.type;
-const _errs7 = errors;
-if(typeof data3 !== "string"){
-validate20.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("text" !== data3){
-validate20.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "text"}}];
-return false;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate20.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate20.errors = vErrors;
-return errors === 0;
-}
-
-const schema22 = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"annotations":{"$ref":"#/$defs/Annotations"},"data":{"format":"byte","type":"string"},"mimeType":{"type":"string"},"type":{"const":"image","type":"string"}},"required":["data","mimeType","type"],"type":"object"};
-
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.data === undefined) && (missing0 = "data")) || ((data.mimeType === undefined) && (missing0 = "mimeType"))) || ((data.type === undefined) && (missing0 = "type"))){
-validate22.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate22.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.annotations !== undefined){
-const _errs4 = errors;
-if(!(validate1(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData}))){
-vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.data !== undefined){
-let data2 = data.data;
-const _errs5 = errors;
-if(errors === _errs5){
-if(errors === _errs5){
-if(typeof data2 === "string"){
-if(!(formats0(data2))){
-validate22.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/format",keyword:"format",params:{format: "byte"}}];
-return false;
-}
-}
-else {
-validate22.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.mimeType !== undefined){
-const _errs7 = errors;
-if(typeof data.mimeType !== "string"){
-validate22.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.type !== undefined){
-let data4 = data.type;
-const _errs9 = errors;
-if(typeof data4 !== "string"){
-validate22.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("image" !== data4){
-validate22.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "image"}}];
-return false;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate22.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate22.errors = vErrors;
-return errors === 0;
-}
-
-const schema24 = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"annotations":{"$ref":"#/$defs/Annotations"},"description":{"type":"string"},"icons":{"items":{"$ref":"#/$defs/Icon"},"type":"array"},"mimeType":{"type":"string"},"name":{"type":"string"},"size":{"type":"integer"},"title":{"type":"string"},"type":{"const":"resource_link","type":"string"},"uri":{"format":"uri","type":"string"}},"required":["name","type","uri"],"type":"object"};
-
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.name === undefined) && (missing0 = "name")) || ((data.type === undefined) && (missing0 = "type"))) || ((data.uri === undefined) && (missing0 = "uri"))){
-validate24.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate24.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.annotations !== undefined){
-const _errs4 = errors;
-if(!(validate1(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData}))){
-vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.description !== undefined){
-const _errs5 = errors;
-if(typeof data.description !== "string"){
-validate24.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.icons !== undefined){
-let data3 = data.icons;
-const _errs7 = errors;
-if(errors === _errs7){
-if(Array.isArray(data3)){
-var valid2 = true;
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-let data4 = data3[i0];
-const _errs9 = errors;
-const _errs10 = errors;
-if(errors === _errs10){
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-let missing1;
-if((data4.src === undefined) && (missing1 = "src")){
-validate24.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/required",keyword:"required",params:{missingProperty: missing1}}];
-return false;
-}
-else {
-if(data4.mimeType !== undefined){
-const _errs12 = errors;
-if(typeof data4.mimeType !== "string"){
-validate24.errors = [{instancePath:instancePath+"/icons/" + i0+"/mimeType",schemaPath:"#/$defs/Icon/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid4 = _errs12 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data4.sizes !== undefined){
-let data6 = data4.sizes;
-const _errs14 = errors;
-if(errors === _errs14){
-if(Array.isArray(data6)){
-var valid5 = true;
-const len1 = data6.length;
-for(let i1=0; i1<len1; i1++){
-const _errs16 = errors;
-if(typeof data6[i1] !== "string"){
-validate24.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes/" + i1,schemaPath:"#/$defs/Icon/properties/sizes/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid5 = _errs16 === errors;
-if(!valid5){
-break;
-}
-}
-}
-else {
-validate24.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes",schemaPath:"#/$defs/Icon/properties/sizes/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid4 = _errs14 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data4.src !== undefined){
-let data8 = data4.src;
-const _errs18 = errors;
-if(errors === _errs18){
-if(errors === _errs18){
-if(typeof data8 === "string"){
-if(!(formats4(data8))){
-validate24.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/format",keyword:"format",params:{format: "uri"}}];
-return false;
-}
-}
-else {
-validate24.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid4 = _errs18 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data4.theme !== undefined){
-let data9 = data4.theme;
-const _errs20 = errors;
-if(typeof data9 !== "string"){
-validate24.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if(!((data9 === "dark") || (data9 === "light"))){
-validate24.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/enum",keyword:"enum",params:{allowedValues: schema16.properties.theme.enum}}];
-return false;
-}
-var valid4 = _errs20 === errors;
-}
-else {
-var valid4 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate24.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid2 = _errs9 === errors;
-if(!valid2){
-break;
-}
-}
-}
-else {
-validate24.errors = [{instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.mimeType !== undefined){
-const _errs22 = errors;
-if(typeof data.mimeType !== "string"){
-validate24.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs22 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-const _errs24 = errors;
-if(typeof data.name !== "string"){
-validate24.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs24 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.size !== undefined){
-let data12 = data.size;
-const _errs26 = errors;
-if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-validate24.errors = [{instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "integer"}}];
-return false;
-}
-var valid0 = _errs26 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.title !== undefined){
-const _errs28 = errors;
-if(typeof data.title !== "string"){
-validate24.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs28 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.type !== undefined){
-let data14 = data.type;
-const _errs30 = errors;
-if(typeof data14 !== "string"){
-validate24.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("resource_link" !== data14){
-validate24.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "resource_link"}}];
-return false;
-}
-var valid0 = _errs30 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.uri !== undefined){
-let data15 = data.uri;
-const _errs32 = errors;
-if(errors === _errs32){
-if(errors === _errs32){
-if(typeof data15 === "string"){
-if(!(formats4(data15))){
-validate24.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
-return false;
-}
-}
-else {
-validate24.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid0 = _errs32 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate24.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate24.errors = vErrors;
-return errors === 0;
-}
-
-const schema27 = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"annotations":{"$ref":"#/$defs/Annotations"},"resource":{"anyOf":[{"$ref":"#/$defs/TextResourceContents"},{"$ref":"#/$defs/BlobResourceContents"}]},"type":{"const":"resource","type":"string"}},"required":["resource","type"],"type":"object"};
-const schema29 = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"mimeType":{"type":"string"},"text":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["text","uri"],"type":"object"};
-
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.text === undefined) && (missing0 = "text")) || ((data.uri === undefined) && (missing0 = "uri"))){
-validate28.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate28.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.mimeType !== undefined){
-const _errs4 = errors;
-if(typeof data.mimeType !== "string"){
-validate28.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.text !== undefined){
-const _errs6 = errors;
-if(typeof data.text !== "string"){
-validate28.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.uri !== undefined){
-let data3 = data.uri;
-const _errs8 = errors;
-if(errors === _errs8){
-if(errors === _errs8){
-if(typeof data3 === "string"){
-if(!(formats4(data3))){
-validate28.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
-return false;
-}
-}
-else {
-validate28.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate28.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate28.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.resource === undefined) && (missing0 = "resource")) || ((data.type === undefined) && (missing0 = "type"))){
-validate26.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate26.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.annotations !== undefined){
-const _errs4 = errors;
-if(!(validate1(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData}))){
-vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.resource !== undefined){
-let data2 = data.resource;
-const _errs5 = errors;
-const _errs6 = errors;
-let valid2 = false;
-const _errs7 = errors;
-if(!(validate28(data2, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs7 === errors;
-valid2 = valid2 || _valid0;
-if(!valid2){
-const _errs8 = errors;
-if(!(validate4(data2, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData}))){
-vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs8 === errors;
-valid2 = valid2 || _valid0;
-}
-if(!valid2){
-const err0 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-validate26.errors = vErrors;
-return false;
-}
-else {
-errors = _errs6;
-if(vErrors !== null){
-if(_errs6){
-vErrors.length = _errs6;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.type !== undefined){
-let data3 = data.type;
-const _errs9 = errors;
-if(typeof data3 !== "string"){
-validate26.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("resource" !== data3){
-validate26.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "resource"}}];
-return false;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate26.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate26.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ContentBlock(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -2076,1379 +1061,61 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const tag0 = data.type;
 if(typeof tag0 == "string"){
 if(tag0 === "text"){
-if(!(validate20(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+if(!(validate_TextContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "image"){
-if(!(validate22(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+if(!(validate_ImageContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "audio"){
-if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
+if(!(validate_AudioContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "resource_link"){
-if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate_ResourceLink(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate_ResourceLink.errors : vErrors.concat(validate_ResourceLink.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "resource"){
-if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+if(!(validate_EmbeddedResource(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate_EmbeddedResource.errors : vErrors.concat(validate_EmbeddedResource.errors);
 errors = vErrors.length;
 }
 }
 else {
-validate19.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}}];
+validate_ContentBlock.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}}];
 return false;
 }
 }
 else {
-validate19.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}}];
+validate_ContentBlock.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}}];
 return false;
 }
 }
 else {
-validate19.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ContentBlock.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate19.errors = vErrors;
+validate_ContentBlock.errors = vErrors;
 return errors === 0;
 }
-
-export const CreateMessageRequest = validate36;
-const schema31 = {"properties":{"method":{"const":"sampling/createMessage","type":"string"},"params":{"$ref":"#/$defs/CreateMessageRequestParams"}},"required":["method","params"],"type":"object"};
-const schema32 = {"properties":{"includeContext":{"enum":["allServers","none","thisServer"],"type":"string"},"maxTokens":{"type":"integer"},"messages":{"items":{"$ref":"#/$defs/SamplingMessage"},"type":"array"},"metadata":{"$ref":"#/$defs/JSONObject"},"modelPreferences":{"$ref":"#/$defs/ModelPreferences"},"stopSequences":{"items":{"type":"string"},"type":"array"},"systemPrompt":{"type":"string"},"temperature":{"type":"number"},"toolChoice":{"$ref":"#/$defs/ToolChoice"},"tools":{"items":{"$ref":"#/$defs/Tool"},"type":"array"}},"required":["maxTokens","messages"],"type":"object"};
-const schema45 = {"properties":{"mode":{"enum":["auto","none","required"],"type":"string"}},"type":"object"};
-const schema33 = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"content":{"anyOf":[{"type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/$defs/TextContent"},{"$ref":"#/$defs/ImageContent"},{"$ref":"#/$defs/AudioContent"},{"$ref":"#/$defs/ToolUseContent"},{"$ref":"#/$defs/ToolResultContent"}]},{"items":{"$ref":"#/$defs/SamplingMessageContentBlock"},"type":"array"}]},"role":{"$ref":"#/$defs/Role"}},"required":["content","role"],"type":"object"};
-const schema35 = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"id":{"type":"string"},"input":{"additionalProperties":{},"type":"object"},"name":{"type":"string"},"type":{"const":"tool_use","type":"string"}},"required":["id","input","name","type"],"type":"object"};
-
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((data.id === undefined) && (missing0 = "id")) || ((data.input === undefined) && (missing0 = "input"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.type === undefined) && (missing0 = "type"))){
-validate39.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate39.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.id !== undefined){
-const _errs4 = errors;
-if(typeof data.id !== "string"){
-validate39.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.input !== undefined){
-let data2 = data.input;
-const _errs6 = errors;
-if(errors === _errs6){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-}
-else {
-validate39.errors = [{instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-const _errs9 = errors;
-if(typeof data.name !== "string"){
-validate39.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.type !== undefined){
-let data4 = data.type;
-const _errs11 = errors;
-if(typeof data4 !== "string"){
-validate39.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("tool_use" !== data4){
-validate39.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "tool_use"}}];
-return false;
-}
-var valid0 = _errs11 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate39.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate39.errors = vErrors;
-return errors === 0;
-}
-
-const schema37 = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"content":{"items":{"$ref":"#/$defs/ContentBlock"},"type":"array"},"isError":{"type":"boolean"},"structuredContent":{},"toolUseId":{"type":"string"},"type":{"const":"tool_result","type":"string"}},"required":["content","toolUseId","type"],"type":"object"};
-
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.content === undefined) && (missing0 = "content")) || ((data.toolUseId === undefined) && (missing0 = "toolUseId"))) || ((data.type === undefined) && (missing0 = "type"))){
-validate40.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate40.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.content !== undefined){
-let data1 = data.content;
-const _errs4 = errors;
-if(errors === _errs4){
-if(Array.isArray(data1)){
-var valid2 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-const _errs6 = errors;
-if(!(validate19(data1[i0], {instancePath:instancePath+"/content/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate19.errors : vErrors.concat(validate19.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs6 === errors;
-if(!valid2){
-break;
-}
-}
-}
-else {
-validate40.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.isError !== undefined){
-const _errs7 = errors;
-if(typeof data.isError !== "boolean"){
-validate40.errors = [{instancePath:instancePath+"/isError",schemaPath:"#/properties/isError/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.toolUseId !== undefined){
-const _errs9 = errors;
-if(typeof data.toolUseId !== "string"){
-validate40.errors = [{instancePath:instancePath+"/toolUseId",schemaPath:"#/properties/toolUseId/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.type !== undefined){
-let data5 = data.type;
-const _errs11 = errors;
-if(typeof data5 !== "string"){
-validate40.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("tool_result" !== data5){
-validate40.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "tool_result"}}];
-return false;
-}
-var valid0 = _errs11 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate40.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate40.errors = vErrors;
-return errors === 0;
-}
-
-const schema39 = {"type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/$defs/TextContent"},{"$ref":"#/$defs/ImageContent"},{"$ref":"#/$defs/AudioContent"},{"$ref":"#/$defs/ToolUseContent"},{"$ref":"#/$defs/ToolResultContent"}]};
-
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-const tag0 = data.type;
-if(typeof tag0 == "string"){
-if(tag0 === "text"){
-if(!(validate20(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "image"){
-if(!(validate22(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "audio"){
-if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "tool_use"){
-if(!(validate39(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "tool_result"){
-if(!(validate40(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
-errors = vErrors.length;
-}
-}
-else {
-validate47.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}}];
-return false;
-}
-}
-else {
-validate47.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}}];
-return false;
-}
-}
-else {
-validate47.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate47.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.content === undefined) && (missing0 = "content")) || ((data.role === undefined) && (missing0 = "role"))){
-validate38.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate38.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.content !== undefined){
-let data1 = data.content;
-const _errs4 = errors;
-const _errs5 = errors;
-let valid2 = false;
-const _errs6 = errors;
-if(errors === _errs6){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-const tag0 = data1.type;
-if(typeof tag0 == "string"){
-if(tag0 === "text"){
-if(!(validate20(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "image"){
-if(!(validate22(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "audio"){
-if(!(validate2(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
-vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "tool_use"){
-if(!(validate39(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "tool_result"){
-if(!(validate40(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
-errors = vErrors.length;
-}
-}
-else {
-const err0 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf/0/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf/0/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf/0/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-var _valid0 = _errs6 === errors;
-valid2 = valid2 || _valid0;
-if(!valid2){
-const _errs14 = errors;
-if(errors === _errs14){
-if(Array.isArray(data1)){
-var valid9 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-const _errs16 = errors;
-if(!(validate47(data1[i0], {instancePath:instancePath+"/content/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
-errors = vErrors.length;
-}
-var valid9 = _errs16 === errors;
-if(!valid9){
-break;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf/1/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-var _valid0 = _errs14 === errors;
-valid2 = valid2 || _valid0;
-}
-if(!valid2){
-const err4 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-validate38.errors = vErrors;
-return false;
-}
-else {
-errors = _errs5;
-if(vErrors !== null){
-if(_errs5){
-vErrors.length = _errs5;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.role !== undefined){
-let data3 = data.role;
-const _errs17 = errors;
-if(typeof data3 !== "string"){
-validate38.errors = [{instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if(!((data3 === "assistant") || (data3 === "user"))){
-validate38.errors = [{instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/enum",keyword:"enum",params:{allowedValues: schema2.enum}}];
-return false;
-}
-var valid0 = _errs17 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate38.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate38.errors = vErrors;
-return errors === 0;
-}
-
-const schema41 = {"additionalProperties":{"$ref":"#/$defs/JSONValue"},"type":"object"};
-const schema42 = {"anyOf":[{"$ref":"#/$defs/JSONObject"},{"items":{"$ref":"#/$defs/JSONValue"},"type":"array"},{"type":["string","integer","boolean"]}]};
-const wrapper0 = {validate: validate55};
-const wrapper1 = {validate: validate56};
-
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(!(wrapper0.validate(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs2 = errors;
-if(errors === _errs2){
-if(Array.isArray(data)){
-var valid1 = true;
-const len0 = data.length;
-for(let i0=0; i0<len0; i0++){
-const _errs4 = errors;
-if(!(wrapper1.validate(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? wrapper1.validate.errors : vErrors.concat(wrapper1.validate.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs4 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-const err0 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-var _valid0 = _errs2 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs5 = errors;
-if(((typeof data !== "string") && (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data))))) && (typeof data !== "boolean")){
-const err1 = {instancePath,schemaPath:"#/anyOf/2/type",keyword:"type",params:{type: schema42.anyOf[2].type}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-var _valid0 = _errs5 === errors;
-valid0 = valid0 || _valid0;
-}
-}
-if(!valid0){
-const err2 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-validate56.errors = vErrors;
-return false;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate56.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const _errs2 = errors;
-if(!(validate56(data[key0], {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key0,rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-if(!valid0){
-break;
-}
-}
-}
-else {
-validate55.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate55.errors = vErrors;
-return errors === 0;
-}
-
-const schema43 = {"properties":{"costPriority":{"maximum":1,"minimum":0,"type":"number"},"hints":{"items":{"$ref":"#/$defs/ModelHint"},"type":"array"},"intelligencePriority":{"maximum":1,"minimum":0,"type":"number"},"speedPriority":{"maximum":1,"minimum":0,"type":"number"}},"type":"object"};
-const schema44 = {"properties":{"name":{"type":"string"}},"type":"object"};
-
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.costPriority !== undefined){
-let data0 = data.costPriority;
-const _errs1 = errors;
-if(errors === _errs1){
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 1 || isNaN(data0)){
-validate59.errors = [{instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
-return false;
-}
-else {
-if(data0 < 0 || isNaN(data0)){
-validate59.errors = [{instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
-return false;
-}
-}
-}
-else {
-validate59.errors = [{instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/type",keyword:"type",params:{type: "number"}}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.hints !== undefined){
-let data1 = data.hints;
-const _errs3 = errors;
-if(errors === _errs3){
-if(Array.isArray(data1)){
-var valid1 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-const _errs5 = errors;
-const _errs6 = errors;
-if(errors === _errs6){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.name !== undefined){
-if(typeof data2.name !== "string"){
-validate59.errors = [{instancePath:instancePath+"/hints/" + i0+"/name",schemaPath:"#/$defs/ModelHint/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-else {
-validate59.errors = [{instancePath:instancePath+"/hints/" + i0,schemaPath:"#/$defs/ModelHint/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid1 = _errs5 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate59.errors = [{instancePath:instancePath+"/hints",schemaPath:"#/properties/hints/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.intelligencePriority !== undefined){
-let data4 = data.intelligencePriority;
-const _errs10 = errors;
-if(errors === _errs10){
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 > 1 || isNaN(data4)){
-validate59.errors = [{instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
-return false;
-}
-else {
-if(data4 < 0 || isNaN(data4)){
-validate59.errors = [{instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
-return false;
-}
-}
-}
-else {
-validate59.errors = [{instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/type",keyword:"type",params:{type: "number"}}];
-return false;
-}
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.speedPriority !== undefined){
-let data5 = data.speedPriority;
-const _errs12 = errors;
-if(errors === _errs12){
-if((typeof data5 == "number") && (isFinite(data5))){
-if(data5 > 1 || isNaN(data5)){
-validate59.errors = [{instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
-return false;
-}
-else {
-if(data5 < 0 || isNaN(data5)){
-validate59.errors = [{instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
-return false;
-}
-}
-}
-else {
-validate59.errors = [{instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/type",keyword:"type",params:{type: "number"}}];
-return false;
-}
-}
-var valid0 = _errs12 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate59.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate59.errors = vErrors;
-return errors === 0;
-}
-
-const schema46 = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"annotations":{"$ref":"#/$defs/ToolAnnotations"},"description":{"type":"string"},"icons":{"items":{"$ref":"#/$defs/Icon"},"type":"array"},"inputSchema":{"additionalProperties":{},"properties":{"$schema":{"type":"string"},"type":{"const":"object","type":"string"}},"required":["type"],"type":"object"},"name":{"type":"string"},"outputSchema":{"additionalProperties":{},"properties":{"$schema":{"type":"string"}},"type":"object"},"title":{"type":"string"}},"required":["inputSchema","name"],"type":"object"};
-const schema48 = {"properties":{"destructiveHint":{"type":"boolean"},"idempotentHint":{"type":"boolean"},"openWorldHint":{"type":"boolean"},"readOnlyHint":{"type":"boolean"},"title":{"type":"string"}},"type":"object"};
-
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.inputSchema === undefined) && (missing0 = "inputSchema")) || ((data.name === undefined) && (missing0 = "name"))){
-validate61.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate61.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.annotations !== undefined){
-let data1 = data.annotations;
-const _errs4 = errors;
-const _errs5 = errors;
-if(errors === _errs5){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.destructiveHint !== undefined){
-const _errs7 = errors;
-if(typeof data1.destructiveHint !== "boolean"){
-validate61.errors = [{instancePath:instancePath+"/annotations/destructiveHint",schemaPath:"#/$defs/ToolAnnotations/properties/destructiveHint/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid3 = _errs7 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data1.idempotentHint !== undefined){
-const _errs9 = errors;
-if(typeof data1.idempotentHint !== "boolean"){
-validate61.errors = [{instancePath:instancePath+"/annotations/idempotentHint",schemaPath:"#/$defs/ToolAnnotations/properties/idempotentHint/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid3 = _errs9 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data1.openWorldHint !== undefined){
-const _errs11 = errors;
-if(typeof data1.openWorldHint !== "boolean"){
-validate61.errors = [{instancePath:instancePath+"/annotations/openWorldHint",schemaPath:"#/$defs/ToolAnnotations/properties/openWorldHint/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid3 = _errs11 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data1.readOnlyHint !== undefined){
-const _errs13 = errors;
-if(typeof data1.readOnlyHint !== "boolean"){
-validate61.errors = [{instancePath:instancePath+"/annotations/readOnlyHint",schemaPath:"#/$defs/ToolAnnotations/properties/readOnlyHint/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid3 = _errs13 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data1.title !== undefined){
-const _errs15 = errors;
-if(typeof data1.title !== "string"){
-validate61.errors = [{instancePath:instancePath+"/annotations/title",schemaPath:"#/$defs/ToolAnnotations/properties/title/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid3 = _errs15 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate61.errors = [{instancePath:instancePath+"/annotations",schemaPath:"#/$defs/ToolAnnotations/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.description !== undefined){
-const _errs17 = errors;
-if(typeof data.description !== "string"){
-validate61.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs17 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.icons !== undefined){
-let data8 = data.icons;
-const _errs19 = errors;
-if(errors === _errs19){
-if(Array.isArray(data8)){
-var valid4 = true;
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-let data9 = data8[i0];
-const _errs21 = errors;
-const _errs22 = errors;
-if(errors === _errs22){
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-let missing1;
-if((data9.src === undefined) && (missing1 = "src")){
-validate61.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/required",keyword:"required",params:{missingProperty: missing1}}];
-return false;
-}
-else {
-if(data9.mimeType !== undefined){
-const _errs24 = errors;
-if(typeof data9.mimeType !== "string"){
-validate61.errors = [{instancePath:instancePath+"/icons/" + i0+"/mimeType",schemaPath:"#/$defs/Icon/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid6 = _errs24 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
-if(data9.sizes !== undefined){
-let data11 = data9.sizes;
-const _errs26 = errors;
-if(errors === _errs26){
-if(Array.isArray(data11)){
-var valid7 = true;
-const len1 = data11.length;
-for(let i1=0; i1<len1; i1++){
-const _errs28 = errors;
-if(typeof data11[i1] !== "string"){
-validate61.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes/" + i1,schemaPath:"#/$defs/Icon/properties/sizes/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid7 = _errs28 === errors;
-if(!valid7){
-break;
-}
-}
-}
-else {
-validate61.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes",schemaPath:"#/$defs/Icon/properties/sizes/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid6 = _errs26 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
-if(data9.src !== undefined){
-let data13 = data9.src;
-const _errs30 = errors;
-if(errors === _errs30){
-if(errors === _errs30){
-if(typeof data13 === "string"){
-if(!(formats4(data13))){
-validate61.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/format",keyword:"format",params:{format: "uri"}}];
-return false;
-}
-}
-else {
-validate61.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid6 = _errs30 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
-if(data9.theme !== undefined){
-let data14 = data9.theme;
-const _errs32 = errors;
-if(typeof data14 !== "string"){
-validate61.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if(!((data14 === "dark") || (data14 === "light"))){
-validate61.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/enum",keyword:"enum",params:{allowedValues: schema16.properties.theme.enum}}];
-return false;
-}
-var valid6 = _errs32 === errors;
-}
-else {
-var valid6 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate61.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid4 = _errs21 === errors;
-if(!valid4){
-break;
-}
-}
-}
-else {
-validate61.errors = [{instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs19 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.inputSchema !== undefined){
-let data15 = data.inputSchema;
-const _errs34 = errors;
-if(errors === _errs34){
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-let missing2;
-if((data15.type === undefined) && (missing2 = "type")){
-validate61.errors = [{instancePath:instancePath+"/inputSchema",schemaPath:"#/properties/inputSchema/required",keyword:"required",params:{missingProperty: missing2}}];
-return false;
-}
-else {
-if(data15.$schema !== undefined){
-const _errs37 = errors;
-if(typeof data15.$schema !== "string"){
-validate61.errors = [{instancePath:instancePath+"/inputSchema/$schema",schemaPath:"#/properties/inputSchema/properties/%24schema/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid8 = _errs37 === errors;
-}
-else {
-var valid8 = true;
-}
-if(valid8){
-if(data15.type !== undefined){
-let data17 = data15.type;
-const _errs39 = errors;
-if(typeof data17 !== "string"){
-validate61.errors = [{instancePath:instancePath+"/inputSchema/type",schemaPath:"#/properties/inputSchema/properties/type/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("object" !== data17){
-validate61.errors = [{instancePath:instancePath+"/inputSchema/type",schemaPath:"#/properties/inputSchema/properties/type/const",keyword:"const",params:{allowedValue: "object"}}];
-return false;
-}
-var valid8 = _errs39 === errors;
-}
-else {
-var valid8 = true;
-}
-}
-}
-}
-else {
-validate61.errors = [{instancePath:instancePath+"/inputSchema",schemaPath:"#/properties/inputSchema/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs34 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-const _errs41 = errors;
-if(typeof data.name !== "string"){
-validate61.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs41 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.outputSchema !== undefined){
-let data19 = data.outputSchema;
-const _errs43 = errors;
-if(errors === _errs43){
-if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
-if(data19.$schema !== undefined){
-if(typeof data19.$schema !== "string"){
-validate61.errors = [{instancePath:instancePath+"/outputSchema/$schema",schemaPath:"#/properties/outputSchema/properties/%24schema/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-else {
-validate61.errors = [{instancePath:instancePath+"/outputSchema",schemaPath:"#/properties/outputSchema/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs43 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.title !== undefined){
-const _errs48 = errors;
-if(typeof data.title !== "string"){
-validate61.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs48 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate61.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate61.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.maxTokens === undefined) && (missing0 = "maxTokens")) || ((data.messages === undefined) && (missing0 = "messages"))){
-validate37.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.includeContext !== undefined){
-let data0 = data.includeContext;
-const _errs1 = errors;
-if(typeof data0 !== "string"){
-validate37.errors = [{instancePath:instancePath+"/includeContext",schemaPath:"#/properties/includeContext/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if(!(((data0 === "allServers") || (data0 === "none")) || (data0 === "thisServer"))){
-validate37.errors = [{instancePath:instancePath+"/includeContext",schemaPath:"#/properties/includeContext/enum",keyword:"enum",params:{allowedValues: schema32.properties.includeContext.enum}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.maxTokens !== undefined){
-let data1 = data.maxTokens;
-const _errs3 = errors;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-validate37.errors = [{instancePath:instancePath+"/maxTokens",schemaPath:"#/properties/maxTokens/type",keyword:"type",params:{type: "integer"}}];
-return false;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.messages !== undefined){
-let data2 = data.messages;
-const _errs5 = errors;
-if(errors === _errs5){
-if(Array.isArray(data2)){
-var valid1 = true;
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-const _errs7 = errors;
-if(!(validate38(data2[i0], {instancePath:instancePath+"/messages/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs7 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate37.errors = [{instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.metadata !== undefined){
-const _errs8 = errors;
-if(!(validate55(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.modelPreferences !== undefined){
-const _errs9 = errors;
-if(!(validate59(data.modelPreferences, {instancePath:instancePath+"/modelPreferences",parentData:data,parentDataProperty:"modelPreferences",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.stopSequences !== undefined){
-let data6 = data.stopSequences;
-const _errs10 = errors;
-if(errors === _errs10){
-if(Array.isArray(data6)){
-var valid2 = true;
-const len1 = data6.length;
-for(let i1=0; i1<len1; i1++){
-const _errs12 = errors;
-if(typeof data6[i1] !== "string"){
-validate37.errors = [{instancePath:instancePath+"/stopSequences/" + i1,schemaPath:"#/properties/stopSequences/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid2 = _errs12 === errors;
-if(!valid2){
-break;
-}
-}
-}
-else {
-validate37.errors = [{instancePath:instancePath+"/stopSequences",schemaPath:"#/properties/stopSequences/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.systemPrompt !== undefined){
-const _errs14 = errors;
-if(typeof data.systemPrompt !== "string"){
-validate37.errors = [{instancePath:instancePath+"/systemPrompt",schemaPath:"#/properties/systemPrompt/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs14 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.temperature !== undefined){
-let data9 = data.temperature;
-const _errs16 = errors;
-if(!((typeof data9 == "number") && (isFinite(data9)))){
-validate37.errors = [{instancePath:instancePath+"/temperature",schemaPath:"#/properties/temperature/type",keyword:"type",params:{type: "number"}}];
-return false;
-}
-var valid0 = _errs16 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.toolChoice !== undefined){
-let data10 = data.toolChoice;
-const _errs18 = errors;
-const _errs19 = errors;
-if(errors === _errs19){
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-if(data10.mode !== undefined){
-let data11 = data10.mode;
-if(typeof data11 !== "string"){
-validate37.errors = [{instancePath:instancePath+"/toolChoice/mode",schemaPath:"#/$defs/ToolChoice/properties/mode/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if(!(((data11 === "auto") || (data11 === "none")) || (data11 === "required"))){
-validate37.errors = [{instancePath:instancePath+"/toolChoice/mode",schemaPath:"#/$defs/ToolChoice/properties/mode/enum",keyword:"enum",params:{allowedValues: schema45.properties.mode.enum}}];
-return false;
-}
-}
-}
-else {
-validate37.errors = [{instancePath:instancePath+"/toolChoice",schemaPath:"#/$defs/ToolChoice/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs18 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.tools !== undefined){
-let data12 = data.tools;
-const _errs23 = errors;
-if(errors === _errs23){
-if(Array.isArray(data12)){
-var valid5 = true;
-const len2 = data12.length;
-for(let i2=0; i2<len2; i2++){
-const _errs25 = errors;
-if(!(validate61(data12[i2], {instancePath:instancePath+"/tools/" + i2,parentData:data12,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
-errors = vErrors.length;
-}
-var valid5 = _errs25 === errors;
-if(!valid5){
-break;
-}
-}
-}
-else {
-validate37.errors = [{instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs23 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate37.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate37.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CreateMessageRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate36.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CreateMessageRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
@@ -3456,11 +1123,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate36.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_CreateMessageRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if("sampling/createMessage" !== data0){
-validate36.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "sampling/createMessage"}}];
+validate_CreateMessageRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "sampling/createMessage"}}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -3471,8 +1138,8 @@ var valid0 = true;
 if(valid0){
 if(data.params !== undefined){
 const _errs3 = errors;
-if(!(validate37(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+if(!(validate_CreateMessageRequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData}))){
+vErrors = vErrors === null ? validate_CreateMessageRequestParams.errors : vErrors.concat(validate_CreateMessageRequestParams.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -3484,24 +1151,21 @@ var valid0 = true;
 }
 }
 else {
-validate36.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CreateMessageRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate36.errors = vErrors;
+validate_CreateMessageRequest.errors = vErrors;
 return errors === 0;
 }
-
-export const CreateMessageRequestParams = validate64;
-
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CreateMessageRequestParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.maxTokens === undefined) && (missing0 = "maxTokens")) || ((data.messages === undefined) && (missing0 = "messages"))){
-validate64.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CreateMessageRequestParams.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
@@ -3509,11 +1173,11 @@ if(data.includeContext !== undefined){
 let data0 = data.includeContext;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate64.errors = [{instancePath:instancePath+"/includeContext",schemaPath:"#/properties/includeContext/type",keyword:"type",params:{type: "string"}}];
+validate_CreateMessageRequestParams.errors = [{instancePath:instancePath+"/includeContext",schemaPath:"#/properties/includeContext/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if(!(((data0 === "allServers") || (data0 === "none")) || (data0 === "thisServer"))){
-validate64.errors = [{instancePath:instancePath+"/includeContext",schemaPath:"#/properties/includeContext/enum",keyword:"enum",params:{allowedValues: schema32.properties.includeContext.enum}}];
+validate_CreateMessageRequestParams.errors = [{instancePath:instancePath+"/includeContext",schemaPath:"#/properties/includeContext/enum",keyword:"enum",params:{allowedValues: schema_CreateMessageRequestParams.properties.includeContext.enum}}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -3526,7 +1190,7 @@ if(data.maxTokens !== undefined){
 let data1 = data.maxTokens;
 const _errs3 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-validate64.errors = [{instancePath:instancePath+"/maxTokens",schemaPath:"#/properties/maxTokens/type",keyword:"type",params:{type: "integer"}}];
+validate_CreateMessageRequestParams.errors = [{instancePath:instancePath+"/maxTokens",schemaPath:"#/properties/maxTokens/type",keyword:"type",params:{type: "integer"}}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -3544,8 +1208,8 @@ var valid1 = true;
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 const _errs7 = errors;
-if(!(validate38(data2[i0], {instancePath:instancePath+"/messages/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if(!(validate_SamplingMessage(data2[i0], {instancePath:instancePath+"/messages/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate_SamplingMessage.errors : vErrors.concat(validate_SamplingMessage.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs7 === errors;
@@ -3555,7 +1219,7 @@ break;
 }
 }
 else {
-validate64.errors = [{instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/type",keyword:"type",params:{type: "array"}}];
+validate_CreateMessageRequestParams.errors = [{instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/type",keyword:"type",params:{type: "array"}}];
 return false;
 }
 }
@@ -3567,8 +1231,8 @@ var valid0 = true;
 if(valid0){
 if(data.metadata !== undefined){
 const _errs8 = errors;
-if(!(validate55(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate_JSONObject(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData}))){
+vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -3579,8 +1243,8 @@ var valid0 = true;
 if(valid0){
 if(data.modelPreferences !== undefined){
 const _errs9 = errors;
-if(!(validate59(data.modelPreferences, {instancePath:instancePath+"/modelPreferences",parentData:data,parentDataProperty:"modelPreferences",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate_ModelPreferences(data.modelPreferences, {instancePath:instancePath+"/modelPreferences",parentData:data,parentDataProperty:"modelPreferences",rootData}))){
+vErrors = vErrors === null ? validate_ModelPreferences.errors : vErrors.concat(validate_ModelPreferences.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs9 === errors;
@@ -3599,7 +1263,7 @@ const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
 const _errs12 = errors;
 if(typeof data6[i1] !== "string"){
-validate64.errors = [{instancePath:instancePath+"/stopSequences/" + i1,schemaPath:"#/properties/stopSequences/items/type",keyword:"type",params:{type: "string"}}];
+validate_CreateMessageRequestParams.errors = [{instancePath:instancePath+"/stopSequences/" + i1,schemaPath:"#/properties/stopSequences/items/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid2 = _errs12 === errors;
@@ -3609,7 +1273,7 @@ break;
 }
 }
 else {
-validate64.errors = [{instancePath:instancePath+"/stopSequences",schemaPath:"#/properties/stopSequences/type",keyword:"type",params:{type: "array"}}];
+validate_CreateMessageRequestParams.errors = [{instancePath:instancePath+"/stopSequences",schemaPath:"#/properties/stopSequences/type",keyword:"type",params:{type: "array"}}];
 return false;
 }
 }
@@ -3622,7 +1286,7 @@ if(valid0){
 if(data.systemPrompt !== undefined){
 const _errs14 = errors;
 if(typeof data.systemPrompt !== "string"){
-validate64.errors = [{instancePath:instancePath+"/systemPrompt",schemaPath:"#/properties/systemPrompt/type",keyword:"type",params:{type: "string"}}];
+validate_CreateMessageRequestParams.errors = [{instancePath:instancePath+"/systemPrompt",schemaPath:"#/properties/systemPrompt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs14 === errors;
@@ -3635,7 +1299,7 @@ if(data.temperature !== undefined){
 let data9 = data.temperature;
 const _errs16 = errors;
 if(!((typeof data9 == "number") && (isFinite(data9)))){
-validate64.errors = [{instancePath:instancePath+"/temperature",schemaPath:"#/properties/temperature/type",keyword:"type",params:{type: "number"}}];
+validate_CreateMessageRequestParams.errors = [{instancePath:instancePath+"/temperature",schemaPath:"#/properties/temperature/type",keyword:"type",params:{type: "number"}}];
 return false;
 }
 var valid0 = _errs16 === errors;
@@ -3653,17 +1317,17 @@ if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
 if(data10.mode !== undefined){
 let data11 = data10.mode;
 if(typeof data11 !== "string"){
-validate64.errors = [{instancePath:instancePath+"/toolChoice/mode",schemaPath:"#/$defs/ToolChoice/properties/mode/type",keyword:"type",params:{type: "string"}}];
+validate_CreateMessageRequestParams.errors = [{instancePath:instancePath+"/toolChoice/mode",schemaPath:"#/$defs/ToolChoice/properties/mode/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if(!(((data11 === "auto") || (data11 === "none")) || (data11 === "required"))){
-validate64.errors = [{instancePath:instancePath+"/toolChoice/mode",schemaPath:"#/$defs/ToolChoice/properties/mode/enum",keyword:"enum",params:{allowedValues: schema45.properties.mode.enum}}];
+validate_CreateMessageRequestParams.errors = [{instancePath:instancePath+"/toolChoice/mode",schemaPath:"#/$defs/ToolChoice/properties/mode/enum",keyword:"enum",params:{allowedValues: schema_ToolChoice.properties.mode.enum}}];
 return false;
 }
 }
 }
 else {
-validate64.errors = [{instancePath:instancePath+"/toolChoice",schemaPath:"#/$defs/ToolChoice/type",keyword:"type",params:{type: "object"}}];
+validate_CreateMessageRequestParams.errors = [{instancePath:instancePath+"/toolChoice",schemaPath:"#/$defs/ToolChoice/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -3682,8 +1346,8 @@ var valid5 = true;
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
 const _errs25 = errors;
-if(!(validate61(data12[i2], {instancePath:instancePath+"/tools/" + i2,parentData:data12,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate_Tool(data12[i2], {instancePath:instancePath+"/tools/" + i2,parentData:data12,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate_Tool.errors : vErrors.concat(validate_Tool.errors);
 errors = vErrors.length;
 }
 var valid5 = _errs25 === errors;
@@ -3693,7 +1357,7 @@ break;
 }
 }
 else {
-validate64.errors = [{instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "array"}}];
+validate_CreateMessageRequestParams.errors = [{instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "array"}}];
 return false;
 }
 }
@@ -3714,25 +1378,248 @@ var valid0 = true;
 }
 }
 else {
-validate64.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CreateMessageRequestParams.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate64.errors = vErrors;
+validate_CreateMessageRequestParams.errors = vErrors;
 return errors === 0;
 }
-
-export const CreateMessageResult = validate69;
-const schema52 = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"content":{"anyOf":[{"type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/$defs/TextContent"},{"$ref":"#/$defs/ImageContent"},{"$ref":"#/$defs/AudioContent"},{"$ref":"#/$defs/ToolUseContent"},{"$ref":"#/$defs/ToolResultContent"}]},{"items":{"$ref":"#/$defs/SamplingMessageContentBlock"},"type":"array"}]},"model":{"type":"string"},"role":{"$ref":"#/$defs/Role"},"stopReason":{"type":"string"}},"required":["content","model","role"],"type":"object"};
-
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CreateMessageRequestParams_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.maxTokens === undefined) && (missing0 = "maxTokens")) || ((data.messages === undefined) && (missing0 = "messages"))){
+validate_CreateMessageRequestParams_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+return false;
+}
+else {
+if(data.includeContext !== undefined){
+let data0 = data.includeContext;
+const _errs1 = errors;
+if(typeof data0 !== "string"){
+validate_CreateMessageRequestParams_2.errors = [{instancePath:instancePath+"/includeContext",schemaPath:"#/properties/includeContext/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+if(!(((data0 === "allServers") || (data0 === "none")) || (data0 === "thisServer"))){
+validate_CreateMessageRequestParams_2.errors = [{instancePath:instancePath+"/includeContext",schemaPath:"#/properties/includeContext/enum",keyword:"enum",params:{allowedValues: schema_CreateMessageRequestParams.properties.includeContext.enum}}];
+return false;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.maxTokens !== undefined){
+let data1 = data.maxTokens;
+const _errs3 = errors;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+validate_CreateMessageRequestParams_2.errors = [{instancePath:instancePath+"/maxTokens",schemaPath:"#/properties/maxTokens/type",keyword:"type",params:{type: "integer"}}];
+return false;
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.messages !== undefined){
+let data2 = data.messages;
+const _errs5 = errors;
+if(errors === _errs5){
+if(Array.isArray(data2)){
+var valid1 = true;
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+const _errs7 = errors;
+if(!(validate_SamplingMessage(data2[i0], {instancePath:instancePath+"/messages/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate_SamplingMessage.errors : vErrors.concat(validate_SamplingMessage.errors);
+errors = vErrors.length;
+}
+var valid1 = _errs7 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+validate_CreateMessageRequestParams_2.errors = [{instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.metadata !== undefined){
+const _errs8 = errors;
+if(!(validate_JSONObject(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData}))){
+vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.modelPreferences !== undefined){
+const _errs9 = errors;
+if(!(validate_ModelPreferences(data.modelPreferences, {instancePath:instancePath+"/modelPreferences",parentData:data,parentDataProperty:"modelPreferences",rootData}))){
+vErrors = vErrors === null ? validate_ModelPreferences.errors : vErrors.concat(validate_ModelPreferences.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.stopSequences !== undefined){
+let data6 = data.stopSequences;
+const _errs10 = errors;
+if(errors === _errs10){
+if(Array.isArray(data6)){
+var valid2 = true;
+const len1 = data6.length;
+for(let i1=0; i1<len1; i1++){
+const _errs12 = errors;
+if(typeof data6[i1] !== "string"){
+validate_CreateMessageRequestParams_2.errors = [{instancePath:instancePath+"/stopSequences/" + i1,schemaPath:"#/properties/stopSequences/items/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid2 = _errs12 === errors;
+if(!valid2){
+break;
+}
+}
+}
+else {
+validate_CreateMessageRequestParams_2.errors = [{instancePath:instancePath+"/stopSequences",schemaPath:"#/properties/stopSequences/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.systemPrompt !== undefined){
+const _errs14 = errors;
+if(typeof data.systemPrompt !== "string"){
+validate_CreateMessageRequestParams_2.errors = [{instancePath:instancePath+"/systemPrompt",schemaPath:"#/properties/systemPrompt/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs14 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.temperature !== undefined){
+let data9 = data.temperature;
+const _errs16 = errors;
+if(!((typeof data9 == "number") && (isFinite(data9)))){
+validate_CreateMessageRequestParams_2.errors = [{instancePath:instancePath+"/temperature",schemaPath:"#/properties/temperature/type",keyword:"type",params:{type: "number"}}];
+return false;
+}
+var valid0 = _errs16 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.toolChoice !== undefined){
+let data10 = data.toolChoice;
+const _errs18 = errors;
+const _errs19 = errors;
+if(errors === _errs19){
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
+if(data10.mode !== undefined){
+let data11 = data10.mode;
+if(typeof data11 !== "string"){
+validate_CreateMessageRequestParams_2.errors = [{instancePath:instancePath+"/toolChoice/mode",schemaPath:"#/$defs/ToolChoice/properties/mode/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+if(!(((data11 === "auto") || (data11 === "none")) || (data11 === "required"))){
+validate_CreateMessageRequestParams_2.errors = [{instancePath:instancePath+"/toolChoice/mode",schemaPath:"#/$defs/ToolChoice/properties/mode/enum",keyword:"enum",params:{allowedValues: schema_ToolChoice.properties.mode.enum}}];
+return false;
+}
+}
+}
+else {
+validate_CreateMessageRequestParams_2.errors = [{instancePath:instancePath+"/toolChoice",schemaPath:"#/$defs/ToolChoice/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+var valid0 = _errs18 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.tools !== undefined){
+let data12 = data.tools;
+const _errs23 = errors;
+if(errors === _errs23){
+if(Array.isArray(data12)){
+var valid5 = true;
+const len2 = data12.length;
+for(let i2=0; i2<len2; i2++){
+const _errs25 = errors;
+if(!(validate_Tool(data12[i2], {instancePath:instancePath+"/tools/" + i2,parentData:data12,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate_Tool.errors : vErrors.concat(validate_Tool.errors);
+errors = vErrors.length;
+}
+var valid5 = _errs25 === errors;
+if(!valid5){
+break;
+}
+}
+}
+else {
+validate_CreateMessageRequestParams_2.errors = [{instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+var valid0 = _errs23 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate_CreateMessageRequestParams_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_CreateMessageRequestParams_2.errors = vErrors;
+return errors === 0;
+}
+function validate_CreateMessageResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.content === undefined) && (missing0 = "content")) || ((data.model === undefined) && (missing0 = "model"))) || ((data.role === undefined) && (missing0 = "role"))){
-validate69.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CreateMessageResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
@@ -3740,7 +1627,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 const _errs1 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate69.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
+validate_CreateMessageResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -3760,32 +1647,32 @@ if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 const tag0 = data1.type;
 if(typeof tag0 == "string"){
 if(tag0 === "text"){
-if(!(validate20(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+if(!(validate_TextContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "image"){
-if(!(validate22(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+if(!(validate_ImageContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "audio"){
-if(!(validate2(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
-vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
+if(!(validate_AudioContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "tool_use"){
-if(!(validate39(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate_ToolUseContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "tool_result"){
-if(!(validate40(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate_ToolResultContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+vErrors = vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
 errors = vErrors.length;
 }
 }
@@ -3832,8 +1719,8 @@ var valid9 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs16 = errors;
-if(!(validate47(data1[i0], {instancePath:instancePath+"/content/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+if(!(validate_SamplingMessageContentBlock(data1[i0], {instancePath:instancePath+"/content/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate_SamplingMessageContentBlock.errors : vErrors.concat(validate_SamplingMessageContentBlock.errors);
 errors = vErrors.length;
 }
 var valid9 = _errs16 === errors;
@@ -3865,7 +1752,7 @@ else {
 vErrors.push(err4);
 }
 errors++;
-validate69.errors = vErrors;
+validate_CreateMessageResult.errors = vErrors;
 return false;
 }
 else {
@@ -3888,7 +1775,7 @@ if(valid0){
 if(data.model !== undefined){
 const _errs17 = errors;
 if(typeof data.model !== "string"){
-validate69.errors = [{instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"}}];
+validate_CreateMessageResult.errors = [{instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -3901,11 +1788,11 @@ if(data.role !== undefined){
 let data4 = data.role;
 const _errs19 = errors;
 if(typeof data4 !== "string"){
-validate69.errors = [{instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/type",keyword:"type",params:{type: "string"}}];
+validate_CreateMessageResult.errors = [{instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if(!((data4 === "assistant") || (data4 === "user"))){
-validate69.errors = [{instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/enum",keyword:"enum",params:{allowedValues: schema2.enum}}];
+validate_CreateMessageResult.errors = [{instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/enum",keyword:"enum",params:{allowedValues: schema_Role.enum}}];
 return false;
 }
 var valid0 = _errs19 === errors;
@@ -3917,7 +1804,7 @@ if(valid0){
 if(data.stopReason !== undefined){
 const _errs22 = errors;
 if(typeof data.stopReason !== "string"){
-validate69.errors = [{instancePath:instancePath+"/stopReason",schemaPath:"#/properties/stopReason/type",keyword:"type",params:{type: "string"}}];
+validate_CreateMessageResult.errors = [{instancePath:instancePath+"/stopReason",schemaPath:"#/properties/stopReason/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs22 === errors;
@@ -3932,23 +1819,19 @@ var valid0 = true;
 }
 }
 else {
-validate69.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CreateMessageResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate69.errors = vErrors;
+validate_CreateMessageResult.errors = vErrors;
 return errors === 0;
 }
-
-export const CreateTaskResult = validate76;
-const schema55 = {"$schema":"https://json-schema.org/draft/2020-12/schema","allOf":[{"$ref":"#/$defs/Result"},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"anyOf":[{"type":"string","const":"working"},{"type":"string","const":"input_required"},{"type":"string","const":"completed"},{"type":"string","const":"failed"},{"type":"string","const":"cancelled"}]},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs"]},{"type":"object","properties":{"resultType":{"type":"string","const":"task"}},"required":["resultType"]}]};
-
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CreateTaskResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
-if(!(validate11(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
+if(!(validate_Result(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs0 === errors;
@@ -3958,14 +1841,14 @@ if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((data.taskId === undefined) && (missing0 = "taskId")) || ((data.status === undefined) && (missing0 = "status"))) || ((data.createdAt === undefined) && (missing0 = "createdAt"))) || ((data.lastUpdatedAt === undefined) && (missing0 = "lastUpdatedAt"))) || ((data.ttlMs === undefined) && (missing0 = "ttlMs"))){
-validate76.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CreateTaskResult.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
 if(data.taskId !== undefined){
 const _errs3 = errors;
 if(typeof data.taskId !== "string"){
-validate76.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/allOf/1/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_CreateTaskResult.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/allOf/1/properties/taskId/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -4111,7 +1994,7 @@ else {
 vErrors.push(err10);
 }
 errors++;
-validate76.errors = vErrors;
+validate_CreateTaskResult.errors = vErrors;
 return false;
 }
 else {
@@ -4134,7 +2017,7 @@ if(valid1){
 if(data.statusMessage !== undefined){
 const _errs17 = errors;
 if(typeof data.statusMessage !== "string"){
-validate76.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/allOf/1/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_CreateTaskResult.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/allOf/1/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid1 = _errs17 === errors;
@@ -4146,7 +2029,7 @@ if(valid1){
 if(data.createdAt !== undefined){
 const _errs19 = errors;
 if(typeof data.createdAt !== "string"){
-validate76.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/allOf/1/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_CreateTaskResult.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/allOf/1/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid1 = _errs19 === errors;
@@ -4158,7 +2041,7 @@ if(valid1){
 if(data.lastUpdatedAt !== undefined){
 const _errs21 = errors;
 if(typeof data.lastUpdatedAt !== "string"){
-validate76.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/allOf/1/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_CreateTaskResult.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/allOf/1/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid1 = _errs21 === errors;
@@ -4235,7 +2118,7 @@ else {
 vErrors.push(err15);
 }
 errors++;
-validate76.errors = vErrors;
+validate_CreateTaskResult.errors = vErrors;
 return false;
 }
 else {
@@ -4259,18 +2142,18 @@ if(data.pollIntervalMs !== undefined){
 let data6 = data.pollIntervalMs;
 const _errs29 = errors;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-validate76.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
+validate_CreateTaskResult.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
 return false;
 }
 if(errors === _errs29){
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 9007199254740991 || isNaN(data6)){
-validate76.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
+validate_CreateTaskResult.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
 return false;
 }
 else {
 if(data6 < -9007199254740991 || isNaN(data6)){
-validate76.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
+validate_CreateTaskResult.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
 return false;
 }
 }
@@ -4290,7 +2173,7 @@ var valid1 = true;
 }
 }
 else {
-validate76.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}}];
+validate_CreateTaskResult.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -4301,2241 +2184,35 @@ if(errors === _errs31){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if((data.resultType === undefined) && (missing1 = "resultType")){
-validate76.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_CreateTaskResult.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing1}}];
 return false;
 }
 else {
 if(data.resultType !== undefined){
 let data7 = data.resultType;
 if(typeof data7 !== "string"){
-validate76.errors = [{instancePath:instancePath+"/resultType",schemaPath:"#/allOf/2/properties/resultType/type",keyword:"type",params:{type: "string"}}];
+validate_CreateTaskResult.errors = [{instancePath:instancePath+"/resultType",schemaPath:"#/allOf/2/properties/resultType/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if("task" !== data7){
-validate76.errors = [{instancePath:instancePath+"/resultType",schemaPath:"#/allOf/2/properties/resultType/const",keyword:"const",params:{allowedValue: "task"}}];
+validate_CreateTaskResult.errors = [{instancePath:instancePath+"/resultType",schemaPath:"#/allOf/2/properties/resultType/const",keyword:"const",params:{allowedValue: "task"}}];
 return false;
 }
 }
 }
 }
 else {
-validate76.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"}}];
+validate_CreateTaskResult.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
 var valid0 = _errs31 === errors;
 }
 }
-validate76.errors = vErrors;
+validate_CreateTaskResult.errors = vErrors;
 return errors === 0;
 }
-
-export const DetailedTask = validate78;
-const schema56 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","discriminator":{"propertyName":"status"},"oneOf":[{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"working"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"input_required"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"inputRequests":{"$ref":"#/$defs/InputRequests"}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","inputRequests"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"completed"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"result":{"type":"object","propertyNames":{"type":"string"},"additionalProperties":{}}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","result"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"failed"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"error":{"$ref":"#/$defs/Error"}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","error"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"cancelled"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs"]}]};
-const schema74 = {"properties":{"code":{"type":"integer"},"data":{},"message":{"type":"string"}},"required":["code","message"],"type":"object"};
-const schema57 = {"additionalProperties":{"$ref":"#/$defs/InputRequest"},"type":"object"};
-const schema58 = {"type":"object","discriminator":{"propertyName":"method"},"oneOf":[{"$ref":"#/$defs/CreateMessageRequest"},{"$ref":"#/$defs/ListRootsRequest"},{"$ref":"#/$defs/ElicitRequest"}]};
-const schema59 = {"properties":{"method":{"const":"roots/list","type":"string"},"params":{"properties":{"_meta":{"$ref":"#/$defs/MetaObject"}},"type":"object"}},"required":["method"],"type":"object"};
-
-function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.method === undefined) && (missing0 = "method")){
-validate81.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.method !== undefined){
-let data0 = data.method;
-const _errs1 = errors;
-if(typeof data0 !== "string"){
-validate81.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("roots/list" !== data0){
-validate81.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "roots/list"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-let data1 = data.params;
-const _errs3 = errors;
-if(errors === _errs3){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1._meta !== undefined){
-let data2 = data1._meta;
-if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
-validate81.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-}
-else {
-validate81.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate81.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate81.errors = vErrors;
-return errors === 0;
-}
-
-const schema61 = {"properties":{"method":{"const":"elicitation/create","type":"string"},"params":{"$ref":"#/$defs/ElicitRequestParams"}},"required":["method","params"],"type":"object"};
-const schema62 = {"anyOf":[{"$ref":"#/$defs/ElicitRequestFormParams"},{"$ref":"#/$defs/ElicitRequestURLParams"}]};
-const schema73 = {"properties":{"message":{"type":"string"},"mode":{"const":"url","type":"string"},"url":{"format":"uri","type":"string"}},"required":["message","mode","url"],"type":"object"};
-const schema63 = {"properties":{"message":{"type":"string"},"mode":{"const":"form","type":"string"},"requestedSchema":{"properties":{"$schema":{"type":"string"},"properties":{"additionalProperties":{"$ref":"#/$defs/PrimitiveSchemaDefinition"},"type":"object"},"required":{"items":{"type":"string"},"type":"array"},"type":{"const":"object","type":"string"}},"required":["properties","type"],"type":"object"}},"required":["message","requestedSchema"],"type":"object"};
-const schema64 = {"anyOf":[{"$ref":"#/$defs/StringSchema"},{"$ref":"#/$defs/NumberSchema"},{"$ref":"#/$defs/BooleanSchema"},{"$ref":"#/$defs/UntitledSingleSelectEnumSchema"},{"$ref":"#/$defs/TitledSingleSelectEnumSchema"},{"$ref":"#/$defs/UntitledMultiSelectEnumSchema"},{"$ref":"#/$defs/TitledMultiSelectEnumSchema"},{"$ref":"#/$defs/LegacyTitledEnumSchema"}]};
-const schema65 = {"properties":{"default":{"type":"string"},"description":{"type":"string"},"format":{"enum":["date","date-time","email","uri"],"type":"string"},"maxLength":{"type":"integer"},"minLength":{"type":"integer"},"title":{"type":"string"},"type":{"const":"string","type":"string"}},"required":["type"],"type":"object"};
-const schema66 = {"properties":{"default":{"type":"number"},"description":{"type":"string"},"maximum":{"type":"number"},"minimum":{"type":"number"},"title":{"type":"string"},"type":{"enum":["integer","number"],"type":"string"}},"required":["type"],"type":"object"};
-const schema68 = {"properties":{"default":{"type":"string"},"description":{"type":"string"},"enum":{"items":{"type":"string"},"type":"array"},"title":{"type":"string"},"type":{"const":"string","type":"string"}},"required":["enum","type"],"type":"object"};
-const schema69 = {"properties":{"default":{"type":"string"},"description":{"type":"string"},"oneOf":{"items":{"properties":{"const":{"type":"string"},"title":{"type":"string"}},"required":["const","title"],"type":"object"},"type":"array"},"title":{"type":"string"},"type":{"const":"string","type":"string"}},"required":["oneOf","type"],"type":"object"};
-const schema70 = {"properties":{"default":{"items":{"type":"string"},"type":"array"},"description":{"type":"string"},"items":{"properties":{"enum":{"items":{"type":"string"},"type":"array"},"type":{"const":"string","type":"string"}},"required":["enum","type"],"type":"object"},"maxItems":{"type":"integer"},"minItems":{"type":"integer"},"title":{"type":"string"},"type":{"const":"array","type":"string"}},"required":["items","type"],"type":"object"};
-const schema71 = {"properties":{"default":{"items":{"type":"string"},"type":"array"},"description":{"type":"string"},"items":{"properties":{"anyOf":{"items":{"properties":{"const":{"type":"string"},"title":{"type":"string"}},"required":["const","title"],"type":"object"},"type":"array"}},"required":["anyOf"],"type":"object"},"maxItems":{"type":"integer"},"minItems":{"type":"integer"},"title":{"type":"string"},"type":{"const":"array","type":"string"}},"required":["items","type"],"type":"object"};
-const schema72 = {"properties":{"default":{"type":"string"},"description":{"type":"string"},"enum":{"items":{"type":"string"},"type":"array"},"enumNames":{"items":{"type":"string"},"type":"array"},"title":{"type":"string"},"type":{"const":"string","type":"string"}},"required":["enum","type"],"type":"object"};
-
-function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-const _errs2 = errors;
-if(errors === _errs2){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.type === undefined) && (missing0 = "type")){
-const err0 = {instancePath,schemaPath:"#/$defs/StringSchema/required",keyword:"required",params:{missingProperty: missing0}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-else {
-if(data.default !== undefined){
-const _errs4 = errors;
-if(typeof data.default !== "string"){
-const err1 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/StringSchema/properties/default/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-var valid2 = _errs4 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.description !== undefined){
-const _errs6 = errors;
-if(typeof data.description !== "string"){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/StringSchema/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-var valid2 = _errs6 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.format !== undefined){
-let data2 = data.format;
-const _errs8 = errors;
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/format",schemaPath:"#/$defs/StringSchema/properties/format/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(!((((data2 === "date") || (data2 === "date-time")) || (data2 === "email")) || (data2 === "uri"))){
-const err4 = {instancePath:instancePath+"/format",schemaPath:"#/$defs/StringSchema/properties/format/enum",keyword:"enum",params:{allowedValues: schema65.properties.format.enum}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-var valid2 = _errs8 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.maxLength !== undefined){
-let data3 = data.maxLength;
-const _errs10 = errors;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err5 = {instancePath:instancePath+"/maxLength",schemaPath:"#/$defs/StringSchema/properties/maxLength/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-var valid2 = _errs10 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.minLength !== undefined){
-let data4 = data.minLength;
-const _errs12 = errors;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err6 = {instancePath:instancePath+"/minLength",schemaPath:"#/$defs/StringSchema/properties/minLength/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-var valid2 = _errs12 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.title !== undefined){
-const _errs14 = errors;
-if(typeof data.title !== "string"){
-const err7 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/StringSchema/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-var valid2 = _errs14 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.type !== undefined){
-let data6 = data.type;
-const _errs16 = errors;
-if(typeof data6 !== "string"){
-const err8 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/StringSchema/properties/type/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if("string" !== data6){
-const err9 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/StringSchema/properties/type/const",keyword:"const",params:{allowedValue: "string"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-var valid2 = _errs16 === errors;
-}
-else {
-var valid2 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/$defs/StringSchema/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs18 = errors;
-const _errs19 = errors;
-if(errors === _errs19){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing1;
-if((data.type === undefined) && (missing1 = "type")){
-const err11 = {instancePath,schemaPath:"#/$defs/NumberSchema/required",keyword:"required",params:{missingProperty: missing1}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-else {
-if(data.default !== undefined){
-let data7 = data.default;
-const _errs21 = errors;
-if(!((typeof data7 == "number") && (isFinite(data7)))){
-const err12 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/NumberSchema/properties/default/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-var valid4 = _errs21 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data.description !== undefined){
-const _errs23 = errors;
-if(typeof data.description !== "string"){
-const err13 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/NumberSchema/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-var valid4 = _errs23 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data.maximum !== undefined){
-let data9 = data.maximum;
-const _errs25 = errors;
-if(!((typeof data9 == "number") && (isFinite(data9)))){
-const err14 = {instancePath:instancePath+"/maximum",schemaPath:"#/$defs/NumberSchema/properties/maximum/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-var valid4 = _errs25 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data.minimum !== undefined){
-let data10 = data.minimum;
-const _errs27 = errors;
-if(!((typeof data10 == "number") && (isFinite(data10)))){
-const err15 = {instancePath:instancePath+"/minimum",schemaPath:"#/$defs/NumberSchema/properties/minimum/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-var valid4 = _errs27 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data.title !== undefined){
-const _errs29 = errors;
-if(typeof data.title !== "string"){
-const err16 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/NumberSchema/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-var valid4 = _errs29 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data.type !== undefined){
-let data12 = data.type;
-const _errs31 = errors;
-if(typeof data12 !== "string"){
-const err17 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/NumberSchema/properties/type/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-if(!((data12 === "integer") || (data12 === "number"))){
-const err18 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/NumberSchema/properties/type/enum",keyword:"enum",params:{allowedValues: schema66.properties.type.enum}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-var valid4 = _errs31 === errors;
-}
-else {
-var valid4 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-const err19 = {instancePath,schemaPath:"#/$defs/NumberSchema/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-var _valid0 = _errs18 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs33 = errors;
-const _errs34 = errors;
-if(errors === _errs34){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing2;
-if((data.type === undefined) && (missing2 = "type")){
-const err20 = {instancePath,schemaPath:"#/$defs/BooleanSchema/required",keyword:"required",params:{missingProperty: missing2}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-else {
-if(data.default !== undefined){
-const _errs36 = errors;
-if(typeof data.default !== "boolean"){
-const err21 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/BooleanSchema/properties/default/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-var valid6 = _errs36 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
-if(data.description !== undefined){
-const _errs38 = errors;
-if(typeof data.description !== "string"){
-const err22 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/BooleanSchema/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-var valid6 = _errs38 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
-if(data.title !== undefined){
-const _errs40 = errors;
-if(typeof data.title !== "string"){
-const err23 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/BooleanSchema/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-var valid6 = _errs40 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
-if(data.type !== undefined){
-let data16 = data.type;
-const _errs42 = errors;
-if(typeof data16 !== "string"){
-const err24 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/BooleanSchema/properties/type/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-if("boolean" !== data16){
-const err25 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/BooleanSchema/properties/type/const",keyword:"const",params:{allowedValue: "boolean"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-var valid6 = _errs42 === errors;
-}
-else {
-var valid6 = true;
-}
-}
-}
-}
-}
-}
-else {
-const err26 = {instancePath,schemaPath:"#/$defs/BooleanSchema/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-var _valid0 = _errs33 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs44 = errors;
-const _errs45 = errors;
-if(errors === _errs45){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing3;
-if(((data.enum === undefined) && (missing3 = "enum")) || ((data.type === undefined) && (missing3 = "type"))){
-const err27 = {instancePath,schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/required",keyword:"required",params:{missingProperty: missing3}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-else {
-if(data.default !== undefined){
-const _errs47 = errors;
-if(typeof data.default !== "string"){
-const err28 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/default/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-var valid8 = _errs47 === errors;
-}
-else {
-var valid8 = true;
-}
-if(valid8){
-if(data.description !== undefined){
-const _errs49 = errors;
-if(typeof data.description !== "string"){
-const err29 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-var valid8 = _errs49 === errors;
-}
-else {
-var valid8 = true;
-}
-if(valid8){
-if(data.enum !== undefined){
-let data19 = data.enum;
-const _errs51 = errors;
-if(errors === _errs51){
-if(Array.isArray(data19)){
-var valid9 = true;
-const len0 = data19.length;
-for(let i0=0; i0<len0; i0++){
-const _errs53 = errors;
-if(typeof data19[i0] !== "string"){
-const err30 = {instancePath:instancePath+"/enum/" + i0,schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/enum/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-var valid9 = _errs53 === errors;
-if(!valid9){
-break;
-}
-}
-}
-else {
-const err31 = {instancePath:instancePath+"/enum",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/enum/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-var valid8 = _errs51 === errors;
-}
-else {
-var valid8 = true;
-}
-if(valid8){
-if(data.title !== undefined){
-const _errs55 = errors;
-if(typeof data.title !== "string"){
-const err32 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-var valid8 = _errs55 === errors;
-}
-else {
-var valid8 = true;
-}
-if(valid8){
-if(data.type !== undefined){
-let data22 = data.type;
-const _errs57 = errors;
-if(typeof data22 !== "string"){
-const err33 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/type/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-if("string" !== data22){
-const err34 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/type/const",keyword:"const",params:{allowedValue: "string"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-var valid8 = _errs57 === errors;
-}
-else {
-var valid8 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-const err35 = {instancePath,schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-var _valid0 = _errs44 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs59 = errors;
-const _errs60 = errors;
-if(errors === _errs60){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing4;
-if(((data.oneOf === undefined) && (missing4 = "oneOf")) || ((data.type === undefined) && (missing4 = "type"))){
-const err36 = {instancePath,schemaPath:"#/$defs/TitledSingleSelectEnumSchema/required",keyword:"required",params:{missingProperty: missing4}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-else {
-if(data.default !== undefined){
-const _errs62 = errors;
-if(typeof data.default !== "string"){
-const err37 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/default/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-var valid11 = _errs62 === errors;
-}
-else {
-var valid11 = true;
-}
-if(valid11){
-if(data.description !== undefined){
-const _errs64 = errors;
-if(typeof data.description !== "string"){
-const err38 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-var valid11 = _errs64 === errors;
-}
-else {
-var valid11 = true;
-}
-if(valid11){
-if(data.oneOf !== undefined){
-let data25 = data.oneOf;
-const _errs66 = errors;
-if(errors === _errs66){
-if(Array.isArray(data25)){
-var valid12 = true;
-const len1 = data25.length;
-for(let i1=0; i1<len1; i1++){
-let data26 = data25[i1];
-const _errs68 = errors;
-if(errors === _errs68){
-if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
-let missing5;
-if(((data26.const === undefined) && (missing5 = "const")) || ((data26.title === undefined) && (missing5 = "title"))){
-const err39 = {instancePath:instancePath+"/oneOf/" + i1,schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/items/required",keyword:"required",params:{missingProperty: missing5}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-else {
-if(data26.const !== undefined){
-const _errs70 = errors;
-if(typeof data26.const !== "string"){
-const err40 = {instancePath:instancePath+"/oneOf/" + i1+"/const",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/items/properties/const/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-var valid13 = _errs70 === errors;
-}
-else {
-var valid13 = true;
-}
-if(valid13){
-if(data26.title !== undefined){
-const _errs72 = errors;
-if(typeof data26.title !== "string"){
-const err41 = {instancePath:instancePath+"/oneOf/" + i1+"/title",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/items/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-var valid13 = _errs72 === errors;
-}
-else {
-var valid13 = true;
-}
-}
-}
-}
-else {
-const err42 = {instancePath:instancePath+"/oneOf/" + i1,schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/items/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-}
-var valid12 = _errs68 === errors;
-if(!valid12){
-break;
-}
-}
-}
-else {
-const err43 = {instancePath:instancePath+"/oneOf",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-}
-var valid11 = _errs66 === errors;
-}
-else {
-var valid11 = true;
-}
-if(valid11){
-if(data.title !== undefined){
-const _errs74 = errors;
-if(typeof data.title !== "string"){
-const err44 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-var valid11 = _errs74 === errors;
-}
-else {
-var valid11 = true;
-}
-if(valid11){
-if(data.type !== undefined){
-let data30 = data.type;
-const _errs76 = errors;
-if(typeof data30 !== "string"){
-const err45 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/type/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-if("string" !== data30){
-const err46 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/type/const",keyword:"const",params:{allowedValue: "string"}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
-}
-var valid11 = _errs76 === errors;
-}
-else {
-var valid11 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-const err47 = {instancePath,schemaPath:"#/$defs/TitledSingleSelectEnumSchema/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-}
-var _valid0 = _errs59 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs78 = errors;
-const _errs79 = errors;
-if(errors === _errs79){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing6;
-if(((data.items === undefined) && (missing6 = "items")) || ((data.type === undefined) && (missing6 = "type"))){
-const err48 = {instancePath,schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/required",keyword:"required",params:{missingProperty: missing6}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
-}
-else {
-if(data.default !== undefined){
-let data31 = data.default;
-const _errs81 = errors;
-if(errors === _errs81){
-if(Array.isArray(data31)){
-var valid16 = true;
-const len2 = data31.length;
-for(let i2=0; i2<len2; i2++){
-const _errs83 = errors;
-if(typeof data31[i2] !== "string"){
-const err49 = {instancePath:instancePath+"/default/" + i2,schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/default/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
-}
-var valid16 = _errs83 === errors;
-if(!valid16){
-break;
-}
-}
-}
-else {
-const err50 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/default/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
-}
-}
-var valid15 = _errs81 === errors;
-}
-else {
-var valid15 = true;
-}
-if(valid15){
-if(data.description !== undefined){
-const _errs85 = errors;
-if(typeof data.description !== "string"){
-const err51 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
-}
-var valid15 = _errs85 === errors;
-}
-else {
-var valid15 = true;
-}
-if(valid15){
-if(data.items !== undefined){
-let data34 = data.items;
-const _errs87 = errors;
-if(errors === _errs87){
-if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
-let missing7;
-if(((data34.enum === undefined) && (missing7 = "enum")) || ((data34.type === undefined) && (missing7 = "type"))){
-const err52 = {instancePath:instancePath+"/items",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/required",keyword:"required",params:{missingProperty: missing7}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
-}
-else {
-if(data34.enum !== undefined){
-let data35 = data34.enum;
-const _errs89 = errors;
-if(errors === _errs89){
-if(Array.isArray(data35)){
-var valid18 = true;
-const len3 = data35.length;
-for(let i3=0; i3<len3; i3++){
-const _errs91 = errors;
-if(typeof data35[i3] !== "string"){
-const err53 = {instancePath:instancePath+"/items/enum/" + i3,schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/enum/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
-}
-var valid18 = _errs91 === errors;
-if(!valid18){
-break;
-}
-}
-}
-else {
-const err54 = {instancePath:instancePath+"/items/enum",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/enum/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
-}
-}
-var valid17 = _errs89 === errors;
-}
-else {
-var valid17 = true;
-}
-if(valid17){
-if(data34.type !== undefined){
-let data37 = data34.type;
-const _errs93 = errors;
-if(typeof data37 !== "string"){
-const err55 = {instancePath:instancePath+"/items/type",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/type/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
-}
-if("string" !== data37){
-const err56 = {instancePath:instancePath+"/items/type",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/type/const",keyword:"const",params:{allowedValue: "string"}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
-}
-var valid17 = _errs93 === errors;
-}
-else {
-var valid17 = true;
-}
-}
-}
-}
-else {
-const err57 = {instancePath:instancePath+"/items",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
-}
-}
-var valid15 = _errs87 === errors;
-}
-else {
-var valid15 = true;
-}
-if(valid15){
-if(data.maxItems !== undefined){
-let data38 = data.maxItems;
-const _errs95 = errors;
-if(!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))){
-const err58 = {instancePath:instancePath+"/maxItems",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/maxItems/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
-}
-var valid15 = _errs95 === errors;
-}
-else {
-var valid15 = true;
-}
-if(valid15){
-if(data.minItems !== undefined){
-let data39 = data.minItems;
-const _errs97 = errors;
-if(!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))){
-const err59 = {instancePath:instancePath+"/minItems",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/minItems/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
-}
-var valid15 = _errs97 === errors;
-}
-else {
-var valid15 = true;
-}
-if(valid15){
-if(data.title !== undefined){
-const _errs99 = errors;
-if(typeof data.title !== "string"){
-const err60 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
-}
-var valid15 = _errs99 === errors;
-}
-else {
-var valid15 = true;
-}
-if(valid15){
-if(data.type !== undefined){
-let data41 = data.type;
-const _errs101 = errors;
-if(typeof data41 !== "string"){
-const err61 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/type/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
-}
-if("array" !== data41){
-const err62 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/type/const",keyword:"const",params:{allowedValue: "array"}};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
-}
-var valid15 = _errs101 === errors;
-}
-else {
-var valid15 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-const err63 = {instancePath,schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
-}
-}
-var _valid0 = _errs78 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs103 = errors;
-const _errs104 = errors;
-if(errors === _errs104){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing8;
-if(((data.items === undefined) && (missing8 = "items")) || ((data.type === undefined) && (missing8 = "type"))){
-const err64 = {instancePath,schemaPath:"#/$defs/TitledMultiSelectEnumSchema/required",keyword:"required",params:{missingProperty: missing8}};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
-}
-else {
-if(data.default !== undefined){
-let data42 = data.default;
-const _errs106 = errors;
-if(errors === _errs106){
-if(Array.isArray(data42)){
-var valid21 = true;
-const len4 = data42.length;
-for(let i4=0; i4<len4; i4++){
-const _errs108 = errors;
-if(typeof data42[i4] !== "string"){
-const err65 = {instancePath:instancePath+"/default/" + i4,schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/default/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
-}
-var valid21 = _errs108 === errors;
-if(!valid21){
-break;
-}
-}
-}
-else {
-const err66 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/default/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
-}
-}
-var valid20 = _errs106 === errors;
-}
-else {
-var valid20 = true;
-}
-if(valid20){
-if(data.description !== undefined){
-const _errs110 = errors;
-if(typeof data.description !== "string"){
-const err67 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
-}
-var valid20 = _errs110 === errors;
-}
-else {
-var valid20 = true;
-}
-if(valid20){
-if(data.items !== undefined){
-let data45 = data.items;
-const _errs112 = errors;
-if(errors === _errs112){
-if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
-let missing9;
-if((data45.anyOf === undefined) && (missing9 = "anyOf")){
-const err68 = {instancePath:instancePath+"/items",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/required",keyword:"required",params:{missingProperty: missing9}};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
-}
-else {
-if(data45.anyOf !== undefined){
-let data46 = data45.anyOf;
-const _errs114 = errors;
-if(errors === _errs114){
-if(Array.isArray(data46)){
-var valid23 = true;
-const len5 = data46.length;
-for(let i5=0; i5<len5; i5++){
-let data47 = data46[i5];
-const _errs116 = errors;
-if(errors === _errs116){
-if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
-let missing10;
-if(((data47.const === undefined) && (missing10 = "const")) || ((data47.title === undefined) && (missing10 = "title"))){
-const err69 = {instancePath:instancePath+"/items/anyOf/" + i5,schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/items/required",keyword:"required",params:{missingProperty: missing10}};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
-}
-else {
-if(data47.const !== undefined){
-const _errs118 = errors;
-if(typeof data47.const !== "string"){
-const err70 = {instancePath:instancePath+"/items/anyOf/" + i5+"/const",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/items/properties/const/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
-}
-var valid24 = _errs118 === errors;
-}
-else {
-var valid24 = true;
-}
-if(valid24){
-if(data47.title !== undefined){
-const _errs120 = errors;
-if(typeof data47.title !== "string"){
-const err71 = {instancePath:instancePath+"/items/anyOf/" + i5+"/title",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/items/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
-}
-var valid24 = _errs120 === errors;
-}
-else {
-var valid24 = true;
-}
-}
-}
-}
-else {
-const err72 = {instancePath:instancePath+"/items/anyOf/" + i5,schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/items/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
-}
-}
-var valid23 = _errs116 === errors;
-if(!valid23){
-break;
-}
-}
-}
-else {
-const err73 = {instancePath:instancePath+"/items/anyOf",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
-}
-errors++;
-}
-}
-}
-}
-}
-else {
-const err74 = {instancePath:instancePath+"/items",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err74];
-}
-else {
-vErrors.push(err74);
-}
-errors++;
-}
-}
-var valid20 = _errs112 === errors;
-}
-else {
-var valid20 = true;
-}
-if(valid20){
-if(data.maxItems !== undefined){
-let data50 = data.maxItems;
-const _errs122 = errors;
-if(!(((typeof data50 == "number") && (!(data50 % 1) && !isNaN(data50))) && (isFinite(data50)))){
-const err75 = {instancePath:instancePath+"/maxItems",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/maxItems/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
-}
-var valid20 = _errs122 === errors;
-}
-else {
-var valid20 = true;
-}
-if(valid20){
-if(data.minItems !== undefined){
-let data51 = data.minItems;
-const _errs124 = errors;
-if(!(((typeof data51 == "number") && (!(data51 % 1) && !isNaN(data51))) && (isFinite(data51)))){
-const err76 = {instancePath:instancePath+"/minItems",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/minItems/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
-}
-var valid20 = _errs124 === errors;
-}
-else {
-var valid20 = true;
-}
-if(valid20){
-if(data.title !== undefined){
-const _errs126 = errors;
-if(typeof data.title !== "string"){
-const err77 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
-}
-var valid20 = _errs126 === errors;
-}
-else {
-var valid20 = true;
-}
-if(valid20){
-if(data.type !== undefined){
-let data53 = data.type;
-const _errs128 = errors;
-if(typeof data53 !== "string"){
-const err78 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/type/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err78];
-}
-else {
-vErrors.push(err78);
-}
-errors++;
-}
-if("array" !== data53){
-const err79 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/type/const",keyword:"const",params:{allowedValue: "array"}};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
-}
-errors++;
-}
-var valid20 = _errs128 === errors;
-}
-else {
-var valid20 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-const err80 = {instancePath,schemaPath:"#/$defs/TitledMultiSelectEnumSchema/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err80];
-}
-else {
-vErrors.push(err80);
-}
-errors++;
-}
-}
-var _valid0 = _errs103 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs130 = errors;
-const _errs131 = errors;
-if(errors === _errs131){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing11;
-if(((data.enum === undefined) && (missing11 = "enum")) || ((data.type === undefined) && (missing11 = "type"))){
-const err81 = {instancePath,schemaPath:"#/$defs/LegacyTitledEnumSchema/required",keyword:"required",params:{missingProperty: missing11}};
-if(vErrors === null){
-vErrors = [err81];
-}
-else {
-vErrors.push(err81);
-}
-errors++;
-}
-else {
-if(data.default !== undefined){
-const _errs133 = errors;
-if(typeof data.default !== "string"){
-const err82 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/default/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err82];
-}
-else {
-vErrors.push(err82);
-}
-errors++;
-}
-var valid26 = _errs133 === errors;
-}
-else {
-var valid26 = true;
-}
-if(valid26){
-if(data.description !== undefined){
-const _errs135 = errors;
-if(typeof data.description !== "string"){
-const err83 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err83];
-}
-else {
-vErrors.push(err83);
-}
-errors++;
-}
-var valid26 = _errs135 === errors;
-}
-else {
-var valid26 = true;
-}
-if(valid26){
-if(data.enum !== undefined){
-let data56 = data.enum;
-const _errs137 = errors;
-if(errors === _errs137){
-if(Array.isArray(data56)){
-var valid27 = true;
-const len6 = data56.length;
-for(let i6=0; i6<len6; i6++){
-const _errs139 = errors;
-if(typeof data56[i6] !== "string"){
-const err84 = {instancePath:instancePath+"/enum/" + i6,schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/enum/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err84];
-}
-else {
-vErrors.push(err84);
-}
-errors++;
-}
-var valid27 = _errs139 === errors;
-if(!valid27){
-break;
-}
-}
-}
-else {
-const err85 = {instancePath:instancePath+"/enum",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/enum/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err85];
-}
-else {
-vErrors.push(err85);
-}
-errors++;
-}
-}
-var valid26 = _errs137 === errors;
-}
-else {
-var valid26 = true;
-}
-if(valid26){
-if(data.enumNames !== undefined){
-let data58 = data.enumNames;
-const _errs141 = errors;
-if(errors === _errs141){
-if(Array.isArray(data58)){
-var valid28 = true;
-const len7 = data58.length;
-for(let i7=0; i7<len7; i7++){
-const _errs143 = errors;
-if(typeof data58[i7] !== "string"){
-const err86 = {instancePath:instancePath+"/enumNames/" + i7,schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/enumNames/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err86];
-}
-else {
-vErrors.push(err86);
-}
-errors++;
-}
-var valid28 = _errs143 === errors;
-if(!valid28){
-break;
-}
-}
-}
-else {
-const err87 = {instancePath:instancePath+"/enumNames",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/enumNames/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err87];
-}
-else {
-vErrors.push(err87);
-}
-errors++;
-}
-}
-var valid26 = _errs141 === errors;
-}
-else {
-var valid26 = true;
-}
-if(valid26){
-if(data.title !== undefined){
-const _errs145 = errors;
-if(typeof data.title !== "string"){
-const err88 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err88];
-}
-else {
-vErrors.push(err88);
-}
-errors++;
-}
-var valid26 = _errs145 === errors;
-}
-else {
-var valid26 = true;
-}
-if(valid26){
-if(data.type !== undefined){
-let data61 = data.type;
-const _errs147 = errors;
-if(typeof data61 !== "string"){
-const err89 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/type/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err89];
-}
-else {
-vErrors.push(err89);
-}
-errors++;
-}
-if("string" !== data61){
-const err90 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/type/const",keyword:"const",params:{allowedValue: "string"}};
-if(vErrors === null){
-vErrors = [err90];
-}
-else {
-vErrors.push(err90);
-}
-errors++;
-}
-var valid26 = _errs147 === errors;
-}
-else {
-var valid26 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-const err91 = {instancePath,schemaPath:"#/$defs/LegacyTitledEnumSchema/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err91];
-}
-else {
-vErrors.push(err91);
-}
-errors++;
-}
-}
-var _valid0 = _errs130 === errors;
-valid0 = valid0 || _valid0;
-}
-}
-}
-}
-}
-}
-}
-if(!valid0){
-const err92 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err92];
-}
-else {
-vErrors.push(err92);
-}
-errors++;
-validate85.errors = vErrors;
-return false;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate85.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.message === undefined) && (missing0 = "message")) || ((data.requestedSchema === undefined) && (missing0 = "requestedSchema"))){
-validate84.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.message !== undefined){
-const _errs1 = errors;
-if(typeof data.message !== "string"){
-validate84.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.mode !== undefined){
-let data1 = data.mode;
-const _errs3 = errors;
-if(typeof data1 !== "string"){
-validate84.errors = [{instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("form" !== data1){
-validate84.errors = [{instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/const",keyword:"const",params:{allowedValue: "form"}}];
-return false;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.requestedSchema !== undefined){
-let data2 = data.requestedSchema;
-const _errs5 = errors;
-if(errors === _errs5){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-let missing1;
-if(((data2.properties === undefined) && (missing1 = "properties")) || ((data2.type === undefined) && (missing1 = "type"))){
-validate84.errors = [{instancePath:instancePath+"/requestedSchema",schemaPath:"#/properties/requestedSchema/required",keyword:"required",params:{missingProperty: missing1}}];
-return false;
-}
-else {
-if(data2.$schema !== undefined){
-const _errs7 = errors;
-if(typeof data2.$schema !== "string"){
-validate84.errors = [{instancePath:instancePath+"/requestedSchema/$schema",schemaPath:"#/properties/requestedSchema/properties/%24schema/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid1 = _errs7 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data2.properties !== undefined){
-let data4 = data2.properties;
-const _errs9 = errors;
-if(errors === _errs9){
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-for(const key0 in data4){
-const _errs12 = errors;
-if(!(validate85(data4[key0], {instancePath:instancePath+"/requestedSchema/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data4,parentDataProperty:key0,rootData}))){
-vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs12 === errors;
-if(!valid2){
-break;
-}
-}
-}
-else {
-validate84.errors = [{instancePath:instancePath+"/requestedSchema/properties",schemaPath:"#/properties/requestedSchema/properties/properties/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid1 = _errs9 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data2.required !== undefined){
-let data6 = data2.required;
-const _errs13 = errors;
-if(errors === _errs13){
-if(Array.isArray(data6)){
-var valid3 = true;
-const len0 = data6.length;
-for(let i0=0; i0<len0; i0++){
-const _errs15 = errors;
-if(typeof data6[i0] !== "string"){
-validate84.errors = [{instancePath:instancePath+"/requestedSchema/required/" + i0,schemaPath:"#/properties/requestedSchema/properties/required/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid3 = _errs15 === errors;
-if(!valid3){
-break;
-}
-}
-}
-else {
-validate84.errors = [{instancePath:instancePath+"/requestedSchema/required",schemaPath:"#/properties/requestedSchema/properties/required/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid1 = _errs13 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data2.type !== undefined){
-let data8 = data2.type;
-const _errs17 = errors;
-if(typeof data8 !== "string"){
-validate84.errors = [{instancePath:instancePath+"/requestedSchema/type",schemaPath:"#/properties/requestedSchema/properties/type/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("object" !== data8){
-validate84.errors = [{instancePath:instancePath+"/requestedSchema/type",schemaPath:"#/properties/requestedSchema/properties/type/const",keyword:"const",params:{allowedValue: "object"}}];
-return false;
-}
-var valid1 = _errs17 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate84.errors = [{instancePath:instancePath+"/requestedSchema",schemaPath:"#/properties/requestedSchema/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate84.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate84.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(!(validate84(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.message === undefined) && (missing0 = "message")) || ((data.mode === undefined) && (missing0 = "mode"))) || ((data.url === undefined) && (missing0 = "url"))){
-const err0 = {instancePath,schemaPath:"#/$defs/ElicitRequestURLParams/required",keyword:"required",params:{missingProperty: missing0}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-else {
-if(data.message !== undefined){
-const _errs5 = errors;
-if(typeof data.message !== "string"){
-const err1 = {instancePath:instancePath+"/message",schemaPath:"#/$defs/ElicitRequestURLParams/properties/message/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-var valid2 = _errs5 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.mode !== undefined){
-let data1 = data.mode;
-const _errs7 = errors;
-if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/mode",schemaPath:"#/$defs/ElicitRequestURLParams/properties/mode/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if("url" !== data1){
-const err3 = {instancePath:instancePath+"/mode",schemaPath:"#/$defs/ElicitRequestURLParams/properties/mode/const",keyword:"const",params:{allowedValue: "url"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-var valid2 = _errs7 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.url !== undefined){
-let data2 = data.url;
-const _errs9 = errors;
-if(errors === _errs9){
-if(errors === _errs9){
-if(typeof data2 === "string"){
-if(!(formats4(data2))){
-const err4 = {instancePath:instancePath+"/url",schemaPath:"#/$defs/ElicitRequestURLParams/properties/url/format",keyword:"format",params:{format: "uri"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/url",schemaPath:"#/$defs/ElicitRequestURLParams/properties/url/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-var valid2 = _errs9 === errors;
-}
-else {
-var valid2 = true;
-}
-}
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/$defs/ElicitRequestURLParams/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-var _valid0 = _errs2 === errors;
-valid0 = valid0 || _valid0;
-}
-if(!valid0){
-const err7 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-validate83.errors = vErrors;
-return false;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate83.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate82.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.method !== undefined){
-let data0 = data.method;
-const _errs1 = errors;
-if(typeof data0 !== "string"){
-validate82.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("elicitation/create" !== data0){
-validate82.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "elicitation/create"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-const _errs3 = errors;
-if(!(validate83(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate82.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate82.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-const tag0 = data.method;
-if(typeof tag0 == "string"){
-if(tag0 === "sampling/createMessage"){
-if(!(validate36(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "roots/list"){
-if(!(validate81(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "elicitation/create"){
-if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
-errors = vErrors.length;
-}
-}
-else {
-validate80.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "method", tagValue: tag0}}];
-return false;
-}
-}
-else {
-validate80.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "method", tagValue: tag0}}];
-return false;
-}
-}
-else {
-validate80.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate80.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const _errs2 = errors;
-if(!(validate80(data[key0], {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key0,rootData}))){
-vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-if(!valid0){
-break;
-}
-}
-}
-else {
-validate79.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate79.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_DetailedTask(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -6548,14 +2225,14 @@ if(errors === _errs2){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((data.taskId === undefined) && (missing0 = "taskId")) || ((data.status === undefined) && (missing0 = "status"))) || ((data.createdAt === undefined) && (missing0 = "createdAt"))) || ((data.lastUpdatedAt === undefined) && (missing0 = "lastUpdatedAt"))) || ((data.ttlMs === undefined) && (missing0 = "ttlMs"))){
-validate78.errors = [{instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_DetailedTask.errors = [{instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
 if(data.taskId !== undefined){
 const _errs4 = errors;
 if(typeof data.taskId !== "string"){
-validate78.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/oneOf/0/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_DetailedTask.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/oneOf/0/properties/taskId/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid2 = _errs4 === errors;
@@ -6568,11 +2245,11 @@ if(data.status !== undefined){
 let data1 = data.status;
 const _errs6 = errors;
 if(typeof data1 !== "string"){
-validate78.errors = [{instancePath:instancePath+"/status",schemaPath:"#/oneOf/0/properties/status/type",keyword:"type",params:{type: "string"}}];
+validate_DetailedTask.errors = [{instancePath:instancePath+"/status",schemaPath:"#/oneOf/0/properties/status/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if("working" !== data1){
-validate78.errors = [{instancePath:instancePath+"/status",schemaPath:"#/oneOf/0/properties/status/const",keyword:"const",params:{allowedValue: "working"}}];
+validate_DetailedTask.errors = [{instancePath:instancePath+"/status",schemaPath:"#/oneOf/0/properties/status/const",keyword:"const",params:{allowedValue: "working"}}];
 return false;
 }
 var valid2 = _errs6 === errors;
@@ -6584,7 +2261,7 @@ if(valid2){
 if(data.statusMessage !== undefined){
 const _errs8 = errors;
 if(typeof data.statusMessage !== "string"){
-validate78.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/oneOf/0/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_DetailedTask.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/oneOf/0/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid2 = _errs8 === errors;
@@ -6596,7 +2273,7 @@ if(valid2){
 if(data.createdAt !== undefined){
 const _errs10 = errors;
 if(typeof data.createdAt !== "string"){
-validate78.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/oneOf/0/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_DetailedTask.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/oneOf/0/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid2 = _errs10 === errors;
@@ -6608,7 +2285,7 @@ if(valid2){
 if(data.lastUpdatedAt !== undefined){
 const _errs12 = errors;
 if(typeof data.lastUpdatedAt !== "string"){
-validate78.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/oneOf/0/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_DetailedTask.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/oneOf/0/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid2 = _errs12 === errors;
@@ -6685,7 +2362,7 @@ else {
 vErrors.push(err4);
 }
 errors++;
-validate78.errors = vErrors;
+validate_DetailedTask.errors = vErrors;
 return false;
 }
 else {
@@ -6709,18 +2386,18 @@ if(data.pollIntervalMs !== undefined){
 let data6 = data.pollIntervalMs;
 const _errs20 = errors;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-validate78.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/oneOf/0/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
+validate_DetailedTask.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/oneOf/0/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
 return false;
 }
 if(errors === _errs20){
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 9007199254740991 || isNaN(data6)){
-validate78.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/oneOf/0/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
+validate_DetailedTask.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/oneOf/0/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
 return false;
 }
 else {
 if(data6 < -9007199254740991 || isNaN(data6)){
-validate78.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/oneOf/0/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
+validate_DetailedTask.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/oneOf/0/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
 return false;
 }
 }
@@ -6740,7 +2417,7 @@ var valid2 = true;
 }
 }
 else {
-validate78.errors = [{instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "object"}}];
+validate_DetailedTask.errors = [{instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -6751,14 +2428,14 @@ if(errors === _errs22){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if(((((((data.taskId === undefined) && (missing1 = "taskId")) || ((data.status === undefined) && (missing1 = "status"))) || ((data.createdAt === undefined) && (missing1 = "createdAt"))) || ((data.lastUpdatedAt === undefined) && (missing1 = "lastUpdatedAt"))) || ((data.ttlMs === undefined) && (missing1 = "ttlMs"))) || ((data.inputRequests === undefined) && (missing1 = "inputRequests"))){
-validate78.errors = [{instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_DetailedTask.errors = [{instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1}}];
 return false;
 }
 else {
 if(data.taskId !== undefined){
 const _errs24 = errors;
 if(typeof data.taskId !== "string"){
-validate78.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/oneOf/1/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_DetailedTask.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/oneOf/1/properties/taskId/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid5 = _errs24 === errors;
@@ -6771,11 +2448,11 @@ if(data.status !== undefined){
 let data8 = data.status;
 const _errs26 = errors;
 if(typeof data8 !== "string"){
-validate78.errors = [{instancePath:instancePath+"/status",schemaPath:"#/oneOf/1/properties/status/type",keyword:"type",params:{type: "string"}}];
+validate_DetailedTask.errors = [{instancePath:instancePath+"/status",schemaPath:"#/oneOf/1/properties/status/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if("input_required" !== data8){
-validate78.errors = [{instancePath:instancePath+"/status",schemaPath:"#/oneOf/1/properties/status/const",keyword:"const",params:{allowedValue: "input_required"}}];
+validate_DetailedTask.errors = [{instancePath:instancePath+"/status",schemaPath:"#/oneOf/1/properties/status/const",keyword:"const",params:{allowedValue: "input_required"}}];
 return false;
 }
 var valid5 = _errs26 === errors;
@@ -6787,7 +2464,7 @@ if(valid5){
 if(data.statusMessage !== undefined){
 const _errs28 = errors;
 if(typeof data.statusMessage !== "string"){
-validate78.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/oneOf/1/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_DetailedTask.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/oneOf/1/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid5 = _errs28 === errors;
@@ -6799,7 +2476,7 @@ if(valid5){
 if(data.createdAt !== undefined){
 const _errs30 = errors;
 if(typeof data.createdAt !== "string"){
-validate78.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/oneOf/1/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_DetailedTask.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/oneOf/1/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid5 = _errs30 === errors;
@@ -6811,7 +2488,7 @@ if(valid5){
 if(data.lastUpdatedAt !== undefined){
 const _errs32 = errors;
 if(typeof data.lastUpdatedAt !== "string"){
-validate78.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/oneOf/1/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_DetailedTask.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/oneOf/1/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid5 = _errs32 === errors;
@@ -6888,7 +2565,7 @@ else {
 vErrors.push(err9);
 }
 errors++;
-validate78.errors = vErrors;
+validate_DetailedTask.errors = vErrors;
 return false;
 }
 else {
@@ -6912,18 +2589,18 @@ if(data.pollIntervalMs !== undefined){
 let data13 = data.pollIntervalMs;
 const _errs40 = errors;
 if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-validate78.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/oneOf/1/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
+validate_DetailedTask.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/oneOf/1/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
 return false;
 }
 if(errors === _errs40){
 if((typeof data13 == "number") && (isFinite(data13))){
 if(data13 > 9007199254740991 || isNaN(data13)){
-validate78.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/oneOf/1/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
+validate_DetailedTask.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/oneOf/1/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
 return false;
 }
 else {
 if(data13 < -9007199254740991 || isNaN(data13)){
-validate78.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/oneOf/1/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
+validate_DetailedTask.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/oneOf/1/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
 return false;
 }
 }
@@ -6937,8 +2614,8 @@ var valid5 = true;
 if(valid5){
 if(data.inputRequests !== undefined){
 const _errs42 = errors;
-if(!(validate79(data.inputRequests, {instancePath:instancePath+"/inputRequests",parentData:data,parentDataProperty:"inputRequests",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate_InputRequests(data.inputRequests, {instancePath:instancePath+"/inputRequests",parentData:data,parentDataProperty:"inputRequests",rootData}))){
+vErrors = vErrors === null ? validate_InputRequests.errors : vErrors.concat(validate_InputRequests.errors);
 errors = vErrors.length;
 }
 var valid5 = _errs42 === errors;
@@ -6956,7 +2633,7 @@ var valid5 = true;
 }
 }
 else {
-validate78.errors = [{instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"}}];
+validate_DetailedTask.errors = [{instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -6967,14 +2644,14 @@ if(errors === _errs43){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if(((((((data.taskId === undefined) && (missing2 = "taskId")) || ((data.status === undefined) && (missing2 = "status"))) || ((data.createdAt === undefined) && (missing2 = "createdAt"))) || ((data.lastUpdatedAt === undefined) && (missing2 = "lastUpdatedAt"))) || ((data.ttlMs === undefined) && (missing2 = "ttlMs"))) || ((data.result === undefined) && (missing2 = "result"))){
-validate78.errors = [{instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: missing2}}];
+validate_DetailedTask.errors = [{instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: missing2}}];
 return false;
 }
 else {
 if(data.taskId !== undefined){
 const _errs45 = errors;
 if(typeof data.taskId !== "string"){
-validate78.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/oneOf/2/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_DetailedTask.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/oneOf/2/properties/taskId/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid8 = _errs45 === errors;
@@ -6987,11 +2664,11 @@ if(data.status !== undefined){
 let data16 = data.status;
 const _errs47 = errors;
 if(typeof data16 !== "string"){
-validate78.errors = [{instancePath:instancePath+"/status",schemaPath:"#/oneOf/2/properties/status/type",keyword:"type",params:{type: "string"}}];
+validate_DetailedTask.errors = [{instancePath:instancePath+"/status",schemaPath:"#/oneOf/2/properties/status/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if("completed" !== data16){
-validate78.errors = [{instancePath:instancePath+"/status",schemaPath:"#/oneOf/2/properties/status/const",keyword:"const",params:{allowedValue: "completed"}}];
+validate_DetailedTask.errors = [{instancePath:instancePath+"/status",schemaPath:"#/oneOf/2/properties/status/const",keyword:"const",params:{allowedValue: "completed"}}];
 return false;
 }
 var valid8 = _errs47 === errors;
@@ -7003,7 +2680,7 @@ if(valid8){
 if(data.statusMessage !== undefined){
 const _errs49 = errors;
 if(typeof data.statusMessage !== "string"){
-validate78.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/oneOf/2/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_DetailedTask.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/oneOf/2/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid8 = _errs49 === errors;
@@ -7015,7 +2692,7 @@ if(valid8){
 if(data.createdAt !== undefined){
 const _errs51 = errors;
 if(typeof data.createdAt !== "string"){
-validate78.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/oneOf/2/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_DetailedTask.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/oneOf/2/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid8 = _errs51 === errors;
@@ -7027,7 +2704,7 @@ if(valid8){
 if(data.lastUpdatedAt !== undefined){
 const _errs53 = errors;
 if(typeof data.lastUpdatedAt !== "string"){
-validate78.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/oneOf/2/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_DetailedTask.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/oneOf/2/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid8 = _errs53 === errors;
@@ -7104,7 +2781,7 @@ else {
 vErrors.push(err14);
 }
 errors++;
-validate78.errors = vErrors;
+validate_DetailedTask.errors = vErrors;
 return false;
 }
 else {
@@ -7128,18 +2805,18 @@ if(data.pollIntervalMs !== undefined){
 let data21 = data.pollIntervalMs;
 const _errs61 = errors;
 if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-validate78.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/oneOf/2/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
+validate_DetailedTask.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/oneOf/2/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
 return false;
 }
 if(errors === _errs61){
 if((typeof data21 == "number") && (isFinite(data21))){
 if(data21 > 9007199254740991 || isNaN(data21)){
-validate78.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/oneOf/2/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
+validate_DetailedTask.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/oneOf/2/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
 return false;
 }
 else {
 if(data21 < -9007199254740991 || isNaN(data21)){
-validate78.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/oneOf/2/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
+validate_DetailedTask.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/oneOf/2/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
 return false;
 }
 }
@@ -7178,14 +2855,14 @@ else {
 vErrors.push(err16);
 }
 errors++;
-validate78.errors = vErrors;
+validate_DetailedTask.errors = vErrors;
 return false;
 break;
 }
 }
 }
 else {
-validate78.errors = [{instancePath:instancePath+"/result",schemaPath:"#/oneOf/2/properties/result/type",keyword:"type",params:{type: "object"}}];
+validate_DetailedTask.errors = [{instancePath:instancePath+"/result",schemaPath:"#/oneOf/2/properties/result/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -7204,7 +2881,7 @@ var valid8 = true;
 }
 }
 else {
-validate78.errors = [{instancePath,schemaPath:"#/oneOf/2/type",keyword:"type",params:{type: "object"}}];
+validate_DetailedTask.errors = [{instancePath,schemaPath:"#/oneOf/2/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -7215,14 +2892,14 @@ if(errors === _errs68){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
 if(((((((data.taskId === undefined) && (missing3 = "taskId")) || ((data.status === undefined) && (missing3 = "status"))) || ((data.createdAt === undefined) && (missing3 = "createdAt"))) || ((data.lastUpdatedAt === undefined) && (missing3 = "lastUpdatedAt"))) || ((data.ttlMs === undefined) && (missing3 = "ttlMs"))) || ((data.error === undefined) && (missing3 = "error"))){
-validate78.errors = [{instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: missing3}}];
+validate_DetailedTask.errors = [{instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: missing3}}];
 return false;
 }
 else {
 if(data.taskId !== undefined){
 const _errs70 = errors;
 if(typeof data.taskId !== "string"){
-validate78.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/oneOf/3/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_DetailedTask.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/oneOf/3/properties/taskId/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid12 = _errs70 === errors;
@@ -7235,11 +2912,11 @@ if(data.status !== undefined){
 let data24 = data.status;
 const _errs72 = errors;
 if(typeof data24 !== "string"){
-validate78.errors = [{instancePath:instancePath+"/status",schemaPath:"#/oneOf/3/properties/status/type",keyword:"type",params:{type: "string"}}];
+validate_DetailedTask.errors = [{instancePath:instancePath+"/status",schemaPath:"#/oneOf/3/properties/status/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if("failed" !== data24){
-validate78.errors = [{instancePath:instancePath+"/status",schemaPath:"#/oneOf/3/properties/status/const",keyword:"const",params:{allowedValue: "failed"}}];
+validate_DetailedTask.errors = [{instancePath:instancePath+"/status",schemaPath:"#/oneOf/3/properties/status/const",keyword:"const",params:{allowedValue: "failed"}}];
 return false;
 }
 var valid12 = _errs72 === errors;
@@ -7251,7 +2928,7 @@ if(valid12){
 if(data.statusMessage !== undefined){
 const _errs74 = errors;
 if(typeof data.statusMessage !== "string"){
-validate78.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/oneOf/3/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_DetailedTask.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/oneOf/3/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid12 = _errs74 === errors;
@@ -7263,7 +2940,7 @@ if(valid12){
 if(data.createdAt !== undefined){
 const _errs76 = errors;
 if(typeof data.createdAt !== "string"){
-validate78.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/oneOf/3/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_DetailedTask.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/oneOf/3/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid12 = _errs76 === errors;
@@ -7275,7 +2952,7 @@ if(valid12){
 if(data.lastUpdatedAt !== undefined){
 const _errs78 = errors;
 if(typeof data.lastUpdatedAt !== "string"){
-validate78.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/oneOf/3/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_DetailedTask.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/oneOf/3/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid12 = _errs78 === errors;
@@ -7352,7 +3029,7 @@ else {
 vErrors.push(err21);
 }
 errors++;
-validate78.errors = vErrors;
+validate_DetailedTask.errors = vErrors;
 return false;
 }
 else {
@@ -7376,18 +3053,18 @@ if(data.pollIntervalMs !== undefined){
 let data29 = data.pollIntervalMs;
 const _errs86 = errors;
 if(!(((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29))) && (isFinite(data29)))){
-validate78.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/oneOf/3/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
+validate_DetailedTask.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/oneOf/3/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
 return false;
 }
 if(errors === _errs86){
 if((typeof data29 == "number") && (isFinite(data29))){
 if(data29 > 9007199254740991 || isNaN(data29)){
-validate78.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/oneOf/3/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
+validate_DetailedTask.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/oneOf/3/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
 return false;
 }
 else {
 if(data29 < -9007199254740991 || isNaN(data29)){
-validate78.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/oneOf/3/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
+validate_DetailedTask.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/oneOf/3/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
 return false;
 }
 }
@@ -7407,7 +3084,7 @@ if(errors === _errs89){
 if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
 let missing4;
 if(((data30.code === undefined) && (missing4 = "code")) || ((data30.message === undefined) && (missing4 = "message"))){
-validate78.errors = [{instancePath:instancePath+"/error",schemaPath:"#/$defs/Error/required",keyword:"required",params:{missingProperty: missing4}}];
+validate_DetailedTask.errors = [{instancePath:instancePath+"/error",schemaPath:"#/$defs/Error/required",keyword:"required",params:{missingProperty: missing4}}];
 return false;
 }
 else {
@@ -7415,7 +3092,7 @@ if(data30.code !== undefined){
 let data31 = data30.code;
 const _errs91 = errors;
 if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
-validate78.errors = [{instancePath:instancePath+"/error/code",schemaPath:"#/$defs/Error/properties/code/type",keyword:"type",params:{type: "integer"}}];
+validate_DetailedTask.errors = [{instancePath:instancePath+"/error/code",schemaPath:"#/$defs/Error/properties/code/type",keyword:"type",params:{type: "integer"}}];
 return false;
 }
 var valid15 = _errs91 === errors;
@@ -7427,7 +3104,7 @@ if(valid15){
 if(data30.message !== undefined){
 const _errs93 = errors;
 if(typeof data30.message !== "string"){
-validate78.errors = [{instancePath:instancePath+"/error/message",schemaPath:"#/$defs/Error/properties/message/type",keyword:"type",params:{type: "string"}}];
+validate_DetailedTask.errors = [{instancePath:instancePath+"/error/message",schemaPath:"#/$defs/Error/properties/message/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid15 = _errs93 === errors;
@@ -7439,7 +3116,7 @@ var valid15 = true;
 }
 }
 else {
-validate78.errors = [{instancePath:instancePath+"/error",schemaPath:"#/$defs/Error/type",keyword:"type",params:{type: "object"}}];
+validate_DetailedTask.errors = [{instancePath:instancePath+"/error",schemaPath:"#/$defs/Error/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -7458,7 +3135,7 @@ var valid12 = true;
 }
 }
 else {
-validate78.errors = [{instancePath,schemaPath:"#/oneOf/3/type",keyword:"type",params:{type: "object"}}];
+validate_DetailedTask.errors = [{instancePath,schemaPath:"#/oneOf/3/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -7469,14 +3146,14 @@ if(errors === _errs95){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
 if((((((data.taskId === undefined) && (missing5 = "taskId")) || ((data.status === undefined) && (missing5 = "status"))) || ((data.createdAt === undefined) && (missing5 = "createdAt"))) || ((data.lastUpdatedAt === undefined) && (missing5 = "lastUpdatedAt"))) || ((data.ttlMs === undefined) && (missing5 = "ttlMs"))){
-validate78.errors = [{instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: missing5}}];
+validate_DetailedTask.errors = [{instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: missing5}}];
 return false;
 }
 else {
 if(data.taskId !== undefined){
 const _errs97 = errors;
 if(typeof data.taskId !== "string"){
-validate78.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/oneOf/4/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_DetailedTask.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/oneOf/4/properties/taskId/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid17 = _errs97 === errors;
@@ -7489,11 +3166,11 @@ if(data.status !== undefined){
 let data34 = data.status;
 const _errs99 = errors;
 if(typeof data34 !== "string"){
-validate78.errors = [{instancePath:instancePath+"/status",schemaPath:"#/oneOf/4/properties/status/type",keyword:"type",params:{type: "string"}}];
+validate_DetailedTask.errors = [{instancePath:instancePath+"/status",schemaPath:"#/oneOf/4/properties/status/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if("cancelled" !== data34){
-validate78.errors = [{instancePath:instancePath+"/status",schemaPath:"#/oneOf/4/properties/status/const",keyword:"const",params:{allowedValue: "cancelled"}}];
+validate_DetailedTask.errors = [{instancePath:instancePath+"/status",schemaPath:"#/oneOf/4/properties/status/const",keyword:"const",params:{allowedValue: "cancelled"}}];
 return false;
 }
 var valid17 = _errs99 === errors;
@@ -7505,7 +3182,7 @@ if(valid17){
 if(data.statusMessage !== undefined){
 const _errs101 = errors;
 if(typeof data.statusMessage !== "string"){
-validate78.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/oneOf/4/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_DetailedTask.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/oneOf/4/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid17 = _errs101 === errors;
@@ -7517,7 +3194,7 @@ if(valid17){
 if(data.createdAt !== undefined){
 const _errs103 = errors;
 if(typeof data.createdAt !== "string"){
-validate78.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/oneOf/4/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_DetailedTask.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/oneOf/4/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid17 = _errs103 === errors;
@@ -7529,7 +3206,7 @@ if(valid17){
 if(data.lastUpdatedAt !== undefined){
 const _errs105 = errors;
 if(typeof data.lastUpdatedAt !== "string"){
-validate78.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/oneOf/4/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_DetailedTask.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/oneOf/4/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid17 = _errs105 === errors;
@@ -7606,7 +3283,7 @@ else {
 vErrors.push(err26);
 }
 errors++;
-validate78.errors = vErrors;
+validate_DetailedTask.errors = vErrors;
 return false;
 }
 else {
@@ -7630,18 +3307,18 @@ if(data.pollIntervalMs !== undefined){
 let data39 = data.pollIntervalMs;
 const _errs113 = errors;
 if(!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))){
-validate78.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/oneOf/4/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
+validate_DetailedTask.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/oneOf/4/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
 return false;
 }
 if(errors === _errs113){
 if((typeof data39 == "number") && (isFinite(data39))){
 if(data39 > 9007199254740991 || isNaN(data39)){
-validate78.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/oneOf/4/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
+validate_DetailedTask.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/oneOf/4/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
 return false;
 }
 else {
 if(data39 < -9007199254740991 || isNaN(data39)){
-validate78.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/oneOf/4/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
+validate_DetailedTask.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/oneOf/4/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
 return false;
 }
 }
@@ -7661,40 +3338,37 @@ var valid17 = true;
 }
 }
 else {
-validate78.errors = [{instancePath,schemaPath:"#/oneOf/4/type",keyword:"type",params:{type: "object"}}];
+validate_DetailedTask.errors = [{instancePath,schemaPath:"#/oneOf/4/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
 }
 else {
-validate78.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "status", tagValue: tag0}}];
+validate_DetailedTask.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "status", tagValue: tag0}}];
 return false;
 }
 }
 else {
-validate78.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "status", tagValue: tag0}}];
+validate_DetailedTask.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "status", tagValue: tag0}}];
 return false;
 }
 }
 else {
-validate78.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_DetailedTask.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate78.errors = vErrors;
+validate_DetailedTask.errors = vErrors;
 return errors === 0;
 }
-
-export const ElicitRequest = validate94;
-
-function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ElicitRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate94.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ElicitRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
@@ -7702,11 +3376,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate94.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ElicitRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if("elicitation/create" !== data0){
-validate94.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "elicitation/create"}}];
+validate_ElicitRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "elicitation/create"}}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -7717,8 +3391,8 @@ var valid0 = true;
 if(valid0){
 if(data.params !== undefined){
 const _errs3 = errors;
-if(!(validate83(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate_ElicitRequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData}))){
+vErrors = vErrors === null ? validate_ElicitRequestParams.errors : vErrors.concat(validate_ElicitRequestParams.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -7730,31 +3404,28 @@ var valid0 = true;
 }
 }
 else {
-validate94.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ElicitRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate94.errors = vErrors;
+validate_ElicitRequest.errors = vErrors;
 return errors === 0;
 }
-
-export const ElicitRequestFormParams = validate96;
-
-function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ElicitRequestFormParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.message === undefined) && (missing0 = "message")) || ((data.requestedSchema === undefined) && (missing0 = "requestedSchema"))){
-validate96.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ElicitRequestFormParams.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
 if(data.message !== undefined){
 const _errs1 = errors;
 if(typeof data.message !== "string"){
-validate96.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"}}];
+validate_ElicitRequestFormParams.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -7767,11 +3438,11 @@ if(data.mode !== undefined){
 let data1 = data.mode;
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-validate96.errors = [{instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/type",keyword:"type",params:{type: "string"}}];
+validate_ElicitRequestFormParams.errors = [{instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if("form" !== data1){
-validate96.errors = [{instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/const",keyword:"const",params:{allowedValue: "form"}}];
+validate_ElicitRequestFormParams.errors = [{instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/const",keyword:"const",params:{allowedValue: "form"}}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -7787,14 +3458,14 @@ if(errors === _errs5){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
 if(((data2.properties === undefined) && (missing1 = "properties")) || ((data2.type === undefined) && (missing1 = "type"))){
-validate96.errors = [{instancePath:instancePath+"/requestedSchema",schemaPath:"#/properties/requestedSchema/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_ElicitRequestFormParams.errors = [{instancePath:instancePath+"/requestedSchema",schemaPath:"#/properties/requestedSchema/required",keyword:"required",params:{missingProperty: missing1}}];
 return false;
 }
 else {
 if(data2.$schema !== undefined){
 const _errs7 = errors;
 if(typeof data2.$schema !== "string"){
-validate96.errors = [{instancePath:instancePath+"/requestedSchema/$schema",schemaPath:"#/properties/requestedSchema/properties/%24schema/type",keyword:"type",params:{type: "string"}}];
+validate_ElicitRequestFormParams.errors = [{instancePath:instancePath+"/requestedSchema/$schema",schemaPath:"#/properties/requestedSchema/properties/%24schema/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid1 = _errs7 === errors;
@@ -7810,8 +3481,8 @@ if(errors === _errs9){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key0 in data4){
 const _errs12 = errors;
-if(!(validate85(data4[key0], {instancePath:instancePath+"/requestedSchema/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data4,parentDataProperty:key0,rootData}))){
-vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
+if(!(validate_PrimitiveSchemaDefinition(data4[key0], {instancePath:instancePath+"/requestedSchema/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data4,parentDataProperty:key0,rootData}))){
+vErrors = vErrors === null ? validate_PrimitiveSchemaDefinition.errors : vErrors.concat(validate_PrimitiveSchemaDefinition.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs12 === errors;
@@ -7821,7 +3492,7 @@ break;
 }
 }
 else {
-validate96.errors = [{instancePath:instancePath+"/requestedSchema/properties",schemaPath:"#/properties/requestedSchema/properties/properties/type",keyword:"type",params:{type: "object"}}];
+validate_ElicitRequestFormParams.errors = [{instancePath:instancePath+"/requestedSchema/properties",schemaPath:"#/properties/requestedSchema/properties/properties/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -7841,7 +3512,7 @@ const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
 const _errs15 = errors;
 if(typeof data6[i0] !== "string"){
-validate96.errors = [{instancePath:instancePath+"/requestedSchema/required/" + i0,schemaPath:"#/properties/requestedSchema/properties/required/items/type",keyword:"type",params:{type: "string"}}];
+validate_ElicitRequestFormParams.errors = [{instancePath:instancePath+"/requestedSchema/required/" + i0,schemaPath:"#/properties/requestedSchema/properties/required/items/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid3 = _errs15 === errors;
@@ -7851,7 +3522,7 @@ break;
 }
 }
 else {
-validate96.errors = [{instancePath:instancePath+"/requestedSchema/required",schemaPath:"#/properties/requestedSchema/properties/required/type",keyword:"type",params:{type: "array"}}];
+validate_ElicitRequestFormParams.errors = [{instancePath:instancePath+"/requestedSchema/required",schemaPath:"#/properties/requestedSchema/properties/required/type",keyword:"type",params:{type: "array"}}];
 return false;
 }
 }
@@ -7865,11 +3536,11 @@ if(data2.type !== undefined){
 let data8 = data2.type;
 const _errs17 = errors;
 if(typeof data8 !== "string"){
-validate96.errors = [{instancePath:instancePath+"/requestedSchema/type",schemaPath:"#/properties/requestedSchema/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_ElicitRequestFormParams.errors = [{instancePath:instancePath+"/requestedSchema/type",schemaPath:"#/properties/requestedSchema/properties/type/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if("object" !== data8){
-validate96.errors = [{instancePath:instancePath+"/requestedSchema/type",schemaPath:"#/properties/requestedSchema/properties/type/const",keyword:"const",params:{allowedValue: "object"}}];
+validate_ElicitRequestFormParams.errors = [{instancePath:instancePath+"/requestedSchema/type",schemaPath:"#/properties/requestedSchema/properties/type/const",keyword:"const",params:{allowedValue: "object"}}];
 return false;
 }
 var valid1 = _errs17 === errors;
@@ -7883,7 +3554,7 @@ var valid1 = true;
 }
 }
 else {
-validate96.errors = [{instancePath:instancePath+"/requestedSchema",schemaPath:"#/properties/requestedSchema/type",keyword:"type",params:{type: "object"}}];
+validate_ElicitRequestFormParams.errors = [{instancePath:instancePath+"/requestedSchema",schemaPath:"#/properties/requestedSchema/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -7897,24 +3568,185 @@ var valid0 = true;
 }
 }
 else {
-validate96.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ElicitRequestFormParams.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate96.errors = vErrors;
+validate_ElicitRequestFormParams.errors = vErrors;
 return errors === 0;
 }
-
-export const ElicitRequestParams = validate98;
-
-function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ElicitRequestFormParams_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.message === undefined) && (missing0 = "message")) || ((data.requestedSchema === undefined) && (missing0 = "requestedSchema"))){
+validate_ElicitRequestFormParams_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+return false;
+}
+else {
+if(data.message !== undefined){
+const _errs1 = errors;
+if(typeof data.message !== "string"){
+validate_ElicitRequestFormParams_2.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.mode !== undefined){
+let data1 = data.mode;
+const _errs3 = errors;
+if(typeof data1 !== "string"){
+validate_ElicitRequestFormParams_2.errors = [{instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+if("form" !== data1){
+validate_ElicitRequestFormParams_2.errors = [{instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/const",keyword:"const",params:{allowedValue: "form"}}];
+return false;
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.requestedSchema !== undefined){
+let data2 = data.requestedSchema;
+const _errs5 = errors;
+if(errors === _errs5){
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+let missing1;
+if(((data2.properties === undefined) && (missing1 = "properties")) || ((data2.type === undefined) && (missing1 = "type"))){
+validate_ElicitRequestFormParams_2.errors = [{instancePath:instancePath+"/requestedSchema",schemaPath:"#/properties/requestedSchema/required",keyword:"required",params:{missingProperty: missing1}}];
+return false;
+}
+else {
+if(data2.$schema !== undefined){
+const _errs7 = errors;
+if(typeof data2.$schema !== "string"){
+validate_ElicitRequestFormParams_2.errors = [{instancePath:instancePath+"/requestedSchema/$schema",schemaPath:"#/properties/requestedSchema/properties/%24schema/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid1 = _errs7 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data2.properties !== undefined){
+let data4 = data2.properties;
+const _errs9 = errors;
+if(errors === _errs9){
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+for(const key0 in data4){
+const _errs12 = errors;
+if(!(validate_PrimitiveSchemaDefinition(data4[key0], {instancePath:instancePath+"/requestedSchema/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data4,parentDataProperty:key0,rootData}))){
+vErrors = vErrors === null ? validate_PrimitiveSchemaDefinition.errors : vErrors.concat(validate_PrimitiveSchemaDefinition.errors);
+errors = vErrors.length;
+}
+var valid2 = _errs12 === errors;
+if(!valid2){
+break;
+}
+}
+}
+else {
+validate_ElicitRequestFormParams_2.errors = [{instancePath:instancePath+"/requestedSchema/properties",schemaPath:"#/properties/requestedSchema/properties/properties/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+var valid1 = _errs9 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data2.required !== undefined){
+let data6 = data2.required;
+const _errs13 = errors;
+if(errors === _errs13){
+if(Array.isArray(data6)){
+var valid3 = true;
+const len0 = data6.length;
+for(let i0=0; i0<len0; i0++){
+const _errs15 = errors;
+if(typeof data6[i0] !== "string"){
+validate_ElicitRequestFormParams_2.errors = [{instancePath:instancePath+"/requestedSchema/required/" + i0,schemaPath:"#/properties/requestedSchema/properties/required/items/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid3 = _errs15 === errors;
+if(!valid3){
+break;
+}
+}
+}
+else {
+validate_ElicitRequestFormParams_2.errors = [{instancePath:instancePath+"/requestedSchema/required",schemaPath:"#/properties/requestedSchema/properties/required/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+var valid1 = _errs13 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data2.type !== undefined){
+let data8 = data2.type;
+const _errs17 = errors;
+if(typeof data8 !== "string"){
+validate_ElicitRequestFormParams_2.errors = [{instancePath:instancePath+"/requestedSchema/type",schemaPath:"#/properties/requestedSchema/properties/type/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+if("object" !== data8){
+validate_ElicitRequestFormParams_2.errors = [{instancePath:instancePath+"/requestedSchema/type",schemaPath:"#/properties/requestedSchema/properties/type/const",keyword:"const",params:{allowedValue: "object"}}];
+return false;
+}
+var valid1 = _errs17 === errors;
+}
+else {
+var valid1 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate_ElicitRequestFormParams_2.errors = [{instancePath:instancePath+"/requestedSchema",schemaPath:"#/properties/requestedSchema/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+else {
+validate_ElicitRequestFormParams_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_ElicitRequestFormParams_2.errors = vErrors;
+return errors === 0;
+}
+function validate_ElicitRequestParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate84(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+if(!(validate_ElicitRequestFormParams(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate_ElicitRequestFormParams.errors : vErrors.concat(validate_ElicitRequestFormParams.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -7989,7 +3821,7 @@ const _errs9 = errors;
 if(errors === _errs9){
 if(errors === _errs9){
 if(typeof data2 === "string"){
-if(!(formats4(data2))){
+if(!(format_uri(data2))){
 const err4 = {instancePath:instancePath+"/url",schemaPath:"#/$defs/ElicitRequestURLParams/properties/url/format",keyword:"format",params:{format: "uri"}};
 if(vErrors === null){
 vErrors = [err4];
@@ -8044,7 +3876,7 @@ else {
 vErrors.push(err7);
 }
 errors++;
-validate98.errors = vErrors;
+validate_ElicitRequestParams.errors = vErrors;
 return false;
 }
 else {
@@ -8058,27 +3890,178 @@ vErrors = null;
 }
 }
 }
-validate98.errors = vErrors;
+validate_ElicitRequestParams.errors = vErrors;
 return errors === 0;
 }
-
-export const ElicitRequestURLParams = validate100;
-
-function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ElicitRequestParams_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(!(validate_ElicitRequestFormParams(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate_ElicitRequestFormParams.errors : vErrors.concat(validate_ElicitRequestFormParams.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs2 = errors;
+const _errs3 = errors;
+if(errors === _errs3){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((data.message === undefined) && (missing0 = "message")) || ((data.mode === undefined) && (missing0 = "mode"))) || ((data.url === undefined) && (missing0 = "url"))){
+const err0 = {instancePath,schemaPath:"#/$defs/ElicitRequestURLParams/required",keyword:"required",params:{missingProperty: missing0}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+else {
+if(data.message !== undefined){
+const _errs5 = errors;
+if(typeof data.message !== "string"){
+const err1 = {instancePath:instancePath+"/message",schemaPath:"#/$defs/ElicitRequestURLParams/properties/message/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+var valid2 = _errs5 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.mode !== undefined){
+let data1 = data.mode;
+const _errs7 = errors;
+if(typeof data1 !== "string"){
+const err2 = {instancePath:instancePath+"/mode",schemaPath:"#/$defs/ElicitRequestURLParams/properties/mode/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if("url" !== data1){
+const err3 = {instancePath:instancePath+"/mode",schemaPath:"#/$defs/ElicitRequestURLParams/properties/mode/const",keyword:"const",params:{allowedValue: "url"}};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var valid2 = _errs7 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.url !== undefined){
+let data2 = data.url;
+const _errs9 = errors;
+if(errors === _errs9){
+if(errors === _errs9){
+if(typeof data2 === "string"){
+if(!(format_uri(data2))){
+const err4 = {instancePath:instancePath+"/url",schemaPath:"#/$defs/ElicitRequestURLParams/properties/url/format",keyword:"format",params:{format: "uri"}};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/url",schemaPath:"#/$defs/ElicitRequestURLParams/properties/url/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+var valid2 = _errs9 === errors;
+}
+else {
+var valid2 = true;
+}
+}
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/$defs/ElicitRequestURLParams/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+var _valid0 = _errs2 === errors;
+valid0 = valid0 || _valid0;
+}
+if(!valid0){
+const err7 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+validate_ElicitRequestParams_2.errors = vErrors;
+return false;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate_ElicitRequestParams_2.errors = vErrors;
+return errors === 0;
+}
+function validate_ElicitRequestURLParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.message === undefined) && (missing0 = "message")) || ((data.mode === undefined) && (missing0 = "mode"))) || ((data.url === undefined) && (missing0 = "url"))){
-validate100.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ElicitRequestURLParams.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
 if(data.message !== undefined){
 const _errs1 = errors;
 if(typeof data.message !== "string"){
-validate100.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"}}];
+validate_ElicitRequestURLParams.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -8091,11 +4074,11 @@ if(data.mode !== undefined){
 let data1 = data.mode;
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-validate100.errors = [{instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/type",keyword:"type",params:{type: "string"}}];
+validate_ElicitRequestURLParams.errors = [{instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if("url" !== data1){
-validate100.errors = [{instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/const",keyword:"const",params:{allowedValue: "url"}}];
+validate_ElicitRequestURLParams.errors = [{instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/const",keyword:"const",params:{allowedValue: "url"}}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -8110,13 +4093,13 @@ const _errs5 = errors;
 if(errors === _errs5){
 if(errors === _errs5){
 if(typeof data2 === "string"){
-if(!(formats4(data2))){
-validate100.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/format",keyword:"format",params:{format: "uri"}}];
+if(!(format_uri(data2))){
+validate_ElicitRequestURLParams.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/format",keyword:"format",params:{format: "uri"}}];
 return false;
 }
 }
 else {
-validate100.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"}}];
+validate_ElicitRequestURLParams.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 }
@@ -8131,25 +4114,71 @@ var valid0 = true;
 }
 }
 else {
-validate100.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ElicitRequestURLParams.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate100.errors = vErrors;
+validate_ElicitRequestURLParams.errors = vErrors;
 return errors === 0;
 }
-
-export const ElicitResult = validate101;
-const schema80 = {"properties":{"action":{"enum":["accept","cancel","decline"],"type":"string"},"content":{"additionalProperties":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":["string","integer","boolean"]}]},"type":"object"}},"required":["action"],"type":"object"};
-
-function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ElicitRequest_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
+validate_ElicitRequest_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+return false;
+}
+else {
+if(data.method !== undefined){
+let data0 = data.method;
+const _errs1 = errors;
+if(typeof data0 !== "string"){
+validate_ElicitRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+if("elicitation/create" !== data0){
+validate_ElicitRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "elicitation/create"}}];
+return false;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.params !== undefined){
+const _errs3 = errors;
+if(!(validate_ElicitRequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData}))){
+vErrors = vErrors === null ? validate_ElicitRequestParams.errors : vErrors.concat(validate_ElicitRequestParams.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+else {
+validate_ElicitRequest_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_ElicitRequest_2.errors = vErrors;
+return errors === 0;
+}
+function validate_ElicitResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.action === undefined) && (missing0 = "action")){
-validate101.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ElicitResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
@@ -8157,11 +4186,11 @@ if(data.action !== undefined){
 let data0 = data.action;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate101.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"}}];
+validate_ElicitResult.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if(!(((data0 === "accept") || (data0 === "cancel")) || (data0 === "decline"))){
-validate101.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema80.properties.action.enum}}];
+validate_ElicitResult.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema_ElicitResult.properties.action.enum}}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -8219,7 +4248,7 @@ valid2 = valid2 || _valid0;
 if(!valid2){
 const _errs12 = errors;
 if(((typeof data2 !== "string") && (!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2))))) && (typeof data2 !== "boolean")){
-const err2 = {instancePath:instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/content/additionalProperties/anyOf/1/type",keyword:"type",params:{type: schema80.properties.content.additionalProperties.anyOf[1].type}};
+const err2 = {instancePath:instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/content/additionalProperties/anyOf/1/type",keyword:"type",params:{type: schema_ElicitResult.properties.content.additionalProperties.anyOf[1].type}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8240,7 +4269,7 @@ else {
 vErrors.push(err3);
 }
 errors++;
-validate101.errors = vErrors;
+validate_ElicitResult.errors = vErrors;
 return false;
 }
 else {
@@ -8261,7 +4290,7 @@ break;
 }
 }
 else {
-validate101.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "object"}}];
+validate_ElicitResult.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -8274,24 +4303,21 @@ var valid0 = true;
 }
 }
 else {
-validate101.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ElicitResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate101.errors = vErrors;
+validate_ElicitResult.errors = vErrors;
 return errors === 0;
 }
-
-export const EmbeddedResource = validate102;
-
-function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_EmbeddedResource(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.resource === undefined) && (missing0 = "resource")) || ((data.type === undefined) && (missing0 = "type"))){
-validate102.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_EmbeddedResource.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
@@ -8299,7 +4325,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 const _errs1 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate102.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
+validate_EmbeddedResource.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -8310,8 +4336,8 @@ var valid0 = true;
 if(valid0){
 if(data.annotations !== undefined){
 const _errs4 = errors;
-if(!(validate1(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData}))){
-vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
+if(!(validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData}))){
+vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -8326,16 +4352,16 @@ const _errs5 = errors;
 const _errs6 = errors;
 let valid2 = false;
 const _errs7 = errors;
-if(!(validate28(data2, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate_TextResourceContents(data2, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData}))){
+vErrors = vErrors === null ? validate_TextResourceContents.errors : vErrors.concat(validate_TextResourceContents.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
 valid2 = valid2 || _valid0;
 if(!valid2){
 const _errs8 = errors;
-if(!(validate4(data2, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData}))){
-vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
+if(!(validate_BlobResourceContents(data2, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData}))){
+vErrors = vErrors === null ? validate_BlobResourceContents.errors : vErrors.concat(validate_BlobResourceContents.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs8 === errors;
@@ -8350,7 +4376,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate102.errors = vErrors;
+validate_EmbeddedResource.errors = vErrors;
 return false;
 }
 else {
@@ -8374,11 +4400,11 @@ if(data.type !== undefined){
 let data3 = data.type;
 const _errs9 = errors;
 if(typeof data3 !== "string"){
-validate102.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_EmbeddedResource.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if("resource" !== data3){
-validate102.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "resource"}}];
+validate_EmbeddedResource.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "resource"}}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -8392,24 +4418,136 @@ var valid0 = true;
 }
 }
 else {
-validate102.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_EmbeddedResource.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate102.errors = vErrors;
+validate_EmbeddedResource.errors = vErrors;
 return errors === 0;
 }
-
-export const Error = validate106;
-
-function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_EmbeddedResource_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.resource === undefined) && (missing0 = "resource")) || ((data.type === undefined) && (missing0 = "type"))){
+validate_EmbeddedResource_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+return false;
+}
+else {
+if(data._meta !== undefined){
+let data0 = data._meta;
+const _errs1 = errors;
+if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
+validate_EmbeddedResource_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.annotations !== undefined){
+const _errs4 = errors;
+if(!(validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData}))){
+vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.resource !== undefined){
+let data2 = data.resource;
+const _errs5 = errors;
+const _errs6 = errors;
+let valid2 = false;
+const _errs7 = errors;
+if(!(validate_TextResourceContents(data2, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData}))){
+vErrors = vErrors === null ? validate_TextResourceContents.errors : vErrors.concat(validate_TextResourceContents.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs7 === errors;
+valid2 = valid2 || _valid0;
+if(!valid2){
+const _errs8 = errors;
+if(!(validate_BlobResourceContents(data2, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData}))){
+vErrors = vErrors === null ? validate_BlobResourceContents.errors : vErrors.concat(validate_BlobResourceContents.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs8 === errors;
+valid2 = valid2 || _valid0;
+}
+if(!valid2){
+const err0 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/anyOf",keyword:"anyOf",params:{}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+validate_EmbeddedResource_2.errors = vErrors;
+return false;
+}
+else {
+errors = _errs6;
+if(vErrors !== null){
+if(_errs6){
+vErrors.length = _errs6;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.type !== undefined){
+let data3 = data.type;
+const _errs9 = errors;
+if(typeof data3 !== "string"){
+validate_EmbeddedResource_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+if("resource" !== data3){
+validate_EmbeddedResource_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "resource"}}];
+return false;
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate_EmbeddedResource_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_EmbeddedResource_2.errors = vErrors;
+return errors === 0;
+}
+function validate_Error(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.code === undefined) && (missing0 = "code")) || ((data.message === undefined) && (missing0 = "message"))){
-validate106.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Error.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
@@ -8417,7 +4555,7 @@ if(data.code !== undefined){
 let data0 = data.code;
 const _errs1 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-validate106.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "integer"}}];
+validate_Error.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "integer"}}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -8429,7 +4567,7 @@ if(valid0){
 if(data.message !== undefined){
 const _errs3 = errors;
 if(typeof data.message !== "string"){
-validate106.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"}}];
+validate_Error.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -8441,32 +4579,28 @@ var valid0 = true;
 }
 }
 else {
-validate106.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Error.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate106.errors = vErrors;
+validate_Error.errors = vErrors;
 return errors === 0;
 }
-
-export const FailedTask = validate107;
-const schema84 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"failed"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"error":{"$ref":"#/$defs/Error"}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","error"]};
-
-function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_FailedTask(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((data.taskId === undefined) && (missing0 = "taskId")) || ((data.status === undefined) && (missing0 = "status"))) || ((data.createdAt === undefined) && (missing0 = "createdAt"))) || ((data.lastUpdatedAt === undefined) && (missing0 = "lastUpdatedAt"))) || ((data.ttlMs === undefined) && (missing0 = "ttlMs"))) || ((data.error === undefined) && (missing0 = "error"))){
-validate107.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_FailedTask.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
 if(data.taskId !== undefined){
 const _errs1 = errors;
 if(typeof data.taskId !== "string"){
-validate107.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_FailedTask.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -8479,11 +4613,11 @@ if(data.status !== undefined){
 let data1 = data.status;
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-validate107.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"}}];
+validate_FailedTask.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if("failed" !== data1){
-validate107.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/const",keyword:"const",params:{allowedValue: "failed"}}];
+validate_FailedTask.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/const",keyword:"const",params:{allowedValue: "failed"}}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -8495,7 +4629,7 @@ if(valid0){
 if(data.statusMessage !== undefined){
 const _errs5 = errors;
 if(typeof data.statusMessage !== "string"){
-validate107.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_FailedTask.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -8507,7 +4641,7 @@ if(valid0){
 if(data.createdAt !== undefined){
 const _errs7 = errors;
 if(typeof data.createdAt !== "string"){
-validate107.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_FailedTask.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -8519,7 +4653,7 @@ if(valid0){
 if(data.lastUpdatedAt !== undefined){
 const _errs9 = errors;
 if(typeof data.lastUpdatedAt !== "string"){
-validate107.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_FailedTask.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -8596,7 +4730,7 @@ else {
 vErrors.push(err4);
 }
 errors++;
-validate107.errors = vErrors;
+validate_FailedTask.errors = vErrors;
 return false;
 }
 else {
@@ -8620,18 +4754,18 @@ if(data.pollIntervalMs !== undefined){
 let data6 = data.pollIntervalMs;
 const _errs17 = errors;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-validate107.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
+validate_FailedTask.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
 return false;
 }
 if(errors === _errs17){
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 9007199254740991 || isNaN(data6)){
-validate107.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
+validate_FailedTask.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
 return false;
 }
 else {
 if(data6 < -9007199254740991 || isNaN(data6)){
-validate107.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
+validate_FailedTask.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
 return false;
 }
 }
@@ -8651,7 +4785,7 @@ if(errors === _errs20){
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 let missing1;
 if(((data7.code === undefined) && (missing1 = "code")) || ((data7.message === undefined) && (missing1 = "message"))){
-validate107.errors = [{instancePath:instancePath+"/error",schemaPath:"#/$defs/Error/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_FailedTask.errors = [{instancePath:instancePath+"/error",schemaPath:"#/$defs/Error/required",keyword:"required",params:{missingProperty: missing1}}];
 return false;
 }
 else {
@@ -8659,7 +4793,7 @@ if(data7.code !== undefined){
 let data8 = data7.code;
 const _errs22 = errors;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-validate107.errors = [{instancePath:instancePath+"/error/code",schemaPath:"#/$defs/Error/properties/code/type",keyword:"type",params:{type: "integer"}}];
+validate_FailedTask.errors = [{instancePath:instancePath+"/error/code",schemaPath:"#/$defs/Error/properties/code/type",keyword:"type",params:{type: "integer"}}];
 return false;
 }
 var valid3 = _errs22 === errors;
@@ -8671,7 +4805,7 @@ if(valid3){
 if(data7.message !== undefined){
 const _errs24 = errors;
 if(typeof data7.message !== "string"){
-validate107.errors = [{instancePath:instancePath+"/error/message",schemaPath:"#/$defs/Error/properties/message/type",keyword:"type",params:{type: "string"}}];
+validate_FailedTask.errors = [{instancePath:instancePath+"/error/message",schemaPath:"#/$defs/Error/properties/message/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid3 = _errs24 === errors;
@@ -8683,7 +4817,7 @@ var valid3 = true;
 }
 }
 else {
-validate107.errors = [{instancePath:instancePath+"/error",schemaPath:"#/$defs/Error/type",keyword:"type",params:{type: "object"}}];
+validate_FailedTask.errors = [{instancePath:instancePath+"/error",schemaPath:"#/$defs/Error/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -8702,23 +4836,19 @@ var valid0 = true;
 }
 }
 else {
-validate107.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_FailedTask.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate107.errors = vErrors;
+validate_FailedTask.errors = vErrors;
 return errors === 0;
 }
-
-export const GetTaskRequest = validate108;
-const schema86 = {"$schema":"https://json-schema.org/draft/2020-12/schema","allOf":[{"$ref":"#/$defs/JSONRPCRequest"},{"type":"object","properties":{"method":{"type":"string","const":"tasks/get"},"params":{"type":"object","properties":{"taskId":{"type":"string"}},"required":["taskId"]}},"required":["method","params"]}]};
-
-function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_GetTaskRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
-if(!(validate7(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
+if(!(validate_JSONRPCRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate_JSONRPCRequest.errors : vErrors.concat(validate_JSONRPCRequest.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs0 === errors;
@@ -8728,7 +4858,7 @@ if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate108.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_GetTaskRequest.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
@@ -8736,11 +4866,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs3 = errors;
 if(typeof data0 !== "string"){
-validate108.errors = [{instancePath:instancePath+"/method",schemaPath:"#/allOf/1/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/allOf/1/properties/method/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if("tasks/get" !== data0){
-validate108.errors = [{instancePath:instancePath+"/method",schemaPath:"#/allOf/1/properties/method/const",keyword:"const",params:{allowedValue: "tasks/get"}}];
+validate_GetTaskRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/allOf/1/properties/method/const",keyword:"const",params:{allowedValue: "tasks/get"}}];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -8756,20 +4886,20 @@ if(errors === _errs5){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.taskId === undefined) && (missing1 = "taskId")){
-validate108.errors = [{instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_GetTaskRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
 return false;
 }
 else {
 if(data1.taskId !== undefined){
 if(typeof data1.taskId !== "string"){
-validate108.errors = [{instancePath:instancePath+"/params/taskId",schemaPath:"#/allOf/1/properties/params/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskRequest.errors = [{instancePath:instancePath+"/params/taskId",schemaPath:"#/allOf/1/properties/params/properties/taskId/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 }
 }
 }
 else {
-validate108.errors = [{instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_GetTaskRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -8782,56 +4912,48 @@ var valid1 = true;
 }
 }
 else {
-validate108.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}}];
+validate_GetTaskRequest.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
 var valid0 = _errs1 === errors;
 }
-validate108.errors = vErrors;
+validate_GetTaskRequest.errors = vErrors;
 return errors === 0;
 }
-
-export const GetTaskRequest_params = validate110;
-const schema87 = {"type":"object","properties":{"taskId":{"type":"string"}},"required":["taskId"]};
-
-function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_GetTaskRequest_allOf_1_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.taskId === undefined) && (missing0 = "taskId")){
-validate110.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_GetTaskRequest_allOf_1_properties_params.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
 if(data.taskId !== undefined){
 if(typeof data.taskId !== "string"){
-validate110.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskRequest_allOf_1_properties_params.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 }
 }
 }
 else {
-validate110.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_GetTaskRequest_allOf_1_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate110.errors = vErrors;
+validate_GetTaskRequest_allOf_1_properties_params.errors = vErrors;
 return errors === 0;
 }
-
-export const GetTaskResult = validate111;
-const schema88 = {"$schema":"https://json-schema.org/draft/2020-12/schema","allOf":[{"$ref":"#/$defs/Result"},{"type":"object","discriminator":{"propertyName":"status"},"oneOf":[{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"working"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"input_required"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"inputRequests":{"$ref":"#/$defs/InputRequests"}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","inputRequests"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"completed"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"result":{"type":"object","propertyNames":{"type":"string"},"additionalProperties":{}}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","result"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"failed"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"error":{"$ref":"#/$defs/Error"}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","error"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"cancelled"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs"]}]},{"type":"object","properties":{"resultType":{"type":"string","const":"complete"}},"required":["resultType"]}]};
-
-function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_GetTaskResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
-if(!(validate11(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
+if(!(validate_Result(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs0 === errors;
@@ -8847,14 +4969,14 @@ if(errors === _errs4){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((data.taskId === undefined) && (missing0 = "taskId")) || ((data.status === undefined) && (missing0 = "status"))) || ((data.createdAt === undefined) && (missing0 = "createdAt"))) || ((data.lastUpdatedAt === undefined) && (missing0 = "lastUpdatedAt"))) || ((data.ttlMs === undefined) && (missing0 = "ttlMs"))){
-validate111.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/0/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_GetTaskResult.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/0/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
 if(data.taskId !== undefined){
 const _errs6 = errors;
 if(typeof data.taskId !== "string"){
-validate111.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/allOf/1/oneOf/0/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskResult.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/allOf/1/oneOf/0/properties/taskId/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid3 = _errs6 === errors;
@@ -8867,11 +4989,11 @@ if(data.status !== undefined){
 let data1 = data.status;
 const _errs8 = errors;
 if(typeof data1 !== "string"){
-validate111.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/0/properties/status/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskResult.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/0/properties/status/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if("working" !== data1){
-validate111.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/0/properties/status/const",keyword:"const",params:{allowedValue: "working"}}];
+validate_GetTaskResult.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/0/properties/status/const",keyword:"const",params:{allowedValue: "working"}}];
 return false;
 }
 var valid3 = _errs8 === errors;
@@ -8883,7 +5005,7 @@ if(valid3){
 if(data.statusMessage !== undefined){
 const _errs10 = errors;
 if(typeof data.statusMessage !== "string"){
-validate111.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/allOf/1/oneOf/0/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskResult.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/allOf/1/oneOf/0/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid3 = _errs10 === errors;
@@ -8895,7 +5017,7 @@ if(valid3){
 if(data.createdAt !== undefined){
 const _errs12 = errors;
 if(typeof data.createdAt !== "string"){
-validate111.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/allOf/1/oneOf/0/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskResult.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/allOf/1/oneOf/0/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid3 = _errs12 === errors;
@@ -8907,7 +5029,7 @@ if(valid3){
 if(data.lastUpdatedAt !== undefined){
 const _errs14 = errors;
 if(typeof data.lastUpdatedAt !== "string"){
-validate111.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/allOf/1/oneOf/0/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskResult.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/allOf/1/oneOf/0/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid3 = _errs14 === errors;
@@ -8984,7 +5106,7 @@ else {
 vErrors.push(err4);
 }
 errors++;
-validate111.errors = vErrors;
+validate_GetTaskResult.errors = vErrors;
 return false;
 }
 else {
@@ -9008,18 +5130,18 @@ if(data.pollIntervalMs !== undefined){
 let data6 = data.pollIntervalMs;
 const _errs22 = errors;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-validate111.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/0/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
+validate_GetTaskResult.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/0/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
 return false;
 }
 if(errors === _errs22){
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 9007199254740991 || isNaN(data6)){
-validate111.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/0/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
+validate_GetTaskResult.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/0/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
 return false;
 }
 else {
 if(data6 < -9007199254740991 || isNaN(data6)){
-validate111.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/0/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
+validate_GetTaskResult.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/0/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
 return false;
 }
 }
@@ -9039,7 +5161,7 @@ var valid3 = true;
 }
 }
 else {
-validate111.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/0/type",keyword:"type",params:{type: "object"}}];
+validate_GetTaskResult.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/0/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -9050,14 +5172,14 @@ if(errors === _errs24){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if(((((((data.taskId === undefined) && (missing1 = "taskId")) || ((data.status === undefined) && (missing1 = "status"))) || ((data.createdAt === undefined) && (missing1 = "createdAt"))) || ((data.lastUpdatedAt === undefined) && (missing1 = "lastUpdatedAt"))) || ((data.ttlMs === undefined) && (missing1 = "ttlMs"))) || ((data.inputRequests === undefined) && (missing1 = "inputRequests"))){
-validate111.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/1/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_GetTaskResult.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/1/required",keyword:"required",params:{missingProperty: missing1}}];
 return false;
 }
 else {
 if(data.taskId !== undefined){
 const _errs26 = errors;
 if(typeof data.taskId !== "string"){
-validate111.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/allOf/1/oneOf/1/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskResult.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/allOf/1/oneOf/1/properties/taskId/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid6 = _errs26 === errors;
@@ -9070,11 +5192,11 @@ if(data.status !== undefined){
 let data8 = data.status;
 const _errs28 = errors;
 if(typeof data8 !== "string"){
-validate111.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/1/properties/status/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskResult.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/1/properties/status/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if("input_required" !== data8){
-validate111.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/1/properties/status/const",keyword:"const",params:{allowedValue: "input_required"}}];
+validate_GetTaskResult.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/1/properties/status/const",keyword:"const",params:{allowedValue: "input_required"}}];
 return false;
 }
 var valid6 = _errs28 === errors;
@@ -9086,7 +5208,7 @@ if(valid6){
 if(data.statusMessage !== undefined){
 const _errs30 = errors;
 if(typeof data.statusMessage !== "string"){
-validate111.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/allOf/1/oneOf/1/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskResult.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/allOf/1/oneOf/1/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid6 = _errs30 === errors;
@@ -9098,7 +5220,7 @@ if(valid6){
 if(data.createdAt !== undefined){
 const _errs32 = errors;
 if(typeof data.createdAt !== "string"){
-validate111.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/allOf/1/oneOf/1/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskResult.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/allOf/1/oneOf/1/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid6 = _errs32 === errors;
@@ -9110,7 +5232,7 @@ if(valid6){
 if(data.lastUpdatedAt !== undefined){
 const _errs34 = errors;
 if(typeof data.lastUpdatedAt !== "string"){
-validate111.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/allOf/1/oneOf/1/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskResult.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/allOf/1/oneOf/1/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid6 = _errs34 === errors;
@@ -9187,7 +5309,7 @@ else {
 vErrors.push(err9);
 }
 errors++;
-validate111.errors = vErrors;
+validate_GetTaskResult.errors = vErrors;
 return false;
 }
 else {
@@ -9211,18 +5333,18 @@ if(data.pollIntervalMs !== undefined){
 let data13 = data.pollIntervalMs;
 const _errs42 = errors;
 if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-validate111.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/1/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
+validate_GetTaskResult.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/1/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
 return false;
 }
 if(errors === _errs42){
 if((typeof data13 == "number") && (isFinite(data13))){
 if(data13 > 9007199254740991 || isNaN(data13)){
-validate111.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/1/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
+validate_GetTaskResult.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/1/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
 return false;
 }
 else {
 if(data13 < -9007199254740991 || isNaN(data13)){
-validate111.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/1/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
+validate_GetTaskResult.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/1/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
 return false;
 }
 }
@@ -9236,8 +5358,8 @@ var valid6 = true;
 if(valid6){
 if(data.inputRequests !== undefined){
 const _errs44 = errors;
-if(!(validate79(data.inputRequests, {instancePath:instancePath+"/inputRequests",parentData:data,parentDataProperty:"inputRequests",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate_InputRequests(data.inputRequests, {instancePath:instancePath+"/inputRequests",parentData:data,parentDataProperty:"inputRequests",rootData}))){
+vErrors = vErrors === null ? validate_InputRequests.errors : vErrors.concat(validate_InputRequests.errors);
 errors = vErrors.length;
 }
 var valid6 = _errs44 === errors;
@@ -9255,7 +5377,7 @@ var valid6 = true;
 }
 }
 else {
-validate111.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/1/type",keyword:"type",params:{type: "object"}}];
+validate_GetTaskResult.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/1/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -9266,14 +5388,14 @@ if(errors === _errs45){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if(((((((data.taskId === undefined) && (missing2 = "taskId")) || ((data.status === undefined) && (missing2 = "status"))) || ((data.createdAt === undefined) && (missing2 = "createdAt"))) || ((data.lastUpdatedAt === undefined) && (missing2 = "lastUpdatedAt"))) || ((data.ttlMs === undefined) && (missing2 = "ttlMs"))) || ((data.result === undefined) && (missing2 = "result"))){
-validate111.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/2/required",keyword:"required",params:{missingProperty: missing2}}];
+validate_GetTaskResult.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/2/required",keyword:"required",params:{missingProperty: missing2}}];
 return false;
 }
 else {
 if(data.taskId !== undefined){
 const _errs47 = errors;
 if(typeof data.taskId !== "string"){
-validate111.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/allOf/1/oneOf/2/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskResult.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/allOf/1/oneOf/2/properties/taskId/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid9 = _errs47 === errors;
@@ -9286,11 +5408,11 @@ if(data.status !== undefined){
 let data16 = data.status;
 const _errs49 = errors;
 if(typeof data16 !== "string"){
-validate111.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/2/properties/status/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskResult.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/2/properties/status/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if("completed" !== data16){
-validate111.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/2/properties/status/const",keyword:"const",params:{allowedValue: "completed"}}];
+validate_GetTaskResult.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/2/properties/status/const",keyword:"const",params:{allowedValue: "completed"}}];
 return false;
 }
 var valid9 = _errs49 === errors;
@@ -9302,7 +5424,7 @@ if(valid9){
 if(data.statusMessage !== undefined){
 const _errs51 = errors;
 if(typeof data.statusMessage !== "string"){
-validate111.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/allOf/1/oneOf/2/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskResult.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/allOf/1/oneOf/2/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid9 = _errs51 === errors;
@@ -9314,7 +5436,7 @@ if(valid9){
 if(data.createdAt !== undefined){
 const _errs53 = errors;
 if(typeof data.createdAt !== "string"){
-validate111.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/allOf/1/oneOf/2/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskResult.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/allOf/1/oneOf/2/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid9 = _errs53 === errors;
@@ -9326,7 +5448,7 @@ if(valid9){
 if(data.lastUpdatedAt !== undefined){
 const _errs55 = errors;
 if(typeof data.lastUpdatedAt !== "string"){
-validate111.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/allOf/1/oneOf/2/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskResult.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/allOf/1/oneOf/2/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid9 = _errs55 === errors;
@@ -9403,7 +5525,7 @@ else {
 vErrors.push(err14);
 }
 errors++;
-validate111.errors = vErrors;
+validate_GetTaskResult.errors = vErrors;
 return false;
 }
 else {
@@ -9427,18 +5549,18 @@ if(data.pollIntervalMs !== undefined){
 let data21 = data.pollIntervalMs;
 const _errs63 = errors;
 if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-validate111.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/2/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
+validate_GetTaskResult.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/2/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
 return false;
 }
 if(errors === _errs63){
 if((typeof data21 == "number") && (isFinite(data21))){
 if(data21 > 9007199254740991 || isNaN(data21)){
-validate111.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/2/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
+validate_GetTaskResult.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/2/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
 return false;
 }
 else {
 if(data21 < -9007199254740991 || isNaN(data21)){
-validate111.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/2/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
+validate_GetTaskResult.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/2/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
 return false;
 }
 }
@@ -9477,14 +5599,14 @@ else {
 vErrors.push(err16);
 }
 errors++;
-validate111.errors = vErrors;
+validate_GetTaskResult.errors = vErrors;
 return false;
 break;
 }
 }
 }
 else {
-validate111.errors = [{instancePath:instancePath+"/result",schemaPath:"#/allOf/1/oneOf/2/properties/result/type",keyword:"type",params:{type: "object"}}];
+validate_GetTaskResult.errors = [{instancePath:instancePath+"/result",schemaPath:"#/allOf/1/oneOf/2/properties/result/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -9503,7 +5625,7 @@ var valid9 = true;
 }
 }
 else {
-validate111.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/2/type",keyword:"type",params:{type: "object"}}];
+validate_GetTaskResult.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/2/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -9514,14 +5636,14 @@ if(errors === _errs70){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
 if(((((((data.taskId === undefined) && (missing3 = "taskId")) || ((data.status === undefined) && (missing3 = "status"))) || ((data.createdAt === undefined) && (missing3 = "createdAt"))) || ((data.lastUpdatedAt === undefined) && (missing3 = "lastUpdatedAt"))) || ((data.ttlMs === undefined) && (missing3 = "ttlMs"))) || ((data.error === undefined) && (missing3 = "error"))){
-validate111.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/3/required",keyword:"required",params:{missingProperty: missing3}}];
+validate_GetTaskResult.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/3/required",keyword:"required",params:{missingProperty: missing3}}];
 return false;
 }
 else {
 if(data.taskId !== undefined){
 const _errs72 = errors;
 if(typeof data.taskId !== "string"){
-validate111.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/allOf/1/oneOf/3/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskResult.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/allOf/1/oneOf/3/properties/taskId/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid13 = _errs72 === errors;
@@ -9534,11 +5656,11 @@ if(data.status !== undefined){
 let data24 = data.status;
 const _errs74 = errors;
 if(typeof data24 !== "string"){
-validate111.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/3/properties/status/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskResult.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/3/properties/status/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if("failed" !== data24){
-validate111.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/3/properties/status/const",keyword:"const",params:{allowedValue: "failed"}}];
+validate_GetTaskResult.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/3/properties/status/const",keyword:"const",params:{allowedValue: "failed"}}];
 return false;
 }
 var valid13 = _errs74 === errors;
@@ -9550,7 +5672,7 @@ if(valid13){
 if(data.statusMessage !== undefined){
 const _errs76 = errors;
 if(typeof data.statusMessage !== "string"){
-validate111.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/allOf/1/oneOf/3/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskResult.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/allOf/1/oneOf/3/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid13 = _errs76 === errors;
@@ -9562,7 +5684,7 @@ if(valid13){
 if(data.createdAt !== undefined){
 const _errs78 = errors;
 if(typeof data.createdAt !== "string"){
-validate111.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/allOf/1/oneOf/3/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskResult.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/allOf/1/oneOf/3/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid13 = _errs78 === errors;
@@ -9574,7 +5696,7 @@ if(valid13){
 if(data.lastUpdatedAt !== undefined){
 const _errs80 = errors;
 if(typeof data.lastUpdatedAt !== "string"){
-validate111.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/allOf/1/oneOf/3/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskResult.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/allOf/1/oneOf/3/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid13 = _errs80 === errors;
@@ -9651,7 +5773,7 @@ else {
 vErrors.push(err21);
 }
 errors++;
-validate111.errors = vErrors;
+validate_GetTaskResult.errors = vErrors;
 return false;
 }
 else {
@@ -9675,18 +5797,18 @@ if(data.pollIntervalMs !== undefined){
 let data29 = data.pollIntervalMs;
 const _errs88 = errors;
 if(!(((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29))) && (isFinite(data29)))){
-validate111.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/3/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
+validate_GetTaskResult.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/3/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
 return false;
 }
 if(errors === _errs88){
 if((typeof data29 == "number") && (isFinite(data29))){
 if(data29 > 9007199254740991 || isNaN(data29)){
-validate111.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/3/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
+validate_GetTaskResult.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/3/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
 return false;
 }
 else {
 if(data29 < -9007199254740991 || isNaN(data29)){
-validate111.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/3/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
+validate_GetTaskResult.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/3/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
 return false;
 }
 }
@@ -9706,7 +5828,7 @@ if(errors === _errs91){
 if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
 let missing4;
 if(((data30.code === undefined) && (missing4 = "code")) || ((data30.message === undefined) && (missing4 = "message"))){
-validate111.errors = [{instancePath:instancePath+"/error",schemaPath:"#/$defs/Error/required",keyword:"required",params:{missingProperty: missing4}}];
+validate_GetTaskResult.errors = [{instancePath:instancePath+"/error",schemaPath:"#/$defs/Error/required",keyword:"required",params:{missingProperty: missing4}}];
 return false;
 }
 else {
@@ -9714,7 +5836,7 @@ if(data30.code !== undefined){
 let data31 = data30.code;
 const _errs93 = errors;
 if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
-validate111.errors = [{instancePath:instancePath+"/error/code",schemaPath:"#/$defs/Error/properties/code/type",keyword:"type",params:{type: "integer"}}];
+validate_GetTaskResult.errors = [{instancePath:instancePath+"/error/code",schemaPath:"#/$defs/Error/properties/code/type",keyword:"type",params:{type: "integer"}}];
 return false;
 }
 var valid16 = _errs93 === errors;
@@ -9726,7 +5848,7 @@ if(valid16){
 if(data30.message !== undefined){
 const _errs95 = errors;
 if(typeof data30.message !== "string"){
-validate111.errors = [{instancePath:instancePath+"/error/message",schemaPath:"#/$defs/Error/properties/message/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskResult.errors = [{instancePath:instancePath+"/error/message",schemaPath:"#/$defs/Error/properties/message/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid16 = _errs95 === errors;
@@ -9738,7 +5860,7 @@ var valid16 = true;
 }
 }
 else {
-validate111.errors = [{instancePath:instancePath+"/error",schemaPath:"#/$defs/Error/type",keyword:"type",params:{type: "object"}}];
+validate_GetTaskResult.errors = [{instancePath:instancePath+"/error",schemaPath:"#/$defs/Error/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -9757,7 +5879,7 @@ var valid13 = true;
 }
 }
 else {
-validate111.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/3/type",keyword:"type",params:{type: "object"}}];
+validate_GetTaskResult.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/3/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -9768,14 +5890,14 @@ if(errors === _errs97){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
 if((((((data.taskId === undefined) && (missing5 = "taskId")) || ((data.status === undefined) && (missing5 = "status"))) || ((data.createdAt === undefined) && (missing5 = "createdAt"))) || ((data.lastUpdatedAt === undefined) && (missing5 = "lastUpdatedAt"))) || ((data.ttlMs === undefined) && (missing5 = "ttlMs"))){
-validate111.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/4/required",keyword:"required",params:{missingProperty: missing5}}];
+validate_GetTaskResult.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/4/required",keyword:"required",params:{missingProperty: missing5}}];
 return false;
 }
 else {
 if(data.taskId !== undefined){
 const _errs99 = errors;
 if(typeof data.taskId !== "string"){
-validate111.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/allOf/1/oneOf/4/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskResult.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/allOf/1/oneOf/4/properties/taskId/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid18 = _errs99 === errors;
@@ -9788,11 +5910,11 @@ if(data.status !== undefined){
 let data34 = data.status;
 const _errs101 = errors;
 if(typeof data34 !== "string"){
-validate111.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/4/properties/status/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskResult.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/4/properties/status/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if("cancelled" !== data34){
-validate111.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/4/properties/status/const",keyword:"const",params:{allowedValue: "cancelled"}}];
+validate_GetTaskResult.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/4/properties/status/const",keyword:"const",params:{allowedValue: "cancelled"}}];
 return false;
 }
 var valid18 = _errs101 === errors;
@@ -9804,7 +5926,7 @@ if(valid18){
 if(data.statusMessage !== undefined){
 const _errs103 = errors;
 if(typeof data.statusMessage !== "string"){
-validate111.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/allOf/1/oneOf/4/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskResult.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/allOf/1/oneOf/4/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid18 = _errs103 === errors;
@@ -9816,7 +5938,7 @@ if(valid18){
 if(data.createdAt !== undefined){
 const _errs105 = errors;
 if(typeof data.createdAt !== "string"){
-validate111.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/allOf/1/oneOf/4/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskResult.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/allOf/1/oneOf/4/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid18 = _errs105 === errors;
@@ -9828,7 +5950,7 @@ if(valid18){
 if(data.lastUpdatedAt !== undefined){
 const _errs107 = errors;
 if(typeof data.lastUpdatedAt !== "string"){
-validate111.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/allOf/1/oneOf/4/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskResult.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/allOf/1/oneOf/4/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid18 = _errs107 === errors;
@@ -9905,7 +6027,7 @@ else {
 vErrors.push(err26);
 }
 errors++;
-validate111.errors = vErrors;
+validate_GetTaskResult.errors = vErrors;
 return false;
 }
 else {
@@ -9929,18 +6051,18 @@ if(data.pollIntervalMs !== undefined){
 let data39 = data.pollIntervalMs;
 const _errs115 = errors;
 if(!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))){
-validate111.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/4/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
+validate_GetTaskResult.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/4/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
 return false;
 }
 if(errors === _errs115){
 if((typeof data39 == "number") && (isFinite(data39))){
 if(data39 > 9007199254740991 || isNaN(data39)){
-validate111.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/4/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
+validate_GetTaskResult.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/4/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
 return false;
 }
 else {
 if(data39 < -9007199254740991 || isNaN(data39)){
-validate111.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/4/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
+validate_GetTaskResult.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/4/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
 return false;
 }
 }
@@ -9960,23 +6082,23 @@ var valid18 = true;
 }
 }
 else {
-validate111.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/4/type",keyword:"type",params:{type: "object"}}];
+validate_GetTaskResult.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/4/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
 }
 else {
-validate111.errors = [{instancePath,schemaPath:"#/allOf/1/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "status", tagValue: tag0}}];
+validate_GetTaskResult.errors = [{instancePath,schemaPath:"#/allOf/1/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "status", tagValue: tag0}}];
 return false;
 }
 }
 else {
-validate111.errors = [{instancePath,schemaPath:"#/allOf/1/discriminator",keyword:"discriminator",params:{error: "tag", tag: "status", tagValue: tag0}}];
+validate_GetTaskResult.errors = [{instancePath,schemaPath:"#/allOf/1/discriminator",keyword:"discriminator",params:{error: "tag", tag: "status", tagValue: tag0}}];
 return false;
 }
 }
 else {
-validate111.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}}];
+validate_GetTaskResult.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -9987,52 +6109,49 @@ if(errors === _errs117){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing6;
 if((data.resultType === undefined) && (missing6 = "resultType")){
-validate111.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing6}}];
+validate_GetTaskResult.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing6}}];
 return false;
 }
 else {
 if(data.resultType !== undefined){
 let data40 = data.resultType;
 if(typeof data40 !== "string"){
-validate111.errors = [{instancePath:instancePath+"/resultType",schemaPath:"#/allOf/2/properties/resultType/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskResult.errors = [{instancePath:instancePath+"/resultType",schemaPath:"#/allOf/2/properties/resultType/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if("complete" !== data40){
-validate111.errors = [{instancePath:instancePath+"/resultType",schemaPath:"#/allOf/2/properties/resultType/const",keyword:"const",params:{allowedValue: "complete"}}];
+validate_GetTaskResult.errors = [{instancePath:instancePath+"/resultType",schemaPath:"#/allOf/2/properties/resultType/const",keyword:"const",params:{allowedValue: "complete"}}];
 return false;
 }
 }
 }
 }
 else {
-validate111.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"}}];
+validate_GetTaskResult.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
 var valid0 = _errs117 === errors;
 }
 }
-validate111.errors = vErrors;
+validate_GetTaskResult.errors = vErrors;
 return errors === 0;
 }
-
-export const Icon = validate114;
-
-function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Icon(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.src === undefined) && (missing0 = "src")){
-validate114.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Icon.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
 if(data.mimeType !== undefined){
 const _errs1 = errors;
 if(typeof data.mimeType !== "string"){
-validate114.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_Icon.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -10051,7 +6170,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs5 = errors;
 if(typeof data1[i0] !== "string"){
-validate114.errors = [{instancePath:instancePath+"/sizes/" + i0,schemaPath:"#/properties/sizes/items/type",keyword:"type",params:{type: "string"}}];
+validate_Icon.errors = [{instancePath:instancePath+"/sizes/" + i0,schemaPath:"#/properties/sizes/items/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid1 = _errs5 === errors;
@@ -10061,7 +6180,7 @@ break;
 }
 }
 else {
-validate114.errors = [{instancePath:instancePath+"/sizes",schemaPath:"#/properties/sizes/type",keyword:"type",params:{type: "array"}}];
+validate_Icon.errors = [{instancePath:instancePath+"/sizes",schemaPath:"#/properties/sizes/type",keyword:"type",params:{type: "array"}}];
 return false;
 }
 }
@@ -10077,13 +6196,13 @@ const _errs7 = errors;
 if(errors === _errs7){
 if(errors === _errs7){
 if(typeof data3 === "string"){
-if(!(formats4(data3))){
-validate114.errors = [{instancePath:instancePath+"/src",schemaPath:"#/properties/src/format",keyword:"format",params:{format: "uri"}}];
+if(!(format_uri(data3))){
+validate_Icon.errors = [{instancePath:instancePath+"/src",schemaPath:"#/properties/src/format",keyword:"format",params:{format: "uri"}}];
 return false;
 }
 }
 else {
-validate114.errors = [{instancePath:instancePath+"/src",schemaPath:"#/properties/src/type",keyword:"type",params:{type: "string"}}];
+validate_Icon.errors = [{instancePath:instancePath+"/src",schemaPath:"#/properties/src/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 }
@@ -10098,11 +6217,11 @@ if(data.theme !== undefined){
 let data4 = data.theme;
 const _errs9 = errors;
 if(typeof data4 !== "string"){
-validate114.errors = [{instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/type",keyword:"type",params:{type: "string"}}];
+validate_Icon.errors = [{instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if(!((data4 === "dark") || (data4 === "light"))){
-validate114.errors = [{instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/enum",keyword:"enum",params:{allowedValues: schema16.properties.theme.enum}}];
+validate_Icon.errors = [{instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/enum",keyword:"enum",params:{allowedValues: schema_Icon.properties.theme.enum}}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -10116,24 +6235,21 @@ var valid0 = true;
 }
 }
 else {
-validate114.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Icon.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate114.errors = vErrors;
+validate_Icon.errors = vErrors;
 return errors === 0;
 }
-
-export const ImageContent = validate115;
-
-function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ImageContent(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.data === undefined) && (missing0 = "data")) || ((data.mimeType === undefined) && (missing0 = "mimeType"))) || ((data.type === undefined) && (missing0 = "type"))){
-validate115.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ImageContent.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
@@ -10141,7 +6257,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 const _errs1 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate115.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
+validate_ImageContent.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -10152,8 +6268,8 @@ var valid0 = true;
 if(valid0){
 if(data.annotations !== undefined){
 const _errs4 = errors;
-if(!(validate1(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData}))){
-vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
+if(!(validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData}))){
+vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -10168,13 +6284,13 @@ const _errs5 = errors;
 if(errors === _errs5){
 if(errors === _errs5){
 if(typeof data2 === "string"){
-if(!(formats0(data2))){
-validate115.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/format",keyword:"format",params:{format: "byte"}}];
+if(!(format_byte(data2))){
+validate_ImageContent.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/format",keyword:"format",params:{format: "byte"}}];
 return false;
 }
 }
 else {
-validate115.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"}}];
+validate_ImageContent.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 }
@@ -10188,7 +6304,7 @@ if(valid0){
 if(data.mimeType !== undefined){
 const _errs7 = errors;
 if(typeof data.mimeType !== "string"){
-validate115.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_ImageContent.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -10201,11 +6317,11 @@ if(data.type !== undefined){
 let data4 = data.type;
 const _errs9 = errors;
 if(typeof data4 !== "string"){
-validate115.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_ImageContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if("image" !== data4){
-validate115.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "image"}}];
+validate_ImageContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "image"}}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -10220,31 +6336,129 @@ var valid0 = true;
 }
 }
 else {
-validate115.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ImageContent.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate115.errors = vErrors;
+validate_ImageContent.errors = vErrors;
 return errors === 0;
 }
-
-export const Implementation = validate117;
-
-function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ImageContent_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((data.data === undefined) && (missing0 = "data")) || ((data.mimeType === undefined) && (missing0 = "mimeType"))) || ((data.type === undefined) && (missing0 = "type"))){
+validate_ImageContent_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+return false;
+}
+else {
+if(data._meta !== undefined){
+let data0 = data._meta;
+const _errs1 = errors;
+if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
+validate_ImageContent_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.annotations !== undefined){
+const _errs4 = errors;
+if(!(validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData}))){
+vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.data !== undefined){
+let data2 = data.data;
+const _errs5 = errors;
+if(errors === _errs5){
+if(errors === _errs5){
+if(typeof data2 === "string"){
+if(!(format_byte(data2))){
+validate_ImageContent_2.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/format",keyword:"format",params:{format: "byte"}}];
+return false;
+}
+}
+else {
+validate_ImageContent_2.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+}
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.mimeType !== undefined){
+const _errs7 = errors;
+if(typeof data.mimeType !== "string"){
+validate_ImageContent_2.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.type !== undefined){
+let data4 = data.type;
+const _errs9 = errors;
+if(typeof data4 !== "string"){
+validate_ImageContent_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+if("image" !== data4){
+validate_ImageContent_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "image"}}];
+return false;
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+else {
+validate_ImageContent_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_ImageContent_2.errors = vErrors;
+return errors === 0;
+}
+function validate_Implementation(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.name === undefined) && (missing0 = "name")) || ((data.version === undefined) && (missing0 = "version"))){
-validate117.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Implementation.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
 if(data.description !== undefined){
 const _errs1 = errors;
 if(typeof data.description !== "string"){
-validate117.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_Implementation.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -10268,14 +6482,14 @@ if(errors === _errs6){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
 if((data2.src === undefined) && (missing1 = "src")){
-validate117.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_Implementation.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/required",keyword:"required",params:{missingProperty: missing1}}];
 return false;
 }
 else {
 if(data2.mimeType !== undefined){
 const _errs8 = errors;
 if(typeof data2.mimeType !== "string"){
-validate117.errors = [{instancePath:instancePath+"/icons/" + i0+"/mimeType",schemaPath:"#/$defs/Icon/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_Implementation.errors = [{instancePath:instancePath+"/icons/" + i0+"/mimeType",schemaPath:"#/$defs/Icon/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid3 = _errs8 === errors;
@@ -10294,7 +6508,7 @@ const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
 const _errs12 = errors;
 if(typeof data4[i1] !== "string"){
-validate117.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes/" + i1,schemaPath:"#/$defs/Icon/properties/sizes/items/type",keyword:"type",params:{type: "string"}}];
+validate_Implementation.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes/" + i1,schemaPath:"#/$defs/Icon/properties/sizes/items/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid4 = _errs12 === errors;
@@ -10304,7 +6518,7 @@ break;
 }
 }
 else {
-validate117.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes",schemaPath:"#/$defs/Icon/properties/sizes/type",keyword:"type",params:{type: "array"}}];
+validate_Implementation.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes",schemaPath:"#/$defs/Icon/properties/sizes/type",keyword:"type",params:{type: "array"}}];
 return false;
 }
 }
@@ -10320,13 +6534,13 @@ const _errs14 = errors;
 if(errors === _errs14){
 if(errors === _errs14){
 if(typeof data6 === "string"){
-if(!(formats4(data6))){
-validate117.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/format",keyword:"format",params:{format: "uri"}}];
+if(!(format_uri(data6))){
+validate_Implementation.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/format",keyword:"format",params:{format: "uri"}}];
 return false;
 }
 }
 else {
-validate117.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/type",keyword:"type",params:{type: "string"}}];
+validate_Implementation.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 }
@@ -10341,11 +6555,11 @@ if(data2.theme !== undefined){
 let data7 = data2.theme;
 const _errs16 = errors;
 if(typeof data7 !== "string"){
-validate117.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/type",keyword:"type",params:{type: "string"}}];
+validate_Implementation.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if(!((data7 === "dark") || (data7 === "light"))){
-validate117.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/enum",keyword:"enum",params:{allowedValues: schema16.properties.theme.enum}}];
+validate_Implementation.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/enum",keyword:"enum",params:{allowedValues: schema_Icon.properties.theme.enum}}];
 return false;
 }
 var valid3 = _errs16 === errors;
@@ -10359,7 +6573,7 @@ var valid3 = true;
 }
 }
 else {
-validate117.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/type",keyword:"type",params:{type: "object"}}];
+validate_Implementation.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -10370,7 +6584,7 @@ break;
 }
 }
 else {
-validate117.errors = [{instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"}}];
+validate_Implementation.errors = [{instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"}}];
 return false;
 }
 }
@@ -10383,7 +6597,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs18 = errors;
 if(typeof data.name !== "string"){
-validate117.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_Implementation.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs18 === errors;
@@ -10395,7 +6609,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs20 = errors;
 if(typeof data.title !== "string"){
-validate117.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_Implementation.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs20 === errors;
@@ -10407,7 +6621,7 @@ if(valid0){
 if(data.version !== undefined){
 const _errs22 = errors;
 if(typeof data.version !== "string"){
-validate117.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"}}];
+validate_Implementation.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs22 === errors;
@@ -10422,13 +6636,13 @@ const _errs24 = errors;
 if(errors === _errs24){
 if(errors === _errs24){
 if(typeof data11 === "string"){
-if(!(formats4(data11))){
-validate117.errors = [{instancePath:instancePath+"/websiteUrl",schemaPath:"#/properties/websiteUrl/format",keyword:"format",params:{format: "uri"}}];
+if(!(format_uri(data11))){
+validate_Implementation.errors = [{instancePath:instancePath+"/websiteUrl",schemaPath:"#/properties/websiteUrl/format",keyword:"format",params:{format: "uri"}}];
 return false;
 }
 }
 else {
-validate117.errors = [{instancePath:instancePath+"/websiteUrl",schemaPath:"#/properties/websiteUrl/type",keyword:"type",params:{type: "string"}}];
+validate_Implementation.errors = [{instancePath:instancePath+"/websiteUrl",schemaPath:"#/properties/websiteUrl/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 }
@@ -10446,17 +6660,237 @@ var valid0 = true;
 }
 }
 else {
-validate117.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Implementation.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate117.errors = vErrors;
+validate_Implementation.errors = vErrors;
 return errors === 0;
 }
-
-export const InputRequest = validate118;
-
-function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Implementation_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.name === undefined) && (missing0 = "name")) || ((data.version === undefined) && (missing0 = "version"))){
+validate_Implementation_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+return false;
+}
+else {
+if(data.description !== undefined){
+const _errs1 = errors;
+if(typeof data.description !== "string"){
+validate_Implementation_2.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.icons !== undefined){
+let data1 = data.icons;
+const _errs3 = errors;
+if(errors === _errs3){
+if(Array.isArray(data1)){
+var valid1 = true;
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+const _errs5 = errors;
+const _errs6 = errors;
+if(errors === _errs6){
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+let missing1;
+if((data2.src === undefined) && (missing1 = "src")){
+validate_Implementation_2.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/required",keyword:"required",params:{missingProperty: missing1}}];
+return false;
+}
+else {
+if(data2.mimeType !== undefined){
+const _errs8 = errors;
+if(typeof data2.mimeType !== "string"){
+validate_Implementation_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/mimeType",schemaPath:"#/$defs/Icon/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid3 = _errs8 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data2.sizes !== undefined){
+let data4 = data2.sizes;
+const _errs10 = errors;
+if(errors === _errs10){
+if(Array.isArray(data4)){
+var valid4 = true;
+const len1 = data4.length;
+for(let i1=0; i1<len1; i1++){
+const _errs12 = errors;
+if(typeof data4[i1] !== "string"){
+validate_Implementation_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes/" + i1,schemaPath:"#/$defs/Icon/properties/sizes/items/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid4 = _errs12 === errors;
+if(!valid4){
+break;
+}
+}
+}
+else {
+validate_Implementation_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes",schemaPath:"#/$defs/Icon/properties/sizes/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+var valid3 = _errs10 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data2.src !== undefined){
+let data6 = data2.src;
+const _errs14 = errors;
+if(errors === _errs14){
+if(errors === _errs14){
+if(typeof data6 === "string"){
+if(!(format_uri(data6))){
+validate_Implementation_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/format",keyword:"format",params:{format: "uri"}}];
+return false;
+}
+}
+else {
+validate_Implementation_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+}
+}
+var valid3 = _errs14 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data2.theme !== undefined){
+let data7 = data2.theme;
+const _errs16 = errors;
+if(typeof data7 !== "string"){
+validate_Implementation_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+if(!((data7 === "dark") || (data7 === "light"))){
+validate_Implementation_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/enum",keyword:"enum",params:{allowedValues: schema_Icon.properties.theme.enum}}];
+return false;
+}
+var valid3 = _errs16 === errors;
+}
+else {
+var valid3 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate_Implementation_2.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+var valid1 = _errs5 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+validate_Implementation_2.errors = [{instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.name !== undefined){
+const _errs18 = errors;
+if(typeof data.name !== "string"){
+validate_Implementation_2.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs18 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.title !== undefined){
+const _errs20 = errors;
+if(typeof data.title !== "string"){
+validate_Implementation_2.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs20 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.version !== undefined){
+const _errs22 = errors;
+if(typeof data.version !== "string"){
+validate_Implementation_2.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs22 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.websiteUrl !== undefined){
+let data11 = data.websiteUrl;
+const _errs24 = errors;
+if(errors === _errs24){
+if(errors === _errs24){
+if(typeof data11 === "string"){
+if(!(format_uri(data11))){
+validate_Implementation_2.errors = [{instancePath:instancePath+"/websiteUrl",schemaPath:"#/properties/websiteUrl/format",keyword:"format",params:{format: "uri"}}];
+return false;
+}
+}
+else {
+validate_Implementation_2.errors = [{instancePath:instancePath+"/websiteUrl",schemaPath:"#/properties/websiteUrl/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+}
+}
+var valid0 = _errs24 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate_Implementation_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_Implementation_2.errors = vErrors;
+return errors === 0;
+}
+function validate_InputRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -10464,53 +6898,93 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const tag0 = data.method;
 if(typeof tag0 == "string"){
 if(tag0 === "sampling/createMessage"){
-if(!(validate36(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate_CreateMessageRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate_CreateMessageRequest.errors : vErrors.concat(validate_CreateMessageRequest.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "roots/list"){
-if(!(validate81(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+if(!(validate_ListRootsRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate_ListRootsRequest.errors : vErrors.concat(validate_ListRootsRequest.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "elicitation/create"){
-if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+if(!(validate_ElicitRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate_ElicitRequest.errors : vErrors.concat(validate_ElicitRequest.errors);
 errors = vErrors.length;
 }
 }
 else {
-validate118.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "method", tagValue: tag0}}];
+validate_InputRequest.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "method", tagValue: tag0}}];
 return false;
 }
 }
 else {
-validate118.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "method", tagValue: tag0}}];
+validate_InputRequest.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "method", tagValue: tag0}}];
 return false;
 }
 }
 else {
-validate118.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_InputRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate118.errors = vErrors;
+validate_InputRequest.errors = vErrors;
 return errors === 0;
 }
-
-export const InputRequests = validate122;
-
-function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_InputRequest_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+const tag0 = data.method;
+if(typeof tag0 == "string"){
+if(tag0 === "sampling/createMessage"){
+if(!(validate_CreateMessageRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate_CreateMessageRequest.errors : vErrors.concat(validate_CreateMessageRequest.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "roots/list"){
+if(!(validate_ListRootsRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate_ListRootsRequest.errors : vErrors.concat(validate_ListRootsRequest.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "elicitation/create"){
+if(!(validate_ElicitRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate_ElicitRequest.errors : vErrors.concat(validate_ElicitRequest.errors);
+errors = vErrors.length;
+}
+}
+else {
+validate_InputRequest_2.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "method", tagValue: tag0}}];
+return false;
+}
+}
+else {
+validate_InputRequest_2.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "method", tagValue: tag0}}];
+return false;
+}
+}
+else {
+validate_InputRequest_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_InputRequest_2.errors = vErrors;
+return errors === 0;
+}
+function validate_InputRequests(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 const _errs2 = errors;
-if(!(validate80(data[key0], {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key0,rootData}))){
-vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
+if(!(validate_InputRequest(data[key0], {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key0,rootData}))){
+vErrors = vErrors === null ? validate_InputRequest.errors : vErrors.concat(validate_InputRequest.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -10520,32 +6994,53 @@ break;
 }
 }
 else {
-validate122.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_InputRequests.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate122.errors = vErrors;
+validate_InputRequests.errors = vErrors;
 return errors === 0;
 }
-
-export const InputRequiredTask = validate124;
-const schema97 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"input_required"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"inputRequests":{"$ref":"#/$defs/InputRequests"}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","inputRequests"]};
-
-function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_InputRequests_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const _errs2 = errors;
+if(!(validate_InputRequest(data[key0], {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key0,rootData}))){
+vErrors = vErrors === null ? validate_InputRequest.errors : vErrors.concat(validate_InputRequest.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs2 === errors;
+if(!valid0){
+break;
+}
+}
+}
+else {
+validate_InputRequests_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_InputRequests_2.errors = vErrors;
+return errors === 0;
+}
+function validate_InputRequiredTask(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((data.taskId === undefined) && (missing0 = "taskId")) || ((data.status === undefined) && (missing0 = "status"))) || ((data.createdAt === undefined) && (missing0 = "createdAt"))) || ((data.lastUpdatedAt === undefined) && (missing0 = "lastUpdatedAt"))) || ((data.ttlMs === undefined) && (missing0 = "ttlMs"))) || ((data.inputRequests === undefined) && (missing0 = "inputRequests"))){
-validate124.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_InputRequiredTask.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
 if(data.taskId !== undefined){
 const _errs1 = errors;
 if(typeof data.taskId !== "string"){
-validate124.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_InputRequiredTask.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -10558,11 +7053,11 @@ if(data.status !== undefined){
 let data1 = data.status;
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-validate124.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"}}];
+validate_InputRequiredTask.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if("input_required" !== data1){
-validate124.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/const",keyword:"const",params:{allowedValue: "input_required"}}];
+validate_InputRequiredTask.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/const",keyword:"const",params:{allowedValue: "input_required"}}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -10574,7 +7069,7 @@ if(valid0){
 if(data.statusMessage !== undefined){
 const _errs5 = errors;
 if(typeof data.statusMessage !== "string"){
-validate124.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_InputRequiredTask.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -10586,7 +7081,7 @@ if(valid0){
 if(data.createdAt !== undefined){
 const _errs7 = errors;
 if(typeof data.createdAt !== "string"){
-validate124.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_InputRequiredTask.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -10598,7 +7093,7 @@ if(valid0){
 if(data.lastUpdatedAt !== undefined){
 const _errs9 = errors;
 if(typeof data.lastUpdatedAt !== "string"){
-validate124.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_InputRequiredTask.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -10675,7 +7170,7 @@ else {
 vErrors.push(err4);
 }
 errors++;
-validate124.errors = vErrors;
+validate_InputRequiredTask.errors = vErrors;
 return false;
 }
 else {
@@ -10699,18 +7194,18 @@ if(data.pollIntervalMs !== undefined){
 let data6 = data.pollIntervalMs;
 const _errs17 = errors;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-validate124.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
+validate_InputRequiredTask.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
 return false;
 }
 if(errors === _errs17){
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 9007199254740991 || isNaN(data6)){
-validate124.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
+validate_InputRequiredTask.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
 return false;
 }
 else {
 if(data6 < -9007199254740991 || isNaN(data6)){
-validate124.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
+validate_InputRequiredTask.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
 return false;
 }
 }
@@ -10724,8 +7219,8 @@ var valid0 = true;
 if(valid0){
 if(data.inputRequests !== undefined){
 const _errs19 = errors;
-if(!(validate79(data.inputRequests, {instancePath:instancePath+"/inputRequests",parentData:data,parentDataProperty:"inputRequests",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate_InputRequests(data.inputRequests, {instancePath:instancePath+"/inputRequests",parentData:data,parentDataProperty:"inputRequests",rootData}))){
+vErrors = vErrors === null ? validate_InputRequests.errors : vErrors.concat(validate_InputRequests.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs19 === errors;
@@ -10743,155 +7238,29 @@ var valid0 = true;
 }
 }
 else {
-validate124.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_InputRequiredTask.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate124.errors = vErrors;
+validate_InputRequiredTask.errors = vErrors;
 return errors === 0;
 }
-
-export const InputResponse = validate126;
-const schema98 = {"anyOf":[{"$ref":"#/$defs/CreateMessageResult"},{"$ref":"#/$defs/ListRootsResult"},{"$ref":"#/$defs/ElicitResult"}]};
-const schema99 = {"properties":{"roots":{"items":{"$ref":"#/$defs/Root"},"type":"array"}},"required":["roots"],"type":"object"};
-const schema100 = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"name":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"};
-
-function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.uri === undefined) && (missing0 = "uri")){
-validate129.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate129.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-const _errs4 = errors;
-if(typeof data.name !== "string"){
-validate129.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.uri !== undefined){
-let data2 = data.uri;
-const _errs6 = errors;
-if(errors === _errs6){
-if(errors === _errs6){
-if(typeof data2 === "string"){
-if(!(formats4(data2))){
-validate129.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
-return false;
-}
-}
-else {
-validate129.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate129.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate129.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.roots === undefined) && (missing0 = "roots")){
-validate128.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.roots !== undefined){
-let data0 = data.roots;
-const _errs1 = errors;
-if(errors === _errs1){
-if(Array.isArray(data0)){
-var valid1 = true;
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-const _errs3 = errors;
-if(!(validate129(data0[i0], {instancePath:instancePath+"/roots/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs3 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate128.errors = [{instancePath:instancePath+"/roots",schemaPath:"#/properties/roots/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-}
-}
-}
-else {
-validate128.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate128.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_InputResponse(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate69(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+if(!(validate_CreateMessageResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate_CreateMessageResult.errors : vErrors.concat(validate_CreateMessageResult.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate128(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
+if(!(validate_ListRootsResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate_ListRootsResult.errors : vErrors.concat(validate_ListRootsResult.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -10927,7 +7296,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((data0 === "accept") || (data0 === "cancel")) || (data0 === "decline"))){
-const err2 = {instancePath:instancePath+"/action",schemaPath:"#/$defs/ElicitResult/properties/action/enum",keyword:"enum",params:{allowedValues: schema80.properties.action.enum}};
+const err2 = {instancePath:instancePath+"/action",schemaPath:"#/$defs/ElicitResult/properties/action/enum",keyword:"enum",params:{allowedValues: schema_ElicitResult.properties.action.enum}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10991,7 +7360,7 @@ valid4 = valid4 || _valid1;
 if(!valid4){
 const _errs17 = errors;
 if(((typeof data2 !== "string") && (!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2))))) && (typeof data2 !== "boolean")){
-const err5 = {instancePath:instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/1/type",keyword:"type",params:{type: schema80.properties.content.additionalProperties.anyOf[1].type}};
+const err5 = {instancePath:instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/1/type",keyword:"type",params:{type: schema_ElicitResult.properties.content.additionalProperties.anyOf[1].type}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -11073,7 +7442,7 @@ else {
 vErrors.push(err9);
 }
 errors++;
-validate126.errors = vErrors;
+validate_InputResponse.errors = vErrors;
 return false;
 }
 else {
@@ -11087,22 +7456,18 @@ vErrors = null;
 }
 }
 }
-validate126.errors = vErrors;
+validate_InputResponse.errors = vErrors;
 return errors === 0;
 }
-
-export const InputResponses = validate132;
-const schema103 = {"additionalProperties":{"$ref":"#/$defs/InputResponse"},"type":"object"};
-
-function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_InputResponses(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 const _errs2 = errors;
-if(!(validate126(data[key0], {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key0,rootData}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+if(!(validate_InputResponse(data[key0], {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key0,rootData}))){
+vErrors = vErrors === null ? validate_InputResponse.errors : vErrors.concat(validate_InputResponse.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -11112,25 +7477,22 @@ break;
 }
 }
 else {
-validate132.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_InputResponses.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate132.errors = vErrors;
+validate_InputResponses.errors = vErrors;
 return errors === 0;
 }
-
-export const JSONObject = validate134;
-
-function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_JSONObject(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 const _errs2 = errors;
-if(!(validate56(data[key0], {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key0,rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate_JSONValue(data[key0], {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key0,rootData}))){
+vErrors = vErrors === null ? validate_JSONValue.errors : vErrors.concat(validate_JSONValue.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -11140,25 +7502,46 @@ break;
 }
 }
 else {
-validate134.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_JSONObject.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate134.errors = vErrors;
+validate_JSONObject.errors = vErrors;
 return errors === 0;
 }
-
-export const JSONRPCNotification = validate136;
-const schema105 = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"type":"string"},"params":{"additionalProperties":{},"type":"object"}},"required":["jsonrpc","method"],"type":"object"};
-
-function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_JSONObject_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const _errs2 = errors;
+if(!(validate_JSONValue(data[key0], {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key0,rootData}))){
+vErrors = vErrors === null ? validate_JSONValue.errors : vErrors.concat(validate_JSONValue.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs2 === errors;
+if(!valid0){
+break;
+}
+}
+}
+else {
+validate_JSONObject_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_JSONObject_2.errors = vErrors;
+return errors === 0;
+}
+function validate_JSONRPCNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.jsonrpc === undefined) && (missing0 = "jsonrpc")) || ((data.method === undefined) && (missing0 = "method"))){
-validate136.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_JSONRPCNotification.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
@@ -11166,11 +7549,11 @@ if(data.jsonrpc !== undefined){
 let data0 = data.jsonrpc;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate136.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_JSONRPCNotification.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if("2.0" !== data0){
-validate136.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_JSONRPCNotification.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -11182,7 +7565,7 @@ if(valid0){
 if(data.method !== undefined){
 const _errs3 = errors;
 if(typeof data.method !== "string"){
-validate136.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_JSONRPCNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -11198,7 +7581,7 @@ if(errors === _errs5){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-validate136.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_JSONRPCNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -11212,24 +7595,21 @@ var valid0 = true;
 }
 }
 else {
-validate136.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_JSONRPCNotification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate136.errors = vErrors;
+validate_JSONRPCNotification.errors = vErrors;
 return errors === 0;
 }
-
-export const JSONRPCRequest = validate137;
-
-function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_JSONRPCRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))){
-validate137.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_JSONRPCRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
@@ -11237,7 +7617,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
 if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate137.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema10.type}}];
+validate_JSONRPCRequest.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -11250,11 +7630,11 @@ if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-validate137.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_JSONRPCRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if("2.0" !== data1){
-validate137.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_JSONRPCRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -11266,7 +7646,7 @@ if(valid0){
 if(data.method !== undefined){
 const _errs6 = errors;
 if(typeof data.method !== "string"){
-validate137.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_JSONRPCRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -11282,7 +7662,7 @@ if(errors === _errs8){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 }
 else {
-validate137.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_JSONRPCRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -11297,24 +7677,103 @@ var valid0 = true;
 }
 }
 else {
-validate137.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_JSONRPCRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate137.errors = vErrors;
+validate_JSONRPCRequest.errors = vErrors;
 return errors === 0;
 }
-
-export const JSONValue = validate138;
-
-function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_JSONRPCRequest_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))){
+validate_JSONRPCRequest_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+return false;
+}
+else {
+if(data.id !== undefined){
+let data0 = data.id;
+const _errs1 = errors;
+if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
+validate_JSONRPCRequest_2.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+return false;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.jsonrpc !== undefined){
+let data1 = data.jsonrpc;
+const _errs4 = errors;
+if(typeof data1 !== "string"){
+validate_JSONRPCRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+if("2.0" !== data1){
+validate_JSONRPCRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.method !== undefined){
+const _errs6 = errors;
+if(typeof data.method !== "string"){
+validate_JSONRPCRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.params !== undefined){
+let data3 = data.params;
+const _errs8 = errors;
+if(errors === _errs8){
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+}
+else {
+validate_JSONRPCRequest_2.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate_JSONRPCRequest_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_JSONRPCRequest_2.errors = vErrors;
+return errors === 0;
+}
+function validate_JSONValue(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate55(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(wrapper_JSONObject.validate(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? wrapper_JSONObject.validate.errors : vErrors.concat(wrapper_JSONObject.validate.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -11327,8 +7786,8 @@ var valid1 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs4 = errors;
-if(!(validate56(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(wrapper_JSONValue.validate(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? wrapper_JSONValue.validate.errors : vErrors.concat(wrapper_JSONValue.validate.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -11353,7 +7812,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(((typeof data !== "string") && (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data))))) && (typeof data !== "boolean")){
-const err1 = {instancePath,schemaPath:"#/anyOf/2/type",keyword:"type",params:{type: schema42.anyOf[2].type}};
+const err1 = {instancePath,schemaPath:"#/anyOf/2/type",keyword:"type",params:{type: schema_JSONValue.anyOf[2].type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11375,7 +7834,7 @@ else {
 vErrors.push(err2);
 }
 errors++;
-validate138.errors = vErrors;
+validate_JSONValue.errors = vErrors;
 return false;
 }
 else {
@@ -11389,27 +7848,109 @@ vErrors = null;
 }
 }
 }
-validate138.errors = vErrors;
+validate_JSONValue.errors = vErrors;
 return errors === 0;
 }
-
-export const LegacyTitledEnumSchema = validate141;
-
-function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_JSONValue_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(!(validate_JSONObject(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs2 = errors;
+if(errors === _errs2){
+if(Array.isArray(data)){
+var valid1 = true;
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+const _errs4 = errors;
+if(!(validate_JSONValue(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate_JSONValue.errors : vErrors.concat(validate_JSONValue.errors);
+errors = vErrors.length;
+}
+var valid1 = _errs4 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+const err0 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+var _valid0 = _errs2 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs5 = errors;
+if(((typeof data !== "string") && (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data))))) && (typeof data !== "boolean")){
+const err1 = {instancePath,schemaPath:"#/anyOf/2/type",keyword:"type",params:{type: schema_JSONValue.anyOf[2].type}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+var _valid0 = _errs5 === errors;
+valid0 = valid0 || _valid0;
+}
+}
+if(!valid0){
+const err2 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+validate_JSONValue_2.errors = vErrors;
+return false;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate_JSONValue_2.errors = vErrors;
+return errors === 0;
+}
+function validate_LegacyTitledEnumSchema(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.enum === undefined) && (missing0 = "enum")) || ((data.type === undefined) && (missing0 = "type"))){
-validate141.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_LegacyTitledEnumSchema.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
 if(data.default !== undefined){
 const _errs1 = errors;
 if(typeof data.default !== "string"){
-validate141.errors = [{instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "string"}}];
+validate_LegacyTitledEnumSchema.errors = [{instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -11421,7 +7962,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs3 = errors;
 if(typeof data.description !== "string"){
-validate141.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_LegacyTitledEnumSchema.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -11440,7 +7981,7 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 const _errs7 = errors;
 if(typeof data2[i0] !== "string"){
-validate141.errors = [{instancePath:instancePath+"/enum/" + i0,schemaPath:"#/properties/enum/items/type",keyword:"type",params:{type: "string"}}];
+validate_LegacyTitledEnumSchema.errors = [{instancePath:instancePath+"/enum/" + i0,schemaPath:"#/properties/enum/items/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid1 = _errs7 === errors;
@@ -11450,7 +7991,7 @@ break;
 }
 }
 else {
-validate141.errors = [{instancePath:instancePath+"/enum",schemaPath:"#/properties/enum/type",keyword:"type",params:{type: "array"}}];
+validate_LegacyTitledEnumSchema.errors = [{instancePath:instancePath+"/enum",schemaPath:"#/properties/enum/type",keyword:"type",params:{type: "array"}}];
 return false;
 }
 }
@@ -11470,7 +8011,7 @@ const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
 const _errs11 = errors;
 if(typeof data4[i1] !== "string"){
-validate141.errors = [{instancePath:instancePath+"/enumNames/" + i1,schemaPath:"#/properties/enumNames/items/type",keyword:"type",params:{type: "string"}}];
+validate_LegacyTitledEnumSchema.errors = [{instancePath:instancePath+"/enumNames/" + i1,schemaPath:"#/properties/enumNames/items/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid2 = _errs11 === errors;
@@ -11480,7 +8021,7 @@ break;
 }
 }
 else {
-validate141.errors = [{instancePath:instancePath+"/enumNames",schemaPath:"#/properties/enumNames/type",keyword:"type",params:{type: "array"}}];
+validate_LegacyTitledEnumSchema.errors = [{instancePath:instancePath+"/enumNames",schemaPath:"#/properties/enumNames/type",keyword:"type",params:{type: "array"}}];
 return false;
 }
 }
@@ -11493,7 +8034,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs13 = errors;
 if(typeof data.title !== "string"){
-validate141.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_LegacyTitledEnumSchema.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs13 === errors;
@@ -11506,11 +8047,11 @@ if(data.type !== undefined){
 let data7 = data.type;
 const _errs15 = errors;
 if(typeof data7 !== "string"){
-validate141.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_LegacyTitledEnumSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if("string" !== data7){
-validate141.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "string"}}];
+validate_LegacyTitledEnumSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "string"}}];
 return false;
 }
 var valid0 = _errs15 === errors;
@@ -11526,24 +8067,21 @@ var valid0 = true;
 }
 }
 else {
-validate141.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_LegacyTitledEnumSchema.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate141.errors = vErrors;
+validate_LegacyTitledEnumSchema.errors = vErrors;
 return errors === 0;
 }
-
-export const ListRootsRequest = validate142;
-
-function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListRootsRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.method === undefined) && (missing0 = "method")){
-validate142.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListRootsRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
@@ -11551,11 +8089,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate142.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ListRootsRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if("roots/list" !== data0){
-validate142.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "roots/list"}}];
+validate_ListRootsRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "roots/list"}}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -11572,13 +8110,13 @@ if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1._meta !== undefined){
 let data2 = data1._meta;
 if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
-validate142.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
+validate_ListRootsRequest.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
 }
 else {
-validate142.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ListRootsRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -11591,18 +8129,76 @@ var valid0 = true;
 }
 }
 else {
-validate142.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListRootsRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate142.errors = vErrors;
+validate_ListRootsRequest.errors = vErrors;
 return errors === 0;
 }
-
-export const ListRootsRequest_params = validate143;
-const schema112 = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"}},"type":"object"};
-
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListRootsRequest_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.method === undefined) && (missing0 = "method")){
+validate_ListRootsRequest_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+return false;
+}
+else {
+if(data.method !== undefined){
+let data0 = data.method;
+const _errs1 = errors;
+if(typeof data0 !== "string"){
+validate_ListRootsRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+if("roots/list" !== data0){
+validate_ListRootsRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "roots/list"}}];
+return false;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.params !== undefined){
+let data1 = data.params;
+const _errs3 = errors;
+if(errors === _errs3){
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1._meta !== undefined){
+let data2 = data1._meta;
+if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
+validate_ListRootsRequest_2.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+}
+else {
+validate_ListRootsRequest_2.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+else {
+validate_ListRootsRequest_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_ListRootsRequest_2.errors = vErrors;
+return errors === 0;
+}
+function validate_ListRootsRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -11610,30 +8206,27 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._meta !== undefined){
 let data0 = data._meta;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate143.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
+validate_ListRootsRequest_properties_params.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
 }
 else {
-validate143.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListRootsRequest_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate143.errors = vErrors;
+validate_ListRootsRequest_properties_params.errors = vErrors;
 return errors === 0;
 }
-
-export const ListRootsResult = validate144;
-
-function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListRootsResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.roots === undefined) && (missing0 = "roots")){
-validate144.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListRootsResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
@@ -11646,8 +8239,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
-if(!(validate129(data0[i0], {instancePath:instancePath+"/roots/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
+if(!(validate_Root(data0[i0], {instancePath:instancePath+"/roots/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate_Root.errors : vErrors.concat(validate_Root.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -11657,7 +8250,7 @@ break;
 }
 }
 else {
-validate144.errors = [{instancePath:instancePath+"/roots",schemaPath:"#/properties/roots/type",keyword:"type",params:{type: "array"}}];
+validate_ListRootsResult.errors = [{instancePath:instancePath+"/roots",schemaPath:"#/properties/roots/type",keyword:"type",params:{type: "array"}}];
 return false;
 }
 }
@@ -11665,53 +8258,90 @@ return false;
 }
 }
 else {
-validate144.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListRootsResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate144.errors = vErrors;
+validate_ListRootsResult.errors = vErrors;
 return errors === 0;
 }
-
-export const MetaObject = validate146;
-
-function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListRootsResult_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.roots === undefined) && (missing0 = "roots")){
+validate_ListRootsResult_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+return false;
+}
+else {
+if(data.roots !== undefined){
+let data0 = data.roots;
+const _errs1 = errors;
+if(errors === _errs1){
+if(Array.isArray(data0)){
+var valid1 = true;
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+const _errs3 = errors;
+if(!(validate_Root(data0[i0], {instancePath:instancePath+"/roots/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate_Root.errors : vErrors.concat(validate_Root.errors);
+errors = vErrors.length;
+}
+var valid1 = _errs3 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+validate_ListRootsResult_2.errors = [{instancePath:instancePath+"/roots",schemaPath:"#/properties/roots/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+}
+}
+}
+else {
+validate_ListRootsResult_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_ListRootsResult_2.errors = vErrors;
+return errors === 0;
+}
+function validate_MetaObject(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate146.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_MetaObject.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
-validate146.errors = vErrors;
+validate_MetaObject.errors = vErrors;
 return errors === 0;
 }
-
-export const ModelHint = validate147;
-
-function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ModelHint(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-validate147.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_ModelHint.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 }
 }
 else {
-validate147.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ModelHint.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate147.errors = vErrors;
+validate_ModelHint.errors = vErrors;
 return errors === 0;
 }
-
-export const ModelPreferences = validate148;
-
-function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ModelPreferences(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -11722,18 +8352,18 @@ const _errs1 = errors;
 if(errors === _errs1){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 > 1 || isNaN(data0)){
-validate148.errors = [{instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
+validate_ModelPreferences.errors = [{instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
 return false;
 }
 else {
 if(data0 < 0 || isNaN(data0)){
-validate148.errors = [{instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
+validate_ModelPreferences.errors = [{instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
 return false;
 }
 }
 }
 else {
-validate148.errors = [{instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/type",keyword:"type",params:{type: "number"}}];
+validate_ModelPreferences.errors = [{instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/type",keyword:"type",params:{type: "number"}}];
 return false;
 }
 }
@@ -11758,13 +8388,13 @@ if(errors === _errs6){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.name !== undefined){
 if(typeof data2.name !== "string"){
-validate148.errors = [{instancePath:instancePath+"/hints/" + i0+"/name",schemaPath:"#/$defs/ModelHint/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_ModelPreferences.errors = [{instancePath:instancePath+"/hints/" + i0+"/name",schemaPath:"#/$defs/ModelHint/properties/name/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 }
 }
 else {
-validate148.errors = [{instancePath:instancePath+"/hints/" + i0,schemaPath:"#/$defs/ModelHint/type",keyword:"type",params:{type: "object"}}];
+validate_ModelPreferences.errors = [{instancePath:instancePath+"/hints/" + i0,schemaPath:"#/$defs/ModelHint/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -11775,7 +8405,7 @@ break;
 }
 }
 else {
-validate148.errors = [{instancePath:instancePath+"/hints",schemaPath:"#/properties/hints/type",keyword:"type",params:{type: "array"}}];
+validate_ModelPreferences.errors = [{instancePath:instancePath+"/hints",schemaPath:"#/properties/hints/type",keyword:"type",params:{type: "array"}}];
 return false;
 }
 }
@@ -11791,18 +8421,18 @@ const _errs10 = errors;
 if(errors === _errs10){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 > 1 || isNaN(data4)){
-validate148.errors = [{instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
+validate_ModelPreferences.errors = [{instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
 return false;
 }
 else {
 if(data4 < 0 || isNaN(data4)){
-validate148.errors = [{instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
+validate_ModelPreferences.errors = [{instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
 return false;
 }
 }
 }
 else {
-validate148.errors = [{instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/type",keyword:"type",params:{type: "number"}}];
+validate_ModelPreferences.errors = [{instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/type",keyword:"type",params:{type: "number"}}];
 return false;
 }
 }
@@ -11818,18 +8448,18 @@ const _errs12 = errors;
 if(errors === _errs12){
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 > 1 || isNaN(data5)){
-validate148.errors = [{instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
+validate_ModelPreferences.errors = [{instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
 return false;
 }
 else {
 if(data5 < 0 || isNaN(data5)){
-validate148.errors = [{instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
+validate_ModelPreferences.errors = [{instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
 return false;
 }
 }
 }
 else {
-validate148.errors = [{instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/type",keyword:"type",params:{type: "number"}}];
+validate_ModelPreferences.errors = [{instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/type",keyword:"type",params:{type: "number"}}];
 return false;
 }
 }
@@ -11843,18 +8473,153 @@ var valid0 = true;
 }
 }
 else {
-validate148.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ModelPreferences.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate148.errors = vErrors;
+validate_ModelPreferences.errors = vErrors;
 return errors === 0;
 }
-
-export const NotificationMetaObject = validate149;
-const schema119 = {"properties":{"io.modelcontextprotocol/subscriptionId":{"$ref":"#/$defs/RequestId"}},"type":"object"};
-
-function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ModelPreferences_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.costPriority !== undefined){
+let data0 = data.costPriority;
+const _errs1 = errors;
+if(errors === _errs1){
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 1 || isNaN(data0)){
+validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
+return false;
+}
+else {
+if(data0 < 0 || isNaN(data0)){
+validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
+return false;
+}
+}
+}
+else {
+validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/type",keyword:"type",params:{type: "number"}}];
+return false;
+}
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.hints !== undefined){
+let data1 = data.hints;
+const _errs3 = errors;
+if(errors === _errs3){
+if(Array.isArray(data1)){
+var valid1 = true;
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+const _errs5 = errors;
+const _errs6 = errors;
+if(errors === _errs6){
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.name !== undefined){
+if(typeof data2.name !== "string"){
+validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/hints/" + i0+"/name",schemaPath:"#/$defs/ModelHint/properties/name/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+}
+}
+else {
+validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/hints/" + i0,schemaPath:"#/$defs/ModelHint/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+var valid1 = _errs5 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/hints",schemaPath:"#/properties/hints/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.intelligencePriority !== undefined){
+let data4 = data.intelligencePriority;
+const _errs10 = errors;
+if(errors === _errs10){
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 > 1 || isNaN(data4)){
+validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
+return false;
+}
+else {
+if(data4 < 0 || isNaN(data4)){
+validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
+return false;
+}
+}
+}
+else {
+validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/type",keyword:"type",params:{type: "number"}}];
+return false;
+}
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.speedPriority !== undefined){
+let data5 = data.speedPriority;
+const _errs12 = errors;
+if(errors === _errs12){
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 > 1 || isNaN(data5)){
+validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
+return false;
+}
+else {
+if(data5 < 0 || isNaN(data5)){
+validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
+return false;
+}
+}
+}
+else {
+validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/type",keyword:"type",params:{type: "number"}}];
+return false;
+}
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+else {
+validate_ModelPreferences_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_ModelPreferences_2.errors = vErrors;
+return errors === 0;
+}
+function validate_NotificationMetaObject(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -11862,54 +8627,47 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data["io.modelcontextprotocol/subscriptionId"] !== undefined){
 let data0 = data["io.modelcontextprotocol/subscriptionId"];
 if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate149.errors = [{instancePath:instancePath+"/io.modelcontextprotocol~1subscriptionId",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema10.type}}];
+validate_NotificationMetaObject.errors = [{instancePath:instancePath+"/io.modelcontextprotocol~1subscriptionId",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
 return false;
 }
 }
 }
 else {
-validate149.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_NotificationMetaObject.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate149.errors = vErrors;
+validate_NotificationMetaObject.errors = vErrors;
 return errors === 0;
 }
-
-export const NotificationParams = validate150;
-const schema121 = {"properties":{"_meta":{"$ref":"#/$defs/NotificationMetaObject"}},"type":"object"};
-
-function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_NotificationParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._meta !== undefined){
-if(!(validate149(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData}))){
-vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
+if(!(validate_NotificationMetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData}))){
+vErrors = vErrors === null ? validate_NotificationMetaObject.errors : vErrors.concat(validate_NotificationMetaObject.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-validate150.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_NotificationParams.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate150.errors = vErrors;
+validate_NotificationParams.errors = vErrors;
 return errors === 0;
 }
-
-export const NumberSchema = validate152;
-
-function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_NumberSchema(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.type === undefined) && (missing0 = "type")){
-validate152.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_NumberSchema.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
@@ -11917,7 +8675,7 @@ if(data.default !== undefined){
 let data0 = data.default;
 const _errs1 = errors;
 if(!((typeof data0 == "number") && (isFinite(data0)))){
-validate152.errors = [{instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "number"}}];
+validate_NumberSchema.errors = [{instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "number"}}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -11929,7 +8687,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs3 = errors;
 if(typeof data.description !== "string"){
-validate152.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_NumberSchema.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -11942,7 +8700,7 @@ if(data.maximum !== undefined){
 let data2 = data.maximum;
 const _errs5 = errors;
 if(!((typeof data2 == "number") && (isFinite(data2)))){
-validate152.errors = [{instancePath:instancePath+"/maximum",schemaPath:"#/properties/maximum/type",keyword:"type",params:{type: "number"}}];
+validate_NumberSchema.errors = [{instancePath:instancePath+"/maximum",schemaPath:"#/properties/maximum/type",keyword:"type",params:{type: "number"}}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -11955,7 +8713,7 @@ if(data.minimum !== undefined){
 let data3 = data.minimum;
 const _errs7 = errors;
 if(!((typeof data3 == "number") && (isFinite(data3)))){
-validate152.errors = [{instancePath:instancePath+"/minimum",schemaPath:"#/properties/minimum/type",keyword:"type",params:{type: "number"}}];
+validate_NumberSchema.errors = [{instancePath:instancePath+"/minimum",schemaPath:"#/properties/minimum/type",keyword:"type",params:{type: "number"}}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -11967,7 +8725,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs9 = errors;
 if(typeof data.title !== "string"){
-validate152.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_NumberSchema.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -11980,11 +8738,11 @@ if(data.type !== undefined){
 let data5 = data.type;
 const _errs11 = errors;
 if(typeof data5 !== "string"){
-validate152.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_NumberSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if(!((data5 === "integer") || (data5 === "number"))){
-validate152.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema66.properties.type.enum}}];
+validate_NumberSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema_NumberSchema.properties.type.enum}}];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -12000,17 +8758,14 @@ var valid0 = true;
 }
 }
 else {
-validate152.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_NumberSchema.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate152.errors = vErrors;
+validate_NumberSchema.errors = vErrors;
 return errors === 0;
 }
-
-export const PrimitiveSchemaDefinition = validate153;
-
-function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_PrimitiveSchemaDefinition(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -12081,7 +8836,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((((data2 === "date") || (data2 === "date-time")) || (data2 === "email")) || (data2 === "uri"))){
-const err4 = {instancePath:instancePath+"/format",schemaPath:"#/$defs/StringSchema/properties/format/enum",keyword:"enum",params:{allowedValues: schema65.properties.format.enum}};
+const err4 = {instancePath:instancePath+"/format",schemaPath:"#/$defs/StringSchema/properties/format/enum",keyword:"enum",params:{allowedValues: schema_StringSchema.properties.format.enum}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12325,7 +9080,7 @@ vErrors.push(err17);
 errors++;
 }
 if(!((data12 === "integer") || (data12 === "number"))){
-const err18 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/NumberSchema/properties/type/enum",keyword:"enum",params:{allowedValues: schema66.properties.type.enum}};
+const err18 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/NumberSchema/properties/type/enum",keyword:"enum",params:{allowedValues: schema_NumberSchema.properties.type.enum}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -13667,7 +10422,7 @@ else {
 vErrors.push(err92);
 }
 errors++;
-validate153.errors = vErrors;
+validate_PrimitiveSchemaDefinition.errors = vErrors;
 return false;
 }
 else {
@@ -13681,14 +10436,1684 @@ vErrors = null;
 }
 }
 }
-validate153.errors = vErrors;
+validate_PrimitiveSchemaDefinition.errors = vErrors;
 return errors === 0;
 }
-
-export const RelatedTaskIds = validate154;
-const schema132 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"array","items":{"type":"string"}};
-
-function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_PrimitiveSchemaDefinition_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+const _errs2 = errors;
+if(errors === _errs2){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.type === undefined) && (missing0 = "type")){
+const err0 = {instancePath,schemaPath:"#/$defs/StringSchema/required",keyword:"required",params:{missingProperty: missing0}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+else {
+if(data.default !== undefined){
+const _errs4 = errors;
+if(typeof data.default !== "string"){
+const err1 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/StringSchema/properties/default/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+var valid2 = _errs4 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.description !== undefined){
+const _errs6 = errors;
+if(typeof data.description !== "string"){
+const err2 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/StringSchema/properties/description/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+var valid2 = _errs6 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.format !== undefined){
+let data2 = data.format;
+const _errs8 = errors;
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/format",schemaPath:"#/$defs/StringSchema/properties/format/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(!((((data2 === "date") || (data2 === "date-time")) || (data2 === "email")) || (data2 === "uri"))){
+const err4 = {instancePath:instancePath+"/format",schemaPath:"#/$defs/StringSchema/properties/format/enum",keyword:"enum",params:{allowedValues: schema_StringSchema.properties.format.enum}};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+var valid2 = _errs8 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.maxLength !== undefined){
+let data3 = data.maxLength;
+const _errs10 = errors;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err5 = {instancePath:instancePath+"/maxLength",schemaPath:"#/$defs/StringSchema/properties/maxLength/type",keyword:"type",params:{type: "integer"}};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+var valid2 = _errs10 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.minLength !== undefined){
+let data4 = data.minLength;
+const _errs12 = errors;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err6 = {instancePath:instancePath+"/minLength",schemaPath:"#/$defs/StringSchema/properties/minLength/type",keyword:"type",params:{type: "integer"}};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+var valid2 = _errs12 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.title !== undefined){
+const _errs14 = errors;
+if(typeof data.title !== "string"){
+const err7 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/StringSchema/properties/title/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+var valid2 = _errs14 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.type !== undefined){
+let data6 = data.type;
+const _errs16 = errors;
+if(typeof data6 !== "string"){
+const err8 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/StringSchema/properties/type/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if("string" !== data6){
+const err9 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/StringSchema/properties/type/const",keyword:"const",params:{allowedValue: "string"}};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+var valid2 = _errs16 === errors;
+}
+else {
+var valid2 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/$defs/StringSchema/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs18 = errors;
+const _errs19 = errors;
+if(errors === _errs19){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing1;
+if((data.type === undefined) && (missing1 = "type")){
+const err11 = {instancePath,schemaPath:"#/$defs/NumberSchema/required",keyword:"required",params:{missingProperty: missing1}};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+if(data.default !== undefined){
+let data7 = data.default;
+const _errs21 = errors;
+if(!((typeof data7 == "number") && (isFinite(data7)))){
+const err12 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/NumberSchema/properties/default/type",keyword:"type",params:{type: "number"}};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+var valid4 = _errs21 === errors;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
+if(data.description !== undefined){
+const _errs23 = errors;
+if(typeof data.description !== "string"){
+const err13 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/NumberSchema/properties/description/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+var valid4 = _errs23 === errors;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
+if(data.maximum !== undefined){
+let data9 = data.maximum;
+const _errs25 = errors;
+if(!((typeof data9 == "number") && (isFinite(data9)))){
+const err14 = {instancePath:instancePath+"/maximum",schemaPath:"#/$defs/NumberSchema/properties/maximum/type",keyword:"type",params:{type: "number"}};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+var valid4 = _errs25 === errors;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
+if(data.minimum !== undefined){
+let data10 = data.minimum;
+const _errs27 = errors;
+if(!((typeof data10 == "number") && (isFinite(data10)))){
+const err15 = {instancePath:instancePath+"/minimum",schemaPath:"#/$defs/NumberSchema/properties/minimum/type",keyword:"type",params:{type: "number"}};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+var valid4 = _errs27 === errors;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
+if(data.title !== undefined){
+const _errs29 = errors;
+if(typeof data.title !== "string"){
+const err16 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/NumberSchema/properties/title/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+var valid4 = _errs29 === errors;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
+if(data.type !== undefined){
+let data12 = data.type;
+const _errs31 = errors;
+if(typeof data12 !== "string"){
+const err17 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/NumberSchema/properties/type/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(!((data12 === "integer") || (data12 === "number"))){
+const err18 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/NumberSchema/properties/type/enum",keyword:"enum",params:{allowedValues: schema_NumberSchema.properties.type.enum}};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+var valid4 = _errs31 === errors;
+}
+else {
+var valid4 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+const err19 = {instancePath,schemaPath:"#/$defs/NumberSchema/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+var _valid0 = _errs18 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs33 = errors;
+const _errs34 = errors;
+if(errors === _errs34){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing2;
+if((data.type === undefined) && (missing2 = "type")){
+const err20 = {instancePath,schemaPath:"#/$defs/BooleanSchema/required",keyword:"required",params:{missingProperty: missing2}};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+else {
+if(data.default !== undefined){
+const _errs36 = errors;
+if(typeof data.default !== "boolean"){
+const err21 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/BooleanSchema/properties/default/type",keyword:"type",params:{type: "boolean"}};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+var valid6 = _errs36 === errors;
+}
+else {
+var valid6 = true;
+}
+if(valid6){
+if(data.description !== undefined){
+const _errs38 = errors;
+if(typeof data.description !== "string"){
+const err22 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/BooleanSchema/properties/description/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+var valid6 = _errs38 === errors;
+}
+else {
+var valid6 = true;
+}
+if(valid6){
+if(data.title !== undefined){
+const _errs40 = errors;
+if(typeof data.title !== "string"){
+const err23 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/BooleanSchema/properties/title/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+var valid6 = _errs40 === errors;
+}
+else {
+var valid6 = true;
+}
+if(valid6){
+if(data.type !== undefined){
+let data16 = data.type;
+const _errs42 = errors;
+if(typeof data16 !== "string"){
+const err24 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/BooleanSchema/properties/type/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+if("boolean" !== data16){
+const err25 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/BooleanSchema/properties/type/const",keyword:"const",params:{allowedValue: "boolean"}};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+var valid6 = _errs42 === errors;
+}
+else {
+var valid6 = true;
+}
+}
+}
+}
+}
+}
+else {
+const err26 = {instancePath,schemaPath:"#/$defs/BooleanSchema/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+var _valid0 = _errs33 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs44 = errors;
+const _errs45 = errors;
+if(errors === _errs45){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing3;
+if(((data.enum === undefined) && (missing3 = "enum")) || ((data.type === undefined) && (missing3 = "type"))){
+const err27 = {instancePath,schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/required",keyword:"required",params:{missingProperty: missing3}};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+else {
+if(data.default !== undefined){
+const _errs47 = errors;
+if(typeof data.default !== "string"){
+const err28 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/default/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+var valid8 = _errs47 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+if(data.description !== undefined){
+const _errs49 = errors;
+if(typeof data.description !== "string"){
+const err29 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/description/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+var valid8 = _errs49 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+if(data.enum !== undefined){
+let data19 = data.enum;
+const _errs51 = errors;
+if(errors === _errs51){
+if(Array.isArray(data19)){
+var valid9 = true;
+const len0 = data19.length;
+for(let i0=0; i0<len0; i0++){
+const _errs53 = errors;
+if(typeof data19[i0] !== "string"){
+const err30 = {instancePath:instancePath+"/enum/" + i0,schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/enum/items/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+var valid9 = _errs53 === errors;
+if(!valid9){
+break;
+}
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/enum",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/enum/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+var valid8 = _errs51 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+if(data.title !== undefined){
+const _errs55 = errors;
+if(typeof data.title !== "string"){
+const err32 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/title/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+var valid8 = _errs55 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+if(data.type !== undefined){
+let data22 = data.type;
+const _errs57 = errors;
+if(typeof data22 !== "string"){
+const err33 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/type/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+if("string" !== data22){
+const err34 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/type/const",keyword:"const",params:{allowedValue: "string"}};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+var valid8 = _errs57 === errors;
+}
+else {
+var valid8 = true;
+}
+}
+}
+}
+}
+}
+}
+else {
+const err35 = {instancePath,schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+var _valid0 = _errs44 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs59 = errors;
+const _errs60 = errors;
+if(errors === _errs60){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing4;
+if(((data.oneOf === undefined) && (missing4 = "oneOf")) || ((data.type === undefined) && (missing4 = "type"))){
+const err36 = {instancePath,schemaPath:"#/$defs/TitledSingleSelectEnumSchema/required",keyword:"required",params:{missingProperty: missing4}};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+else {
+if(data.default !== undefined){
+const _errs62 = errors;
+if(typeof data.default !== "string"){
+const err37 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/default/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+var valid11 = _errs62 === errors;
+}
+else {
+var valid11 = true;
+}
+if(valid11){
+if(data.description !== undefined){
+const _errs64 = errors;
+if(typeof data.description !== "string"){
+const err38 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/description/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+var valid11 = _errs64 === errors;
+}
+else {
+var valid11 = true;
+}
+if(valid11){
+if(data.oneOf !== undefined){
+let data25 = data.oneOf;
+const _errs66 = errors;
+if(errors === _errs66){
+if(Array.isArray(data25)){
+var valid12 = true;
+const len1 = data25.length;
+for(let i1=0; i1<len1; i1++){
+let data26 = data25[i1];
+const _errs68 = errors;
+if(errors === _errs68){
+if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
+let missing5;
+if(((data26.const === undefined) && (missing5 = "const")) || ((data26.title === undefined) && (missing5 = "title"))){
+const err39 = {instancePath:instancePath+"/oneOf/" + i1,schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/items/required",keyword:"required",params:{missingProperty: missing5}};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+else {
+if(data26.const !== undefined){
+const _errs70 = errors;
+if(typeof data26.const !== "string"){
+const err40 = {instancePath:instancePath+"/oneOf/" + i1+"/const",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/items/properties/const/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+var valid13 = _errs70 === errors;
+}
+else {
+var valid13 = true;
+}
+if(valid13){
+if(data26.title !== undefined){
+const _errs72 = errors;
+if(typeof data26.title !== "string"){
+const err41 = {instancePath:instancePath+"/oneOf/" + i1+"/title",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/items/properties/title/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+var valid13 = _errs72 === errors;
+}
+else {
+var valid13 = true;
+}
+}
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/oneOf/" + i1,schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/items/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+var valid12 = _errs68 === errors;
+if(!valid12){
+break;
+}
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/oneOf",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+var valid11 = _errs66 === errors;
+}
+else {
+var valid11 = true;
+}
+if(valid11){
+if(data.title !== undefined){
+const _errs74 = errors;
+if(typeof data.title !== "string"){
+const err44 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/title/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+var valid11 = _errs74 === errors;
+}
+else {
+var valid11 = true;
+}
+if(valid11){
+if(data.type !== undefined){
+let data30 = data.type;
+const _errs76 = errors;
+if(typeof data30 !== "string"){
+const err45 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/type/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+if("string" !== data30){
+const err46 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/type/const",keyword:"const",params:{allowedValue: "string"}};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+var valid11 = _errs76 === errors;
+}
+else {
+var valid11 = true;
+}
+}
+}
+}
+}
+}
+}
+else {
+const err47 = {instancePath,schemaPath:"#/$defs/TitledSingleSelectEnumSchema/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+var _valid0 = _errs59 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs78 = errors;
+const _errs79 = errors;
+if(errors === _errs79){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing6;
+if(((data.items === undefined) && (missing6 = "items")) || ((data.type === undefined) && (missing6 = "type"))){
+const err48 = {instancePath,schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/required",keyword:"required",params:{missingProperty: missing6}};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+else {
+if(data.default !== undefined){
+let data31 = data.default;
+const _errs81 = errors;
+if(errors === _errs81){
+if(Array.isArray(data31)){
+var valid16 = true;
+const len2 = data31.length;
+for(let i2=0; i2<len2; i2++){
+const _errs83 = errors;
+if(typeof data31[i2] !== "string"){
+const err49 = {instancePath:instancePath+"/default/" + i2,schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/default/items/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+var valid16 = _errs83 === errors;
+if(!valid16){
+break;
+}
+}
+}
+else {
+const err50 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/default/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+var valid15 = _errs81 === errors;
+}
+else {
+var valid15 = true;
+}
+if(valid15){
+if(data.description !== undefined){
+const _errs85 = errors;
+if(typeof data.description !== "string"){
+const err51 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/description/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+var valid15 = _errs85 === errors;
+}
+else {
+var valid15 = true;
+}
+if(valid15){
+if(data.items !== undefined){
+let data34 = data.items;
+const _errs87 = errors;
+if(errors === _errs87){
+if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
+let missing7;
+if(((data34.enum === undefined) && (missing7 = "enum")) || ((data34.type === undefined) && (missing7 = "type"))){
+const err52 = {instancePath:instancePath+"/items",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/required",keyword:"required",params:{missingProperty: missing7}};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+else {
+if(data34.enum !== undefined){
+let data35 = data34.enum;
+const _errs89 = errors;
+if(errors === _errs89){
+if(Array.isArray(data35)){
+var valid18 = true;
+const len3 = data35.length;
+for(let i3=0; i3<len3; i3++){
+const _errs91 = errors;
+if(typeof data35[i3] !== "string"){
+const err53 = {instancePath:instancePath+"/items/enum/" + i3,schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/enum/items/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+var valid18 = _errs91 === errors;
+if(!valid18){
+break;
+}
+}
+}
+else {
+const err54 = {instancePath:instancePath+"/items/enum",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/enum/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+var valid17 = _errs89 === errors;
+}
+else {
+var valid17 = true;
+}
+if(valid17){
+if(data34.type !== undefined){
+let data37 = data34.type;
+const _errs93 = errors;
+if(typeof data37 !== "string"){
+const err55 = {instancePath:instancePath+"/items/type",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/type/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+if("string" !== data37){
+const err56 = {instancePath:instancePath+"/items/type",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/type/const",keyword:"const",params:{allowedValue: "string"}};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+var valid17 = _errs93 === errors;
+}
+else {
+var valid17 = true;
+}
+}
+}
+}
+else {
+const err57 = {instancePath:instancePath+"/items",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+var valid15 = _errs87 === errors;
+}
+else {
+var valid15 = true;
+}
+if(valid15){
+if(data.maxItems !== undefined){
+let data38 = data.maxItems;
+const _errs95 = errors;
+if(!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))){
+const err58 = {instancePath:instancePath+"/maxItems",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/maxItems/type",keyword:"type",params:{type: "integer"}};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+var valid15 = _errs95 === errors;
+}
+else {
+var valid15 = true;
+}
+if(valid15){
+if(data.minItems !== undefined){
+let data39 = data.minItems;
+const _errs97 = errors;
+if(!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))){
+const err59 = {instancePath:instancePath+"/minItems",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/minItems/type",keyword:"type",params:{type: "integer"}};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+var valid15 = _errs97 === errors;
+}
+else {
+var valid15 = true;
+}
+if(valid15){
+if(data.title !== undefined){
+const _errs99 = errors;
+if(typeof data.title !== "string"){
+const err60 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/title/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+var valid15 = _errs99 === errors;
+}
+else {
+var valid15 = true;
+}
+if(valid15){
+if(data.type !== undefined){
+let data41 = data.type;
+const _errs101 = errors;
+if(typeof data41 !== "string"){
+const err61 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/type/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+if("array" !== data41){
+const err62 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/type/const",keyword:"const",params:{allowedValue: "array"}};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+var valid15 = _errs101 === errors;
+}
+else {
+var valid15 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+const err63 = {instancePath,schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+var _valid0 = _errs78 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs103 = errors;
+const _errs104 = errors;
+if(errors === _errs104){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing8;
+if(((data.items === undefined) && (missing8 = "items")) || ((data.type === undefined) && (missing8 = "type"))){
+const err64 = {instancePath,schemaPath:"#/$defs/TitledMultiSelectEnumSchema/required",keyword:"required",params:{missingProperty: missing8}};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+else {
+if(data.default !== undefined){
+let data42 = data.default;
+const _errs106 = errors;
+if(errors === _errs106){
+if(Array.isArray(data42)){
+var valid21 = true;
+const len4 = data42.length;
+for(let i4=0; i4<len4; i4++){
+const _errs108 = errors;
+if(typeof data42[i4] !== "string"){
+const err65 = {instancePath:instancePath+"/default/" + i4,schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/default/items/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+var valid21 = _errs108 === errors;
+if(!valid21){
+break;
+}
+}
+}
+else {
+const err66 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/default/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+var valid20 = _errs106 === errors;
+}
+else {
+var valid20 = true;
+}
+if(valid20){
+if(data.description !== undefined){
+const _errs110 = errors;
+if(typeof data.description !== "string"){
+const err67 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/description/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+var valid20 = _errs110 === errors;
+}
+else {
+var valid20 = true;
+}
+if(valid20){
+if(data.items !== undefined){
+let data45 = data.items;
+const _errs112 = errors;
+if(errors === _errs112){
+if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
+let missing9;
+if((data45.anyOf === undefined) && (missing9 = "anyOf")){
+const err68 = {instancePath:instancePath+"/items",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/required",keyword:"required",params:{missingProperty: missing9}};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+else {
+if(data45.anyOf !== undefined){
+let data46 = data45.anyOf;
+const _errs114 = errors;
+if(errors === _errs114){
+if(Array.isArray(data46)){
+var valid23 = true;
+const len5 = data46.length;
+for(let i5=0; i5<len5; i5++){
+let data47 = data46[i5];
+const _errs116 = errors;
+if(errors === _errs116){
+if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
+let missing10;
+if(((data47.const === undefined) && (missing10 = "const")) || ((data47.title === undefined) && (missing10 = "title"))){
+const err69 = {instancePath:instancePath+"/items/anyOf/" + i5,schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/items/required",keyword:"required",params:{missingProperty: missing10}};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+else {
+if(data47.const !== undefined){
+const _errs118 = errors;
+if(typeof data47.const !== "string"){
+const err70 = {instancePath:instancePath+"/items/anyOf/" + i5+"/const",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/items/properties/const/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+var valid24 = _errs118 === errors;
+}
+else {
+var valid24 = true;
+}
+if(valid24){
+if(data47.title !== undefined){
+const _errs120 = errors;
+if(typeof data47.title !== "string"){
+const err71 = {instancePath:instancePath+"/items/anyOf/" + i5+"/title",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/items/properties/title/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+var valid24 = _errs120 === errors;
+}
+else {
+var valid24 = true;
+}
+}
+}
+}
+else {
+const err72 = {instancePath:instancePath+"/items/anyOf/" + i5,schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/items/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
+var valid23 = _errs116 === errors;
+if(!valid23){
+break;
+}
+}
+}
+else {
+const err73 = {instancePath:instancePath+"/items/anyOf",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+}
+}
+}
+}
+else {
+const err74 = {instancePath:instancePath+"/items",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+var valid20 = _errs112 === errors;
+}
+else {
+var valid20 = true;
+}
+if(valid20){
+if(data.maxItems !== undefined){
+let data50 = data.maxItems;
+const _errs122 = errors;
+if(!(((typeof data50 == "number") && (!(data50 % 1) && !isNaN(data50))) && (isFinite(data50)))){
+const err75 = {instancePath:instancePath+"/maxItems",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/maxItems/type",keyword:"type",params:{type: "integer"}};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+var valid20 = _errs122 === errors;
+}
+else {
+var valid20 = true;
+}
+if(valid20){
+if(data.minItems !== undefined){
+let data51 = data.minItems;
+const _errs124 = errors;
+if(!(((typeof data51 == "number") && (!(data51 % 1) && !isNaN(data51))) && (isFinite(data51)))){
+const err76 = {instancePath:instancePath+"/minItems",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/minItems/type",keyword:"type",params:{type: "integer"}};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+var valid20 = _errs124 === errors;
+}
+else {
+var valid20 = true;
+}
+if(valid20){
+if(data.title !== undefined){
+const _errs126 = errors;
+if(typeof data.title !== "string"){
+const err77 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/title/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+var valid20 = _errs126 === errors;
+}
+else {
+var valid20 = true;
+}
+if(valid20){
+if(data.type !== undefined){
+let data53 = data.type;
+const _errs128 = errors;
+if(typeof data53 !== "string"){
+const err78 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/type/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+if("array" !== data53){
+const err79 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/type/const",keyword:"const",params:{allowedValue: "array"}};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+var valid20 = _errs128 === errors;
+}
+else {
+var valid20 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+const err80 = {instancePath,schemaPath:"#/$defs/TitledMultiSelectEnumSchema/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+}
+var _valid0 = _errs103 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs130 = errors;
+const _errs131 = errors;
+if(errors === _errs131){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing11;
+if(((data.enum === undefined) && (missing11 = "enum")) || ((data.type === undefined) && (missing11 = "type"))){
+const err81 = {instancePath,schemaPath:"#/$defs/LegacyTitledEnumSchema/required",keyword:"required",params:{missingProperty: missing11}};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+else {
+if(data.default !== undefined){
+const _errs133 = errors;
+if(typeof data.default !== "string"){
+const err82 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/default/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+var valid26 = _errs133 === errors;
+}
+else {
+var valid26 = true;
+}
+if(valid26){
+if(data.description !== undefined){
+const _errs135 = errors;
+if(typeof data.description !== "string"){
+const err83 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/description/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+var valid26 = _errs135 === errors;
+}
+else {
+var valid26 = true;
+}
+if(valid26){
+if(data.enum !== undefined){
+let data56 = data.enum;
+const _errs137 = errors;
+if(errors === _errs137){
+if(Array.isArray(data56)){
+var valid27 = true;
+const len6 = data56.length;
+for(let i6=0; i6<len6; i6++){
+const _errs139 = errors;
+if(typeof data56[i6] !== "string"){
+const err84 = {instancePath:instancePath+"/enum/" + i6,schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/enum/items/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+var valid27 = _errs139 === errors;
+if(!valid27){
+break;
+}
+}
+}
+else {
+const err85 = {instancePath:instancePath+"/enum",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/enum/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+}
+var valid26 = _errs137 === errors;
+}
+else {
+var valid26 = true;
+}
+if(valid26){
+if(data.enumNames !== undefined){
+let data58 = data.enumNames;
+const _errs141 = errors;
+if(errors === _errs141){
+if(Array.isArray(data58)){
+var valid28 = true;
+const len7 = data58.length;
+for(let i7=0; i7<len7; i7++){
+const _errs143 = errors;
+if(typeof data58[i7] !== "string"){
+const err86 = {instancePath:instancePath+"/enumNames/" + i7,schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/enumNames/items/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+var valid28 = _errs143 === errors;
+if(!valid28){
+break;
+}
+}
+}
+else {
+const err87 = {instancePath:instancePath+"/enumNames",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/enumNames/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+}
+var valid26 = _errs141 === errors;
+}
+else {
+var valid26 = true;
+}
+if(valid26){
+if(data.title !== undefined){
+const _errs145 = errors;
+if(typeof data.title !== "string"){
+const err88 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/title/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+var valid26 = _errs145 === errors;
+}
+else {
+var valid26 = true;
+}
+if(valid26){
+if(data.type !== undefined){
+let data61 = data.type;
+const _errs147 = errors;
+if(typeof data61 !== "string"){
+const err89 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/type/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+if("string" !== data61){
+const err90 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/type/const",keyword:"const",params:{allowedValue: "string"}};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+var valid26 = _errs147 === errors;
+}
+else {
+var valid26 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+const err91 = {instancePath,schemaPath:"#/$defs/LegacyTitledEnumSchema/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+}
+var _valid0 = _errs130 === errors;
+valid0 = valid0 || _valid0;
+}
+}
+}
+}
+}
+}
+}
+if(!valid0){
+const err92 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+validate_PrimitiveSchemaDefinition_2.errors = vErrors;
+return false;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate_PrimitiveSchemaDefinition_2.errors = vErrors;
+return errors === 0;
+}
+function validate_RelatedTaskIds(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -13698,7 +12123,7 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
 if(typeof data[i0] !== "string"){
-validate154.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "string"}}];
+validate_RelatedTaskIds.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -13708,37 +12133,31 @@ break;
 }
 }
 else {
-validate154.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}}];
+validate_RelatedTaskIds.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}}];
 return false;
 }
 }
-validate154.errors = vErrors;
+validate_RelatedTaskIds.errors = vErrors;
 return errors === 0;
 }
-
-export const RequestId = validate155;
-
-function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_RequestId(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if((typeof data !== "string") && (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data))))){
-validate155.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema10.type}}];
+validate_RequestId.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema_RequestId.type}}];
 return false;
 }
-validate155.errors = vErrors;
+validate_RequestId.errors = vErrors;
 return errors === 0;
 }
-
-export const ResourceLink = validate156;
-
-function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ResourceLink(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.name === undefined) && (missing0 = "name")) || ((data.type === undefined) && (missing0 = "type"))) || ((data.uri === undefined) && (missing0 = "uri"))){
-validate156.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ResourceLink.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
@@ -13746,7 +12165,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 const _errs1 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate156.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceLink.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -13757,8 +12176,8 @@ var valid0 = true;
 if(valid0){
 if(data.annotations !== undefined){
 const _errs4 = errors;
-if(!(validate1(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData}))){
-vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
+if(!(validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData}))){
+vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -13770,7 +12189,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs5 = errors;
 if(typeof data.description !== "string"){
-validate156.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceLink.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -13794,14 +12213,14 @@ if(errors === _errs10){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 let missing1;
 if((data4.src === undefined) && (missing1 = "src")){
-validate156.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_ResourceLink.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/required",keyword:"required",params:{missingProperty: missing1}}];
 return false;
 }
 else {
 if(data4.mimeType !== undefined){
 const _errs12 = errors;
 if(typeof data4.mimeType !== "string"){
-validate156.errors = [{instancePath:instancePath+"/icons/" + i0+"/mimeType",schemaPath:"#/$defs/Icon/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceLink.errors = [{instancePath:instancePath+"/icons/" + i0+"/mimeType",schemaPath:"#/$defs/Icon/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid4 = _errs12 === errors;
@@ -13820,7 +12239,7 @@ const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
 const _errs16 = errors;
 if(typeof data6[i1] !== "string"){
-validate156.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes/" + i1,schemaPath:"#/$defs/Icon/properties/sizes/items/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceLink.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes/" + i1,schemaPath:"#/$defs/Icon/properties/sizes/items/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid5 = _errs16 === errors;
@@ -13830,7 +12249,7 @@ break;
 }
 }
 else {
-validate156.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes",schemaPath:"#/$defs/Icon/properties/sizes/type",keyword:"type",params:{type: "array"}}];
+validate_ResourceLink.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes",schemaPath:"#/$defs/Icon/properties/sizes/type",keyword:"type",params:{type: "array"}}];
 return false;
 }
 }
@@ -13846,13 +12265,13 @@ const _errs18 = errors;
 if(errors === _errs18){
 if(errors === _errs18){
 if(typeof data8 === "string"){
-if(!(formats4(data8))){
-validate156.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/format",keyword:"format",params:{format: "uri"}}];
+if(!(format_uri(data8))){
+validate_ResourceLink.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/format",keyword:"format",params:{format: "uri"}}];
 return false;
 }
 }
 else {
-validate156.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceLink.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 }
@@ -13867,11 +12286,11 @@ if(data4.theme !== undefined){
 let data9 = data4.theme;
 const _errs20 = errors;
 if(typeof data9 !== "string"){
-validate156.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceLink.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if(!((data9 === "dark") || (data9 === "light"))){
-validate156.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/enum",keyword:"enum",params:{allowedValues: schema16.properties.theme.enum}}];
+validate_ResourceLink.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/enum",keyword:"enum",params:{allowedValues: schema_Icon.properties.theme.enum}}];
 return false;
 }
 var valid4 = _errs20 === errors;
@@ -13885,7 +12304,7 @@ var valid4 = true;
 }
 }
 else {
-validate156.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceLink.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -13896,7 +12315,7 @@ break;
 }
 }
 else {
-validate156.errors = [{instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"}}];
+validate_ResourceLink.errors = [{instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"}}];
 return false;
 }
 }
@@ -13909,7 +12328,7 @@ if(valid0){
 if(data.mimeType !== undefined){
 const _errs22 = errors;
 if(typeof data.mimeType !== "string"){
-validate156.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceLink.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs22 === errors;
@@ -13921,7 +12340,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs24 = errors;
 if(typeof data.name !== "string"){
-validate156.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceLink.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs24 === errors;
@@ -13934,7 +12353,7 @@ if(data.size !== undefined){
 let data12 = data.size;
 const _errs26 = errors;
 if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-validate156.errors = [{instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "integer"}}];
+validate_ResourceLink.errors = [{instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "integer"}}];
 return false;
 }
 var valid0 = _errs26 === errors;
@@ -13946,7 +12365,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs28 = errors;
 if(typeof data.title !== "string"){
-validate156.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceLink.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs28 === errors;
@@ -13959,11 +12378,11 @@ if(data.type !== undefined){
 let data14 = data.type;
 const _errs30 = errors;
 if(typeof data14 !== "string"){
-validate156.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceLink.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if("resource_link" !== data14){
-validate156.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "resource_link"}}];
+validate_ResourceLink.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "resource_link"}}];
 return false;
 }
 var valid0 = _errs30 === errors;
@@ -13978,13 +12397,13 @@ const _errs32 = errors;
 if(errors === _errs32){
 if(errors === _errs32){
 if(typeof data15 === "string"){
-if(!(formats4(data15))){
-validate156.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+if(!(format_uri(data15))){
+validate_ResourceLink.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
 return false;
 }
 }
 else {
-validate156.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceLink.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 }
@@ -14006,31 +12425,310 @@ var valid0 = true;
 }
 }
 else {
-validate156.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceLink.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate156.errors = vErrors;
+validate_ResourceLink.errors = vErrors;
 return errors === 0;
 }
-
-export const Result = validate158;
-
-function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ResourceLink_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((data.name === undefined) && (missing0 = "name")) || ((data.type === undefined) && (missing0 = "type"))) || ((data.uri === undefined) && (missing0 = "uri"))){
+validate_ResourceLink_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+return false;
+}
+else {
+if(data._meta !== undefined){
+let data0 = data._meta;
+const _errs1 = errors;
+if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
+validate_ResourceLink_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.annotations !== undefined){
+const _errs4 = errors;
+if(!(validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData}))){
+vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.description !== undefined){
+const _errs5 = errors;
+if(typeof data.description !== "string"){
+validate_ResourceLink_2.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.icons !== undefined){
+let data3 = data.icons;
+const _errs7 = errors;
+if(errors === _errs7){
+if(Array.isArray(data3)){
+var valid2 = true;
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+let data4 = data3[i0];
+const _errs9 = errors;
+const _errs10 = errors;
+if(errors === _errs10){
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+let missing1;
+if((data4.src === undefined) && (missing1 = "src")){
+validate_ResourceLink_2.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/required",keyword:"required",params:{missingProperty: missing1}}];
+return false;
+}
+else {
+if(data4.mimeType !== undefined){
+const _errs12 = errors;
+if(typeof data4.mimeType !== "string"){
+validate_ResourceLink_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/mimeType",schemaPath:"#/$defs/Icon/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid4 = _errs12 === errors;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
+if(data4.sizes !== undefined){
+let data6 = data4.sizes;
+const _errs14 = errors;
+if(errors === _errs14){
+if(Array.isArray(data6)){
+var valid5 = true;
+const len1 = data6.length;
+for(let i1=0; i1<len1; i1++){
+const _errs16 = errors;
+if(typeof data6[i1] !== "string"){
+validate_ResourceLink_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes/" + i1,schemaPath:"#/$defs/Icon/properties/sizes/items/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid5 = _errs16 === errors;
+if(!valid5){
+break;
+}
+}
+}
+else {
+validate_ResourceLink_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes",schemaPath:"#/$defs/Icon/properties/sizes/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+var valid4 = _errs14 === errors;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
+if(data4.src !== undefined){
+let data8 = data4.src;
+const _errs18 = errors;
+if(errors === _errs18){
+if(errors === _errs18){
+if(typeof data8 === "string"){
+if(!(format_uri(data8))){
+validate_ResourceLink_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/format",keyword:"format",params:{format: "uri"}}];
+return false;
+}
+}
+else {
+validate_ResourceLink_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+}
+}
+var valid4 = _errs18 === errors;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
+if(data4.theme !== undefined){
+let data9 = data4.theme;
+const _errs20 = errors;
+if(typeof data9 !== "string"){
+validate_ResourceLink_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+if(!((data9 === "dark") || (data9 === "light"))){
+validate_ResourceLink_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/enum",keyword:"enum",params:{allowedValues: schema_Icon.properties.theme.enum}}];
+return false;
+}
+var valid4 = _errs20 === errors;
+}
+else {
+var valid4 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate_ResourceLink_2.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+var valid2 = _errs9 === errors;
+if(!valid2){
+break;
+}
+}
+}
+else {
+validate_ResourceLink_2.errors = [{instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.mimeType !== undefined){
+const _errs22 = errors;
+if(typeof data.mimeType !== "string"){
+validate_ResourceLink_2.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs22 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.name !== undefined){
+const _errs24 = errors;
+if(typeof data.name !== "string"){
+validate_ResourceLink_2.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs24 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.size !== undefined){
+let data12 = data.size;
+const _errs26 = errors;
+if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
+validate_ResourceLink_2.errors = [{instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "integer"}}];
+return false;
+}
+var valid0 = _errs26 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.title !== undefined){
+const _errs28 = errors;
+if(typeof data.title !== "string"){
+validate_ResourceLink_2.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs28 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.type !== undefined){
+let data14 = data.type;
+const _errs30 = errors;
+if(typeof data14 !== "string"){
+validate_ResourceLink_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+if("resource_link" !== data14){
+validate_ResourceLink_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "resource_link"}}];
+return false;
+}
+var valid0 = _errs30 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.uri !== undefined){
+let data15 = data.uri;
+const _errs32 = errors;
+if(errors === _errs32){
+if(errors === _errs32){
+if(typeof data15 === "string"){
+if(!(format_uri(data15))){
+validate_ResourceLink_2.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+return false;
+}
+}
+else {
+validate_ResourceLink_2.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+}
+}
+var valid0 = _errs32 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate_ResourceLink_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_ResourceLink_2.errors = vErrors;
+return errors === 0;
+}
+function validate_Result(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.resultType === undefined) && (missing0 = "resultType")){
-validate158.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Result.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
 if(data._meta !== undefined){
 const _errs2 = errors;
-if(!(validate12(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData}))){
-vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
+if(!(validate_ResultMetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData}))){
+vErrors = vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -14042,7 +12740,7 @@ if(valid0){
 if(data.resultType !== undefined){
 const _errs3 = errors;
 if(typeof data.resultType !== "string"){
-validate158.errors = [{instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/type",keyword:"type",params:{type: "string"}}];
+validate_Result.errors = [{instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -14054,64 +12752,120 @@ var valid0 = true;
 }
 }
 else {
-validate158.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Result.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate158.errors = vErrors;
+validate_Result.errors = vErrors;
 return errors === 0;
 }
-
-export const ResultMetaObject = validate160;
-
-function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ResultMetaObject(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data["io.modelcontextprotocol/serverInfo"] !== undefined){
-if(!(validate13(data["io.modelcontextprotocol/serverInfo"], {instancePath:instancePath+"/io.modelcontextprotocol~1serverInfo",parentData:data,parentDataProperty:"io.modelcontextprotocol/serverInfo",rootData}))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+if(!(validate_Implementation(data["io.modelcontextprotocol/serverInfo"], {instancePath:instancePath+"/io.modelcontextprotocol~1serverInfo",parentData:data,parentDataProperty:"io.modelcontextprotocol/serverInfo",rootData}))){
+vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-validate160.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ResultMetaObject.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate160.errors = vErrors;
+validate_ResultMetaObject.errors = vErrors;
 return errors === 0;
 }
-
-export const Role = validate162;
-
-function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ResultMetaObject_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data["io.modelcontextprotocol/serverInfo"] !== undefined){
+if(!(validate_Implementation(data["io.modelcontextprotocol/serverInfo"], {instancePath:instancePath+"/io.modelcontextprotocol~1serverInfo",parentData:data,parentDataProperty:"io.modelcontextprotocol/serverInfo",rootData}))){
+vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+validate_ResultMetaObject_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_ResultMetaObject_2.errors = vErrors;
+return errors === 0;
+}
+function validate_Result_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.resultType === undefined) && (missing0 = "resultType")){
+validate_Result_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+return false;
+}
+else {
+if(data._meta !== undefined){
+const _errs2 = errors;
+if(!(validate_ResultMetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData}))){
+vErrors = vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.resultType !== undefined){
+const _errs3 = errors;
+if(typeof data.resultType !== "string"){
+validate_Result_2.errors = [{instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+else {
+validate_Result_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_Result_2.errors = vErrors;
+return errors === 0;
+}
+function validate_Role(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate162.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}}];
+validate_Role.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if(!((data === "assistant") || (data === "user"))){
-validate162.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema2.enum}}];
+validate_Role.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema_Role.enum}}];
 return false;
 }
-validate162.errors = vErrors;
+validate_Role.errors = vErrors;
 return errors === 0;
 }
-
-export const Root = validate163;
-
-function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Root(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.uri === undefined) && (missing0 = "uri")){
-validate163.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Root.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
@@ -14119,7 +12873,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 const _errs1 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate163.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
+validate_Root.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -14131,7 +12885,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs4 = errors;
 if(typeof data.name !== "string"){
-validate163.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_Root.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -14146,13 +12900,13 @@ const _errs6 = errors;
 if(errors === _errs6){
 if(errors === _errs6){
 if(typeof data2 === "string"){
-if(!(formats4(data2))){
-validate163.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+if(!(format_uri(data2))){
+validate_Root.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
 return false;
 }
 }
 else {
-validate163.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_Root.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 }
@@ -14167,24 +12921,21 @@ var valid0 = true;
 }
 }
 else {
-validate163.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Root.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate163.errors = vErrors;
+validate_Root.errors = vErrors;
 return errors === 0;
 }
-
-export const SamplingMessage = validate164;
-
-function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Root_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.content === undefined) && (missing0 = "content")) || ((data.role === undefined) && (missing0 = "role"))){
-validate164.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+if((data.uri === undefined) && (missing0 = "uri")){
+validate_Root_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
@@ -14192,7 +12943,77 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 const _errs1 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate164.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
+validate_Root_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.name !== undefined){
+const _errs4 = errors;
+if(typeof data.name !== "string"){
+validate_Root_2.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.uri !== undefined){
+let data2 = data.uri;
+const _errs6 = errors;
+if(errors === _errs6){
+if(errors === _errs6){
+if(typeof data2 === "string"){
+if(!(format_uri(data2))){
+validate_Root_2.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+return false;
+}
+}
+else {
+validate_Root_2.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+}
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+else {
+validate_Root_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_Root_2.errors = vErrors;
+return errors === 0;
+}
+function validate_SamplingMessage(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.content === undefined) && (missing0 = "content")) || ((data.role === undefined) && (missing0 = "role"))){
+validate_SamplingMessage.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+return false;
+}
+else {
+if(data._meta !== undefined){
+let data0 = data._meta;
+const _errs1 = errors;
+if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
+validate_SamplingMessage.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -14212,32 +13033,32 @@ if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 const tag0 = data1.type;
 if(typeof tag0 == "string"){
 if(tag0 === "text"){
-if(!(validate20(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+if(!(validate_TextContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "image"){
-if(!(validate22(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+if(!(validate_ImageContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "audio"){
-if(!(validate2(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
-vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
+if(!(validate_AudioContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "tool_use"){
-if(!(validate39(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate_ToolUseContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "tool_result"){
-if(!(validate40(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate_ToolResultContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+vErrors = vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
 errors = vErrors.length;
 }
 }
@@ -14284,8 +13105,8 @@ var valid9 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs16 = errors;
-if(!(validate47(data1[i0], {instancePath:instancePath+"/content/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+if(!(validate_SamplingMessageContentBlock(data1[i0], {instancePath:instancePath+"/content/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate_SamplingMessageContentBlock.errors : vErrors.concat(validate_SamplingMessageContentBlock.errors);
 errors = vErrors.length;
 }
 var valid9 = _errs16 === errors;
@@ -14317,7 +13138,7 @@ else {
 vErrors.push(err4);
 }
 errors++;
-validate164.errors = vErrors;
+validate_SamplingMessage.errors = vErrors;
 return false;
 }
 else {
@@ -14341,11 +13162,11 @@ if(data.role !== undefined){
 let data3 = data.role;
 const _errs17 = errors;
 if(typeof data3 !== "string"){
-validate164.errors = [{instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/type",keyword:"type",params:{type: "string"}}];
+validate_SamplingMessage.errors = [{instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if(!((data3 === "assistant") || (data3 === "user"))){
-validate164.errors = [{instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/enum",keyword:"enum",params:{allowedValues: schema2.enum}}];
+validate_SamplingMessage.errors = [{instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/enum",keyword:"enum",params:{allowedValues: schema_Role.enum}}];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -14358,17 +13179,14 @@ var valid0 = true;
 }
 }
 else {
-validate164.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_SamplingMessage.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate164.errors = vErrors;
+validate_SamplingMessage.errors = vErrors;
 return errors === 0;
 }
-
-export const SamplingMessageContentBlock = validate171;
-
-function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_SamplingMessageContentBlock(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -14376,71 +13194,311 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const tag0 = data.type;
 if(typeof tag0 == "string"){
 if(tag0 === "text"){
-if(!(validate20(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+if(!(validate_TextContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "image"){
-if(!(validate22(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+if(!(validate_ImageContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "audio"){
-if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
+if(!(validate_AudioContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "tool_use"){
-if(!(validate39(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate_ToolUseContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "tool_result"){
-if(!(validate40(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate_ToolResultContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
 errors = vErrors.length;
 }
 }
 else {
-validate171.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}}];
+validate_SamplingMessageContentBlock.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}}];
 return false;
 }
 }
 else {
-validate171.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}}];
+validate_SamplingMessageContentBlock.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}}];
 return false;
 }
 }
 else {
-validate171.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_SamplingMessageContentBlock.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate171.errors = vErrors;
+validate_SamplingMessageContentBlock.errors = vErrors;
 return errors === 0;
 }
-
-export const StringSchema = validate177;
-
-function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_SamplingMessageContentBlock_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+const tag0 = data.type;
+if(typeof tag0 == "string"){
+if(tag0 === "text"){
+if(!(validate_TextContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "image"){
+if(!(validate_ImageContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "audio"){
+if(!(validate_AudioContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "tool_use"){
+if(!(validate_ToolUseContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "tool_result"){
+if(!(validate_ToolResultContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
+errors = vErrors.length;
+}
+}
+else {
+validate_SamplingMessageContentBlock_2.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}}];
+return false;
+}
+}
+else {
+validate_SamplingMessageContentBlock_2.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}}];
+return false;
+}
+}
+else {
+validate_SamplingMessageContentBlock_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_SamplingMessageContentBlock_2.errors = vErrors;
+return errors === 0;
+}
+function validate_SamplingMessage_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.content === undefined) && (missing0 = "content")) || ((data.role === undefined) && (missing0 = "role"))){
+validate_SamplingMessage_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+return false;
+}
+else {
+if(data._meta !== undefined){
+let data0 = data._meta;
+const _errs1 = errors;
+if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
+validate_SamplingMessage_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.content !== undefined){
+let data1 = data.content;
+const _errs4 = errors;
+const _errs5 = errors;
+let valid2 = false;
+const _errs6 = errors;
+if(errors === _errs6){
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+const tag0 = data1.type;
+if(typeof tag0 == "string"){
+if(tag0 === "text"){
+if(!(validate_TextContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "image"){
+if(!(validate_ImageContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "audio"){
+if(!(validate_AudioContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "tool_use"){
+if(!(validate_ToolUseContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "tool_result"){
+if(!(validate_ToolResultContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+vErrors = vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
+errors = vErrors.length;
+}
+}
+else {
+const err0 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf/0/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf/0/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf/0/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid0 = _errs6 === errors;
+valid2 = valid2 || _valid0;
+if(!valid2){
+const _errs14 = errors;
+if(errors === _errs14){
+if(Array.isArray(data1)){
+var valid9 = true;
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+const _errs16 = errors;
+if(!(validate_SamplingMessageContentBlock(data1[i0], {instancePath:instancePath+"/content/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate_SamplingMessageContentBlock.errors : vErrors.concat(validate_SamplingMessageContentBlock.errors);
+errors = vErrors.length;
+}
+var valid9 = _errs16 === errors;
+if(!valid9){
+break;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf/1/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+var _valid0 = _errs14 === errors;
+valid2 = valid2 || _valid0;
+}
+if(!valid2){
+const err4 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf",keyword:"anyOf",params:{}};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+validate_SamplingMessage_2.errors = vErrors;
+return false;
+}
+else {
+errors = _errs5;
+if(vErrors !== null){
+if(_errs5){
+vErrors.length = _errs5;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.role !== undefined){
+let data3 = data.role;
+const _errs17 = errors;
+if(typeof data3 !== "string"){
+validate_SamplingMessage_2.errors = [{instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+if(!((data3 === "assistant") || (data3 === "user"))){
+validate_SamplingMessage_2.errors = [{instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/enum",keyword:"enum",params:{allowedValues: schema_Role.enum}}];
+return false;
+}
+var valid0 = _errs17 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+else {
+validate_SamplingMessage_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_SamplingMessage_2.errors = vErrors;
+return errors === 0;
+}
+function validate_StringSchema(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.type === undefined) && (missing0 = "type")){
-validate177.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_StringSchema.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
 if(data.default !== undefined){
 const _errs1 = errors;
 if(typeof data.default !== "string"){
-validate177.errors = [{instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "string"}}];
+validate_StringSchema.errors = [{instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -14452,7 +13510,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs3 = errors;
 if(typeof data.description !== "string"){
-validate177.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_StringSchema.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -14465,11 +13523,11 @@ if(data.format !== undefined){
 let data2 = data.format;
 const _errs5 = errors;
 if(typeof data2 !== "string"){
-validate177.errors = [{instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"}}];
+validate_StringSchema.errors = [{instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if(!((((data2 === "date") || (data2 === "date-time")) || (data2 === "email")) || (data2 === "uri"))){
-validate177.errors = [{instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema65.properties.format.enum}}];
+validate_StringSchema.errors = [{instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema_StringSchema.properties.format.enum}}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -14482,7 +13540,7 @@ if(data.maxLength !== undefined){
 let data3 = data.maxLength;
 const _errs7 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-validate177.errors = [{instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: "integer"}}];
+validate_StringSchema.errors = [{instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: "integer"}}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -14495,7 +13553,7 @@ if(data.minLength !== undefined){
 let data4 = data.minLength;
 const _errs9 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-validate177.errors = [{instancePath:instancePath+"/minLength",schemaPath:"#/properties/minLength/type",keyword:"type",params:{type: "integer"}}];
+validate_StringSchema.errors = [{instancePath:instancePath+"/minLength",schemaPath:"#/properties/minLength/type",keyword:"type",params:{type: "integer"}}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -14507,7 +13565,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs11 = errors;
 if(typeof data.title !== "string"){
-validate177.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_StringSchema.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -14520,11 +13578,11 @@ if(data.type !== undefined){
 let data6 = data.type;
 const _errs13 = errors;
 if(typeof data6 !== "string"){
-validate177.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_StringSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if("string" !== data6){
-validate177.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "string"}}];
+validate_StringSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "string"}}];
 return false;
 }
 var valid0 = _errs13 === errors;
@@ -14541,32 +13599,28 @@ var valid0 = true;
 }
 }
 else {
-validate177.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_StringSchema.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate177.errors = vErrors;
+validate_StringSchema.errors = vErrors;
 return errors === 0;
 }
-
-export const Task = validate178;
-const schema147 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"taskId":{"type":"string"},"status":{"anyOf":[{"type":"string","const":"working"},{"type":"string","const":"input_required"},{"type":"string","const":"completed"},{"type":"string","const":"failed"},{"type":"string","const":"cancelled"}]},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs"]};
-
-function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Task(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((data.taskId === undefined) && (missing0 = "taskId")) || ((data.status === undefined) && (missing0 = "status"))) || ((data.createdAt === undefined) && (missing0 = "createdAt"))) || ((data.lastUpdatedAt === undefined) && (missing0 = "lastUpdatedAt"))) || ((data.ttlMs === undefined) && (missing0 = "ttlMs"))){
-validate178.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Task.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
 if(data.taskId !== undefined){
 const _errs1 = errors;
 if(typeof data.taskId !== "string"){
-validate178.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_Task.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -14712,7 +13766,7 @@ else {
 vErrors.push(err10);
 }
 errors++;
-validate178.errors = vErrors;
+validate_Task.errors = vErrors;
 return false;
 }
 else {
@@ -14735,7 +13789,7 @@ if(valid0){
 if(data.statusMessage !== undefined){
 const _errs15 = errors;
 if(typeof data.statusMessage !== "string"){
-validate178.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_Task.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs15 === errors;
@@ -14747,7 +13801,7 @@ if(valid0){
 if(data.createdAt !== undefined){
 const _errs17 = errors;
 if(typeof data.createdAt !== "string"){
-validate178.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_Task.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -14759,7 +13813,7 @@ if(valid0){
 if(data.lastUpdatedAt !== undefined){
 const _errs19 = errors;
 if(typeof data.lastUpdatedAt !== "string"){
-validate178.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_Task.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs19 === errors;
@@ -14836,7 +13890,7 @@ else {
 vErrors.push(err15);
 }
 errors++;
-validate178.errors = vErrors;
+validate_Task.errors = vErrors;
 return false;
 }
 else {
@@ -14860,18 +13914,18 @@ if(data.pollIntervalMs !== undefined){
 let data6 = data.pollIntervalMs;
 const _errs27 = errors;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-validate178.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
+validate_Task.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
 return false;
 }
 if(errors === _errs27){
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 9007199254740991 || isNaN(data6)){
-validate178.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
+validate_Task.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
 return false;
 }
 else {
 if(data6 < -9007199254740991 || isNaN(data6)){
-validate178.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
+validate_Task.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
 return false;
 }
 }
@@ -14891,18 +13945,14 @@ var valid0 = true;
 }
 }
 else {
-validate178.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Task.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate178.errors = vErrors;
+validate_Task.errors = vErrors;
 return errors === 0;
 }
-
-export const TaskStatus = validate179;
-const schema148 = {"$schema":"https://json-schema.org/draft/2020-12/schema","anyOf":[{"type":"string","const":"working"},{"type":"string","const":"input_required"},{"type":"string","const":"completed"},{"type":"string","const":"failed"},{"type":"string","const":"cancelled"}]};
-
-function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_TaskStatus(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -15039,7 +14089,7 @@ else {
 vErrors.push(err10);
 }
 errors++;
-validate179.errors = vErrors;
+validate_TaskStatus.errors = vErrors;
 return false;
 }
 else {
@@ -15053,14 +14103,10 @@ vErrors = null;
 }
 }
 }
-validate179.errors = vErrors;
+validate_TaskStatus.errors = vErrors;
 return errors === 0;
 }
-
-export const TaskStatusNotification = validate180;
-const schema149 = {"$schema":"https://json-schema.org/draft/2020-12/schema","allOf":[{"$ref":"#/$defs/JSONRPCNotification"},{"type":"object","properties":{"method":{"type":"string","const":"notifications/tasks"},"params":{"allOf":[{"$ref":"#/$defs/NotificationParams"},{"type":"object","discriminator":{"propertyName":"status"},"oneOf":[{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"working"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"input_required"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"inputRequests":{"$ref":"#/$defs/InputRequests"}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","inputRequests"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"completed"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"result":{"type":"object","propertyNames":{"type":"string"},"additionalProperties":{}}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","result"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"failed"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"error":{"$ref":"#/$defs/Error"}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","error"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"cancelled"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs"]}]},{"type":"object","propertyNames":{"type":"string"},"additionalProperties":{}}]}},"required":["method","params"]}]};
-
-function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_TaskStatusNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -15069,7 +14115,7 @@ if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.jsonrpc === undefined) && (missing0 = "jsonrpc")) || ((data.method === undefined) && (missing0 = "method"))){
-validate180.errors = [{instancePath,schemaPath:"#/$defs/JSONRPCNotification/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_TaskStatusNotification.errors = [{instancePath,schemaPath:"#/$defs/JSONRPCNotification/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
@@ -15077,11 +14123,11 @@ if(data.jsonrpc !== undefined){
 let data0 = data.jsonrpc;
 const _errs3 = errors;
 if(typeof data0 !== "string"){
-validate180.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/$defs/JSONRPCNotification/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/$defs/JSONRPCNotification/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if("2.0" !== data0){
-validate180.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/$defs/JSONRPCNotification/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/$defs/JSONRPCNotification/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
 return false;
 }
 var valid2 = _errs3 === errors;
@@ -15093,7 +14139,7 @@ if(valid2){
 if(data.method !== undefined){
 const _errs5 = errors;
 if(typeof data.method !== "string"){
-validate180.errors = [{instancePath:instancePath+"/method",schemaPath:"#/$defs/JSONRPCNotification/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/$defs/JSONRPCNotification/properties/method/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid2 = _errs5 === errors;
@@ -15109,7 +14155,7 @@ if(errors === _errs7){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-validate180.errors = [{instancePath:instancePath+"/params",schemaPath:"#/$defs/JSONRPCNotification/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/$defs/JSONRPCNotification/properties/params/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -15123,7 +14169,7 @@ var valid2 = true;
 }
 }
 else {
-validate180.errors = [{instancePath,schemaPath:"#/$defs/JSONRPCNotification/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusNotification.errors = [{instancePath,schemaPath:"#/$defs/JSONRPCNotification/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -15134,7 +14180,7 @@ if(errors === _errs10){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if(((data.method === undefined) && (missing1 = "method")) || ((data.params === undefined) && (missing1 = "params"))){
-validate180.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_TaskStatusNotification.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing1}}];
 return false;
 }
 else {
@@ -15142,11 +14188,11 @@ if(data.method !== undefined){
 let data3 = data.method;
 const _errs12 = errors;
 if(typeof data3 !== "string"){
-validate180.errors = [{instancePath:instancePath+"/method",schemaPath:"#/allOf/1/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/allOf/1/properties/method/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if("notifications/tasks" !== data3){
-validate180.errors = [{instancePath:instancePath+"/method",schemaPath:"#/allOf/1/properties/method/const",keyword:"const",params:{allowedValue: "notifications/tasks"}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/allOf/1/properties/method/const",keyword:"const",params:{allowedValue: "notifications/tasks"}}];
 return false;
 }
 var valid3 = _errs12 === errors;
@@ -15159,8 +14205,8 @@ if(data.params !== undefined){
 let data4 = data.params;
 const _errs14 = errors;
 const _errs15 = errors;
-if(!(validate150(data4, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData}))){
-vErrors = vErrors === null ? validate150.errors : vErrors.concat(validate150.errors);
+if(!(validate_NotificationParams(data4, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData}))){
+vErrors = vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs15 === errors;
@@ -15176,14 +14222,14 @@ if(errors === _errs19){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 let missing2;
 if((((((data4.taskId === undefined) && (missing2 = "taskId")) || ((data4.status === undefined) && (missing2 = "status"))) || ((data4.createdAt === undefined) && (missing2 = "createdAt"))) || ((data4.lastUpdatedAt === undefined) && (missing2 = "lastUpdatedAt"))) || ((data4.ttlMs === undefined) && (missing2 = "ttlMs"))){
-validate180.errors = [{instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/0/required",keyword:"required",params:{missingProperty: missing2}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/0/required",keyword:"required",params:{missingProperty: missing2}}];
 return false;
 }
 else {
 if(data4.taskId !== undefined){
 const _errs21 = errors;
 if(typeof data4.taskId !== "string"){
-validate180.errors = [{instancePath:instancePath+"/params/taskId",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/0/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/taskId",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/0/properties/taskId/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid7 = _errs21 === errors;
@@ -15196,11 +14242,11 @@ if(data4.status !== undefined){
 let data6 = data4.status;
 const _errs23 = errors;
 if(typeof data6 !== "string"){
-validate180.errors = [{instancePath:instancePath+"/params/status",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/0/properties/status/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/status",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/0/properties/status/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if("working" !== data6){
-validate180.errors = [{instancePath:instancePath+"/params/status",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/0/properties/status/const",keyword:"const",params:{allowedValue: "working"}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/status",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/0/properties/status/const",keyword:"const",params:{allowedValue: "working"}}];
 return false;
 }
 var valid7 = _errs23 === errors;
@@ -15212,7 +14258,7 @@ if(valid7){
 if(data4.statusMessage !== undefined){
 const _errs25 = errors;
 if(typeof data4.statusMessage !== "string"){
-validate180.errors = [{instancePath:instancePath+"/params/statusMessage",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/0/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/statusMessage",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/0/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid7 = _errs25 === errors;
@@ -15224,7 +14270,7 @@ if(valid7){
 if(data4.createdAt !== undefined){
 const _errs27 = errors;
 if(typeof data4.createdAt !== "string"){
-validate180.errors = [{instancePath:instancePath+"/params/createdAt",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/0/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/createdAt",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/0/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid7 = _errs27 === errors;
@@ -15236,7 +14282,7 @@ if(valid7){
 if(data4.lastUpdatedAt !== undefined){
 const _errs29 = errors;
 if(typeof data4.lastUpdatedAt !== "string"){
-validate180.errors = [{instancePath:instancePath+"/params/lastUpdatedAt",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/0/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/lastUpdatedAt",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/0/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid7 = _errs29 === errors;
@@ -15313,7 +14359,7 @@ else {
 vErrors.push(err4);
 }
 errors++;
-validate180.errors = vErrors;
+validate_TaskStatusNotification.errors = vErrors;
 return false;
 }
 else {
@@ -15337,18 +14383,18 @@ if(data4.pollIntervalMs !== undefined){
 let data11 = data4.pollIntervalMs;
 const _errs37 = errors;
 if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-validate180.errors = [{instancePath:instancePath+"/params/pollIntervalMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/0/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/pollIntervalMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/0/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
 return false;
 }
 if(errors === _errs37){
 if((typeof data11 == "number") && (isFinite(data11))){
 if(data11 > 9007199254740991 || isNaN(data11)){
-validate180.errors = [{instancePath:instancePath+"/params/pollIntervalMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/0/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/pollIntervalMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/0/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
 return false;
 }
 else {
 if(data11 < -9007199254740991 || isNaN(data11)){
-validate180.errors = [{instancePath:instancePath+"/params/pollIntervalMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/0/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/pollIntervalMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/0/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
 return false;
 }
 }
@@ -15368,7 +14414,7 @@ var valid7 = true;
 }
 }
 else {
-validate180.errors = [{instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/0/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/0/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -15379,14 +14425,14 @@ if(errors === _errs39){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 let missing3;
 if(((((((data4.taskId === undefined) && (missing3 = "taskId")) || ((data4.status === undefined) && (missing3 = "status"))) || ((data4.createdAt === undefined) && (missing3 = "createdAt"))) || ((data4.lastUpdatedAt === undefined) && (missing3 = "lastUpdatedAt"))) || ((data4.ttlMs === undefined) && (missing3 = "ttlMs"))) || ((data4.inputRequests === undefined) && (missing3 = "inputRequests"))){
-validate180.errors = [{instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/1/required",keyword:"required",params:{missingProperty: missing3}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/1/required",keyword:"required",params:{missingProperty: missing3}}];
 return false;
 }
 else {
 if(data4.taskId !== undefined){
 const _errs41 = errors;
 if(typeof data4.taskId !== "string"){
-validate180.errors = [{instancePath:instancePath+"/params/taskId",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/1/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/taskId",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/1/properties/taskId/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid10 = _errs41 === errors;
@@ -15399,11 +14445,11 @@ if(data4.status !== undefined){
 let data13 = data4.status;
 const _errs43 = errors;
 if(typeof data13 !== "string"){
-validate180.errors = [{instancePath:instancePath+"/params/status",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/1/properties/status/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/status",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/1/properties/status/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if("input_required" !== data13){
-validate180.errors = [{instancePath:instancePath+"/params/status",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/1/properties/status/const",keyword:"const",params:{allowedValue: "input_required"}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/status",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/1/properties/status/const",keyword:"const",params:{allowedValue: "input_required"}}];
 return false;
 }
 var valid10 = _errs43 === errors;
@@ -15415,7 +14461,7 @@ if(valid10){
 if(data4.statusMessage !== undefined){
 const _errs45 = errors;
 if(typeof data4.statusMessage !== "string"){
-validate180.errors = [{instancePath:instancePath+"/params/statusMessage",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/1/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/statusMessage",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/1/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid10 = _errs45 === errors;
@@ -15427,7 +14473,7 @@ if(valid10){
 if(data4.createdAt !== undefined){
 const _errs47 = errors;
 if(typeof data4.createdAt !== "string"){
-validate180.errors = [{instancePath:instancePath+"/params/createdAt",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/1/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/createdAt",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/1/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid10 = _errs47 === errors;
@@ -15439,7 +14485,7 @@ if(valid10){
 if(data4.lastUpdatedAt !== undefined){
 const _errs49 = errors;
 if(typeof data4.lastUpdatedAt !== "string"){
-validate180.errors = [{instancePath:instancePath+"/params/lastUpdatedAt",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/1/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/lastUpdatedAt",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/1/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid10 = _errs49 === errors;
@@ -15516,7 +14562,7 @@ else {
 vErrors.push(err9);
 }
 errors++;
-validate180.errors = vErrors;
+validate_TaskStatusNotification.errors = vErrors;
 return false;
 }
 else {
@@ -15540,18 +14586,18 @@ if(data4.pollIntervalMs !== undefined){
 let data18 = data4.pollIntervalMs;
 const _errs57 = errors;
 if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
-validate180.errors = [{instancePath:instancePath+"/params/pollIntervalMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/1/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/pollIntervalMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/1/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
 return false;
 }
 if(errors === _errs57){
 if((typeof data18 == "number") && (isFinite(data18))){
 if(data18 > 9007199254740991 || isNaN(data18)){
-validate180.errors = [{instancePath:instancePath+"/params/pollIntervalMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/1/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/pollIntervalMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/1/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
 return false;
 }
 else {
 if(data18 < -9007199254740991 || isNaN(data18)){
-validate180.errors = [{instancePath:instancePath+"/params/pollIntervalMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/1/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/pollIntervalMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/1/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
 return false;
 }
 }
@@ -15565,8 +14611,8 @@ var valid10 = true;
 if(valid10){
 if(data4.inputRequests !== undefined){
 const _errs59 = errors;
-if(!(validate79(data4.inputRequests, {instancePath:instancePath+"/params/inputRequests",parentData:data4,parentDataProperty:"inputRequests",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate_InputRequests(data4.inputRequests, {instancePath:instancePath+"/params/inputRequests",parentData:data4,parentDataProperty:"inputRequests",rootData}))){
+vErrors = vErrors === null ? validate_InputRequests.errors : vErrors.concat(validate_InputRequests.errors);
 errors = vErrors.length;
 }
 var valid10 = _errs59 === errors;
@@ -15584,7 +14630,7 @@ var valid10 = true;
 }
 }
 else {
-validate180.errors = [{instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/1/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/1/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -15595,14 +14641,14 @@ if(errors === _errs60){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 let missing4;
 if(((((((data4.taskId === undefined) && (missing4 = "taskId")) || ((data4.status === undefined) && (missing4 = "status"))) || ((data4.createdAt === undefined) && (missing4 = "createdAt"))) || ((data4.lastUpdatedAt === undefined) && (missing4 = "lastUpdatedAt"))) || ((data4.ttlMs === undefined) && (missing4 = "ttlMs"))) || ((data4.result === undefined) && (missing4 = "result"))){
-validate180.errors = [{instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/2/required",keyword:"required",params:{missingProperty: missing4}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/2/required",keyword:"required",params:{missingProperty: missing4}}];
 return false;
 }
 else {
 if(data4.taskId !== undefined){
 const _errs62 = errors;
 if(typeof data4.taskId !== "string"){
-validate180.errors = [{instancePath:instancePath+"/params/taskId",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/2/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/taskId",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/2/properties/taskId/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid13 = _errs62 === errors;
@@ -15615,11 +14661,11 @@ if(data4.status !== undefined){
 let data21 = data4.status;
 const _errs64 = errors;
 if(typeof data21 !== "string"){
-validate180.errors = [{instancePath:instancePath+"/params/status",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/2/properties/status/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/status",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/2/properties/status/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if("completed" !== data21){
-validate180.errors = [{instancePath:instancePath+"/params/status",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/2/properties/status/const",keyword:"const",params:{allowedValue: "completed"}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/status",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/2/properties/status/const",keyword:"const",params:{allowedValue: "completed"}}];
 return false;
 }
 var valid13 = _errs64 === errors;
@@ -15631,7 +14677,7 @@ if(valid13){
 if(data4.statusMessage !== undefined){
 const _errs66 = errors;
 if(typeof data4.statusMessage !== "string"){
-validate180.errors = [{instancePath:instancePath+"/params/statusMessage",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/2/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/statusMessage",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/2/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid13 = _errs66 === errors;
@@ -15643,7 +14689,7 @@ if(valid13){
 if(data4.createdAt !== undefined){
 const _errs68 = errors;
 if(typeof data4.createdAt !== "string"){
-validate180.errors = [{instancePath:instancePath+"/params/createdAt",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/2/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/createdAt",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/2/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid13 = _errs68 === errors;
@@ -15655,7 +14701,7 @@ if(valid13){
 if(data4.lastUpdatedAt !== undefined){
 const _errs70 = errors;
 if(typeof data4.lastUpdatedAt !== "string"){
-validate180.errors = [{instancePath:instancePath+"/params/lastUpdatedAt",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/2/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/lastUpdatedAt",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/2/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid13 = _errs70 === errors;
@@ -15732,7 +14778,7 @@ else {
 vErrors.push(err14);
 }
 errors++;
-validate180.errors = vErrors;
+validate_TaskStatusNotification.errors = vErrors;
 return false;
 }
 else {
@@ -15756,18 +14802,18 @@ if(data4.pollIntervalMs !== undefined){
 let data26 = data4.pollIntervalMs;
 const _errs78 = errors;
 if(!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))){
-validate180.errors = [{instancePath:instancePath+"/params/pollIntervalMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/2/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/pollIntervalMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/2/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
 return false;
 }
 if(errors === _errs78){
 if((typeof data26 == "number") && (isFinite(data26))){
 if(data26 > 9007199254740991 || isNaN(data26)){
-validate180.errors = [{instancePath:instancePath+"/params/pollIntervalMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/2/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/pollIntervalMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/2/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
 return false;
 }
 else {
 if(data26 < -9007199254740991 || isNaN(data26)){
-validate180.errors = [{instancePath:instancePath+"/params/pollIntervalMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/2/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/pollIntervalMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/2/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
 return false;
 }
 }
@@ -15806,14 +14852,14 @@ else {
 vErrors.push(err16);
 }
 errors++;
-validate180.errors = vErrors;
+validate_TaskStatusNotification.errors = vErrors;
 return false;
 break;
 }
 }
 }
 else {
-validate180.errors = [{instancePath:instancePath+"/params/result",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/2/properties/result/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/result",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/2/properties/result/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -15832,7 +14878,7 @@ var valid13 = true;
 }
 }
 else {
-validate180.errors = [{instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/2/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/2/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -15843,14 +14889,14 @@ if(errors === _errs85){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 let missing5;
 if(((((((data4.taskId === undefined) && (missing5 = "taskId")) || ((data4.status === undefined) && (missing5 = "status"))) || ((data4.createdAt === undefined) && (missing5 = "createdAt"))) || ((data4.lastUpdatedAt === undefined) && (missing5 = "lastUpdatedAt"))) || ((data4.ttlMs === undefined) && (missing5 = "ttlMs"))) || ((data4.error === undefined) && (missing5 = "error"))){
-validate180.errors = [{instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/3/required",keyword:"required",params:{missingProperty: missing5}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/3/required",keyword:"required",params:{missingProperty: missing5}}];
 return false;
 }
 else {
 if(data4.taskId !== undefined){
 const _errs87 = errors;
 if(typeof data4.taskId !== "string"){
-validate180.errors = [{instancePath:instancePath+"/params/taskId",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/3/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/taskId",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/3/properties/taskId/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid17 = _errs87 === errors;
@@ -15863,11 +14909,11 @@ if(data4.status !== undefined){
 let data29 = data4.status;
 const _errs89 = errors;
 if(typeof data29 !== "string"){
-validate180.errors = [{instancePath:instancePath+"/params/status",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/3/properties/status/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/status",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/3/properties/status/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if("failed" !== data29){
-validate180.errors = [{instancePath:instancePath+"/params/status",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/3/properties/status/const",keyword:"const",params:{allowedValue: "failed"}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/status",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/3/properties/status/const",keyword:"const",params:{allowedValue: "failed"}}];
 return false;
 }
 var valid17 = _errs89 === errors;
@@ -15879,7 +14925,7 @@ if(valid17){
 if(data4.statusMessage !== undefined){
 const _errs91 = errors;
 if(typeof data4.statusMessage !== "string"){
-validate180.errors = [{instancePath:instancePath+"/params/statusMessage",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/3/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/statusMessage",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/3/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid17 = _errs91 === errors;
@@ -15891,7 +14937,7 @@ if(valid17){
 if(data4.createdAt !== undefined){
 const _errs93 = errors;
 if(typeof data4.createdAt !== "string"){
-validate180.errors = [{instancePath:instancePath+"/params/createdAt",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/3/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/createdAt",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/3/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid17 = _errs93 === errors;
@@ -15903,7 +14949,7 @@ if(valid17){
 if(data4.lastUpdatedAt !== undefined){
 const _errs95 = errors;
 if(typeof data4.lastUpdatedAt !== "string"){
-validate180.errors = [{instancePath:instancePath+"/params/lastUpdatedAt",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/3/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/lastUpdatedAt",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/3/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid17 = _errs95 === errors;
@@ -15980,7 +15026,7 @@ else {
 vErrors.push(err21);
 }
 errors++;
-validate180.errors = vErrors;
+validate_TaskStatusNotification.errors = vErrors;
 return false;
 }
 else {
@@ -16004,18 +15050,18 @@ if(data4.pollIntervalMs !== undefined){
 let data34 = data4.pollIntervalMs;
 const _errs103 = errors;
 if(!(((typeof data34 == "number") && (!(data34 % 1) && !isNaN(data34))) && (isFinite(data34)))){
-validate180.errors = [{instancePath:instancePath+"/params/pollIntervalMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/3/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/pollIntervalMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/3/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
 return false;
 }
 if(errors === _errs103){
 if((typeof data34 == "number") && (isFinite(data34))){
 if(data34 > 9007199254740991 || isNaN(data34)){
-validate180.errors = [{instancePath:instancePath+"/params/pollIntervalMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/3/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/pollIntervalMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/3/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
 return false;
 }
 else {
 if(data34 < -9007199254740991 || isNaN(data34)){
-validate180.errors = [{instancePath:instancePath+"/params/pollIntervalMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/3/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/pollIntervalMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/3/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
 return false;
 }
 }
@@ -16035,7 +15081,7 @@ if(errors === _errs106){
 if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
 let missing6;
 if(((data35.code === undefined) && (missing6 = "code")) || ((data35.message === undefined) && (missing6 = "message"))){
-validate180.errors = [{instancePath:instancePath+"/params/error",schemaPath:"#/$defs/Error/required",keyword:"required",params:{missingProperty: missing6}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/error",schemaPath:"#/$defs/Error/required",keyword:"required",params:{missingProperty: missing6}}];
 return false;
 }
 else {
@@ -16043,7 +15089,7 @@ if(data35.code !== undefined){
 let data36 = data35.code;
 const _errs108 = errors;
 if(!(((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36))) && (isFinite(data36)))){
-validate180.errors = [{instancePath:instancePath+"/params/error/code",schemaPath:"#/$defs/Error/properties/code/type",keyword:"type",params:{type: "integer"}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/error/code",schemaPath:"#/$defs/Error/properties/code/type",keyword:"type",params:{type: "integer"}}];
 return false;
 }
 var valid20 = _errs108 === errors;
@@ -16055,7 +15101,7 @@ if(valid20){
 if(data35.message !== undefined){
 const _errs110 = errors;
 if(typeof data35.message !== "string"){
-validate180.errors = [{instancePath:instancePath+"/params/error/message",schemaPath:"#/$defs/Error/properties/message/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/error/message",schemaPath:"#/$defs/Error/properties/message/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid20 = _errs110 === errors;
@@ -16067,7 +15113,7 @@ var valid20 = true;
 }
 }
 else {
-validate180.errors = [{instancePath:instancePath+"/params/error",schemaPath:"#/$defs/Error/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/error",schemaPath:"#/$defs/Error/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -16086,7 +15132,7 @@ var valid17 = true;
 }
 }
 else {
-validate180.errors = [{instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/3/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/3/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -16097,14 +15143,14 @@ if(errors === _errs112){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 let missing7;
 if((((((data4.taskId === undefined) && (missing7 = "taskId")) || ((data4.status === undefined) && (missing7 = "status"))) || ((data4.createdAt === undefined) && (missing7 = "createdAt"))) || ((data4.lastUpdatedAt === undefined) && (missing7 = "lastUpdatedAt"))) || ((data4.ttlMs === undefined) && (missing7 = "ttlMs"))){
-validate180.errors = [{instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/4/required",keyword:"required",params:{missingProperty: missing7}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/4/required",keyword:"required",params:{missingProperty: missing7}}];
 return false;
 }
 else {
 if(data4.taskId !== undefined){
 const _errs114 = errors;
 if(typeof data4.taskId !== "string"){
-validate180.errors = [{instancePath:instancePath+"/params/taskId",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/4/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/taskId",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/4/properties/taskId/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid22 = _errs114 === errors;
@@ -16117,11 +15163,11 @@ if(data4.status !== undefined){
 let data39 = data4.status;
 const _errs116 = errors;
 if(typeof data39 !== "string"){
-validate180.errors = [{instancePath:instancePath+"/params/status",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/4/properties/status/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/status",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/4/properties/status/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if("cancelled" !== data39){
-validate180.errors = [{instancePath:instancePath+"/params/status",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/4/properties/status/const",keyword:"const",params:{allowedValue: "cancelled"}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/status",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/4/properties/status/const",keyword:"const",params:{allowedValue: "cancelled"}}];
 return false;
 }
 var valid22 = _errs116 === errors;
@@ -16133,7 +15179,7 @@ if(valid22){
 if(data4.statusMessage !== undefined){
 const _errs118 = errors;
 if(typeof data4.statusMessage !== "string"){
-validate180.errors = [{instancePath:instancePath+"/params/statusMessage",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/4/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/statusMessage",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/4/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid22 = _errs118 === errors;
@@ -16145,7 +15191,7 @@ if(valid22){
 if(data4.createdAt !== undefined){
 const _errs120 = errors;
 if(typeof data4.createdAt !== "string"){
-validate180.errors = [{instancePath:instancePath+"/params/createdAt",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/4/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/createdAt",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/4/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid22 = _errs120 === errors;
@@ -16157,7 +15203,7 @@ if(valid22){
 if(data4.lastUpdatedAt !== undefined){
 const _errs122 = errors;
 if(typeof data4.lastUpdatedAt !== "string"){
-validate180.errors = [{instancePath:instancePath+"/params/lastUpdatedAt",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/4/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/lastUpdatedAt",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/4/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid22 = _errs122 === errors;
@@ -16234,7 +15280,7 @@ else {
 vErrors.push(err26);
 }
 errors++;
-validate180.errors = vErrors;
+validate_TaskStatusNotification.errors = vErrors;
 return false;
 }
 else {
@@ -16258,18 +15304,18 @@ if(data4.pollIntervalMs !== undefined){
 let data44 = data4.pollIntervalMs;
 const _errs130 = errors;
 if(!(((typeof data44 == "number") && (!(data44 % 1) && !isNaN(data44))) && (isFinite(data44)))){
-validate180.errors = [{instancePath:instancePath+"/params/pollIntervalMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/4/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/pollIntervalMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/4/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
 return false;
 }
 if(errors === _errs130){
 if((typeof data44 == "number") && (isFinite(data44))){
 if(data44 > 9007199254740991 || isNaN(data44)){
-validate180.errors = [{instancePath:instancePath+"/params/pollIntervalMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/4/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/pollIntervalMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/4/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
 return false;
 }
 else {
 if(data44 < -9007199254740991 || isNaN(data44)){
-validate180.errors = [{instancePath:instancePath+"/params/pollIntervalMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/4/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/pollIntervalMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/4/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
 return false;
 }
 }
@@ -16289,23 +15335,23 @@ var valid22 = true;
 }
 }
 else {
-validate180.errors = [{instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/4/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/4/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
 }
 else {
-validate180.errors = [{instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "status", tagValue: tag0}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "status", tagValue: tag0}}];
 return false;
 }
 }
 else {
-validate180.errors = [{instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/discriminator",keyword:"discriminator",params:{error: "tag", tag: "status", tagValue: tag0}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/discriminator",keyword:"discriminator",params:{error: "tag", tag: "status", tagValue: tag0}}];
 return false;
 }
 }
 else {
-validate180.errors = [{instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -16336,14 +15382,14 @@ else {
 vErrors.push(err28);
 }
 errors++;
-validate180.errors = vErrors;
+validate_TaskStatusNotification.errors = vErrors;
 return false;
 break;
 }
 }
 }
 else {
-validate180.errors = [{instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/2/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/2/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -16359,25 +15405,21 @@ var valid3 = true;
 }
 }
 else {
-validate180.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusNotification.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
 var valid0 = _errs10 === errors;
 }
-validate180.errors = vErrors;
+validate_TaskStatusNotification.errors = vErrors;
 return errors === 0;
 }
-
-export const TaskStatusNotificationParams = validate183;
-const schema152 = {"$schema":"https://json-schema.org/draft/2020-12/schema","allOf":[{"$ref":"#/$defs/NotificationParams"},{"type":"object","discriminator":{"propertyName":"status"},"oneOf":[{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"working"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"input_required"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"inputRequests":{"$ref":"#/$defs/InputRequests"}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","inputRequests"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"completed"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"result":{"type":"object","propertyNames":{"type":"string"},"additionalProperties":{}}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","result"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"failed"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"error":{"$ref":"#/$defs/Error"}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","error"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"cancelled"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs"]}]},{"type":"object","propertyNames":{"type":"string"},"additionalProperties":{}}]};
-
-function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_TaskStatusNotificationParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
-if(!(validate150(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate150.errors : vErrors.concat(validate150.errors);
+if(!(validate_NotificationParams(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs0 === errors;
@@ -16393,14 +15435,14 @@ if(errors === _errs4){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((data.taskId === undefined) && (missing0 = "taskId")) || ((data.status === undefined) && (missing0 = "status"))) || ((data.createdAt === undefined) && (missing0 = "createdAt"))) || ((data.lastUpdatedAt === undefined) && (missing0 = "lastUpdatedAt"))) || ((data.ttlMs === undefined) && (missing0 = "ttlMs"))){
-validate183.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/0/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_TaskStatusNotificationParams.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/0/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
 if(data.taskId !== undefined){
 const _errs6 = errors;
 if(typeof data.taskId !== "string"){
-validate183.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/allOf/1/oneOf/0/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/allOf/1/oneOf/0/properties/taskId/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid3 = _errs6 === errors;
@@ -16413,11 +15455,11 @@ if(data.status !== undefined){
 let data1 = data.status;
 const _errs8 = errors;
 if(typeof data1 !== "string"){
-validate183.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/0/properties/status/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/0/properties/status/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if("working" !== data1){
-validate183.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/0/properties/status/const",keyword:"const",params:{allowedValue: "working"}}];
+validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/0/properties/status/const",keyword:"const",params:{allowedValue: "working"}}];
 return false;
 }
 var valid3 = _errs8 === errors;
@@ -16429,7 +15471,7 @@ if(valid3){
 if(data.statusMessage !== undefined){
 const _errs10 = errors;
 if(typeof data.statusMessage !== "string"){
-validate183.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/allOf/1/oneOf/0/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/allOf/1/oneOf/0/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid3 = _errs10 === errors;
@@ -16441,7 +15483,7 @@ if(valid3){
 if(data.createdAt !== undefined){
 const _errs12 = errors;
 if(typeof data.createdAt !== "string"){
-validate183.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/allOf/1/oneOf/0/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/allOf/1/oneOf/0/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid3 = _errs12 === errors;
@@ -16453,7 +15495,7 @@ if(valid3){
 if(data.lastUpdatedAt !== undefined){
 const _errs14 = errors;
 if(typeof data.lastUpdatedAt !== "string"){
-validate183.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/allOf/1/oneOf/0/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/allOf/1/oneOf/0/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid3 = _errs14 === errors;
@@ -16530,7 +15572,7 @@ else {
 vErrors.push(err4);
 }
 errors++;
-validate183.errors = vErrors;
+validate_TaskStatusNotificationParams.errors = vErrors;
 return false;
 }
 else {
@@ -16554,18 +15596,18 @@ if(data.pollIntervalMs !== undefined){
 let data6 = data.pollIntervalMs;
 const _errs22 = errors;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-validate183.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/0/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
+validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/0/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
 return false;
 }
 if(errors === _errs22){
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 9007199254740991 || isNaN(data6)){
-validate183.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/0/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
+validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/0/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
 return false;
 }
 else {
 if(data6 < -9007199254740991 || isNaN(data6)){
-validate183.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/0/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
+validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/0/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
 return false;
 }
 }
@@ -16585,7 +15627,7 @@ var valid3 = true;
 }
 }
 else {
-validate183.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/0/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusNotificationParams.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/0/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -16596,14 +15638,14 @@ if(errors === _errs24){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if(((((((data.taskId === undefined) && (missing1 = "taskId")) || ((data.status === undefined) && (missing1 = "status"))) || ((data.createdAt === undefined) && (missing1 = "createdAt"))) || ((data.lastUpdatedAt === undefined) && (missing1 = "lastUpdatedAt"))) || ((data.ttlMs === undefined) && (missing1 = "ttlMs"))) || ((data.inputRequests === undefined) && (missing1 = "inputRequests"))){
-validate183.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/1/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_TaskStatusNotificationParams.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/1/required",keyword:"required",params:{missingProperty: missing1}}];
 return false;
 }
 else {
 if(data.taskId !== undefined){
 const _errs26 = errors;
 if(typeof data.taskId !== "string"){
-validate183.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/allOf/1/oneOf/1/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/allOf/1/oneOf/1/properties/taskId/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid6 = _errs26 === errors;
@@ -16616,11 +15658,11 @@ if(data.status !== undefined){
 let data8 = data.status;
 const _errs28 = errors;
 if(typeof data8 !== "string"){
-validate183.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/1/properties/status/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/1/properties/status/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if("input_required" !== data8){
-validate183.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/1/properties/status/const",keyword:"const",params:{allowedValue: "input_required"}}];
+validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/1/properties/status/const",keyword:"const",params:{allowedValue: "input_required"}}];
 return false;
 }
 var valid6 = _errs28 === errors;
@@ -16632,7 +15674,7 @@ if(valid6){
 if(data.statusMessage !== undefined){
 const _errs30 = errors;
 if(typeof data.statusMessage !== "string"){
-validate183.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/allOf/1/oneOf/1/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/allOf/1/oneOf/1/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid6 = _errs30 === errors;
@@ -16644,7 +15686,7 @@ if(valid6){
 if(data.createdAt !== undefined){
 const _errs32 = errors;
 if(typeof data.createdAt !== "string"){
-validate183.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/allOf/1/oneOf/1/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/allOf/1/oneOf/1/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid6 = _errs32 === errors;
@@ -16656,7 +15698,7 @@ if(valid6){
 if(data.lastUpdatedAt !== undefined){
 const _errs34 = errors;
 if(typeof data.lastUpdatedAt !== "string"){
-validate183.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/allOf/1/oneOf/1/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/allOf/1/oneOf/1/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid6 = _errs34 === errors;
@@ -16733,7 +15775,7 @@ else {
 vErrors.push(err9);
 }
 errors++;
-validate183.errors = vErrors;
+validate_TaskStatusNotificationParams.errors = vErrors;
 return false;
 }
 else {
@@ -16757,18 +15799,18 @@ if(data.pollIntervalMs !== undefined){
 let data13 = data.pollIntervalMs;
 const _errs42 = errors;
 if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-validate183.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/1/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
+validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/1/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
 return false;
 }
 if(errors === _errs42){
 if((typeof data13 == "number") && (isFinite(data13))){
 if(data13 > 9007199254740991 || isNaN(data13)){
-validate183.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/1/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
+validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/1/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
 return false;
 }
 else {
 if(data13 < -9007199254740991 || isNaN(data13)){
-validate183.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/1/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
+validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/1/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
 return false;
 }
 }
@@ -16782,8 +15824,8 @@ var valid6 = true;
 if(valid6){
 if(data.inputRequests !== undefined){
 const _errs44 = errors;
-if(!(validate79(data.inputRequests, {instancePath:instancePath+"/inputRequests",parentData:data,parentDataProperty:"inputRequests",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate_InputRequests(data.inputRequests, {instancePath:instancePath+"/inputRequests",parentData:data,parentDataProperty:"inputRequests",rootData}))){
+vErrors = vErrors === null ? validate_InputRequests.errors : vErrors.concat(validate_InputRequests.errors);
 errors = vErrors.length;
 }
 var valid6 = _errs44 === errors;
@@ -16801,7 +15843,7 @@ var valid6 = true;
 }
 }
 else {
-validate183.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/1/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusNotificationParams.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/1/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -16812,14 +15854,14 @@ if(errors === _errs45){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if(((((((data.taskId === undefined) && (missing2 = "taskId")) || ((data.status === undefined) && (missing2 = "status"))) || ((data.createdAt === undefined) && (missing2 = "createdAt"))) || ((data.lastUpdatedAt === undefined) && (missing2 = "lastUpdatedAt"))) || ((data.ttlMs === undefined) && (missing2 = "ttlMs"))) || ((data.result === undefined) && (missing2 = "result"))){
-validate183.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/2/required",keyword:"required",params:{missingProperty: missing2}}];
+validate_TaskStatusNotificationParams.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/2/required",keyword:"required",params:{missingProperty: missing2}}];
 return false;
 }
 else {
 if(data.taskId !== undefined){
 const _errs47 = errors;
 if(typeof data.taskId !== "string"){
-validate183.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/allOf/1/oneOf/2/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/allOf/1/oneOf/2/properties/taskId/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid9 = _errs47 === errors;
@@ -16832,11 +15874,11 @@ if(data.status !== undefined){
 let data16 = data.status;
 const _errs49 = errors;
 if(typeof data16 !== "string"){
-validate183.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/2/properties/status/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/2/properties/status/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if("completed" !== data16){
-validate183.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/2/properties/status/const",keyword:"const",params:{allowedValue: "completed"}}];
+validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/2/properties/status/const",keyword:"const",params:{allowedValue: "completed"}}];
 return false;
 }
 var valid9 = _errs49 === errors;
@@ -16848,7 +15890,7 @@ if(valid9){
 if(data.statusMessage !== undefined){
 const _errs51 = errors;
 if(typeof data.statusMessage !== "string"){
-validate183.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/allOf/1/oneOf/2/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/allOf/1/oneOf/2/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid9 = _errs51 === errors;
@@ -16860,7 +15902,7 @@ if(valid9){
 if(data.createdAt !== undefined){
 const _errs53 = errors;
 if(typeof data.createdAt !== "string"){
-validate183.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/allOf/1/oneOf/2/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/allOf/1/oneOf/2/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid9 = _errs53 === errors;
@@ -16872,7 +15914,7 @@ if(valid9){
 if(data.lastUpdatedAt !== undefined){
 const _errs55 = errors;
 if(typeof data.lastUpdatedAt !== "string"){
-validate183.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/allOf/1/oneOf/2/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/allOf/1/oneOf/2/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid9 = _errs55 === errors;
@@ -16949,7 +15991,7 @@ else {
 vErrors.push(err14);
 }
 errors++;
-validate183.errors = vErrors;
+validate_TaskStatusNotificationParams.errors = vErrors;
 return false;
 }
 else {
@@ -16973,18 +16015,18 @@ if(data.pollIntervalMs !== undefined){
 let data21 = data.pollIntervalMs;
 const _errs63 = errors;
 if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-validate183.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/2/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
+validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/2/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
 return false;
 }
 if(errors === _errs63){
 if((typeof data21 == "number") && (isFinite(data21))){
 if(data21 > 9007199254740991 || isNaN(data21)){
-validate183.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/2/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
+validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/2/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
 return false;
 }
 else {
 if(data21 < -9007199254740991 || isNaN(data21)){
-validate183.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/2/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
+validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/2/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
 return false;
 }
 }
@@ -17023,14 +16065,14 @@ else {
 vErrors.push(err16);
 }
 errors++;
-validate183.errors = vErrors;
+validate_TaskStatusNotificationParams.errors = vErrors;
 return false;
 break;
 }
 }
 }
 else {
-validate183.errors = [{instancePath:instancePath+"/result",schemaPath:"#/allOf/1/oneOf/2/properties/result/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/result",schemaPath:"#/allOf/1/oneOf/2/properties/result/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -17049,7 +16091,7 @@ var valid9 = true;
 }
 }
 else {
-validate183.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/2/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusNotificationParams.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/2/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -17060,14 +16102,14 @@ if(errors === _errs70){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
 if(((((((data.taskId === undefined) && (missing3 = "taskId")) || ((data.status === undefined) && (missing3 = "status"))) || ((data.createdAt === undefined) && (missing3 = "createdAt"))) || ((data.lastUpdatedAt === undefined) && (missing3 = "lastUpdatedAt"))) || ((data.ttlMs === undefined) && (missing3 = "ttlMs"))) || ((data.error === undefined) && (missing3 = "error"))){
-validate183.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/3/required",keyword:"required",params:{missingProperty: missing3}}];
+validate_TaskStatusNotificationParams.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/3/required",keyword:"required",params:{missingProperty: missing3}}];
 return false;
 }
 else {
 if(data.taskId !== undefined){
 const _errs72 = errors;
 if(typeof data.taskId !== "string"){
-validate183.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/allOf/1/oneOf/3/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/allOf/1/oneOf/3/properties/taskId/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid13 = _errs72 === errors;
@@ -17080,11 +16122,11 @@ if(data.status !== undefined){
 let data24 = data.status;
 const _errs74 = errors;
 if(typeof data24 !== "string"){
-validate183.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/3/properties/status/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/3/properties/status/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if("failed" !== data24){
-validate183.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/3/properties/status/const",keyword:"const",params:{allowedValue: "failed"}}];
+validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/3/properties/status/const",keyword:"const",params:{allowedValue: "failed"}}];
 return false;
 }
 var valid13 = _errs74 === errors;
@@ -17096,7 +16138,7 @@ if(valid13){
 if(data.statusMessage !== undefined){
 const _errs76 = errors;
 if(typeof data.statusMessage !== "string"){
-validate183.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/allOf/1/oneOf/3/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/allOf/1/oneOf/3/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid13 = _errs76 === errors;
@@ -17108,7 +16150,7 @@ if(valid13){
 if(data.createdAt !== undefined){
 const _errs78 = errors;
 if(typeof data.createdAt !== "string"){
-validate183.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/allOf/1/oneOf/3/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/allOf/1/oneOf/3/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid13 = _errs78 === errors;
@@ -17120,7 +16162,7 @@ if(valid13){
 if(data.lastUpdatedAt !== undefined){
 const _errs80 = errors;
 if(typeof data.lastUpdatedAt !== "string"){
-validate183.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/allOf/1/oneOf/3/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/allOf/1/oneOf/3/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid13 = _errs80 === errors;
@@ -17197,7 +16239,7 @@ else {
 vErrors.push(err21);
 }
 errors++;
-validate183.errors = vErrors;
+validate_TaskStatusNotificationParams.errors = vErrors;
 return false;
 }
 else {
@@ -17221,18 +16263,18 @@ if(data.pollIntervalMs !== undefined){
 let data29 = data.pollIntervalMs;
 const _errs88 = errors;
 if(!(((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29))) && (isFinite(data29)))){
-validate183.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/3/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
+validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/3/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
 return false;
 }
 if(errors === _errs88){
 if((typeof data29 == "number") && (isFinite(data29))){
 if(data29 > 9007199254740991 || isNaN(data29)){
-validate183.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/3/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
+validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/3/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
 return false;
 }
 else {
 if(data29 < -9007199254740991 || isNaN(data29)){
-validate183.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/3/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
+validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/3/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
 return false;
 }
 }
@@ -17252,7 +16294,7 @@ if(errors === _errs91){
 if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
 let missing4;
 if(((data30.code === undefined) && (missing4 = "code")) || ((data30.message === undefined) && (missing4 = "message"))){
-validate183.errors = [{instancePath:instancePath+"/error",schemaPath:"#/$defs/Error/required",keyword:"required",params:{missingProperty: missing4}}];
+validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/error",schemaPath:"#/$defs/Error/required",keyword:"required",params:{missingProperty: missing4}}];
 return false;
 }
 else {
@@ -17260,7 +16302,7 @@ if(data30.code !== undefined){
 let data31 = data30.code;
 const _errs93 = errors;
 if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
-validate183.errors = [{instancePath:instancePath+"/error/code",schemaPath:"#/$defs/Error/properties/code/type",keyword:"type",params:{type: "integer"}}];
+validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/error/code",schemaPath:"#/$defs/Error/properties/code/type",keyword:"type",params:{type: "integer"}}];
 return false;
 }
 var valid16 = _errs93 === errors;
@@ -17272,7 +16314,7 @@ if(valid16){
 if(data30.message !== undefined){
 const _errs95 = errors;
 if(typeof data30.message !== "string"){
-validate183.errors = [{instancePath:instancePath+"/error/message",schemaPath:"#/$defs/Error/properties/message/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/error/message",schemaPath:"#/$defs/Error/properties/message/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid16 = _errs95 === errors;
@@ -17284,7 +16326,7 @@ var valid16 = true;
 }
 }
 else {
-validate183.errors = [{instancePath:instancePath+"/error",schemaPath:"#/$defs/Error/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/error",schemaPath:"#/$defs/Error/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -17303,7 +16345,7 @@ var valid13 = true;
 }
 }
 else {
-validate183.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/3/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusNotificationParams.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/3/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -17314,14 +16356,14 @@ if(errors === _errs97){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
 if((((((data.taskId === undefined) && (missing5 = "taskId")) || ((data.status === undefined) && (missing5 = "status"))) || ((data.createdAt === undefined) && (missing5 = "createdAt"))) || ((data.lastUpdatedAt === undefined) && (missing5 = "lastUpdatedAt"))) || ((data.ttlMs === undefined) && (missing5 = "ttlMs"))){
-validate183.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/4/required",keyword:"required",params:{missingProperty: missing5}}];
+validate_TaskStatusNotificationParams.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/4/required",keyword:"required",params:{missingProperty: missing5}}];
 return false;
 }
 else {
 if(data.taskId !== undefined){
 const _errs99 = errors;
 if(typeof data.taskId !== "string"){
-validate183.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/allOf/1/oneOf/4/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/allOf/1/oneOf/4/properties/taskId/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid18 = _errs99 === errors;
@@ -17334,11 +16376,11 @@ if(data.status !== undefined){
 let data34 = data.status;
 const _errs101 = errors;
 if(typeof data34 !== "string"){
-validate183.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/4/properties/status/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/4/properties/status/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if("cancelled" !== data34){
-validate183.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/4/properties/status/const",keyword:"const",params:{allowedValue: "cancelled"}}];
+validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/4/properties/status/const",keyword:"const",params:{allowedValue: "cancelled"}}];
 return false;
 }
 var valid18 = _errs101 === errors;
@@ -17350,7 +16392,7 @@ if(valid18){
 if(data.statusMessage !== undefined){
 const _errs103 = errors;
 if(typeof data.statusMessage !== "string"){
-validate183.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/allOf/1/oneOf/4/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/allOf/1/oneOf/4/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid18 = _errs103 === errors;
@@ -17362,7 +16404,7 @@ if(valid18){
 if(data.createdAt !== undefined){
 const _errs105 = errors;
 if(typeof data.createdAt !== "string"){
-validate183.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/allOf/1/oneOf/4/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/allOf/1/oneOf/4/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid18 = _errs105 === errors;
@@ -17374,7 +16416,7 @@ if(valid18){
 if(data.lastUpdatedAt !== undefined){
 const _errs107 = errors;
 if(typeof data.lastUpdatedAt !== "string"){
-validate183.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/allOf/1/oneOf/4/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/allOf/1/oneOf/4/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid18 = _errs107 === errors;
@@ -17451,7 +16493,7 @@ else {
 vErrors.push(err26);
 }
 errors++;
-validate183.errors = vErrors;
+validate_TaskStatusNotificationParams.errors = vErrors;
 return false;
 }
 else {
@@ -17475,18 +16517,18 @@ if(data.pollIntervalMs !== undefined){
 let data39 = data.pollIntervalMs;
 const _errs115 = errors;
 if(!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))){
-validate183.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/4/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
+validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/4/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
 return false;
 }
 if(errors === _errs115){
 if((typeof data39 == "number") && (isFinite(data39))){
 if(data39 > 9007199254740991 || isNaN(data39)){
-validate183.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/4/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
+validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/4/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
 return false;
 }
 else {
 if(data39 < -9007199254740991 || isNaN(data39)){
-validate183.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/4/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
+validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/4/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
 return false;
 }
 }
@@ -17506,23 +16548,23 @@ var valid18 = true;
 }
 }
 else {
-validate183.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/4/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusNotificationParams.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/4/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
 }
 else {
-validate183.errors = [{instancePath,schemaPath:"#/allOf/1/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "status", tagValue: tag0}}];
+validate_TaskStatusNotificationParams.errors = [{instancePath,schemaPath:"#/allOf/1/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "status", tagValue: tag0}}];
 return false;
 }
 }
 else {
-validate183.errors = [{instancePath,schemaPath:"#/allOf/1/discriminator",keyword:"discriminator",params:{error: "tag", tag: "status", tagValue: tag0}}];
+validate_TaskStatusNotificationParams.errors = [{instancePath,schemaPath:"#/allOf/1/discriminator",keyword:"discriminator",params:{error: "tag", tag: "status", tagValue: tag0}}];
 return false;
 }
 }
 else {
-validate183.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusNotificationParams.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -17553,33 +16595,29 @@ else {
 vErrors.push(err28);
 }
 errors++;
-validate183.errors = vErrors;
+validate_TaskStatusNotificationParams.errors = vErrors;
 return false;
 break;
 }
 }
 }
 else {
-validate183.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusNotificationParams.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
 var valid0 = _errs117 === errors;
 }
 }
-validate183.errors = vErrors;
+validate_TaskStatusNotificationParams.errors = vErrors;
 return errors === 0;
 }
-
-export const TaskStatusNotification_params = validate186;
-const schema154 = {"allOf":[{"$ref":"#/$defs/NotificationParams"},{"type":"object","discriminator":{"propertyName":"status"},"oneOf":[{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"working"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"input_required"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"inputRequests":{"$ref":"#/$defs/InputRequests"}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","inputRequests"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"completed"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"result":{"type":"object","propertyNames":{"type":"string"},"additionalProperties":{}}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","result"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"failed"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"error":{"$ref":"#/$defs/Error"}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","error"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"cancelled"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs"]}]},{"type":"object","propertyNames":{"type":"string"},"additionalProperties":{}}]};
-
-function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_TaskStatusNotification_allOf_1_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
-if(!(validate150(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate150.errors : vErrors.concat(validate150.errors);
+if(!(validate_NotificationParams(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs0 === errors;
@@ -17595,14 +16633,14 @@ if(errors === _errs4){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((data.taskId === undefined) && (missing0 = "taskId")) || ((data.status === undefined) && (missing0 = "status"))) || ((data.createdAt === undefined) && (missing0 = "createdAt"))) || ((data.lastUpdatedAt === undefined) && (missing0 = "lastUpdatedAt"))) || ((data.ttlMs === undefined) && (missing0 = "ttlMs"))){
-validate186.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/0/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/0/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
 if(data.taskId !== undefined){
 const _errs6 = errors;
 if(typeof data.taskId !== "string"){
-validate186.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/allOf/1/oneOf/0/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/allOf/1/oneOf/0/properties/taskId/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid3 = _errs6 === errors;
@@ -17615,11 +16653,11 @@ if(data.status !== undefined){
 let data1 = data.status;
 const _errs8 = errors;
 if(typeof data1 !== "string"){
-validate186.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/0/properties/status/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/0/properties/status/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if("working" !== data1){
-validate186.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/0/properties/status/const",keyword:"const",params:{allowedValue: "working"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/0/properties/status/const",keyword:"const",params:{allowedValue: "working"}}];
 return false;
 }
 var valid3 = _errs8 === errors;
@@ -17631,7 +16669,7 @@ if(valid3){
 if(data.statusMessage !== undefined){
 const _errs10 = errors;
 if(typeof data.statusMessage !== "string"){
-validate186.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/allOf/1/oneOf/0/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/allOf/1/oneOf/0/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid3 = _errs10 === errors;
@@ -17643,7 +16681,7 @@ if(valid3){
 if(data.createdAt !== undefined){
 const _errs12 = errors;
 if(typeof data.createdAt !== "string"){
-validate186.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/allOf/1/oneOf/0/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/allOf/1/oneOf/0/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid3 = _errs12 === errors;
@@ -17655,7 +16693,7 @@ if(valid3){
 if(data.lastUpdatedAt !== undefined){
 const _errs14 = errors;
 if(typeof data.lastUpdatedAt !== "string"){
-validate186.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/allOf/1/oneOf/0/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/allOf/1/oneOf/0/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid3 = _errs14 === errors;
@@ -17732,7 +16770,7 @@ else {
 vErrors.push(err4);
 }
 errors++;
-validate186.errors = vErrors;
+validate_TaskStatusNotification_allOf_1_properties_params.errors = vErrors;
 return false;
 }
 else {
@@ -17756,18 +16794,18 @@ if(data.pollIntervalMs !== undefined){
 let data6 = data.pollIntervalMs;
 const _errs22 = errors;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-validate186.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/0/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/0/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
 return false;
 }
 if(errors === _errs22){
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 9007199254740991 || isNaN(data6)){
-validate186.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/0/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/0/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
 return false;
 }
 else {
 if(data6 < -9007199254740991 || isNaN(data6)){
-validate186.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/0/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/0/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
 return false;
 }
 }
@@ -17787,7 +16825,7 @@ var valid3 = true;
 }
 }
 else {
-validate186.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/0/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/0/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -17798,14 +16836,14 @@ if(errors === _errs24){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if(((((((data.taskId === undefined) && (missing1 = "taskId")) || ((data.status === undefined) && (missing1 = "status"))) || ((data.createdAt === undefined) && (missing1 = "createdAt"))) || ((data.lastUpdatedAt === undefined) && (missing1 = "lastUpdatedAt"))) || ((data.ttlMs === undefined) && (missing1 = "ttlMs"))) || ((data.inputRequests === undefined) && (missing1 = "inputRequests"))){
-validate186.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/1/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/1/required",keyword:"required",params:{missingProperty: missing1}}];
 return false;
 }
 else {
 if(data.taskId !== undefined){
 const _errs26 = errors;
 if(typeof data.taskId !== "string"){
-validate186.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/allOf/1/oneOf/1/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/allOf/1/oneOf/1/properties/taskId/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid6 = _errs26 === errors;
@@ -17818,11 +16856,11 @@ if(data.status !== undefined){
 let data8 = data.status;
 const _errs28 = errors;
 if(typeof data8 !== "string"){
-validate186.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/1/properties/status/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/1/properties/status/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if("input_required" !== data8){
-validate186.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/1/properties/status/const",keyword:"const",params:{allowedValue: "input_required"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/1/properties/status/const",keyword:"const",params:{allowedValue: "input_required"}}];
 return false;
 }
 var valid6 = _errs28 === errors;
@@ -17834,7 +16872,7 @@ if(valid6){
 if(data.statusMessage !== undefined){
 const _errs30 = errors;
 if(typeof data.statusMessage !== "string"){
-validate186.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/allOf/1/oneOf/1/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/allOf/1/oneOf/1/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid6 = _errs30 === errors;
@@ -17846,7 +16884,7 @@ if(valid6){
 if(data.createdAt !== undefined){
 const _errs32 = errors;
 if(typeof data.createdAt !== "string"){
-validate186.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/allOf/1/oneOf/1/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/allOf/1/oneOf/1/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid6 = _errs32 === errors;
@@ -17858,7 +16896,7 @@ if(valid6){
 if(data.lastUpdatedAt !== undefined){
 const _errs34 = errors;
 if(typeof data.lastUpdatedAt !== "string"){
-validate186.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/allOf/1/oneOf/1/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/allOf/1/oneOf/1/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid6 = _errs34 === errors;
@@ -17935,7 +16973,7 @@ else {
 vErrors.push(err9);
 }
 errors++;
-validate186.errors = vErrors;
+validate_TaskStatusNotification_allOf_1_properties_params.errors = vErrors;
 return false;
 }
 else {
@@ -17959,18 +16997,18 @@ if(data.pollIntervalMs !== undefined){
 let data13 = data.pollIntervalMs;
 const _errs42 = errors;
 if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-validate186.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/1/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/1/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
 return false;
 }
 if(errors === _errs42){
 if((typeof data13 == "number") && (isFinite(data13))){
 if(data13 > 9007199254740991 || isNaN(data13)){
-validate186.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/1/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/1/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
 return false;
 }
 else {
 if(data13 < -9007199254740991 || isNaN(data13)){
-validate186.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/1/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/1/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
 return false;
 }
 }
@@ -17984,8 +17022,8 @@ var valid6 = true;
 if(valid6){
 if(data.inputRequests !== undefined){
 const _errs44 = errors;
-if(!(validate79(data.inputRequests, {instancePath:instancePath+"/inputRequests",parentData:data,parentDataProperty:"inputRequests",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate_InputRequests(data.inputRequests, {instancePath:instancePath+"/inputRequests",parentData:data,parentDataProperty:"inputRequests",rootData}))){
+vErrors = vErrors === null ? validate_InputRequests.errors : vErrors.concat(validate_InputRequests.errors);
 errors = vErrors.length;
 }
 var valid6 = _errs44 === errors;
@@ -18003,7 +17041,7 @@ var valid6 = true;
 }
 }
 else {
-validate186.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/1/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/1/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -18014,14 +17052,14 @@ if(errors === _errs45){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if(((((((data.taskId === undefined) && (missing2 = "taskId")) || ((data.status === undefined) && (missing2 = "status"))) || ((data.createdAt === undefined) && (missing2 = "createdAt"))) || ((data.lastUpdatedAt === undefined) && (missing2 = "lastUpdatedAt"))) || ((data.ttlMs === undefined) && (missing2 = "ttlMs"))) || ((data.result === undefined) && (missing2 = "result"))){
-validate186.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/2/required",keyword:"required",params:{missingProperty: missing2}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/2/required",keyword:"required",params:{missingProperty: missing2}}];
 return false;
 }
 else {
 if(data.taskId !== undefined){
 const _errs47 = errors;
 if(typeof data.taskId !== "string"){
-validate186.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/allOf/1/oneOf/2/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/allOf/1/oneOf/2/properties/taskId/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid9 = _errs47 === errors;
@@ -18034,11 +17072,11 @@ if(data.status !== undefined){
 let data16 = data.status;
 const _errs49 = errors;
 if(typeof data16 !== "string"){
-validate186.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/2/properties/status/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/2/properties/status/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if("completed" !== data16){
-validate186.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/2/properties/status/const",keyword:"const",params:{allowedValue: "completed"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/2/properties/status/const",keyword:"const",params:{allowedValue: "completed"}}];
 return false;
 }
 var valid9 = _errs49 === errors;
@@ -18050,7 +17088,7 @@ if(valid9){
 if(data.statusMessage !== undefined){
 const _errs51 = errors;
 if(typeof data.statusMessage !== "string"){
-validate186.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/allOf/1/oneOf/2/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/allOf/1/oneOf/2/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid9 = _errs51 === errors;
@@ -18062,7 +17100,7 @@ if(valid9){
 if(data.createdAt !== undefined){
 const _errs53 = errors;
 if(typeof data.createdAt !== "string"){
-validate186.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/allOf/1/oneOf/2/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/allOf/1/oneOf/2/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid9 = _errs53 === errors;
@@ -18074,7 +17112,7 @@ if(valid9){
 if(data.lastUpdatedAt !== undefined){
 const _errs55 = errors;
 if(typeof data.lastUpdatedAt !== "string"){
-validate186.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/allOf/1/oneOf/2/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/allOf/1/oneOf/2/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid9 = _errs55 === errors;
@@ -18151,7 +17189,7 @@ else {
 vErrors.push(err14);
 }
 errors++;
-validate186.errors = vErrors;
+validate_TaskStatusNotification_allOf_1_properties_params.errors = vErrors;
 return false;
 }
 else {
@@ -18175,18 +17213,18 @@ if(data.pollIntervalMs !== undefined){
 let data21 = data.pollIntervalMs;
 const _errs63 = errors;
 if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-validate186.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/2/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/2/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
 return false;
 }
 if(errors === _errs63){
 if((typeof data21 == "number") && (isFinite(data21))){
 if(data21 > 9007199254740991 || isNaN(data21)){
-validate186.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/2/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/2/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
 return false;
 }
 else {
 if(data21 < -9007199254740991 || isNaN(data21)){
-validate186.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/2/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/2/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
 return false;
 }
 }
@@ -18225,14 +17263,14 @@ else {
 vErrors.push(err16);
 }
 errors++;
-validate186.errors = vErrors;
+validate_TaskStatusNotification_allOf_1_properties_params.errors = vErrors;
 return false;
 break;
 }
 }
 }
 else {
-validate186.errors = [{instancePath:instancePath+"/result",schemaPath:"#/allOf/1/oneOf/2/properties/result/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/result",schemaPath:"#/allOf/1/oneOf/2/properties/result/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -18251,7 +17289,7 @@ var valid9 = true;
 }
 }
 else {
-validate186.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/2/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/2/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -18262,14 +17300,14 @@ if(errors === _errs70){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
 if(((((((data.taskId === undefined) && (missing3 = "taskId")) || ((data.status === undefined) && (missing3 = "status"))) || ((data.createdAt === undefined) && (missing3 = "createdAt"))) || ((data.lastUpdatedAt === undefined) && (missing3 = "lastUpdatedAt"))) || ((data.ttlMs === undefined) && (missing3 = "ttlMs"))) || ((data.error === undefined) && (missing3 = "error"))){
-validate186.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/3/required",keyword:"required",params:{missingProperty: missing3}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/3/required",keyword:"required",params:{missingProperty: missing3}}];
 return false;
 }
 else {
 if(data.taskId !== undefined){
 const _errs72 = errors;
 if(typeof data.taskId !== "string"){
-validate186.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/allOf/1/oneOf/3/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/allOf/1/oneOf/3/properties/taskId/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid13 = _errs72 === errors;
@@ -18282,11 +17320,11 @@ if(data.status !== undefined){
 let data24 = data.status;
 const _errs74 = errors;
 if(typeof data24 !== "string"){
-validate186.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/3/properties/status/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/3/properties/status/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if("failed" !== data24){
-validate186.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/3/properties/status/const",keyword:"const",params:{allowedValue: "failed"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/3/properties/status/const",keyword:"const",params:{allowedValue: "failed"}}];
 return false;
 }
 var valid13 = _errs74 === errors;
@@ -18298,7 +17336,7 @@ if(valid13){
 if(data.statusMessage !== undefined){
 const _errs76 = errors;
 if(typeof data.statusMessage !== "string"){
-validate186.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/allOf/1/oneOf/3/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/allOf/1/oneOf/3/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid13 = _errs76 === errors;
@@ -18310,7 +17348,7 @@ if(valid13){
 if(data.createdAt !== undefined){
 const _errs78 = errors;
 if(typeof data.createdAt !== "string"){
-validate186.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/allOf/1/oneOf/3/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/allOf/1/oneOf/3/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid13 = _errs78 === errors;
@@ -18322,7 +17360,7 @@ if(valid13){
 if(data.lastUpdatedAt !== undefined){
 const _errs80 = errors;
 if(typeof data.lastUpdatedAt !== "string"){
-validate186.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/allOf/1/oneOf/3/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/allOf/1/oneOf/3/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid13 = _errs80 === errors;
@@ -18399,7 +17437,7 @@ else {
 vErrors.push(err21);
 }
 errors++;
-validate186.errors = vErrors;
+validate_TaskStatusNotification_allOf_1_properties_params.errors = vErrors;
 return false;
 }
 else {
@@ -18423,18 +17461,18 @@ if(data.pollIntervalMs !== undefined){
 let data29 = data.pollIntervalMs;
 const _errs88 = errors;
 if(!(((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29))) && (isFinite(data29)))){
-validate186.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/3/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/3/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
 return false;
 }
 if(errors === _errs88){
 if((typeof data29 == "number") && (isFinite(data29))){
 if(data29 > 9007199254740991 || isNaN(data29)){
-validate186.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/3/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/3/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
 return false;
 }
 else {
 if(data29 < -9007199254740991 || isNaN(data29)){
-validate186.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/3/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/3/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
 return false;
 }
 }
@@ -18454,7 +17492,7 @@ if(errors === _errs91){
 if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
 let missing4;
 if(((data30.code === undefined) && (missing4 = "code")) || ((data30.message === undefined) && (missing4 = "message"))){
-validate186.errors = [{instancePath:instancePath+"/error",schemaPath:"#/$defs/Error/required",keyword:"required",params:{missingProperty: missing4}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/error",schemaPath:"#/$defs/Error/required",keyword:"required",params:{missingProperty: missing4}}];
 return false;
 }
 else {
@@ -18462,7 +17500,7 @@ if(data30.code !== undefined){
 let data31 = data30.code;
 const _errs93 = errors;
 if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
-validate186.errors = [{instancePath:instancePath+"/error/code",schemaPath:"#/$defs/Error/properties/code/type",keyword:"type",params:{type: "integer"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/error/code",schemaPath:"#/$defs/Error/properties/code/type",keyword:"type",params:{type: "integer"}}];
 return false;
 }
 var valid16 = _errs93 === errors;
@@ -18474,7 +17512,7 @@ if(valid16){
 if(data30.message !== undefined){
 const _errs95 = errors;
 if(typeof data30.message !== "string"){
-validate186.errors = [{instancePath:instancePath+"/error/message",schemaPath:"#/$defs/Error/properties/message/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/error/message",schemaPath:"#/$defs/Error/properties/message/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid16 = _errs95 === errors;
@@ -18486,7 +17524,7 @@ var valid16 = true;
 }
 }
 else {
-validate186.errors = [{instancePath:instancePath+"/error",schemaPath:"#/$defs/Error/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/error",schemaPath:"#/$defs/Error/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -18505,7 +17543,7 @@ var valid13 = true;
 }
 }
 else {
-validate186.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/3/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/3/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -18516,14 +17554,14 @@ if(errors === _errs97){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
 if((((((data.taskId === undefined) && (missing5 = "taskId")) || ((data.status === undefined) && (missing5 = "status"))) || ((data.createdAt === undefined) && (missing5 = "createdAt"))) || ((data.lastUpdatedAt === undefined) && (missing5 = "lastUpdatedAt"))) || ((data.ttlMs === undefined) && (missing5 = "ttlMs"))){
-validate186.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/4/required",keyword:"required",params:{missingProperty: missing5}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/4/required",keyword:"required",params:{missingProperty: missing5}}];
 return false;
 }
 else {
 if(data.taskId !== undefined){
 const _errs99 = errors;
 if(typeof data.taskId !== "string"){
-validate186.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/allOf/1/oneOf/4/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/allOf/1/oneOf/4/properties/taskId/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid18 = _errs99 === errors;
@@ -18536,11 +17574,11 @@ if(data.status !== undefined){
 let data34 = data.status;
 const _errs101 = errors;
 if(typeof data34 !== "string"){
-validate186.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/4/properties/status/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/4/properties/status/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if("cancelled" !== data34){
-validate186.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/4/properties/status/const",keyword:"const",params:{allowedValue: "cancelled"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/4/properties/status/const",keyword:"const",params:{allowedValue: "cancelled"}}];
 return false;
 }
 var valid18 = _errs101 === errors;
@@ -18552,7 +17590,7 @@ if(valid18){
 if(data.statusMessage !== undefined){
 const _errs103 = errors;
 if(typeof data.statusMessage !== "string"){
-validate186.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/allOf/1/oneOf/4/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/allOf/1/oneOf/4/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid18 = _errs103 === errors;
@@ -18564,7 +17602,7 @@ if(valid18){
 if(data.createdAt !== undefined){
 const _errs105 = errors;
 if(typeof data.createdAt !== "string"){
-validate186.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/allOf/1/oneOf/4/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/allOf/1/oneOf/4/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid18 = _errs105 === errors;
@@ -18576,7 +17614,7 @@ if(valid18){
 if(data.lastUpdatedAt !== undefined){
 const _errs107 = errors;
 if(typeof data.lastUpdatedAt !== "string"){
-validate186.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/allOf/1/oneOf/4/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/allOf/1/oneOf/4/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid18 = _errs107 === errors;
@@ -18653,7 +17691,7 @@ else {
 vErrors.push(err26);
 }
 errors++;
-validate186.errors = vErrors;
+validate_TaskStatusNotification_allOf_1_properties_params.errors = vErrors;
 return false;
 }
 else {
@@ -18677,18 +17715,18 @@ if(data.pollIntervalMs !== undefined){
 let data39 = data.pollIntervalMs;
 const _errs115 = errors;
 if(!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))){
-validate186.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/4/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/4/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
 return false;
 }
 if(errors === _errs115){
 if((typeof data39 == "number") && (isFinite(data39))){
 if(data39 > 9007199254740991 || isNaN(data39)){
-validate186.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/4/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/4/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
 return false;
 }
 else {
 if(data39 < -9007199254740991 || isNaN(data39)){
-validate186.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/4/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/4/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
 return false;
 }
 }
@@ -18708,23 +17746,23 @@ var valid18 = true;
 }
 }
 else {
-validate186.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/4/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/4/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
 }
 else {
-validate186.errors = [{instancePath,schemaPath:"#/allOf/1/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "status", tagValue: tag0}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath,schemaPath:"#/allOf/1/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "status", tagValue: tag0}}];
 return false;
 }
 }
 else {
-validate186.errors = [{instancePath,schemaPath:"#/allOf/1/discriminator",keyword:"discriminator",params:{error: "tag", tag: "status", tagValue: tag0}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath,schemaPath:"#/allOf/1/discriminator",keyword:"discriminator",params:{error: "tag", tag: "status", tagValue: tag0}}];
 return false;
 }
 }
 else {
-validate186.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -18755,28 +17793,24 @@ else {
 vErrors.push(err28);
 }
 errors++;
-validate186.errors = vErrors;
+validate_TaskStatusNotification_allOf_1_properties_params.errors = vErrors;
 return false;
 break;
 }
 }
 }
 else {
-validate186.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
 var valid0 = _errs117 === errors;
 }
 }
-validate186.errors = vErrors;
+validate_TaskStatusNotification_allOf_1_properties_params.errors = vErrors;
 return errors === 0;
 }
-
-export const TaskSubscriptionAcknowledgedNotifications = validate189;
-const schema156 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"taskIds":{"type":"array","items":{"type":"string"}}}};
-
-function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_TaskSubscriptionAcknowledgedNotifications(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -18791,7 +17825,7 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
 if(typeof data0[i0] !== "string"){
-validate189.errors = [{instancePath:instancePath+"/taskIds/" + i0,schemaPath:"#/properties/taskIds/items/type",keyword:"type",params:{type: "string"}}];
+validate_TaskSubscriptionAcknowledgedNotifications.errors = [{instancePath:instancePath+"/taskIds/" + i0,schemaPath:"#/properties/taskIds/items/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -18801,25 +17835,21 @@ break;
 }
 }
 else {
-validate189.errors = [{instancePath:instancePath+"/taskIds",schemaPath:"#/properties/taskIds/type",keyword:"type",params:{type: "array"}}];
+validate_TaskSubscriptionAcknowledgedNotifications.errors = [{instancePath:instancePath+"/taskIds",schemaPath:"#/properties/taskIds/type",keyword:"type",params:{type: "array"}}];
 return false;
 }
 }
 }
 }
 else {
-validate189.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_TaskSubscriptionAcknowledgedNotifications.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate189.errors = vErrors;
+validate_TaskSubscriptionAcknowledgedNotifications.errors = vErrors;
 return errors === 0;
 }
-
-export const TaskSubscriptionNotifications = validate190;
-const schema157 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"taskIds":{"type":"array","items":{"type":"string"}}}};
-
-function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_TaskSubscriptionNotifications(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -18834,7 +17864,7 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
 if(typeof data0[i0] !== "string"){
-validate190.errors = [{instancePath:instancePath+"/taskIds/" + i0,schemaPath:"#/properties/taskIds/items/type",keyword:"type",params:{type: "string"}}];
+validate_TaskSubscriptionNotifications.errors = [{instancePath:instancePath+"/taskIds/" + i0,schemaPath:"#/properties/taskIds/items/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -18844,25 +17874,21 @@ break;
 }
 }
 else {
-validate190.errors = [{instancePath:instancePath+"/taskIds",schemaPath:"#/properties/taskIds/type",keyword:"type",params:{type: "array"}}];
+validate_TaskSubscriptionNotifications.errors = [{instancePath:instancePath+"/taskIds",schemaPath:"#/properties/taskIds/type",keyword:"type",params:{type: "array"}}];
 return false;
 }
 }
 }
 }
 else {
-validate190.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_TaskSubscriptionNotifications.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate190.errors = vErrors;
+validate_TaskSubscriptionNotifications.errors = vErrors;
 return errors === 0;
 }
-
-export const TasksExtensionCapability = validate191;
-const schema158 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","propertyNames":{"type":"string"},"additionalProperties":{"not":{}}};
-
-function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_TasksExtensionCapability(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -18889,7 +17915,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate191.errors = vErrors;
+validate_TasksExtensionCapability.errors = vErrors;
 return false;
 break;
 }
@@ -18897,7 +17923,7 @@ break;
 if(valid0){
 for(const key1 in data){
 const _errs4 = errors;
-validate191.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/not",keyword:"not",params:{}}];
+validate_TasksExtensionCapability.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/not",keyword:"not",params:{}}];
 return false;
 var valid1 = _errs4 === errors;
 if(!valid1){
@@ -18907,24 +17933,21 @@ break;
 }
 }
 else {
-validate191.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_TasksExtensionCapability.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate191.errors = vErrors;
+validate_TasksExtensionCapability.errors = vErrors;
 return errors === 0;
 }
-
-export const TextContent = validate192;
-
-function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_TextContent(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.text === undefined) && (missing0 = "text")) || ((data.type === undefined) && (missing0 = "type"))){
-validate192.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_TextContent.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
@@ -18932,7 +17955,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 const _errs1 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate192.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
+validate_TextContent.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -18943,8 +17966,8 @@ var valid0 = true;
 if(valid0){
 if(data.annotations !== undefined){
 const _errs4 = errors;
-if(!(validate1(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData}))){
-vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
+if(!(validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData}))){
+vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -18956,7 +17979,7 @@ if(valid0){
 if(data.text !== undefined){
 const _errs5 = errors;
 if(typeof data.text !== "string"){
-validate192.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"}}];
+validate_TextContent.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -18969,11 +17992,11 @@ if(data.type !== undefined){
 let data3 = data.type;
 const _errs7 = errors;
 if(typeof data3 !== "string"){
-validate192.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_TextContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if("text" !== data3){
-validate192.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "text"}}];
+validate_TextContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "text"}}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -18987,24 +18010,21 @@ var valid0 = true;
 }
 }
 else {
-validate192.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_TextContent.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate192.errors = vErrors;
+validate_TextContent.errors = vErrors;
 return errors === 0;
 }
-
-export const TextResourceContents = validate194;
-
-function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_TextContent_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.text === undefined) && (missing0 = "text")) || ((data.uri === undefined) && (missing0 = "uri"))){
-validate194.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+if(((data.text === undefined) && (missing0 = "text")) || ((data.type === undefined) && (missing0 = "type"))){
+validate_TextContent_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
@@ -19012,7 +18032,84 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 const _errs1 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate194.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
+validate_TextContent_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.annotations !== undefined){
+const _errs4 = errors;
+if(!(validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData}))){
+vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.text !== undefined){
+const _errs5 = errors;
+if(typeof data.text !== "string"){
+validate_TextContent_2.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.type !== undefined){
+let data3 = data.type;
+const _errs7 = errors;
+if(typeof data3 !== "string"){
+validate_TextContent_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+if("text" !== data3){
+validate_TextContent_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "text"}}];
+return false;
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate_TextContent_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_TextContent_2.errors = vErrors;
+return errors === 0;
+}
+function validate_TextResourceContents(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.text === undefined) && (missing0 = "text")) || ((data.uri === undefined) && (missing0 = "uri"))){
+validate_TextResourceContents.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+return false;
+}
+else {
+if(data._meta !== undefined){
+let data0 = data._meta;
+const _errs1 = errors;
+if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
+validate_TextResourceContents.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -19024,7 +18121,7 @@ if(valid0){
 if(data.mimeType !== undefined){
 const _errs4 = errors;
 if(typeof data.mimeType !== "string"){
-validate194.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_TextResourceContents.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -19036,7 +18133,7 @@ if(valid0){
 if(data.text !== undefined){
 const _errs6 = errors;
 if(typeof data.text !== "string"){
-validate194.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"}}];
+validate_TextResourceContents.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -19051,13 +18148,13 @@ const _errs8 = errors;
 if(errors === _errs8){
 if(errors === _errs8){
 if(typeof data3 === "string"){
-if(!(formats4(data3))){
-validate194.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+if(!(format_uri(data3))){
+validate_TextResourceContents.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
 return false;
 }
 }
 else {
-validate194.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_TextResourceContents.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 }
@@ -19073,24 +18170,104 @@ var valid0 = true;
 }
 }
 else {
-validate194.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_TextResourceContents.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate194.errors = vErrors;
+validate_TextResourceContents.errors = vErrors;
 return errors === 0;
 }
-
-export const TitledMultiSelectEnumSchema = validate195;
-
-function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_TextResourceContents_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.text === undefined) && (missing0 = "text")) || ((data.uri === undefined) && (missing0 = "uri"))){
+validate_TextResourceContents_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+return false;
+}
+else {
+if(data._meta !== undefined){
+let data0 = data._meta;
+const _errs1 = errors;
+if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
+validate_TextResourceContents_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.mimeType !== undefined){
+const _errs4 = errors;
+if(typeof data.mimeType !== "string"){
+validate_TextResourceContents_2.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.text !== undefined){
+const _errs6 = errors;
+if(typeof data.text !== "string"){
+validate_TextResourceContents_2.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.uri !== undefined){
+let data3 = data.uri;
+const _errs8 = errors;
+if(errors === _errs8){
+if(errors === _errs8){
+if(typeof data3 === "string"){
+if(!(format_uri(data3))){
+validate_TextResourceContents_2.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+return false;
+}
+}
+else {
+validate_TextResourceContents_2.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+}
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate_TextResourceContents_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_TextResourceContents_2.errors = vErrors;
+return errors === 0;
+}
+function validate_TitledMultiSelectEnumSchema(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.items === undefined) && (missing0 = "items")) || ((data.type === undefined) && (missing0 = "type"))){
-validate195.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_TitledMultiSelectEnumSchema.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
@@ -19104,7 +18281,7 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
 if(typeof data0[i0] !== "string"){
-validate195.errors = [{instancePath:instancePath+"/default/" + i0,schemaPath:"#/properties/default/items/type",keyword:"type",params:{type: "string"}}];
+validate_TitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/default/" + i0,schemaPath:"#/properties/default/items/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -19114,7 +18291,7 @@ break;
 }
 }
 else {
-validate195.errors = [{instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "array"}}];
+validate_TitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "array"}}];
 return false;
 }
 }
@@ -19127,7 +18304,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs5 = errors;
 if(typeof data.description !== "string"){
-validate195.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_TitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -19143,7 +18320,7 @@ if(errors === _errs7){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing1;
 if((data3.anyOf === undefined) && (missing1 = "anyOf")){
-validate195.errors = [{instancePath:instancePath+"/items",schemaPath:"#/properties/items/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_TitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/items",schemaPath:"#/properties/items/required",keyword:"required",params:{missingProperty: missing1}}];
 return false;
 }
 else {
@@ -19161,14 +18338,14 @@ if(errors === _errs11){
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 let missing2;
 if(((data5.const === undefined) && (missing2 = "const")) || ((data5.title === undefined) && (missing2 = "title"))){
-validate195.errors = [{instancePath:instancePath+"/items/anyOf/" + i1,schemaPath:"#/properties/items/properties/anyOf/items/required",keyword:"required",params:{missingProperty: missing2}}];
+validate_TitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/items/anyOf/" + i1,schemaPath:"#/properties/items/properties/anyOf/items/required",keyword:"required",params:{missingProperty: missing2}}];
 return false;
 }
 else {
 if(data5.const !== undefined){
 const _errs13 = errors;
 if(typeof data5.const !== "string"){
-validate195.errors = [{instancePath:instancePath+"/items/anyOf/" + i1+"/const",schemaPath:"#/properties/items/properties/anyOf/items/properties/const/type",keyword:"type",params:{type: "string"}}];
+validate_TitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/items/anyOf/" + i1+"/const",schemaPath:"#/properties/items/properties/anyOf/items/properties/const/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid4 = _errs13 === errors;
@@ -19180,7 +18357,7 @@ if(valid4){
 if(data5.title !== undefined){
 const _errs15 = errors;
 if(typeof data5.title !== "string"){
-validate195.errors = [{instancePath:instancePath+"/items/anyOf/" + i1+"/title",schemaPath:"#/properties/items/properties/anyOf/items/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_TitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/items/anyOf/" + i1+"/title",schemaPath:"#/properties/items/properties/anyOf/items/properties/title/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid4 = _errs15 === errors;
@@ -19192,7 +18369,7 @@ var valid4 = true;
 }
 }
 else {
-validate195.errors = [{instancePath:instancePath+"/items/anyOf/" + i1,schemaPath:"#/properties/items/properties/anyOf/items/type",keyword:"type",params:{type: "object"}}];
+validate_TitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/items/anyOf/" + i1,schemaPath:"#/properties/items/properties/anyOf/items/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -19203,7 +18380,7 @@ break;
 }
 }
 else {
-validate195.errors = [{instancePath:instancePath+"/items/anyOf",schemaPath:"#/properties/items/properties/anyOf/type",keyword:"type",params:{type: "array"}}];
+validate_TitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/items/anyOf",schemaPath:"#/properties/items/properties/anyOf/type",keyword:"type",params:{type: "array"}}];
 return false;
 }
 }
@@ -19211,7 +18388,7 @@ return false;
 }
 }
 else {
-validate195.errors = [{instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "object"}}];
+validate_TitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -19225,7 +18402,7 @@ if(data.maxItems !== undefined){
 let data8 = data.maxItems;
 const _errs17 = errors;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-validate195.errors = [{instancePath:instancePath+"/maxItems",schemaPath:"#/properties/maxItems/type",keyword:"type",params:{type: "integer"}}];
+validate_TitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/maxItems",schemaPath:"#/properties/maxItems/type",keyword:"type",params:{type: "integer"}}];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -19238,7 +18415,7 @@ if(data.minItems !== undefined){
 let data9 = data.minItems;
 const _errs19 = errors;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-validate195.errors = [{instancePath:instancePath+"/minItems",schemaPath:"#/properties/minItems/type",keyword:"type",params:{type: "integer"}}];
+validate_TitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/minItems",schemaPath:"#/properties/minItems/type",keyword:"type",params:{type: "integer"}}];
 return false;
 }
 var valid0 = _errs19 === errors;
@@ -19250,7 +18427,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs21 = errors;
 if(typeof data.title !== "string"){
-validate195.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_TitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs21 === errors;
@@ -19263,11 +18440,11 @@ if(data.type !== undefined){
 let data11 = data.type;
 const _errs23 = errors;
 if(typeof data11 !== "string"){
-validate195.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_TitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if("array" !== data11){
-validate195.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "array"}}];
+validate_TitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "array"}}];
 return false;
 }
 var valid0 = _errs23 === errors;
@@ -19284,31 +18461,28 @@ var valid0 = true;
 }
 }
 else {
-validate195.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_TitledMultiSelectEnumSchema.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate195.errors = vErrors;
+validate_TitledMultiSelectEnumSchema.errors = vErrors;
 return errors === 0;
 }
-
-export const TitledSingleSelectEnumSchema = validate196;
-
-function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_TitledSingleSelectEnumSchema(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.oneOf === undefined) && (missing0 = "oneOf")) || ((data.type === undefined) && (missing0 = "type"))){
-validate196.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_TitledSingleSelectEnumSchema.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
 if(data.default !== undefined){
 const _errs1 = errors;
 if(typeof data.default !== "string"){
-validate196.errors = [{instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "string"}}];
+validate_TitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -19320,7 +18494,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs3 = errors;
 if(typeof data.description !== "string"){
-validate196.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_TitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -19343,14 +18517,14 @@ if(errors === _errs7){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing1;
 if(((data3.const === undefined) && (missing1 = "const")) || ((data3.title === undefined) && (missing1 = "title"))){
-validate196.errors = [{instancePath:instancePath+"/oneOf/" + i0,schemaPath:"#/properties/oneOf/items/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_TitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/oneOf/" + i0,schemaPath:"#/properties/oneOf/items/required",keyword:"required",params:{missingProperty: missing1}}];
 return false;
 }
 else {
 if(data3.const !== undefined){
 const _errs9 = errors;
 if(typeof data3.const !== "string"){
-validate196.errors = [{instancePath:instancePath+"/oneOf/" + i0+"/const",schemaPath:"#/properties/oneOf/items/properties/const/type",keyword:"type",params:{type: "string"}}];
+validate_TitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/oneOf/" + i0+"/const",schemaPath:"#/properties/oneOf/items/properties/const/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid2 = _errs9 === errors;
@@ -19362,7 +18536,7 @@ if(valid2){
 if(data3.title !== undefined){
 const _errs11 = errors;
 if(typeof data3.title !== "string"){
-validate196.errors = [{instancePath:instancePath+"/oneOf/" + i0+"/title",schemaPath:"#/properties/oneOf/items/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_TitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/oneOf/" + i0+"/title",schemaPath:"#/properties/oneOf/items/properties/title/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid2 = _errs11 === errors;
@@ -19374,7 +18548,7 @@ var valid2 = true;
 }
 }
 else {
-validate196.errors = [{instancePath:instancePath+"/oneOf/" + i0,schemaPath:"#/properties/oneOf/items/type",keyword:"type",params:{type: "object"}}];
+validate_TitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/oneOf/" + i0,schemaPath:"#/properties/oneOf/items/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -19385,7 +18559,7 @@ break;
 }
 }
 else {
-validate196.errors = [{instancePath:instancePath+"/oneOf",schemaPath:"#/properties/oneOf/type",keyword:"type",params:{type: "array"}}];
+validate_TitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/oneOf",schemaPath:"#/properties/oneOf/type",keyword:"type",params:{type: "array"}}];
 return false;
 }
 }
@@ -19398,7 +18572,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs13 = errors;
 if(typeof data.title !== "string"){
-validate196.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_TitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs13 === errors;
@@ -19411,11 +18585,11 @@ if(data.type !== undefined){
 let data7 = data.type;
 const _errs15 = errors;
 if(typeof data7 !== "string"){
-validate196.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_TitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if("string" !== data7){
-validate196.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "string"}}];
+validate_TitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "string"}}];
 return false;
 }
 var valid0 = _errs15 === errors;
@@ -19430,24 +18604,21 @@ var valid0 = true;
 }
 }
 else {
-validate196.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_TitledSingleSelectEnumSchema.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate196.errors = vErrors;
+validate_TitledSingleSelectEnumSchema.errors = vErrors;
 return errors === 0;
 }
-
-export const Tool = validate197;
-
-function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Tool(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.inputSchema === undefined) && (missing0 = "inputSchema")) || ((data.name === undefined) && (missing0 = "name"))){
-validate197.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Tool.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
@@ -19455,7 +18626,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 const _errs1 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate197.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
+validate_Tool.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -19473,7 +18644,7 @@ if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.destructiveHint !== undefined){
 const _errs7 = errors;
 if(typeof data1.destructiveHint !== "boolean"){
-validate197.errors = [{instancePath:instancePath+"/annotations/destructiveHint",schemaPath:"#/$defs/ToolAnnotations/properties/destructiveHint/type",keyword:"type",params:{type: "boolean"}}];
+validate_Tool.errors = [{instancePath:instancePath+"/annotations/destructiveHint",schemaPath:"#/$defs/ToolAnnotations/properties/destructiveHint/type",keyword:"type",params:{type: "boolean"}}];
 return false;
 }
 var valid3 = _errs7 === errors;
@@ -19485,7 +18656,7 @@ if(valid3){
 if(data1.idempotentHint !== undefined){
 const _errs9 = errors;
 if(typeof data1.idempotentHint !== "boolean"){
-validate197.errors = [{instancePath:instancePath+"/annotations/idempotentHint",schemaPath:"#/$defs/ToolAnnotations/properties/idempotentHint/type",keyword:"type",params:{type: "boolean"}}];
+validate_Tool.errors = [{instancePath:instancePath+"/annotations/idempotentHint",schemaPath:"#/$defs/ToolAnnotations/properties/idempotentHint/type",keyword:"type",params:{type: "boolean"}}];
 return false;
 }
 var valid3 = _errs9 === errors;
@@ -19497,7 +18668,7 @@ if(valid3){
 if(data1.openWorldHint !== undefined){
 const _errs11 = errors;
 if(typeof data1.openWorldHint !== "boolean"){
-validate197.errors = [{instancePath:instancePath+"/annotations/openWorldHint",schemaPath:"#/$defs/ToolAnnotations/properties/openWorldHint/type",keyword:"type",params:{type: "boolean"}}];
+validate_Tool.errors = [{instancePath:instancePath+"/annotations/openWorldHint",schemaPath:"#/$defs/ToolAnnotations/properties/openWorldHint/type",keyword:"type",params:{type: "boolean"}}];
 return false;
 }
 var valid3 = _errs11 === errors;
@@ -19509,7 +18680,7 @@ if(valid3){
 if(data1.readOnlyHint !== undefined){
 const _errs13 = errors;
 if(typeof data1.readOnlyHint !== "boolean"){
-validate197.errors = [{instancePath:instancePath+"/annotations/readOnlyHint",schemaPath:"#/$defs/ToolAnnotations/properties/readOnlyHint/type",keyword:"type",params:{type: "boolean"}}];
+validate_Tool.errors = [{instancePath:instancePath+"/annotations/readOnlyHint",schemaPath:"#/$defs/ToolAnnotations/properties/readOnlyHint/type",keyword:"type",params:{type: "boolean"}}];
 return false;
 }
 var valid3 = _errs13 === errors;
@@ -19521,7 +18692,7 @@ if(valid3){
 if(data1.title !== undefined){
 const _errs15 = errors;
 if(typeof data1.title !== "string"){
-validate197.errors = [{instancePath:instancePath+"/annotations/title",schemaPath:"#/$defs/ToolAnnotations/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [{instancePath:instancePath+"/annotations/title",schemaPath:"#/$defs/ToolAnnotations/properties/title/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid3 = _errs15 === errors;
@@ -19535,7 +18706,7 @@ var valid3 = true;
 }
 }
 else {
-validate197.errors = [{instancePath:instancePath+"/annotations",schemaPath:"#/$defs/ToolAnnotations/type",keyword:"type",params:{type: "object"}}];
+validate_Tool.errors = [{instancePath:instancePath+"/annotations",schemaPath:"#/$defs/ToolAnnotations/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -19548,7 +18719,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs17 = errors;
 if(typeof data.description !== "string"){
-validate197.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -19572,14 +18743,14 @@ if(errors === _errs22){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing1;
 if((data9.src === undefined) && (missing1 = "src")){
-validate197.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_Tool.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/required",keyword:"required",params:{missingProperty: missing1}}];
 return false;
 }
 else {
 if(data9.mimeType !== undefined){
 const _errs24 = errors;
 if(typeof data9.mimeType !== "string"){
-validate197.errors = [{instancePath:instancePath+"/icons/" + i0+"/mimeType",schemaPath:"#/$defs/Icon/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [{instancePath:instancePath+"/icons/" + i0+"/mimeType",schemaPath:"#/$defs/Icon/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid6 = _errs24 === errors;
@@ -19598,7 +18769,7 @@ const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
 const _errs28 = errors;
 if(typeof data11[i1] !== "string"){
-validate197.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes/" + i1,schemaPath:"#/$defs/Icon/properties/sizes/items/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes/" + i1,schemaPath:"#/$defs/Icon/properties/sizes/items/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid7 = _errs28 === errors;
@@ -19608,7 +18779,7 @@ break;
 }
 }
 else {
-validate197.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes",schemaPath:"#/$defs/Icon/properties/sizes/type",keyword:"type",params:{type: "array"}}];
+validate_Tool.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes",schemaPath:"#/$defs/Icon/properties/sizes/type",keyword:"type",params:{type: "array"}}];
 return false;
 }
 }
@@ -19624,13 +18795,13 @@ const _errs30 = errors;
 if(errors === _errs30){
 if(errors === _errs30){
 if(typeof data13 === "string"){
-if(!(formats4(data13))){
-validate197.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/format",keyword:"format",params:{format: "uri"}}];
+if(!(format_uri(data13))){
+validate_Tool.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/format",keyword:"format",params:{format: "uri"}}];
 return false;
 }
 }
 else {
-validate197.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 }
@@ -19645,11 +18816,11 @@ if(data9.theme !== undefined){
 let data14 = data9.theme;
 const _errs32 = errors;
 if(typeof data14 !== "string"){
-validate197.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if(!((data14 === "dark") || (data14 === "light"))){
-validate197.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/enum",keyword:"enum",params:{allowedValues: schema16.properties.theme.enum}}];
+validate_Tool.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/enum",keyword:"enum",params:{allowedValues: schema_Icon.properties.theme.enum}}];
 return false;
 }
 var valid6 = _errs32 === errors;
@@ -19663,7 +18834,7 @@ var valid6 = true;
 }
 }
 else {
-validate197.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/type",keyword:"type",params:{type: "object"}}];
+validate_Tool.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -19674,7 +18845,7 @@ break;
 }
 }
 else {
-validate197.errors = [{instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"}}];
+validate_Tool.errors = [{instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"}}];
 return false;
 }
 }
@@ -19691,14 +18862,14 @@ if(errors === _errs34){
 if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 let missing2;
 if((data15.type === undefined) && (missing2 = "type")){
-validate197.errors = [{instancePath:instancePath+"/inputSchema",schemaPath:"#/properties/inputSchema/required",keyword:"required",params:{missingProperty: missing2}}];
+validate_Tool.errors = [{instancePath:instancePath+"/inputSchema",schemaPath:"#/properties/inputSchema/required",keyword:"required",params:{missingProperty: missing2}}];
 return false;
 }
 else {
 if(data15.$schema !== undefined){
 const _errs37 = errors;
 if(typeof data15.$schema !== "string"){
-validate197.errors = [{instancePath:instancePath+"/inputSchema/$schema",schemaPath:"#/properties/inputSchema/properties/%24schema/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [{instancePath:instancePath+"/inputSchema/$schema",schemaPath:"#/properties/inputSchema/properties/%24schema/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid8 = _errs37 === errors;
@@ -19711,11 +18882,11 @@ if(data15.type !== undefined){
 let data17 = data15.type;
 const _errs39 = errors;
 if(typeof data17 !== "string"){
-validate197.errors = [{instancePath:instancePath+"/inputSchema/type",schemaPath:"#/properties/inputSchema/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [{instancePath:instancePath+"/inputSchema/type",schemaPath:"#/properties/inputSchema/properties/type/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if("object" !== data17){
-validate197.errors = [{instancePath:instancePath+"/inputSchema/type",schemaPath:"#/properties/inputSchema/properties/type/const",keyword:"const",params:{allowedValue: "object"}}];
+validate_Tool.errors = [{instancePath:instancePath+"/inputSchema/type",schemaPath:"#/properties/inputSchema/properties/type/const",keyword:"const",params:{allowedValue: "object"}}];
 return false;
 }
 var valid8 = _errs39 === errors;
@@ -19727,7 +18898,7 @@ var valid8 = true;
 }
 }
 else {
-validate197.errors = [{instancePath:instancePath+"/inputSchema",schemaPath:"#/properties/inputSchema/type",keyword:"type",params:{type: "object"}}];
+validate_Tool.errors = [{instancePath:instancePath+"/inputSchema",schemaPath:"#/properties/inputSchema/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -19740,7 +18911,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs41 = errors;
 if(typeof data.name !== "string"){
-validate197.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs41 === errors;
@@ -19756,13 +18927,13 @@ if(errors === _errs43){
 if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
 if(data19.$schema !== undefined){
 if(typeof data19.$schema !== "string"){
-validate197.errors = [{instancePath:instancePath+"/outputSchema/$schema",schemaPath:"#/properties/outputSchema/properties/%24schema/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [{instancePath:instancePath+"/outputSchema/$schema",schemaPath:"#/properties/outputSchema/properties/%24schema/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 }
 }
 else {
-validate197.errors = [{instancePath:instancePath+"/outputSchema",schemaPath:"#/properties/outputSchema/type",keyword:"type",params:{type: "object"}}];
+validate_Tool.errors = [{instancePath:instancePath+"/outputSchema",schemaPath:"#/properties/outputSchema/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -19775,7 +18946,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs48 = errors;
 if(typeof data.title !== "string"){
-validate197.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs48 === errors;
@@ -19793,17 +18964,14 @@ var valid0 = true;
 }
 }
 else {
-validate197.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Tool.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate197.errors = vErrors;
+validate_Tool.errors = vErrors;
 return errors === 0;
 }
-
-export const ToolAnnotations = validate198;
-
-function validate198(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ToolAnnotations(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -19811,7 +18979,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.destructiveHint !== undefined){
 const _errs1 = errors;
 if(typeof data.destructiveHint !== "boolean"){
-validate198.errors = [{instancePath:instancePath+"/destructiveHint",schemaPath:"#/properties/destructiveHint/type",keyword:"type",params:{type: "boolean"}}];
+validate_ToolAnnotations.errors = [{instancePath:instancePath+"/destructiveHint",schemaPath:"#/properties/destructiveHint/type",keyword:"type",params:{type: "boolean"}}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -19823,7 +18991,7 @@ if(valid0){
 if(data.idempotentHint !== undefined){
 const _errs3 = errors;
 if(typeof data.idempotentHint !== "boolean"){
-validate198.errors = [{instancePath:instancePath+"/idempotentHint",schemaPath:"#/properties/idempotentHint/type",keyword:"type",params:{type: "boolean"}}];
+validate_ToolAnnotations.errors = [{instancePath:instancePath+"/idempotentHint",schemaPath:"#/properties/idempotentHint/type",keyword:"type",params:{type: "boolean"}}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -19835,7 +19003,7 @@ if(valid0){
 if(data.openWorldHint !== undefined){
 const _errs5 = errors;
 if(typeof data.openWorldHint !== "boolean"){
-validate198.errors = [{instancePath:instancePath+"/openWorldHint",schemaPath:"#/properties/openWorldHint/type",keyword:"type",params:{type: "boolean"}}];
+validate_ToolAnnotations.errors = [{instancePath:instancePath+"/openWorldHint",schemaPath:"#/properties/openWorldHint/type",keyword:"type",params:{type: "boolean"}}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -19847,7 +19015,7 @@ if(valid0){
 if(data.readOnlyHint !== undefined){
 const _errs7 = errors;
 if(typeof data.readOnlyHint !== "boolean"){
-validate198.errors = [{instancePath:instancePath+"/readOnlyHint",schemaPath:"#/properties/readOnlyHint/type",keyword:"type",params:{type: "boolean"}}];
+validate_ToolAnnotations.errors = [{instancePath:instancePath+"/readOnlyHint",schemaPath:"#/properties/readOnlyHint/type",keyword:"type",params:{type: "boolean"}}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -19859,7 +19027,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs9 = errors;
 if(typeof data.title !== "string"){
-validate198.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_ToolAnnotations.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -19873,17 +19041,14 @@ var valid0 = true;
 }
 }
 else {
-validate198.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ToolAnnotations.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate198.errors = vErrors;
+validate_ToolAnnotations.errors = vErrors;
 return errors === 0;
 }
-
-export const ToolChoice = validate199;
-
-function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ToolChoice(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -19891,34 +19056,31 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.mode !== undefined){
 let data0 = data.mode;
 if(typeof data0 !== "string"){
-validate199.errors = [{instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/type",keyword:"type",params:{type: "string"}}];
+validate_ToolChoice.errors = [{instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if(!(((data0 === "auto") || (data0 === "none")) || (data0 === "required"))){
-validate199.errors = [{instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema45.properties.mode.enum}}];
+validate_ToolChoice.errors = [{instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema_ToolChoice.properties.mode.enum}}];
 return false;
 }
 }
 }
 else {
-validate199.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ToolChoice.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate199.errors = vErrors;
+validate_ToolChoice.errors = vErrors;
 return errors === 0;
 }
-
-export const ToolResultContent = validate200;
-
-function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ToolResultContent(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.content === undefined) && (missing0 = "content")) || ((data.toolUseId === undefined) && (missing0 = "toolUseId"))) || ((data.type === undefined) && (missing0 = "type"))){
-validate200.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ToolResultContent.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
@@ -19926,7 +19088,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 const _errs1 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate200.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
+validate_ToolResultContent.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -19944,8 +19106,8 @@ var valid2 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs6 = errors;
-if(!(validate19(data1[i0], {instancePath:instancePath+"/content/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate19.errors : vErrors.concat(validate19.errors);
+if(!(validate_ContentBlock(data1[i0], {instancePath:instancePath+"/content/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs6 === errors;
@@ -19955,7 +19117,7 @@ break;
 }
 }
 else {
-validate200.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "array"}}];
+validate_ToolResultContent.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "array"}}];
 return false;
 }
 }
@@ -19968,7 +19130,7 @@ if(valid0){
 if(data.isError !== undefined){
 const _errs7 = errors;
 if(typeof data.isError !== "boolean"){
-validate200.errors = [{instancePath:instancePath+"/isError",schemaPath:"#/properties/isError/type",keyword:"type",params:{type: "boolean"}}];
+validate_ToolResultContent.errors = [{instancePath:instancePath+"/isError",schemaPath:"#/properties/isError/type",keyword:"type",params:{type: "boolean"}}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -19980,7 +19142,7 @@ if(valid0){
 if(data.toolUseId !== undefined){
 const _errs9 = errors;
 if(typeof data.toolUseId !== "string"){
-validate200.errors = [{instancePath:instancePath+"/toolUseId",schemaPath:"#/properties/toolUseId/type",keyword:"type",params:{type: "string"}}];
+validate_ToolResultContent.errors = [{instancePath:instancePath+"/toolUseId",schemaPath:"#/properties/toolUseId/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -19993,11 +19155,11 @@ if(data.type !== undefined){
 let data5 = data.type;
 const _errs11 = errors;
 if(typeof data5 !== "string"){
-validate200.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_ToolResultContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if("tool_result" !== data5){
-validate200.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "tool_result"}}];
+validate_ToolResultContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "tool_result"}}];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -20012,24 +19174,21 @@ var valid0 = true;
 }
 }
 else {
-validate200.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ToolResultContent.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate200.errors = vErrors;
+validate_ToolResultContent.errors = vErrors;
 return errors === 0;
 }
-
-export const ToolUseContent = validate202;
-
-function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ToolResultContent_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((data.id === undefined) && (missing0 = "id")) || ((data.input === undefined) && (missing0 = "input"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.type === undefined) && (missing0 = "type"))){
-validate202.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+if((((data.content === undefined) && (missing0 = "content")) || ((data.toolUseId === undefined) && (missing0 = "toolUseId"))) || ((data.type === undefined) && (missing0 = "type"))){
+validate_ToolResultContent_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
@@ -20037,7 +19196,115 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 const _errs1 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate202.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
+validate_ToolResultContent_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.content !== undefined){
+let data1 = data.content;
+const _errs4 = errors;
+if(errors === _errs4){
+if(Array.isArray(data1)){
+var valid2 = true;
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+const _errs6 = errors;
+if(!(validate_ContentBlock(data1[i0], {instancePath:instancePath+"/content/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
+errors = vErrors.length;
+}
+var valid2 = _errs6 === errors;
+if(!valid2){
+break;
+}
+}
+}
+else {
+validate_ToolResultContent_2.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.isError !== undefined){
+const _errs7 = errors;
+if(typeof data.isError !== "boolean"){
+validate_ToolResultContent_2.errors = [{instancePath:instancePath+"/isError",schemaPath:"#/properties/isError/type",keyword:"type",params:{type: "boolean"}}];
+return false;
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.toolUseId !== undefined){
+const _errs9 = errors;
+if(typeof data.toolUseId !== "string"){
+validate_ToolResultContent_2.errors = [{instancePath:instancePath+"/toolUseId",schemaPath:"#/properties/toolUseId/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.type !== undefined){
+let data5 = data.type;
+const _errs11 = errors;
+if(typeof data5 !== "string"){
+validate_ToolResultContent_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+if("tool_result" !== data5){
+validate_ToolResultContent_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "tool_result"}}];
+return false;
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+else {
+validate_ToolResultContent_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_ToolResultContent_2.errors = vErrors;
+return errors === 0;
+}
+function validate_ToolUseContent(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((((data.id === undefined) && (missing0 = "id")) || ((data.input === undefined) && (missing0 = "input"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.type === undefined) && (missing0 = "type"))){
+validate_ToolUseContent.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+return false;
+}
+else {
+if(data._meta !== undefined){
+let data0 = data._meta;
+const _errs1 = errors;
+if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
+validate_ToolUseContent.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -20049,7 +19316,7 @@ if(valid0){
 if(data.id !== undefined){
 const _errs4 = errors;
 if(typeof data.id !== "string"){
-validate202.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
+validate_ToolUseContent.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -20065,7 +19332,7 @@ if(errors === _errs6){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-validate202.errors = [{instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "object"}}];
+validate_ToolUseContent.errors = [{instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -20078,7 +19345,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs9 = errors;
 if(typeof data.name !== "string"){
-validate202.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_ToolUseContent.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -20091,11 +19358,11 @@ if(data.type !== undefined){
 let data4 = data.type;
 const _errs11 = errors;
 if(typeof data4 !== "string"){
-validate202.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_ToolUseContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if("tool_use" !== data4){
-validate202.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "tool_use"}}];
+validate_ToolUseContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "tool_use"}}];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -20110,24 +19377,476 @@ var valid0 = true;
 }
 }
 else {
-validate202.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ToolUseContent.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate202.errors = vErrors;
+validate_ToolUseContent.errors = vErrors;
 return errors === 0;
 }
-
-export const UntitledMultiSelectEnumSchema = validate203;
-
-function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ToolUseContent_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((((data.id === undefined) && (missing0 = "id")) || ((data.input === undefined) && (missing0 = "input"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.type === undefined) && (missing0 = "type"))){
+validate_ToolUseContent_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+return false;
+}
+else {
+if(data._meta !== undefined){
+let data0 = data._meta;
+const _errs1 = errors;
+if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
+validate_ToolUseContent_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.id !== undefined){
+const _errs4 = errors;
+if(typeof data.id !== "string"){
+validate_ToolUseContent_2.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.input !== undefined){
+let data2 = data.input;
+const _errs6 = errors;
+if(errors === _errs6){
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+}
+else {
+validate_ToolUseContent_2.errors = [{instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.name !== undefined){
+const _errs9 = errors;
+if(typeof data.name !== "string"){
+validate_ToolUseContent_2.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.type !== undefined){
+let data4 = data.type;
+const _errs11 = errors;
+if(typeof data4 !== "string"){
+validate_ToolUseContent_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+if("tool_use" !== data4){
+validate_ToolUseContent_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "tool_use"}}];
+return false;
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+else {
+validate_ToolUseContent_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_ToolUseContent_2.errors = vErrors;
+return errors === 0;
+}
+function validate_Tool_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.inputSchema === undefined) && (missing0 = "inputSchema")) || ((data.name === undefined) && (missing0 = "name"))){
+validate_Tool_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+return false;
+}
+else {
+if(data._meta !== undefined){
+let data0 = data._meta;
+const _errs1 = errors;
+if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
+validate_Tool_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.annotations !== undefined){
+let data1 = data.annotations;
+const _errs4 = errors;
+const _errs5 = errors;
+if(errors === _errs5){
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.destructiveHint !== undefined){
+const _errs7 = errors;
+if(typeof data1.destructiveHint !== "boolean"){
+validate_Tool_2.errors = [{instancePath:instancePath+"/annotations/destructiveHint",schemaPath:"#/$defs/ToolAnnotations/properties/destructiveHint/type",keyword:"type",params:{type: "boolean"}}];
+return false;
+}
+var valid3 = _errs7 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data1.idempotentHint !== undefined){
+const _errs9 = errors;
+if(typeof data1.idempotentHint !== "boolean"){
+validate_Tool_2.errors = [{instancePath:instancePath+"/annotations/idempotentHint",schemaPath:"#/$defs/ToolAnnotations/properties/idempotentHint/type",keyword:"type",params:{type: "boolean"}}];
+return false;
+}
+var valid3 = _errs9 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data1.openWorldHint !== undefined){
+const _errs11 = errors;
+if(typeof data1.openWorldHint !== "boolean"){
+validate_Tool_2.errors = [{instancePath:instancePath+"/annotations/openWorldHint",schemaPath:"#/$defs/ToolAnnotations/properties/openWorldHint/type",keyword:"type",params:{type: "boolean"}}];
+return false;
+}
+var valid3 = _errs11 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data1.readOnlyHint !== undefined){
+const _errs13 = errors;
+if(typeof data1.readOnlyHint !== "boolean"){
+validate_Tool_2.errors = [{instancePath:instancePath+"/annotations/readOnlyHint",schemaPath:"#/$defs/ToolAnnotations/properties/readOnlyHint/type",keyword:"type",params:{type: "boolean"}}];
+return false;
+}
+var valid3 = _errs13 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data1.title !== undefined){
+const _errs15 = errors;
+if(typeof data1.title !== "string"){
+validate_Tool_2.errors = [{instancePath:instancePath+"/annotations/title",schemaPath:"#/$defs/ToolAnnotations/properties/title/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid3 = _errs15 === errors;
+}
+else {
+var valid3 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate_Tool_2.errors = [{instancePath:instancePath+"/annotations",schemaPath:"#/$defs/ToolAnnotations/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.description !== undefined){
+const _errs17 = errors;
+if(typeof data.description !== "string"){
+validate_Tool_2.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs17 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.icons !== undefined){
+let data8 = data.icons;
+const _errs19 = errors;
+if(errors === _errs19){
+if(Array.isArray(data8)){
+var valid4 = true;
+const len0 = data8.length;
+for(let i0=0; i0<len0; i0++){
+let data9 = data8[i0];
+const _errs21 = errors;
+const _errs22 = errors;
+if(errors === _errs22){
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing1;
+if((data9.src === undefined) && (missing1 = "src")){
+validate_Tool_2.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/required",keyword:"required",params:{missingProperty: missing1}}];
+return false;
+}
+else {
+if(data9.mimeType !== undefined){
+const _errs24 = errors;
+if(typeof data9.mimeType !== "string"){
+validate_Tool_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/mimeType",schemaPath:"#/$defs/Icon/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid6 = _errs24 === errors;
+}
+else {
+var valid6 = true;
+}
+if(valid6){
+if(data9.sizes !== undefined){
+let data11 = data9.sizes;
+const _errs26 = errors;
+if(errors === _errs26){
+if(Array.isArray(data11)){
+var valid7 = true;
+const len1 = data11.length;
+for(let i1=0; i1<len1; i1++){
+const _errs28 = errors;
+if(typeof data11[i1] !== "string"){
+validate_Tool_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes/" + i1,schemaPath:"#/$defs/Icon/properties/sizes/items/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid7 = _errs28 === errors;
+if(!valid7){
+break;
+}
+}
+}
+else {
+validate_Tool_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes",schemaPath:"#/$defs/Icon/properties/sizes/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+var valid6 = _errs26 === errors;
+}
+else {
+var valid6 = true;
+}
+if(valid6){
+if(data9.src !== undefined){
+let data13 = data9.src;
+const _errs30 = errors;
+if(errors === _errs30){
+if(errors === _errs30){
+if(typeof data13 === "string"){
+if(!(format_uri(data13))){
+validate_Tool_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/format",keyword:"format",params:{format: "uri"}}];
+return false;
+}
+}
+else {
+validate_Tool_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+}
+}
+var valid6 = _errs30 === errors;
+}
+else {
+var valid6 = true;
+}
+if(valid6){
+if(data9.theme !== undefined){
+let data14 = data9.theme;
+const _errs32 = errors;
+if(typeof data14 !== "string"){
+validate_Tool_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+if(!((data14 === "dark") || (data14 === "light"))){
+validate_Tool_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/enum",keyword:"enum",params:{allowedValues: schema_Icon.properties.theme.enum}}];
+return false;
+}
+var valid6 = _errs32 === errors;
+}
+else {
+var valid6 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate_Tool_2.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+var valid4 = _errs21 === errors;
+if(!valid4){
+break;
+}
+}
+}
+else {
+validate_Tool_2.errors = [{instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+var valid0 = _errs19 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.inputSchema !== undefined){
+let data15 = data.inputSchema;
+const _errs34 = errors;
+if(errors === _errs34){
+if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
+let missing2;
+if((data15.type === undefined) && (missing2 = "type")){
+validate_Tool_2.errors = [{instancePath:instancePath+"/inputSchema",schemaPath:"#/properties/inputSchema/required",keyword:"required",params:{missingProperty: missing2}}];
+return false;
+}
+else {
+if(data15.$schema !== undefined){
+const _errs37 = errors;
+if(typeof data15.$schema !== "string"){
+validate_Tool_2.errors = [{instancePath:instancePath+"/inputSchema/$schema",schemaPath:"#/properties/inputSchema/properties/%24schema/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid8 = _errs37 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+if(data15.type !== undefined){
+let data17 = data15.type;
+const _errs39 = errors;
+if(typeof data17 !== "string"){
+validate_Tool_2.errors = [{instancePath:instancePath+"/inputSchema/type",schemaPath:"#/properties/inputSchema/properties/type/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+if("object" !== data17){
+validate_Tool_2.errors = [{instancePath:instancePath+"/inputSchema/type",schemaPath:"#/properties/inputSchema/properties/type/const",keyword:"const",params:{allowedValue: "object"}}];
+return false;
+}
+var valid8 = _errs39 === errors;
+}
+else {
+var valid8 = true;
+}
+}
+}
+}
+else {
+validate_Tool_2.errors = [{instancePath:instancePath+"/inputSchema",schemaPath:"#/properties/inputSchema/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+var valid0 = _errs34 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.name !== undefined){
+const _errs41 = errors;
+if(typeof data.name !== "string"){
+validate_Tool_2.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs41 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.outputSchema !== undefined){
+let data19 = data.outputSchema;
+const _errs43 = errors;
+if(errors === _errs43){
+if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
+if(data19.$schema !== undefined){
+if(typeof data19.$schema !== "string"){
+validate_Tool_2.errors = [{instancePath:instancePath+"/outputSchema/$schema",schemaPath:"#/properties/outputSchema/properties/%24schema/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+}
+}
+else {
+validate_Tool_2.errors = [{instancePath:instancePath+"/outputSchema",schemaPath:"#/properties/outputSchema/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+var valid0 = _errs43 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.title !== undefined){
+const _errs48 = errors;
+if(typeof data.title !== "string"){
+validate_Tool_2.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs48 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate_Tool_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_Tool_2.errors = vErrors;
+return errors === 0;
+}
+function validate_UntitledMultiSelectEnumSchema(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.items === undefined) && (missing0 = "items")) || ((data.type === undefined) && (missing0 = "type"))){
-validate203.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_UntitledMultiSelectEnumSchema.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
@@ -20141,7 +19860,7 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
 if(typeof data0[i0] !== "string"){
-validate203.errors = [{instancePath:instancePath+"/default/" + i0,schemaPath:"#/properties/default/items/type",keyword:"type",params:{type: "string"}}];
+validate_UntitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/default/" + i0,schemaPath:"#/properties/default/items/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -20151,7 +19870,7 @@ break;
 }
 }
 else {
-validate203.errors = [{instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "array"}}];
+validate_UntitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "array"}}];
 return false;
 }
 }
@@ -20164,7 +19883,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs5 = errors;
 if(typeof data.description !== "string"){
-validate203.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_UntitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -20180,7 +19899,7 @@ if(errors === _errs7){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing1;
 if(((data3.enum === undefined) && (missing1 = "enum")) || ((data3.type === undefined) && (missing1 = "type"))){
-validate203.errors = [{instancePath:instancePath+"/items",schemaPath:"#/properties/items/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_UntitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/items",schemaPath:"#/properties/items/required",keyword:"required",params:{missingProperty: missing1}}];
 return false;
 }
 else {
@@ -20194,7 +19913,7 @@ const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
 const _errs11 = errors;
 if(typeof data4[i1] !== "string"){
-validate203.errors = [{instancePath:instancePath+"/items/enum/" + i1,schemaPath:"#/properties/items/properties/enum/items/type",keyword:"type",params:{type: "string"}}];
+validate_UntitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/items/enum/" + i1,schemaPath:"#/properties/items/properties/enum/items/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid3 = _errs11 === errors;
@@ -20204,7 +19923,7 @@ break;
 }
 }
 else {
-validate203.errors = [{instancePath:instancePath+"/items/enum",schemaPath:"#/properties/items/properties/enum/type",keyword:"type",params:{type: "array"}}];
+validate_UntitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/items/enum",schemaPath:"#/properties/items/properties/enum/type",keyword:"type",params:{type: "array"}}];
 return false;
 }
 }
@@ -20218,11 +19937,11 @@ if(data3.type !== undefined){
 let data6 = data3.type;
 const _errs13 = errors;
 if(typeof data6 !== "string"){
-validate203.errors = [{instancePath:instancePath+"/items/type",schemaPath:"#/properties/items/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_UntitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/items/type",schemaPath:"#/properties/items/properties/type/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if("string" !== data6){
-validate203.errors = [{instancePath:instancePath+"/items/type",schemaPath:"#/properties/items/properties/type/const",keyword:"const",params:{allowedValue: "string"}}];
+validate_UntitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/items/type",schemaPath:"#/properties/items/properties/type/const",keyword:"const",params:{allowedValue: "string"}}];
 return false;
 }
 var valid2 = _errs13 === errors;
@@ -20234,7 +19953,7 @@ var valid2 = true;
 }
 }
 else {
-validate203.errors = [{instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "object"}}];
+validate_UntitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -20248,7 +19967,7 @@ if(data.maxItems !== undefined){
 let data7 = data.maxItems;
 const _errs15 = errors;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-validate203.errors = [{instancePath:instancePath+"/maxItems",schemaPath:"#/properties/maxItems/type",keyword:"type",params:{type: "integer"}}];
+validate_UntitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/maxItems",schemaPath:"#/properties/maxItems/type",keyword:"type",params:{type: "integer"}}];
 return false;
 }
 var valid0 = _errs15 === errors;
@@ -20261,7 +19980,7 @@ if(data.minItems !== undefined){
 let data8 = data.minItems;
 const _errs17 = errors;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-validate203.errors = [{instancePath:instancePath+"/minItems",schemaPath:"#/properties/minItems/type",keyword:"type",params:{type: "integer"}}];
+validate_UntitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/minItems",schemaPath:"#/properties/minItems/type",keyword:"type",params:{type: "integer"}}];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -20273,7 +19992,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs19 = errors;
 if(typeof data.title !== "string"){
-validate203.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_UntitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs19 === errors;
@@ -20286,11 +20005,11 @@ if(data.type !== undefined){
 let data10 = data.type;
 const _errs21 = errors;
 if(typeof data10 !== "string"){
-validate203.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_UntitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if("array" !== data10){
-validate203.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "array"}}];
+validate_UntitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "array"}}];
 return false;
 }
 var valid0 = _errs21 === errors;
@@ -20307,31 +20026,28 @@ var valid0 = true;
 }
 }
 else {
-validate203.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_UntitledMultiSelectEnumSchema.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate203.errors = vErrors;
+validate_UntitledMultiSelectEnumSchema.errors = vErrors;
 return errors === 0;
 }
-
-export const UntitledSingleSelectEnumSchema = validate204;
-
-function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_UntitledSingleSelectEnumSchema(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.enum === undefined) && (missing0 = "enum")) || ((data.type === undefined) && (missing0 = "type"))){
-validate204.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_UntitledSingleSelectEnumSchema.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
 if(data.default !== undefined){
 const _errs1 = errors;
 if(typeof data.default !== "string"){
-validate204.errors = [{instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "string"}}];
+validate_UntitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -20343,7 +20059,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs3 = errors;
 if(typeof data.description !== "string"){
-validate204.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_UntitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -20362,7 +20078,7 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 const _errs7 = errors;
 if(typeof data2[i0] !== "string"){
-validate204.errors = [{instancePath:instancePath+"/enum/" + i0,schemaPath:"#/properties/enum/items/type",keyword:"type",params:{type: "string"}}];
+validate_UntitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/enum/" + i0,schemaPath:"#/properties/enum/items/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid1 = _errs7 === errors;
@@ -20372,7 +20088,7 @@ break;
 }
 }
 else {
-validate204.errors = [{instancePath:instancePath+"/enum",schemaPath:"#/properties/enum/type",keyword:"type",params:{type: "array"}}];
+validate_UntitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/enum",schemaPath:"#/properties/enum/type",keyword:"type",params:{type: "array"}}];
 return false;
 }
 }
@@ -20385,7 +20101,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs9 = errors;
 if(typeof data.title !== "string"){
-validate204.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_UntitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -20398,11 +20114,11 @@ if(data.type !== undefined){
 let data5 = data.type;
 const _errs11 = errors;
 if(typeof data5 !== "string"){
-validate204.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_UntitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if("string" !== data5){
-validate204.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "string"}}];
+validate_UntitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "string"}}];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -20417,23 +20133,19 @@ var valid0 = true;
 }
 }
 else {
-validate204.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_UntitledSingleSelectEnumSchema.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate204.errors = vErrors;
+validate_UntitledSingleSelectEnumSchema.errors = vErrors;
 return errors === 0;
 }
-
-export const UpdateTaskRequest = validate205;
-const schema177 = {"$schema":"https://json-schema.org/draft/2020-12/schema","allOf":[{"$ref":"#/$defs/JSONRPCRequest"},{"type":"object","properties":{"method":{"type":"string","const":"tasks/update"},"params":{"type":"object","properties":{"taskId":{"type":"string"},"inputResponses":{"$ref":"#/$defs/InputResponses"}},"required":["taskId","inputResponses"]}},"required":["method","params"]}]};
-
-function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_UpdateTaskRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
-if(!(validate7(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
+if(!(validate_JSONRPCRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate_JSONRPCRequest.errors : vErrors.concat(validate_JSONRPCRequest.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs0 === errors;
@@ -20443,7 +20155,7 @@ if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate205.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_UpdateTaskRequest.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
@@ -20451,11 +20163,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs3 = errors;
 if(typeof data0 !== "string"){
-validate205.errors = [{instancePath:instancePath+"/method",schemaPath:"#/allOf/1/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_UpdateTaskRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/allOf/1/properties/method/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if("tasks/update" !== data0){
-validate205.errors = [{instancePath:instancePath+"/method",schemaPath:"#/allOf/1/properties/method/const",keyword:"const",params:{allowedValue: "tasks/update"}}];
+validate_UpdateTaskRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/allOf/1/properties/method/const",keyword:"const",params:{allowedValue: "tasks/update"}}];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -20471,14 +20183,14 @@ if(errors === _errs5){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if(((data1.taskId === undefined) && (missing1 = "taskId")) || ((data1.inputResponses === undefined) && (missing1 = "inputResponses"))){
-validate205.errors = [{instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_UpdateTaskRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
 return false;
 }
 else {
 if(data1.taskId !== undefined){
 const _errs7 = errors;
 if(typeof data1.taskId !== "string"){
-validate205.errors = [{instancePath:instancePath+"/params/taskId",schemaPath:"#/allOf/1/properties/params/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_UpdateTaskRequest.errors = [{instancePath:instancePath+"/params/taskId",schemaPath:"#/allOf/1/properties/params/properties/taskId/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid2 = _errs7 === errors;
@@ -20489,8 +20201,8 @@ var valid2 = true;
 if(valid2){
 if(data1.inputResponses !== undefined){
 const _errs9 = errors;
-if(!(validate132(data1.inputResponses, {instancePath:instancePath+"/params/inputResponses",parentData:data1,parentDataProperty:"inputResponses",rootData}))){
-vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
+if(!(validate_InputResponses(data1.inputResponses, {instancePath:instancePath+"/params/inputResponses",parentData:data1,parentDataProperty:"inputResponses",rootData}))){
+vErrors = vErrors === null ? validate_InputResponses.errors : vErrors.concat(validate_InputResponses.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs9 === errors;
@@ -20502,7 +20214,7 @@ var valid2 = true;
 }
 }
 else {
-validate205.errors = [{instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_UpdateTaskRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -20515,34 +20227,30 @@ var valid1 = true;
 }
 }
 else {
-validate205.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}}];
+validate_UpdateTaskRequest.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
 var valid0 = _errs1 === errors;
 }
-validate205.errors = vErrors;
+validate_UpdateTaskRequest.errors = vErrors;
 return errors === 0;
 }
-
-export const UpdateTaskRequest_params = validate208;
-const schema178 = {"type":"object","properties":{"taskId":{"type":"string"},"inputResponses":{"$ref":"#/$defs/InputResponses"}},"required":["taskId","inputResponses"]};
-
-function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_UpdateTaskRequest_allOf_1_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.taskId === undefined) && (missing0 = "taskId")) || ((data.inputResponses === undefined) && (missing0 = "inputResponses"))){
-validate208.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_UpdateTaskRequest_allOf_1_properties_params.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
 if(data.taskId !== undefined){
 const _errs1 = errors;
 if(typeof data.taskId !== "string"){
-validate208.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_UpdateTaskRequest_allOf_1_properties_params.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -20553,8 +20261,8 @@ var valid0 = true;
 if(valid0){
 if(data.inputResponses !== undefined){
 const _errs3 = errors;
-if(!(validate132(data.inputResponses, {instancePath:instancePath+"/inputResponses",parentData:data,parentDataProperty:"inputResponses",rootData}))){
-vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
+if(!(validate_InputResponses(data.inputResponses, {instancePath:instancePath+"/inputResponses",parentData:data,parentDataProperty:"inputResponses",rootData}))){
+vErrors = vErrors === null ? validate_InputResponses.errors : vErrors.concat(validate_InputResponses.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -20566,23 +20274,19 @@ var valid0 = true;
 }
 }
 else {
-validate208.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_UpdateTaskRequest_allOf_1_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate208.errors = vErrors;
+validate_UpdateTaskRequest_allOf_1_properties_params.errors = vErrors;
 return errors === 0;
 }
-
-export const UpdateTaskResult = validate210;
-const schema179 = {"$schema":"https://json-schema.org/draft/2020-12/schema","allOf":[{"$ref":"#/$defs/Result"},{"type":"object","properties":{"resultType":{"type":"string","const":"complete"}},"required":["resultType"]}]};
-
-function validate210(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_UpdateTaskResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
-if(!(validate11(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
+if(!(validate_Result(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs0 === errors;
@@ -20592,52 +20296,48 @@ if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.resultType === undefined) && (missing0 = "resultType")){
-validate210.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_UpdateTaskResult.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
 if(data.resultType !== undefined){
 let data0 = data.resultType;
 if(typeof data0 !== "string"){
-validate210.errors = [{instancePath:instancePath+"/resultType",schemaPath:"#/allOf/1/properties/resultType/type",keyword:"type",params:{type: "string"}}];
+validate_UpdateTaskResult.errors = [{instancePath:instancePath+"/resultType",schemaPath:"#/allOf/1/properties/resultType/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if("complete" !== data0){
-validate210.errors = [{instancePath:instancePath+"/resultType",schemaPath:"#/allOf/1/properties/resultType/const",keyword:"const",params:{allowedValue: "complete"}}];
+validate_UpdateTaskResult.errors = [{instancePath:instancePath+"/resultType",schemaPath:"#/allOf/1/properties/resultType/const",keyword:"const",params:{allowedValue: "complete"}}];
 return false;
 }
 }
 }
 }
 else {
-validate210.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}}];
+validate_UpdateTaskResult.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
 var valid0 = _errs1 === errors;
 }
-validate210.errors = vErrors;
+validate_UpdateTaskResult.errors = vErrors;
 return errors === 0;
 }
-
-export const WorkingTask = validate212;
-const schema180 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"working"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs"]};
-
-function validate212(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_WorkingTask(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((data.taskId === undefined) && (missing0 = "taskId")) || ((data.status === undefined) && (missing0 = "status"))) || ((data.createdAt === undefined) && (missing0 = "createdAt"))) || ((data.lastUpdatedAt === undefined) && (missing0 = "lastUpdatedAt"))) || ((data.ttlMs === undefined) && (missing0 = "ttlMs"))){
-validate212.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_WorkingTask.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
 if(data.taskId !== undefined){
 const _errs1 = errors;
 if(typeof data.taskId !== "string"){
-validate212.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_WorkingTask.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -20650,11 +20350,11 @@ if(data.status !== undefined){
 let data1 = data.status;
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-validate212.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"}}];
+validate_WorkingTask.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 if("working" !== data1){
-validate212.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/const",keyword:"const",params:{allowedValue: "working"}}];
+validate_WorkingTask.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/const",keyword:"const",params:{allowedValue: "working"}}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -20666,7 +20366,7 @@ if(valid0){
 if(data.statusMessage !== undefined){
 const _errs5 = errors;
 if(typeof data.statusMessage !== "string"){
-validate212.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_WorkingTask.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -20678,7 +20378,7 @@ if(valid0){
 if(data.createdAt !== undefined){
 const _errs7 = errors;
 if(typeof data.createdAt !== "string"){
-validate212.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_WorkingTask.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -20690,7 +20390,7 @@ if(valid0){
 if(data.lastUpdatedAt !== undefined){
 const _errs9 = errors;
 if(typeof data.lastUpdatedAt !== "string"){
-validate212.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_WorkingTask.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -20767,7 +20467,7 @@ else {
 vErrors.push(err4);
 }
 errors++;
-validate212.errors = vErrors;
+validate_WorkingTask.errors = vErrors;
 return false;
 }
 else {
@@ -20791,18 +20491,18 @@ if(data.pollIntervalMs !== undefined){
 let data6 = data.pollIntervalMs;
 const _errs17 = errors;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-validate212.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
+validate_WorkingTask.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
 return false;
 }
 if(errors === _errs17){
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 9007199254740991 || isNaN(data6)){
-validate212.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
+validate_WorkingTask.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
 return false;
 }
 else {
 if(data6 < -9007199254740991 || isNaN(data6)){
-validate212.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
+validate_WorkingTask.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
 return false;
 }
 }
@@ -20822,10 +20522,95 @@ var valid0 = true;
 }
 }
 else {
-validate212.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_WorkingTask.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate212.errors = vErrors;
+validate_WorkingTask.errors = vErrors;
 return errors === 0;
 }
+const wrapper_JSONObject = {validate: validate_JSONObject};
+const wrapper_JSONValue = {validate: validate_JSONValue};
+export const Annotations = validate_Annotations;
+export const AudioContent = validate_AudioContent;
+export const BlobResourceContents = validate_BlobResourceContents;
+export const BooleanSchema = validate_BooleanSchema;
+export const CancelTaskRequest = validate_CancelTaskRequest;
+export const CancelTaskRequest_params = validate_CancelTaskRequest_allOf_1_properties_params;
+export const CancelTaskResult = validate_CancelTaskResult;
+export const CancelledTask = validate_CancelledTask;
+export const CompletedTask = validate_CompletedTask;
+export const ContentBlock = validate_ContentBlock;
+export const CreateMessageRequest = validate_CreateMessageRequest;
+export const CreateMessageRequestParams = validate_CreateMessageRequestParams_2;
+export const CreateMessageResult = validate_CreateMessageResult;
+export const CreateTaskResult = validate_CreateTaskResult;
+export const DetailedTask = validate_DetailedTask;
+export const ElicitRequest = validate_ElicitRequest_2;
+export const ElicitRequestFormParams = validate_ElicitRequestFormParams_2;
+export const ElicitRequestParams = validate_ElicitRequestParams_2;
+export const ElicitRequestURLParams = validate_ElicitRequestURLParams;
+export const ElicitResult = validate_ElicitResult;
+export const EmbeddedResource = validate_EmbeddedResource_2;
+export const Error = validate_Error;
+export const FailedTask = validate_FailedTask;
+export const GetTaskRequest = validate_GetTaskRequest;
+export const GetTaskRequest_params = validate_GetTaskRequest_allOf_1_properties_params;
+export const GetTaskResult = validate_GetTaskResult;
+export const Icon = validate_Icon;
+export const ImageContent = validate_ImageContent_2;
+export const Implementation = validate_Implementation_2;
+export const InputRequest = validate_InputRequest_2;
+export const InputRequests = validate_InputRequests_2;
+export const InputRequiredTask = validate_InputRequiredTask;
+export const InputResponse = validate_InputResponse;
+export const InputResponses = validate_InputResponses;
+export const JSONObject = validate_JSONObject_2;
+export const JSONRPCNotification = validate_JSONRPCNotification;
+export const JSONRPCRequest = validate_JSONRPCRequest_2;
+export const JSONValue = validate_JSONValue_2;
+export const LegacyTitledEnumSchema = validate_LegacyTitledEnumSchema;
+export const ListRootsRequest = validate_ListRootsRequest_2;
+export const ListRootsRequest_params = validate_ListRootsRequest_properties_params;
+export const ListRootsResult = validate_ListRootsResult_2;
+export const MetaObject = validate_MetaObject;
+export const ModelHint = validate_ModelHint;
+export const ModelPreferences = validate_ModelPreferences_2;
+export const NotificationMetaObject = validate_NotificationMetaObject;
+export const NotificationParams = validate_NotificationParams;
+export const NumberSchema = validate_NumberSchema;
+export const PrimitiveSchemaDefinition = validate_PrimitiveSchemaDefinition_2;
+export const RelatedTaskIds = validate_RelatedTaskIds;
+export const RequestId = validate_RequestId;
+export const ResourceLink = validate_ResourceLink_2;
+export const Result = validate_Result_2;
+export const ResultMetaObject = validate_ResultMetaObject_2;
+export const Role = validate_Role;
+export const Root = validate_Root_2;
+export const SamplingMessage = validate_SamplingMessage_2;
+export const SamplingMessageContentBlock = validate_SamplingMessageContentBlock_2;
+export const StringSchema = validate_StringSchema;
+export const Task = validate_Task;
+export const TaskStatus = validate_TaskStatus;
+export const TaskStatusNotification = validate_TaskStatusNotification;
+export const TaskStatusNotificationParams = validate_TaskStatusNotificationParams;
+export const TaskStatusNotification_params = validate_TaskStatusNotification_allOf_1_properties_params;
+export const TaskSubscriptionAcknowledgedNotifications = validate_TaskSubscriptionAcknowledgedNotifications;
+export const TaskSubscriptionNotifications = validate_TaskSubscriptionNotifications;
+export const TasksExtensionCapability = validate_TasksExtensionCapability;
+export const TextContent = validate_TextContent_2;
+export const TextResourceContents = validate_TextResourceContents_2;
+export const TitledMultiSelectEnumSchema = validate_TitledMultiSelectEnumSchema;
+export const TitledSingleSelectEnumSchema = validate_TitledSingleSelectEnumSchema;
+export const Tool = validate_Tool_2;
+export const ToolAnnotations = validate_ToolAnnotations;
+export const ToolChoice = validate_ToolChoice;
+export const ToolResultContent = validate_ToolResultContent_2;
+export const ToolUseContent = validate_ToolUseContent_2;
+export const UntitledMultiSelectEnumSchema = validate_UntitledMultiSelectEnumSchema;
+export const UntitledSingleSelectEnumSchema = validate_UntitledSingleSelectEnumSchema;
+export const UpdateTaskRequest = validate_UpdateTaskRequest;
+export const UpdateTaskRequest_params = validate_UpdateTaskRequest_allOf_1_properties_params;
+export const UpdateTaskResult = validate_UpdateTaskResult;
+export const WorkingTask = validate_WorkingTask;
+

@@ -6,7 +6,9 @@ import * as fastSet from "./validators.fast.js";
 
 // The all-errors validators: run only after the accept-path validator of validators.fast.js has said no,
 // to leave every error on `.errors`. The exported validators are at the end of this file.
-const schema20 = {
+const format_byte = formats.byte;
+const format_uri = formats.uri;
+const schema_Annotations = {
   properties: {
     audience: { items: { $ref: "#/$defs/Role" }, type: "array" },
     lastModified: { type: "string" },
@@ -14,63 +16,1229 @@ const schema20 = {
   },
   type: "object",
 };
-const schema21 = { enum: ["assistant", "user"], type: "string" };
-
-function validate54(
+const schema_AudioContent = {
+  properties: {
+    _meta: { $ref: "#/$defs/MetaObject" },
+    annotations: { $ref: "#/$defs/Annotations" },
+    data: { format: "byte", type: "string" },
+    mimeType: { type: "string" },
+    type: { const: "audio", type: "string" },
+  },
+  required: ["data", "mimeType", "type"],
+  type: "object",
+};
+const schema_BlobResourceContents = {
+  properties: {
+    _meta: { $ref: "#/$defs/MetaObject" },
+    blob: { format: "byte", type: "string" },
+    mimeType: { type: "string" },
+    uri: { format: "uri", type: "string" },
+  },
+  required: ["blob", "uri"],
+  type: "object",
+};
+const schema_BooleanSchema = {
+  properties: {
+    default: { type: "boolean" },
+    description: { type: "string" },
+    title: { type: "string" },
+    type: { const: "boolean", type: "string" },
+  },
+  required: ["type"],
+  type: "object",
+};
+const schema_CancelTaskRequest = {
+  $schema: "https://json-schema.org/draft/2020-12/schema",
+  allOf: [
+    { $ref: "#/$defs/JSONRPCRequest" },
+    {
+      type: "object",
+      properties: {
+        method: { type: "string", const: "tasks/cancel" },
+        params: { type: "object", properties: { taskId: { type: "string" } }, required: ["taskId"] },
+      },
+      required: ["method", "params"],
+    },
+  ],
+};
+const schema_CancelTaskRequest_allOf_1_properties_params = {
+  type: "object",
+  properties: { taskId: { type: "string" } },
+  required: ["taskId"],
+};
+const schema_CancelTaskResult = {
+  $schema: "https://json-schema.org/draft/2020-12/schema",
+  allOf: [
+    { $ref: "#/$defs/Result" },
+    { type: "object", properties: { resultType: { type: "string", const: "complete" } }, required: ["resultType"] },
+  ],
+};
+const schema_CancelledTask = {
+  $schema: "https://json-schema.org/draft/2020-12/schema",
+  type: "object",
+  properties: {
+    taskId: { type: "string" },
+    status: { type: "string", const: "cancelled" },
+    statusMessage: { type: "string" },
+    createdAt: { type: "string" },
+    lastUpdatedAt: { type: "string" },
+    ttlMs: { anyOf: [{ type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 }, { type: "null" }] },
+    pollIntervalMs: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
+  },
+  required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs"],
+};
+const schema_CompletedTask = {
+  $schema: "https://json-schema.org/draft/2020-12/schema",
+  type: "object",
+  properties: {
+    taskId: { type: "string" },
+    status: { type: "string", const: "completed" },
+    statusMessage: { type: "string" },
+    createdAt: { type: "string" },
+    lastUpdatedAt: { type: "string" },
+    ttlMs: { anyOf: [{ type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 }, { type: "null" }] },
+    pollIntervalMs: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
+    result: { type: "object", propertyNames: { type: "string" }, additionalProperties: {} },
+  },
+  required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs", "result"],
+};
+const schema_ContentBlock = {
+  anyOf: [
+    { $ref: "#/$defs/TextContent" },
+    { $ref: "#/$defs/ImageContent" },
+    { $ref: "#/$defs/AudioContent" },
+    { $ref: "#/$defs/ResourceLink" },
+    { $ref: "#/$defs/EmbeddedResource" },
+  ],
+};
+const schema_CreateMessageRequest = {
+  properties: {
+    method: { const: "sampling/createMessage", type: "string" },
+    params: { $ref: "#/$defs/CreateMessageRequestParams" },
+  },
+  required: ["method", "params"],
+  type: "object",
+};
+const schema_CreateMessageRequestParams = {
+  properties: {
+    includeContext: { enum: ["allServers", "none", "thisServer"], type: "string" },
+    maxTokens: { type: "integer" },
+    messages: { items: { $ref: "#/$defs/SamplingMessage" }, type: "array" },
+    metadata: { $ref: "#/$defs/JSONObject" },
+    modelPreferences: { $ref: "#/$defs/ModelPreferences" },
+    stopSequences: { items: { type: "string" }, type: "array" },
+    systemPrompt: { type: "string" },
+    temperature: { type: "number" },
+    toolChoice: { $ref: "#/$defs/ToolChoice" },
+    tools: { items: { $ref: "#/$defs/Tool" }, type: "array" },
+  },
+  required: ["maxTokens", "messages"],
+  type: "object",
+};
+const schema_CreateMessageResult = {
+  properties: {
+    _meta: { $ref: "#/$defs/MetaObject" },
+    content: {
+      anyOf: [
+        { $ref: "#/$defs/TextContent" },
+        { $ref: "#/$defs/ImageContent" },
+        { $ref: "#/$defs/AudioContent" },
+        { $ref: "#/$defs/ToolUseContent" },
+        { $ref: "#/$defs/ToolResultContent" },
+        { items: { $ref: "#/$defs/SamplingMessageContentBlock" }, type: "array" },
+      ],
+    },
+    model: { type: "string" },
+    role: { $ref: "#/$defs/Role" },
+    stopReason: { type: "string" },
+  },
+  required: ["content", "model", "role"],
+  type: "object",
+};
+const schema_CreateTaskResult = {
+  $schema: "https://json-schema.org/draft/2020-12/schema",
+  allOf: [
+    { $ref: "#/$defs/Result" },
+    {
+      type: "object",
+      properties: {
+        taskId: { type: "string" },
+        status: {
+          anyOf: [
+            { type: "string", const: "working" },
+            { type: "string", const: "input_required" },
+            { type: "string", const: "completed" },
+            { type: "string", const: "failed" },
+            { type: "string", const: "cancelled" },
+          ],
+        },
+        statusMessage: { type: "string" },
+        createdAt: { type: "string" },
+        lastUpdatedAt: { type: "string" },
+        ttlMs: {
+          anyOf: [{ type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 }, { type: "null" }],
+        },
+        pollIntervalMs: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
+      },
+      required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs"],
+    },
+    { type: "object", properties: { resultType: { type: "string", const: "task" } }, required: ["resultType"] },
+  ],
+};
+const schema_DetailedTask = {
+  $schema: "https://json-schema.org/draft/2020-12/schema",
+  anyOf: [
+    {
+      type: "object",
+      properties: {
+        taskId: { type: "string" },
+        status: { type: "string", const: "working" },
+        statusMessage: { type: "string" },
+        createdAt: { type: "string" },
+        lastUpdatedAt: { type: "string" },
+        ttlMs: {
+          anyOf: [{ type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 }, { type: "null" }],
+        },
+        pollIntervalMs: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
+      },
+      required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs"],
+    },
+    {
+      type: "object",
+      properties: {
+        taskId: { type: "string" },
+        status: { type: "string", const: "input_required" },
+        statusMessage: { type: "string" },
+        createdAt: { type: "string" },
+        lastUpdatedAt: { type: "string" },
+        ttlMs: {
+          anyOf: [{ type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 }, { type: "null" }],
+        },
+        pollIntervalMs: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
+        inputRequests: { $ref: "#/$defs/InputRequests" },
+      },
+      required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs", "inputRequests"],
+    },
+    {
+      type: "object",
+      properties: {
+        taskId: { type: "string" },
+        status: { type: "string", const: "completed" },
+        statusMessage: { type: "string" },
+        createdAt: { type: "string" },
+        lastUpdatedAt: { type: "string" },
+        ttlMs: {
+          anyOf: [{ type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 }, { type: "null" }],
+        },
+        pollIntervalMs: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
+        result: { type: "object", propertyNames: { type: "string" }, additionalProperties: {} },
+      },
+      required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs", "result"],
+    },
+    {
+      type: "object",
+      properties: {
+        taskId: { type: "string" },
+        status: { type: "string", const: "failed" },
+        statusMessage: { type: "string" },
+        createdAt: { type: "string" },
+        lastUpdatedAt: { type: "string" },
+        ttlMs: {
+          anyOf: [{ type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 }, { type: "null" }],
+        },
+        pollIntervalMs: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
+        error: { $ref: "#/$defs/Error" },
+      },
+      required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs", "error"],
+    },
+    {
+      type: "object",
+      properties: {
+        taskId: { type: "string" },
+        status: { type: "string", const: "cancelled" },
+        statusMessage: { type: "string" },
+        createdAt: { type: "string" },
+        lastUpdatedAt: { type: "string" },
+        ttlMs: {
+          anyOf: [{ type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 }, { type: "null" }],
+        },
+        pollIntervalMs: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
+      },
+      required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs"],
+    },
+  ],
+};
+const schema_ElicitRequest = {
+  properties: {
+    method: { const: "elicitation/create", type: "string" },
+    params: { $ref: "#/$defs/ElicitRequestParams" },
+  },
+  required: ["method", "params"],
+  type: "object",
+};
+const schema_ElicitRequestFormParams = {
+  properties: {
+    message: { type: "string" },
+    mode: { const: "form", type: "string" },
+    requestedSchema: {
+      properties: {
+        $schema: { type: "string" },
+        properties: { additionalProperties: { $ref: "#/$defs/PrimitiveSchemaDefinition" }, type: "object" },
+        required: { items: { type: "string" }, type: "array" },
+        type: { const: "object", type: "string" },
+      },
+      required: ["properties", "type"],
+      type: "object",
+    },
+  },
+  required: ["message", "requestedSchema"],
+  type: "object",
+};
+const schema_ElicitRequestParams = {
+  anyOf: [{ $ref: "#/$defs/ElicitRequestFormParams" }, { $ref: "#/$defs/ElicitRequestURLParams" }],
+};
+const schema_ElicitRequestURLParams = {
+  properties: {
+    message: { type: "string" },
+    mode: { const: "url", type: "string" },
+    url: { format: "uri", type: "string" },
+  },
+  required: ["message", "mode", "url"],
+  type: "object",
+};
+const schema_ElicitResult = {
+  properties: {
+    action: { enum: ["accept", "cancel", "decline"], type: "string" },
+    content: {
+      additionalProperties: {
+        anyOf: [{ items: { type: "string" }, type: "array" }, { type: ["string", "integer", "boolean"] }],
+      },
+      type: "object",
+    },
+  },
+  required: ["action"],
+  type: "object",
+};
+const schema_EmbeddedResource = {
+  properties: {
+    _meta: { $ref: "#/$defs/MetaObject" },
+    annotations: { $ref: "#/$defs/Annotations" },
+    resource: { anyOf: [{ $ref: "#/$defs/TextResourceContents" }, { $ref: "#/$defs/BlobResourceContents" }] },
+    type: { const: "resource", type: "string" },
+  },
+  required: ["resource", "type"],
+  type: "object",
+};
+const schema_Error = {
+  properties: { code: { type: "integer" }, data: {}, message: { type: "string" } },
+  required: ["code", "message"],
+  type: "object",
+};
+const schema_FailedTask = {
+  $schema: "https://json-schema.org/draft/2020-12/schema",
+  type: "object",
+  properties: {
+    taskId: { type: "string" },
+    status: { type: "string", const: "failed" },
+    statusMessage: { type: "string" },
+    createdAt: { type: "string" },
+    lastUpdatedAt: { type: "string" },
+    ttlMs: { anyOf: [{ type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 }, { type: "null" }] },
+    pollIntervalMs: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
+    error: { $ref: "#/$defs/Error" },
+  },
+  required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs", "error"],
+};
+const schema_GetTaskRequest = {
+  $schema: "https://json-schema.org/draft/2020-12/schema",
+  allOf: [
+    { $ref: "#/$defs/JSONRPCRequest" },
+    {
+      type: "object",
+      properties: {
+        method: { type: "string", const: "tasks/get" },
+        params: { type: "object", properties: { taskId: { type: "string" } }, required: ["taskId"] },
+      },
+      required: ["method", "params"],
+    },
+  ],
+};
+const schema_GetTaskRequest_allOf_1_properties_params = {
+  type: "object",
+  properties: { taskId: { type: "string" } },
+  required: ["taskId"],
+};
+const schema_GetTaskResult = {
+  $schema: "https://json-schema.org/draft/2020-12/schema",
+  allOf: [
+    { $ref: "#/$defs/Result" },
+    {
+      anyOf: [
+        {
+          type: "object",
+          properties: {
+            taskId: { type: "string" },
+            status: { type: "string", const: "working" },
+            statusMessage: { type: "string" },
+            createdAt: { type: "string" },
+            lastUpdatedAt: { type: "string" },
+            ttlMs: {
+              anyOf: [{ type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 }, { type: "null" }],
+            },
+            pollIntervalMs: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
+          },
+          required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs"],
+        },
+        {
+          type: "object",
+          properties: {
+            taskId: { type: "string" },
+            status: { type: "string", const: "input_required" },
+            statusMessage: { type: "string" },
+            createdAt: { type: "string" },
+            lastUpdatedAt: { type: "string" },
+            ttlMs: {
+              anyOf: [{ type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 }, { type: "null" }],
+            },
+            pollIntervalMs: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
+            inputRequests: { $ref: "#/$defs/InputRequests" },
+          },
+          required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs", "inputRequests"],
+        },
+        {
+          type: "object",
+          properties: {
+            taskId: { type: "string" },
+            status: { type: "string", const: "completed" },
+            statusMessage: { type: "string" },
+            createdAt: { type: "string" },
+            lastUpdatedAt: { type: "string" },
+            ttlMs: {
+              anyOf: [{ type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 }, { type: "null" }],
+            },
+            pollIntervalMs: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
+            result: { type: "object", propertyNames: { type: "string" }, additionalProperties: {} },
+          },
+          required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs", "result"],
+        },
+        {
+          type: "object",
+          properties: {
+            taskId: { type: "string" },
+            status: { type: "string", const: "failed" },
+            statusMessage: { type: "string" },
+            createdAt: { type: "string" },
+            lastUpdatedAt: { type: "string" },
+            ttlMs: {
+              anyOf: [{ type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 }, { type: "null" }],
+            },
+            pollIntervalMs: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
+            error: { $ref: "#/$defs/Error" },
+          },
+          required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs", "error"],
+        },
+        {
+          type: "object",
+          properties: {
+            taskId: { type: "string" },
+            status: { type: "string", const: "cancelled" },
+            statusMessage: { type: "string" },
+            createdAt: { type: "string" },
+            lastUpdatedAt: { type: "string" },
+            ttlMs: {
+              anyOf: [{ type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 }, { type: "null" }],
+            },
+            pollIntervalMs: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
+          },
+          required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs"],
+        },
+      ],
+    },
+    { type: "object", properties: { resultType: { type: "string", const: "complete" } }, required: ["resultType"] },
+  ],
+};
+const schema_Icon = {
+  properties: {
+    mimeType: { type: "string" },
+    sizes: { items: { type: "string" }, type: "array" },
+    src: { format: "uri", type: "string" },
+    theme: { enum: ["dark", "light"], type: "string" },
+  },
+  required: ["src"],
+  type: "object",
+};
+const schema_ImageContent = {
+  properties: {
+    _meta: { $ref: "#/$defs/MetaObject" },
+    annotations: { $ref: "#/$defs/Annotations" },
+    data: { format: "byte", type: "string" },
+    mimeType: { type: "string" },
+    type: { const: "image", type: "string" },
+  },
+  required: ["data", "mimeType", "type"],
+  type: "object",
+};
+const schema_Implementation = {
+  properties: {
+    description: { type: "string" },
+    icons: { items: { $ref: "#/$defs/Icon" }, type: "array" },
+    name: { type: "string" },
+    title: { type: "string" },
+    version: { type: "string" },
+    websiteUrl: { format: "uri", type: "string" },
+  },
+  required: ["name", "version"],
+  type: "object",
+};
+const schema_InputRequest = {
+  anyOf: [
+    { $ref: "#/$defs/CreateMessageRequest" },
+    { $ref: "#/$defs/ListRootsRequest" },
+    { $ref: "#/$defs/ElicitRequest" },
+  ],
+};
+const schema_InputRequests = { additionalProperties: { $ref: "#/$defs/InputRequest" }, type: "object" };
+const schema_InputRequiredTask = {
+  $schema: "https://json-schema.org/draft/2020-12/schema",
+  type: "object",
+  properties: {
+    taskId: { type: "string" },
+    status: { type: "string", const: "input_required" },
+    statusMessage: { type: "string" },
+    createdAt: { type: "string" },
+    lastUpdatedAt: { type: "string" },
+    ttlMs: { anyOf: [{ type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 }, { type: "null" }] },
+    pollIntervalMs: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
+    inputRequests: { $ref: "#/$defs/InputRequests" },
+  },
+  required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs", "inputRequests"],
+};
+const schema_InputResponse = {
+  anyOf: [
+    { $ref: "#/$defs/CreateMessageResult" },
+    { $ref: "#/$defs/ListRootsResult" },
+    { $ref: "#/$defs/ElicitResult" },
+  ],
+};
+const schema_InputResponses = { additionalProperties: { $ref: "#/$defs/InputResponse" }, type: "object" };
+const schema_JSONObject = { additionalProperties: { $ref: "#/$defs/JSONValue" }, type: "object" };
+const schema_JSONRPCNotification = {
+  properties: {
+    jsonrpc: { const: "2.0", type: "string" },
+    method: { type: "string" },
+    params: { additionalProperties: {}, type: "object" },
+  },
+  required: ["jsonrpc", "method"],
+  type: "object",
+};
+const schema_JSONRPCRequest = {
+  properties: {
+    id: { $ref: "#/$defs/RequestId" },
+    jsonrpc: { const: "2.0", type: "string" },
+    method: { type: "string" },
+    params: { additionalProperties: {}, type: "object" },
+  },
+  required: ["id", "jsonrpc", "method"],
+  type: "object",
+};
+const schema_JSONValue = {
+  anyOf: [
+    { $ref: "#/$defs/JSONObject" },
+    { items: { $ref: "#/$defs/JSONValue" }, type: "array" },
+    { type: ["string", "integer", "boolean"] },
+  ],
+};
+const schema_LegacyTitledEnumSchema = {
+  properties: {
+    default: { type: "string" },
+    description: { type: "string" },
+    enum: { items: { type: "string" }, type: "array" },
+    enumNames: { items: { type: "string" }, type: "array" },
+    title: { type: "string" },
+    type: { const: "string", type: "string" },
+  },
+  required: ["enum", "type"],
+  type: "object",
+};
+const schema_ListRootsRequest = {
+  properties: {
+    method: { const: "roots/list", type: "string" },
+    params: { properties: { _meta: { $ref: "#/$defs/MetaObject" } }, type: "object" },
+  },
+  required: ["method"],
+  type: "object",
+};
+const schema_ListRootsRequest_properties_params = {
+  properties: { _meta: { $ref: "#/$defs/MetaObject" } },
+  type: "object",
+};
+const schema_ListRootsResult = {
+  properties: { roots: { items: { $ref: "#/$defs/Root" }, type: "array" } },
+  required: ["roots"],
+  type: "object",
+};
+const schema_MetaObject = { type: "object" };
+const schema_ModelHint = { properties: { name: { type: "string" } }, type: "object" };
+const schema_ModelPreferences = {
+  properties: {
+    costPriority: { maximum: 1, minimum: 0, type: "number" },
+    hints: { items: { $ref: "#/$defs/ModelHint" }, type: "array" },
+    intelligencePriority: { maximum: 1, minimum: 0, type: "number" },
+    speedPriority: { maximum: 1, minimum: 0, type: "number" },
+  },
+  type: "object",
+};
+const schema_NotificationMetaObject = {
+  properties: { "io.modelcontextprotocol/subscriptionId": { $ref: "#/$defs/RequestId" } },
+  type: "object",
+};
+const schema_NotificationParams = { properties: { _meta: { $ref: "#/$defs/NotificationMetaObject" } }, type: "object" };
+const schema_NumberSchema = {
+  properties: {
+    default: { type: "number" },
+    description: { type: "string" },
+    maximum: { type: "number" },
+    minimum: { type: "number" },
+    title: { type: "string" },
+    type: { enum: ["integer", "number"], type: "string" },
+  },
+  required: ["type"],
+  type: "object",
+};
+const schema_PrimitiveSchemaDefinition = {
+  anyOf: [
+    { $ref: "#/$defs/StringSchema" },
+    { $ref: "#/$defs/NumberSchema" },
+    { $ref: "#/$defs/BooleanSchema" },
+    { $ref: "#/$defs/UntitledSingleSelectEnumSchema" },
+    { $ref: "#/$defs/TitledSingleSelectEnumSchema" },
+    { $ref: "#/$defs/UntitledMultiSelectEnumSchema" },
+    { $ref: "#/$defs/TitledMultiSelectEnumSchema" },
+    { $ref: "#/$defs/LegacyTitledEnumSchema" },
+  ],
+};
+const schema_RelatedTaskIds = {
+  $schema: "https://json-schema.org/draft/2020-12/schema",
+  type: "array",
+  items: { type: "string" },
+};
+const schema_RequestId = { type: ["string", "integer"] };
+const schema_ResourceLink = {
+  properties: {
+    _meta: { $ref: "#/$defs/MetaObject" },
+    annotations: { $ref: "#/$defs/Annotations" },
+    description: { type: "string" },
+    icons: { items: { $ref: "#/$defs/Icon" }, type: "array" },
+    mimeType: { type: "string" },
+    name: { type: "string" },
+    size: { type: "integer" },
+    title: { type: "string" },
+    type: { const: "resource_link", type: "string" },
+    uri: { format: "uri", type: "string" },
+  },
+  required: ["name", "type", "uri"],
+  type: "object",
+};
+const schema_Result = {
+  additionalProperties: {},
+  properties: { _meta: { $ref: "#/$defs/ResultMetaObject" }, resultType: { type: "string" } },
+  required: ["resultType"],
+  type: "object",
+};
+const schema_ResultMetaObject = {
+  properties: { "io.modelcontextprotocol/serverInfo": { $ref: "#/$defs/Implementation" } },
+  type: "object",
+};
+const schema_Role = { enum: ["assistant", "user"], type: "string" };
+const schema_Root = {
+  properties: {
+    _meta: { $ref: "#/$defs/MetaObject" },
+    name: { type: "string" },
+    uri: { format: "uri", type: "string" },
+  },
+  required: ["uri"],
+  type: "object",
+};
+const schema_SamplingMessage = {
+  properties: {
+    _meta: { $ref: "#/$defs/MetaObject" },
+    content: {
+      anyOf: [
+        { $ref: "#/$defs/TextContent" },
+        { $ref: "#/$defs/ImageContent" },
+        { $ref: "#/$defs/AudioContent" },
+        { $ref: "#/$defs/ToolUseContent" },
+        { $ref: "#/$defs/ToolResultContent" },
+        { items: { $ref: "#/$defs/SamplingMessageContentBlock" }, type: "array" },
+      ],
+    },
+    role: { $ref: "#/$defs/Role" },
+  },
+  required: ["content", "role"],
+  type: "object",
+};
+const schema_SamplingMessageContentBlock = {
+  anyOf: [
+    { $ref: "#/$defs/TextContent" },
+    { $ref: "#/$defs/ImageContent" },
+    { $ref: "#/$defs/AudioContent" },
+    { $ref: "#/$defs/ToolUseContent" },
+    { $ref: "#/$defs/ToolResultContent" },
+  ],
+};
+const schema_StringSchema = {
+  properties: {
+    default: { type: "string" },
+    description: { type: "string" },
+    format: { enum: ["date", "date-time", "email", "uri"], type: "string" },
+    maxLength: { type: "integer" },
+    minLength: { type: "integer" },
+    title: { type: "string" },
+    type: { const: "string", type: "string" },
+  },
+  required: ["type"],
+  type: "object",
+};
+const schema_Task = {
+  $schema: "https://json-schema.org/draft/2020-12/schema",
+  type: "object",
+  properties: {
+    taskId: { type: "string" },
+    status: {
+      anyOf: [
+        { type: "string", const: "working" },
+        { type: "string", const: "input_required" },
+        { type: "string", const: "completed" },
+        { type: "string", const: "failed" },
+        { type: "string", const: "cancelled" },
+      ],
+    },
+    statusMessage: { type: "string" },
+    createdAt: { type: "string" },
+    lastUpdatedAt: { type: "string" },
+    ttlMs: { anyOf: [{ type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 }, { type: "null" }] },
+    pollIntervalMs: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
+  },
+  required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs"],
+};
+const schema_TaskStatus = {
+  $schema: "https://json-schema.org/draft/2020-12/schema",
+  anyOf: [
+    { type: "string", const: "working" },
+    { type: "string", const: "input_required" },
+    { type: "string", const: "completed" },
+    { type: "string", const: "failed" },
+    { type: "string", const: "cancelled" },
+  ],
+};
+const schema_TaskStatusNotification = {
+  $schema: "https://json-schema.org/draft/2020-12/schema",
+  allOf: [
+    { $ref: "#/$defs/JSONRPCNotification" },
+    {
+      type: "object",
+      properties: {
+        method: { type: "string", const: "notifications/tasks" },
+        params: {
+          allOf: [
+            { $ref: "#/$defs/NotificationParams" },
+            {
+              anyOf: [
+                {
+                  type: "object",
+                  properties: {
+                    taskId: { type: "string" },
+                    status: { type: "string", const: "working" },
+                    statusMessage: { type: "string" },
+                    createdAt: { type: "string" },
+                    lastUpdatedAt: { type: "string" },
+                    ttlMs: {
+                      anyOf: [
+                        { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
+                        { type: "null" },
+                      ],
+                    },
+                    pollIntervalMs: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
+                  },
+                  required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs"],
+                },
+                {
+                  type: "object",
+                  properties: {
+                    taskId: { type: "string" },
+                    status: { type: "string", const: "input_required" },
+                    statusMessage: { type: "string" },
+                    createdAt: { type: "string" },
+                    lastUpdatedAt: { type: "string" },
+                    ttlMs: {
+                      anyOf: [
+                        { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
+                        { type: "null" },
+                      ],
+                    },
+                    pollIntervalMs: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
+                    inputRequests: { $ref: "#/$defs/InputRequests" },
+                  },
+                  required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs", "inputRequests"],
+                },
+                {
+                  type: "object",
+                  properties: {
+                    taskId: { type: "string" },
+                    status: { type: "string", const: "completed" },
+                    statusMessage: { type: "string" },
+                    createdAt: { type: "string" },
+                    lastUpdatedAt: { type: "string" },
+                    ttlMs: {
+                      anyOf: [
+                        { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
+                        { type: "null" },
+                      ],
+                    },
+                    pollIntervalMs: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
+                    result: { type: "object", propertyNames: { type: "string" }, additionalProperties: {} },
+                  },
+                  required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs", "result"],
+                },
+                {
+                  type: "object",
+                  properties: {
+                    taskId: { type: "string" },
+                    status: { type: "string", const: "failed" },
+                    statusMessage: { type: "string" },
+                    createdAt: { type: "string" },
+                    lastUpdatedAt: { type: "string" },
+                    ttlMs: {
+                      anyOf: [
+                        { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
+                        { type: "null" },
+                      ],
+                    },
+                    pollIntervalMs: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
+                    error: { $ref: "#/$defs/Error" },
+                  },
+                  required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs", "error"],
+                },
+                {
+                  type: "object",
+                  properties: {
+                    taskId: { type: "string" },
+                    status: { type: "string", const: "cancelled" },
+                    statusMessage: { type: "string" },
+                    createdAt: { type: "string" },
+                    lastUpdatedAt: { type: "string" },
+                    ttlMs: {
+                      anyOf: [
+                        { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
+                        { type: "null" },
+                      ],
+                    },
+                    pollIntervalMs: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
+                  },
+                  required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs"],
+                },
+              ],
+            },
+            { type: "object", propertyNames: { type: "string" }, additionalProperties: {} },
+          ],
+        },
+      },
+      required: ["method", "params"],
+    },
+  ],
+};
+const schema_TaskStatusNotificationParams = {
+  $schema: "https://json-schema.org/draft/2020-12/schema",
+  allOf: [
+    { $ref: "#/$defs/NotificationParams" },
+    {
+      anyOf: [
+        {
+          type: "object",
+          properties: {
+            taskId: { type: "string" },
+            status: { type: "string", const: "working" },
+            statusMessage: { type: "string" },
+            createdAt: { type: "string" },
+            lastUpdatedAt: { type: "string" },
+            ttlMs: {
+              anyOf: [{ type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 }, { type: "null" }],
+            },
+            pollIntervalMs: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
+          },
+          required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs"],
+        },
+        {
+          type: "object",
+          properties: {
+            taskId: { type: "string" },
+            status: { type: "string", const: "input_required" },
+            statusMessage: { type: "string" },
+            createdAt: { type: "string" },
+            lastUpdatedAt: { type: "string" },
+            ttlMs: {
+              anyOf: [{ type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 }, { type: "null" }],
+            },
+            pollIntervalMs: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
+            inputRequests: { $ref: "#/$defs/InputRequests" },
+          },
+          required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs", "inputRequests"],
+        },
+        {
+          type: "object",
+          properties: {
+            taskId: { type: "string" },
+            status: { type: "string", const: "completed" },
+            statusMessage: { type: "string" },
+            createdAt: { type: "string" },
+            lastUpdatedAt: { type: "string" },
+            ttlMs: {
+              anyOf: [{ type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 }, { type: "null" }],
+            },
+            pollIntervalMs: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
+            result: { type: "object", propertyNames: { type: "string" }, additionalProperties: {} },
+          },
+          required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs", "result"],
+        },
+        {
+          type: "object",
+          properties: {
+            taskId: { type: "string" },
+            status: { type: "string", const: "failed" },
+            statusMessage: { type: "string" },
+            createdAt: { type: "string" },
+            lastUpdatedAt: { type: "string" },
+            ttlMs: {
+              anyOf: [{ type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 }, { type: "null" }],
+            },
+            pollIntervalMs: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
+            error: { $ref: "#/$defs/Error" },
+          },
+          required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs", "error"],
+        },
+        {
+          type: "object",
+          properties: {
+            taskId: { type: "string" },
+            status: { type: "string", const: "cancelled" },
+            statusMessage: { type: "string" },
+            createdAt: { type: "string" },
+            lastUpdatedAt: { type: "string" },
+            ttlMs: {
+              anyOf: [{ type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 }, { type: "null" }],
+            },
+            pollIntervalMs: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
+          },
+          required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs"],
+        },
+      ],
+    },
+    { type: "object", propertyNames: { type: "string" }, additionalProperties: {} },
+  ],
+};
+const schema_TaskStatusNotification_allOf_1_properties_params = {
+  allOf: [
+    { $ref: "#/$defs/NotificationParams" },
+    {
+      anyOf: [
+        {
+          type: "object",
+          properties: {
+            taskId: { type: "string" },
+            status: { type: "string", const: "working" },
+            statusMessage: { type: "string" },
+            createdAt: { type: "string" },
+            lastUpdatedAt: { type: "string" },
+            ttlMs: {
+              anyOf: [{ type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 }, { type: "null" }],
+            },
+            pollIntervalMs: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
+          },
+          required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs"],
+        },
+        {
+          type: "object",
+          properties: {
+            taskId: { type: "string" },
+            status: { type: "string", const: "input_required" },
+            statusMessage: { type: "string" },
+            createdAt: { type: "string" },
+            lastUpdatedAt: { type: "string" },
+            ttlMs: {
+              anyOf: [{ type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 }, { type: "null" }],
+            },
+            pollIntervalMs: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
+            inputRequests: { $ref: "#/$defs/InputRequests" },
+          },
+          required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs", "inputRequests"],
+        },
+        {
+          type: "object",
+          properties: {
+            taskId: { type: "string" },
+            status: { type: "string", const: "completed" },
+            statusMessage: { type: "string" },
+            createdAt: { type: "string" },
+            lastUpdatedAt: { type: "string" },
+            ttlMs: {
+              anyOf: [{ type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 }, { type: "null" }],
+            },
+            pollIntervalMs: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
+            result: { type: "object", propertyNames: { type: "string" }, additionalProperties: {} },
+          },
+          required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs", "result"],
+        },
+        {
+          type: "object",
+          properties: {
+            taskId: { type: "string" },
+            status: { type: "string", const: "failed" },
+            statusMessage: { type: "string" },
+            createdAt: { type: "string" },
+            lastUpdatedAt: { type: "string" },
+            ttlMs: {
+              anyOf: [{ type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 }, { type: "null" }],
+            },
+            pollIntervalMs: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
+            error: { $ref: "#/$defs/Error" },
+          },
+          required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs", "error"],
+        },
+        {
+          type: "object",
+          properties: {
+            taskId: { type: "string" },
+            status: { type: "string", const: "cancelled" },
+            statusMessage: { type: "string" },
+            createdAt: { type: "string" },
+            lastUpdatedAt: { type: "string" },
+            ttlMs: {
+              anyOf: [{ type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 }, { type: "null" }],
+            },
+            pollIntervalMs: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
+          },
+          required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs"],
+        },
+      ],
+    },
+    { type: "object", propertyNames: { type: "string" }, additionalProperties: {} },
+  ],
+};
+const schema_TaskSubscriptionAcknowledgedNotifications = {
+  $schema: "https://json-schema.org/draft/2020-12/schema",
+  type: "object",
+  properties: { taskIds: { type: "array", items: { type: "string" } } },
+};
+const schema_TaskSubscriptionNotifications = {
+  $schema: "https://json-schema.org/draft/2020-12/schema",
+  type: "object",
+  properties: { taskIds: { type: "array", items: { type: "string" } } },
+};
+const schema_TasksExtensionCapability = {
+  $schema: "https://json-schema.org/draft/2020-12/schema",
+  type: "object",
+  propertyNames: { type: "string" },
+  additionalProperties: { not: {} },
+};
+const schema_TextContent = {
+  properties: {
+    _meta: { $ref: "#/$defs/MetaObject" },
+    annotations: { $ref: "#/$defs/Annotations" },
+    text: { type: "string" },
+    type: { const: "text", type: "string" },
+  },
+  required: ["text", "type"],
+  type: "object",
+};
+const schema_TextResourceContents = {
+  properties: {
+    _meta: { $ref: "#/$defs/MetaObject" },
+    mimeType: { type: "string" },
+    text: { type: "string" },
+    uri: { format: "uri", type: "string" },
+  },
+  required: ["text", "uri"],
+  type: "object",
+};
+const schema_TitledMultiSelectEnumSchema = {
+  properties: {
+    default: { items: { type: "string" }, type: "array" },
+    description: { type: "string" },
+    items: {
+      properties: {
+        anyOf: {
+          items: {
+            properties: { const: { type: "string" }, title: { type: "string" } },
+            required: ["const", "title"],
+            type: "object",
+          },
+          type: "array",
+        },
+      },
+      required: ["anyOf"],
+      type: "object",
+    },
+    maxItems: { type: "integer" },
+    minItems: { type: "integer" },
+    title: { type: "string" },
+    type: { const: "array", type: "string" },
+  },
+  required: ["items", "type"],
+  type: "object",
+};
+const schema_TitledSingleSelectEnumSchema = {
+  properties: {
+    default: { type: "string" },
+    description: { type: "string" },
+    oneOf: {
+      items: {
+        properties: { const: { type: "string" }, title: { type: "string" } },
+        required: ["const", "title"],
+        type: "object",
+      },
+      type: "array",
+    },
+    title: { type: "string" },
+    type: { const: "string", type: "string" },
+  },
+  required: ["oneOf", "type"],
+  type: "object",
+};
+const schema_Tool = {
+  properties: {
+    _meta: { $ref: "#/$defs/MetaObject" },
+    annotations: { $ref: "#/$defs/ToolAnnotations" },
+    description: { type: "string" },
+    icons: { items: { $ref: "#/$defs/Icon" }, type: "array" },
+    inputSchema: {
+      additionalProperties: {},
+      properties: { $schema: { type: "string" }, type: { const: "object", type: "string" } },
+      required: ["type"],
+      type: "object",
+    },
+    name: { type: "string" },
+    outputSchema: { additionalProperties: {}, properties: { $schema: { type: "string" } }, type: "object" },
+    title: { type: "string" },
+  },
+  required: ["inputSchema", "name"],
+  type: "object",
+};
+const schema_ToolAnnotations = {
+  properties: {
+    destructiveHint: { type: "boolean" },
+    idempotentHint: { type: "boolean" },
+    openWorldHint: { type: "boolean" },
+    readOnlyHint: { type: "boolean" },
+    title: { type: "string" },
+  },
+  type: "object",
+};
+const schema_ToolChoice = {
+  properties: { mode: { enum: ["auto", "none", "required"], type: "string" } },
+  type: "object",
+};
+const schema_ToolResultContent = {
+  properties: {
+    _meta: { $ref: "#/$defs/MetaObject" },
+    content: { items: { $ref: "#/$defs/ContentBlock" }, type: "array" },
+    isError: { type: "boolean" },
+    structuredContent: {},
+    toolUseId: { type: "string" },
+    type: { const: "tool_result", type: "string" },
+  },
+  required: ["content", "toolUseId", "type"],
+  type: "object",
+};
+const schema_ToolUseContent = {
+  properties: {
+    _meta: { $ref: "#/$defs/MetaObject" },
+    id: { type: "string" },
+    input: { additionalProperties: {}, type: "object" },
+    name: { type: "string" },
+    type: { const: "tool_use", type: "string" },
+  },
+  required: ["id", "input", "name", "type"],
+  type: "object",
+};
+const schema_UntitledMultiSelectEnumSchema = {
+  properties: {
+    default: { items: { type: "string" }, type: "array" },
+    description: { type: "string" },
+    items: {
+      properties: { enum: { items: { type: "string" }, type: "array" }, type: { const: "string", type: "string" } },
+      required: ["enum", "type"],
+      type: "object",
+    },
+    maxItems: { type: "integer" },
+    minItems: { type: "integer" },
+    title: { type: "string" },
+    type: { const: "array", type: "string" },
+  },
+  required: ["items", "type"],
+  type: "object",
+};
+const schema_UntitledSingleSelectEnumSchema = {
+  properties: {
+    default: { type: "string" },
+    description: { type: "string" },
+    enum: { items: { type: "string" }, type: "array" },
+    title: { type: "string" },
+    type: { const: "string", type: "string" },
+  },
+  required: ["enum", "type"],
+  type: "object",
+};
+const schema_UpdateTaskRequest = {
+  $schema: "https://json-schema.org/draft/2020-12/schema",
+  allOf: [
+    { $ref: "#/$defs/JSONRPCRequest" },
+    {
+      type: "object",
+      properties: {
+        method: { type: "string", const: "tasks/update" },
+        params: {
+          type: "object",
+          properties: { taskId: { type: "string" }, inputResponses: { $ref: "#/$defs/InputResponses" } },
+          required: ["taskId", "inputResponses"],
+        },
+      },
+      required: ["method", "params"],
+    },
+  ],
+};
+const schema_UpdateTaskRequest_allOf_1_properties_params = {
+  type: "object",
+  properties: { taskId: { type: "string" }, inputResponses: { $ref: "#/$defs/InputResponses" } },
+  required: ["taskId", "inputResponses"],
+};
+const schema_UpdateTaskResult = {
+  $schema: "https://json-schema.org/draft/2020-12/schema",
+  allOf: [
+    { $ref: "#/$defs/Result" },
+    { type: "object", properties: { resultType: { type: "string", const: "complete" } }, required: ["resultType"] },
+  ],
+};
+const schema_WorkingTask = {
+  $schema: "https://json-schema.org/draft/2020-12/schema",
+  type: "object",
+  properties: {
+    taskId: { type: "string" },
+    status: { type: "string", const: "working" },
+    statusMessage: { type: "string" },
+    createdAt: { type: "string" },
+    lastUpdatedAt: { type: "string" },
+    ttlMs: { anyOf: [{ type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 }, { type: "null" }] },
+    pollIntervalMs: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
+  },
+  required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs"],
+};
+function validate_Annotations(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate54.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (typeof data !== "string") {
-    const err0 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "string" },
-      message: "must be string",
-    };
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
-    errors++;
-  }
-  if (!(data === "assistant" || data === "user")) {
-    const err1 = {
-      instancePath,
-      schemaPath: "#/enum",
-      keyword: "enum",
-      params: { allowedValues: schema21.enum },
-      message: "must be equal to one of the allowed values",
-    };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate54.errors = vErrors;
-  return errors === 0;
-}
-validate54.evaluated = { dynamicProps: false, dynamicItems: false };
-
-function validate53(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate53.evaluated;
+  const evaluated0 = validate_Annotations.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -84,7 +1252,7 @@ function validate53(
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate54(data0[i0], {
+            !validate_Role(data0[i0], {
               instancePath: instancePath + "/audience/" + i0,
               parentData: data0,
               parentDataProperty: i0,
@@ -92,7 +1260,7 @@ function validate53(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+            vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
             errors = vErrors.length;
           }
         }
@@ -193,70 +1361,21 @@ function validate53(
     }
     errors++;
   }
-  validate53.errors = vErrors;
+  validate_Annotations.errors = vErrors;
   return errors === 0;
 }
-validate53.evaluated = {
+validate_Annotations.evaluated = {
   props: { audience: true, lastModified: true, priority: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-
-const schema22 = {
-  properties: {
-    _meta: { $ref: "#/$defs/MetaObject" },
-    annotations: { $ref: "#/$defs/Annotations" },
-    data: { format: "byte", type: "string" },
-    mimeType: { type: "string" },
-    type: { const: "audio", type: "string" },
-  },
-  required: ["data", "mimeType", "type"],
-  type: "object",
-};
-const schema23 = { type: "object" };
-
-function validate57(
+function validate_AudioContent(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate57.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (!(data && typeof data == "object" && !Array.isArray(data))) {
-    const err0 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
-    errors++;
-  }
-  validate57.errors = vErrors;
-  return errors === 0;
-}
-validate57.evaluated = { dynamicProps: false, dynamicItems: false };
-
-const formats0 = formats["byte"];
-
-function validate56(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate56.evaluated;
+  const evaluated0 = validate_AudioContent.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -311,7 +1430,7 @@ function validate56(
     }
     if (data._meta !== undefined) {
       if (
-        !validate57(data._meta, {
+        !validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -319,13 +1438,13 @@ function validate56(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.annotations !== undefined) {
       if (
-        !validate53(data.annotations, {
+        !validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
@@ -333,14 +1452,14 @@ function validate56(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
     }
     if (data.data !== undefined) {
       let data2 = data.data;
       if (typeof data2 === "string") {
-        if (!formats0(data2)) {
+        if (!format_byte(data2)) {
           const err3 = {
             instancePath: instancePath + "/data",
             schemaPath: "#/properties/data/format",
@@ -436,34 +1555,21 @@ function validate56(
     }
     errors++;
   }
-  validate56.errors = vErrors;
+  validate_AudioContent.errors = vErrors;
   return errors === 0;
 }
-validate56.evaluated = {
+validate_AudioContent.evaluated = {
   props: { _meta: true, annotations: true, data: true, mimeType: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-
-const schema24 = {
-  properties: {
-    _meta: { $ref: "#/$defs/MetaObject" },
-    blob: { format: "byte", type: "string" },
-    mimeType: { type: "string" },
-    uri: { format: "uri", type: "string" },
-  },
-  required: ["blob", "uri"],
-  type: "object",
-};
-const formats4 = formats["uri"];
-
-function validate60(
+function validate_BlobResourceContents(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate60.evaluated;
+  const evaluated0 = validate_BlobResourceContents.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -503,7 +1609,7 @@ function validate60(
     }
     if (data._meta !== undefined) {
       if (
-        !validate57(data._meta, {
+        !validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -511,14 +1617,14 @@ function validate60(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.blob !== undefined) {
       let data1 = data.blob;
       if (typeof data1 === "string") {
-        if (!formats0(data1)) {
+        if (!format_byte(data1)) {
           const err2 = {
             instancePath: instancePath + "/blob",
             schemaPath: "#/properties/blob/format",
@@ -569,7 +1675,7 @@ function validate60(
     if (data.uri !== undefined) {
       let data3 = data.uri;
       if (typeof data3 === "string") {
-        if (!formats4(data3)) {
+        if (!format_uri(data3)) {
           const err5 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -615,33 +1721,21 @@ function validate60(
     }
     errors++;
   }
-  validate60.errors = vErrors;
+  validate_BlobResourceContents.errors = vErrors;
   return errors === 0;
 }
-validate60.evaluated = {
+validate_BlobResourceContents.evaluated = {
   props: { _meta: true, blob: true, mimeType: true, uri: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-
-const schema25 = {
-  properties: {
-    default: { type: "boolean" },
-    description: { type: "string" },
-    title: { type: "string" },
-    type: { const: "boolean", type: "string" },
-  },
-  required: ["type"],
-  type: "object",
-};
-
-function validate62(
+function validate_BooleanSchema(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate62.evaluated;
+  const evaluated0 = validate_BooleanSchema.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -763,255 +1857,29 @@ function validate62(
     }
     errors++;
   }
-  validate62.errors = vErrors;
+  validate_BooleanSchema.errors = vErrors;
   return errors === 0;
 }
-validate62.evaluated = {
+validate_BooleanSchema.evaluated = {
   props: { default: true, description: true, title: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-
-const schema26 = {
-  $schema: "https://json-schema.org/draft/2020-12/schema",
-  allOf: [
-    { $ref: "#/$defs/JSONRPCRequest" },
-    {
-      type: "object",
-      properties: {
-        method: { type: "string", const: "tasks/cancel" },
-        params: { type: "object", properties: { taskId: { type: "string" } }, required: ["taskId"] },
-      },
-      required: ["method", "params"],
-    },
-  ],
-};
-const schema27 = {
-  properties: {
-    id: { $ref: "#/$defs/RequestId" },
-    jsonrpc: { const: "2.0", type: "string" },
-    method: { type: "string" },
-    params: { additionalProperties: {}, type: "object" },
-  },
-  required: ["id", "jsonrpc", "method"],
-  type: "object",
-};
-const schema28 = { type: ["string", "integer"] };
-
-function validate65(
+function validate_CancelTaskRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate65.evaluated;
+  const evaluated0 = validate_CancelTaskRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = undefined;
   }
-  if (typeof data !== "string" && !(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
-    const err0 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: schema28.type },
-      message: "must be string,integer",
-    };
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
-    errors++;
-  }
-  validate65.errors = vErrors;
-  return errors === 0;
-}
-validate65.evaluated = { dynamicProps: false, dynamicItems: false };
-
-function validate64(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate64.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "id" },
-        message: "must have required property '" + "id" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.jsonrpc === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "jsonrpc" },
-        message: "must have required property '" + "jsonrpc" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.method === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (data.id !== undefined) {
-      if (
-        !validate65(data.id, {
-          instancePath: instancePath + "/id",
-          parentData: data,
-          parentDataProperty: "id",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.jsonrpc !== undefined) {
-      let data1 = data.jsonrpc;
-      if (typeof data1 !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/jsonrpc",
-          schemaPath: "#/properties/jsonrpc/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-      if ("2.0" !== data1) {
-        const err4 = {
-          instancePath: instancePath + "/jsonrpc",
-          schemaPath: "#/properties/jsonrpc/const",
-          keyword: "const",
-          params: { allowedValue: "2.0" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.method !== undefined) {
-      if (typeof data.method !== "string") {
-        const err5 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data3 = data.params;
-      if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
-      } else {
-        const err6 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err7 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err7];
-    } else {
-      vErrors.push(err7);
-    }
-    errors++;
-  }
-  validate64.errors = vErrors;
-  return errors === 0;
-}
-validate64.evaluated = {
-  props: { id: true, jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-
-function validate63(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate63.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (!validate64(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+  if (!validate_JSONRPCRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_JSONRPCRequest.errors : vErrors.concat(validate_JSONRPCRequest.errors);
     errors = vErrors.length;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -1144,24 +2012,21 @@ function validate63(
     }
     errors++;
   }
-  validate63.errors = vErrors;
+  validate_CancelTaskRequest.errors = vErrors;
   return errors === 0;
 }
-validate63.evaluated = {
+validate_CancelTaskRequest.evaluated = {
   props: { method: true, params: true, id: true, jsonrpc: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-
-const schema29 = { type: "object", properties: { taskId: { type: "string" } }, required: ["taskId"] };
-
-function validate68(
+function validate_CancelTaskRequest_allOf_1_properties_params(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate68.evaluated;
+  const evaluated0 = validate_CancelTaskRequest_allOf_1_properties_params.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1216,576 +2081,29 @@ function validate68(
     }
     errors++;
   }
-  validate68.errors = vErrors;
+  validate_CancelTaskRequest_allOf_1_properties_params.errors = vErrors;
   return errors === 0;
 }
-validate68.evaluated = { props: { taskId: true }, dynamicProps: false, dynamicItems: false };
-
-const schema30 = {
-  $schema: "https://json-schema.org/draft/2020-12/schema",
-  allOf: [
-    { $ref: "#/$defs/Result" },
-    { type: "object", properties: { resultType: { type: "string", const: "complete" } }, required: ["resultType"] },
-  ],
-};
-const schema31 = {
-  additionalProperties: {},
-  properties: { _meta: { $ref: "#/$defs/ResultMetaObject" }, resultType: { type: "string" } },
-  required: ["resultType"],
-  type: "object",
-};
-const schema32 = {
-  properties: { "io.modelcontextprotocol/serverInfo": { $ref: "#/$defs/Implementation" } },
-  type: "object",
-};
-const schema33 = {
-  properties: {
-    description: { type: "string" },
-    icons: { items: { $ref: "#/$defs/Icon" }, type: "array" },
-    name: { type: "string" },
-    title: { type: "string" },
-    version: { type: "string" },
-    websiteUrl: { format: "uri", type: "string" },
-  },
-  required: ["name", "version"],
-  type: "object",
-};
-const schema34 = {
-  properties: {
-    mimeType: { type: "string" },
-    sizes: { items: { type: "string" }, type: "array" },
-    src: { format: "uri", type: "string" },
-    theme: { enum: ["dark", "light"], type: "string" },
-  },
-  required: ["src"],
-  type: "object",
-};
-
-function validate73(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate73.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.src === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "src" },
-        message: "must have required property '" + "src" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.mimeType !== undefined) {
-      if (typeof data.mimeType !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/mimeType",
-          schemaPath: "#/properties/mimeType/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.sizes !== undefined) {
-      let data1 = data.sizes;
-      if (Array.isArray(data1)) {
-        const len0 = data1.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (typeof data1[i0] !== "string") {
-            const err2 = {
-              instancePath: instancePath + "/sizes/" + i0,
-              schemaPath: "#/properties/sizes/items/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err2];
-            } else {
-              vErrors.push(err2);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err3 = {
-          instancePath: instancePath + "/sizes",
-          schemaPath: "#/properties/sizes/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.src !== undefined) {
-      let data3 = data.src;
-      if (typeof data3 === "string") {
-        if (!formats4(data3)) {
-          const err4 = {
-            instancePath: instancePath + "/src",
-            schemaPath: "#/properties/src/format",
-            keyword: "format",
-            params: { format: "uri" },
-            message: 'must match format "' + "uri" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-      } else {
-        const err5 = {
-          instancePath: instancePath + "/src",
-          schemaPath: "#/properties/src/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.theme !== undefined) {
-      let data4 = data.theme;
-      if (typeof data4 !== "string") {
-        const err6 = {
-          instancePath: instancePath + "/theme",
-          schemaPath: "#/properties/theme/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-      if (!(data4 === "dark" || data4 === "light")) {
-        const err7 = {
-          instancePath: instancePath + "/theme",
-          schemaPath: "#/properties/theme/enum",
-          keyword: "enum",
-          params: { allowedValues: schema34.properties.theme.enum },
-          message: "must be equal to one of the allowed values",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err8 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err8];
-    } else {
-      vErrors.push(err8);
-    }
-    errors++;
-  }
-  validate73.errors = vErrors;
-  return errors === 0;
-}
-validate73.evaluated = {
-  props: { mimeType: true, sizes: true, src: true, theme: true },
+validate_CancelTaskRequest_allOf_1_properties_params.evaluated = {
+  props: { taskId: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-
-function validate72(
+function validate_CancelTaskResult(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate72.evaluated;
+  const evaluated0 = validate_CancelTaskResult.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = undefined;
   }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.name === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "name" },
-        message: "must have required property '" + "name" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.version === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "version" },
-        message: "must have required property '" + "version" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.icons !== undefined) {
-      let data1 = data.icons;
-      if (Array.isArray(data1)) {
-        const len0 = data1.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate73(data1[i0], {
-              instancePath: instancePath + "/icons/" + i0,
-              parentData: data1,
-              parentDataProperty: i0,
-              rootData,
-              dynamicAnchors,
-            })
-          ) {
-            vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err3 = {
-          instancePath: instancePath + "/icons",
-          schemaPath: "#/properties/icons/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.name !== undefined) {
-      if (typeof data.name !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/name",
-          schemaPath: "#/properties/name/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.title !== undefined) {
-      if (typeof data.title !== "string") {
-        const err5 = {
-          instancePath: instancePath + "/title",
-          schemaPath: "#/properties/title/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.version !== undefined) {
-      if (typeof data.version !== "string") {
-        const err6 = {
-          instancePath: instancePath + "/version",
-          schemaPath: "#/properties/version/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.websiteUrl !== undefined) {
-      let data6 = data.websiteUrl;
-      if (typeof data6 === "string") {
-        if (!formats4(data6)) {
-          const err7 = {
-            instancePath: instancePath + "/websiteUrl",
-            schemaPath: "#/properties/websiteUrl/format",
-            keyword: "format",
-            params: { format: "uri" },
-            message: 'must match format "' + "uri" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err7];
-          } else {
-            vErrors.push(err7);
-          }
-          errors++;
-        }
-      } else {
-        const err8 = {
-          instancePath: instancePath + "/websiteUrl",
-          schemaPath: "#/properties/websiteUrl/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err9 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err9];
-    } else {
-      vErrors.push(err9);
-    }
-    errors++;
-  }
-  validate72.errors = vErrors;
-  return errors === 0;
-}
-validate72.evaluated = {
-  props: { description: true, icons: true, name: true, title: true, version: true, websiteUrl: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-
-function validate71(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate71.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data["io.modelcontextprotocol/serverInfo"] !== undefined) {
-      if (
-        !validate72(data["io.modelcontextprotocol/serverInfo"], {
-          instancePath: instancePath + "/io.modelcontextprotocol~1serverInfo",
-          parentData: data,
-          parentDataProperty: "io.modelcontextprotocol/serverInfo",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
-        errors = vErrors.length;
-      }
-    }
-  } else {
-    const err0 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
-    errors++;
-  }
-  validate71.errors = vErrors;
-  return errors === 0;
-}
-validate71.evaluated = {
-  props: { "io.modelcontextprotocol/serverInfo": true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-
-function validate70(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate70.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.resultType === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "resultType" },
-        message: "must have required property '" + "resultType" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data._meta !== undefined) {
-      if (
-        !validate71(data._meta, {
-          instancePath: instancePath + "/_meta",
-          parentData: data,
-          parentDataProperty: "_meta",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.resultType !== undefined) {
-      if (typeof data.resultType !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/resultType",
-          schemaPath: "#/properties/resultType/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err2 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err2];
-    } else {
-      vErrors.push(err2);
-    }
-    errors++;
-  }
-  validate70.errors = vErrors;
-  return errors === 0;
-}
-validate70.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-function validate69(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate69.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (!validate70(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+  if (!validate_Result(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
     errors = vErrors.length;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -1852,33 +2170,17 @@ function validate69(
     }
     errors++;
   }
-  validate69.errors = vErrors;
+  validate_CancelTaskResult.errors = vErrors;
   return errors === 0;
 }
-validate69.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-const schema35 = {
-  $schema: "https://json-schema.org/draft/2020-12/schema",
-  type: "object",
-  properties: {
-    taskId: { type: "string" },
-    status: { type: "string", const: "cancelled" },
-    statusMessage: { type: "string" },
-    createdAt: { type: "string" },
-    lastUpdatedAt: { type: "string" },
-    ttlMs: { anyOf: [{ type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 }, { type: "null" }] },
-    pollIntervalMs: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
-  },
-  required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs"],
-};
-
-function validate78(
+validate_CancelTaskResult.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_CancelledTask(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate78.evaluated;
+  const evaluated0 = validate_CancelledTask.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2224,10 +2526,10 @@ function validate78(
     }
     errors++;
   }
-  validate78.errors = vErrors;
+  validate_CancelledTask.errors = vErrors;
   return errors === 0;
 }
-validate78.evaluated = {
+validate_CancelledTask.evaluated = {
   props: {
     taskId: true,
     status: true,
@@ -2240,30 +2542,13 @@ validate78.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-
-const schema36 = {
-  $schema: "https://json-schema.org/draft/2020-12/schema",
-  type: "object",
-  properties: {
-    taskId: { type: "string" },
-    status: { type: "string", const: "completed" },
-    statusMessage: { type: "string" },
-    createdAt: { type: "string" },
-    lastUpdatedAt: { type: "string" },
-    ttlMs: { anyOf: [{ type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 }, { type: "null" }] },
-    pollIntervalMs: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
-    result: { type: "object", propertyNames: { type: "string" }, additionalProperties: {} },
-  },
-  required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs", "result"],
-};
-
-function validate79(
+function validate_CompletedTask(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate79.evaluated;
+  const evaluated0 = validate_CompletedTask.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2678,10 +2963,10 @@ function validate79(
     }
     errors++;
   }
-  validate79.errors = vErrors;
+  validate_CompletedTask.errors = vErrors;
   return errors === 0;
 }
-validate79.evaluated = {
+validate_CompletedTask.evaluated = {
   props: {
     taskId: true,
     status: true,
@@ -2695,1088 +2980,13 @@ validate79.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-
-const schema37 = {
-  anyOf: [
-    { $ref: "#/$defs/TextContent" },
-    { $ref: "#/$defs/ImageContent" },
-    { $ref: "#/$defs/AudioContent" },
-    { $ref: "#/$defs/ResourceLink" },
-    { $ref: "#/$defs/EmbeddedResource" },
-  ],
-};
-const schema38 = {
-  properties: {
-    _meta: { $ref: "#/$defs/MetaObject" },
-    annotations: { $ref: "#/$defs/Annotations" },
-    text: { type: "string" },
-    type: { const: "text", type: "string" },
-  },
-  required: ["text", "type"],
-  type: "object",
-};
-
-function validate81(
+function validate_ContentBlock(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate81.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.text === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "text" },
-        message: "must have required property '" + "text" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.type === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "type" },
-        message: "must have required property '" + "type" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data._meta !== undefined) {
-      if (
-        !validate57(data._meta, {
-          instancePath: instancePath + "/_meta",
-          parentData: data,
-          parentDataProperty: "_meta",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.annotations !== undefined) {
-      if (
-        !validate53(data.annotations, {
-          instancePath: instancePath + "/annotations",
-          parentData: data,
-          parentDataProperty: "annotations",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.text !== undefined) {
-      if (typeof data.text !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/text",
-          schemaPath: "#/properties/text/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.type !== undefined) {
-      let data3 = data.type;
-      if (typeof data3 !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-      if ("text" !== data3) {
-        const err4 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/const",
-          keyword: "const",
-          params: { allowedValue: "text" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate81.errors = vErrors;
-  return errors === 0;
-}
-validate81.evaluated = {
-  props: { _meta: true, annotations: true, text: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-
-const schema39 = {
-  properties: {
-    _meta: { $ref: "#/$defs/MetaObject" },
-    annotations: { $ref: "#/$defs/Annotations" },
-    data: { format: "byte", type: "string" },
-    mimeType: { type: "string" },
-    type: { const: "image", type: "string" },
-  },
-  required: ["data", "mimeType", "type"],
-  type: "object",
-};
-
-function validate85(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate85.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.data === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "data" },
-        message: "must have required property '" + "data" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.mimeType === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "mimeType" },
-        message: "must have required property '" + "mimeType" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.type === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "type" },
-        message: "must have required property '" + "type" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (data._meta !== undefined) {
-      if (
-        !validate57(data._meta, {
-          instancePath: instancePath + "/_meta",
-          parentData: data,
-          parentDataProperty: "_meta",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.annotations !== undefined) {
-      if (
-        !validate53(data.annotations, {
-          instancePath: instancePath + "/annotations",
-          parentData: data,
-          parentDataProperty: "annotations",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.data !== undefined) {
-      let data2 = data.data;
-      if (typeof data2 === "string") {
-        if (!formats0(data2)) {
-          const err3 = {
-            instancePath: instancePath + "/data",
-            schemaPath: "#/properties/data/format",
-            keyword: "format",
-            params: { format: "byte" },
-            message: 'must match format "' + "byte" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err3];
-          } else {
-            vErrors.push(err3);
-          }
-          errors++;
-        }
-      } else {
-        const err4 = {
-          instancePath: instancePath + "/data",
-          schemaPath: "#/properties/data/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.mimeType !== undefined) {
-      if (typeof data.mimeType !== "string") {
-        const err5 = {
-          instancePath: instancePath + "/mimeType",
-          schemaPath: "#/properties/mimeType/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.type !== undefined) {
-      let data4 = data.type;
-      if (typeof data4 !== "string") {
-        const err6 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-      if ("image" !== data4) {
-        const err7 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/const",
-          keyword: "const",
-          params: { allowedValue: "image" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err8 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err8];
-    } else {
-      vErrors.push(err8);
-    }
-    errors++;
-  }
-  validate85.errors = vErrors;
-  return errors === 0;
-}
-validate85.evaluated = {
-  props: { _meta: true, annotations: true, data: true, mimeType: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-
-const schema40 = {
-  properties: {
-    _meta: { $ref: "#/$defs/MetaObject" },
-    annotations: { $ref: "#/$defs/Annotations" },
-    description: { type: "string" },
-    icons: { items: { $ref: "#/$defs/Icon" }, type: "array" },
-    mimeType: { type: "string" },
-    name: { type: "string" },
-    size: { type: "integer" },
-    title: { type: "string" },
-    type: { const: "resource_link", type: "string" },
-    uri: { format: "uri", type: "string" },
-  },
-  required: ["name", "type", "uri"],
-  type: "object",
-};
-
-function validate90(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate90.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.name === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "name" },
-        message: "must have required property '" + "name" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.type === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "type" },
-        message: "must have required property '" + "type" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.uri === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "uri" },
-        message: "must have required property '" + "uri" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (data._meta !== undefined) {
-      if (
-        !validate57(data._meta, {
-          instancePath: instancePath + "/_meta",
-          parentData: data,
-          parentDataProperty: "_meta",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.annotations !== undefined) {
-      if (
-        !validate53(data.annotations, {
-          instancePath: instancePath + "/annotations",
-          parentData: data,
-          parentDataProperty: "annotations",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.icons !== undefined) {
-      let data3 = data.icons;
-      if (Array.isArray(data3)) {
-        const len0 = data3.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate73(data3[i0], {
-              instancePath: instancePath + "/icons/" + i0,
-              parentData: data3,
-              parentDataProperty: i0,
-              rootData,
-              dynamicAnchors,
-            })
-          ) {
-            vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err4 = {
-          instancePath: instancePath + "/icons",
-          schemaPath: "#/properties/icons/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.mimeType !== undefined) {
-      if (typeof data.mimeType !== "string") {
-        const err5 = {
-          instancePath: instancePath + "/mimeType",
-          schemaPath: "#/properties/mimeType/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.name !== undefined) {
-      if (typeof data.name !== "string") {
-        const err6 = {
-          instancePath: instancePath + "/name",
-          schemaPath: "#/properties/name/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.size !== undefined) {
-      let data7 = data.size;
-      if (!(typeof data7 == "number" && !(data7 % 1) && !isNaN(data7) && isFinite(data7))) {
-        const err7 = {
-          instancePath: instancePath + "/size",
-          schemaPath: "#/properties/size/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    if (data.title !== undefined) {
-      if (typeof data.title !== "string") {
-        const err8 = {
-          instancePath: instancePath + "/title",
-          schemaPath: "#/properties/title/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-    if (data.type !== undefined) {
-      let data9 = data.type;
-      if (typeof data9 !== "string") {
-        const err9 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-      if ("resource_link" !== data9) {
-        const err10 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/const",
-          keyword: "const",
-          params: { allowedValue: "resource_link" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-    }
-    if (data.uri !== undefined) {
-      let data10 = data.uri;
-      if (typeof data10 === "string") {
-        if (!formats4(data10)) {
-          const err11 = {
-            instancePath: instancePath + "/uri",
-            schemaPath: "#/properties/uri/format",
-            keyword: "format",
-            params: { format: "uri" },
-            message: 'must match format "' + "uri" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err11];
-          } else {
-            vErrors.push(err11);
-          }
-          errors++;
-        }
-      } else {
-        const err12 = {
-          instancePath: instancePath + "/uri",
-          schemaPath: "#/properties/uri/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err13 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err13];
-    } else {
-      vErrors.push(err13);
-    }
-    errors++;
-  }
-  validate90.errors = vErrors;
-  return errors === 0;
-}
-validate90.evaluated = {
-  props: {
-    _meta: true,
-    annotations: true,
-    description: true,
-    icons: true,
-    mimeType: true,
-    name: true,
-    size: true,
-    title: true,
-    type: true,
-    uri: true,
-  },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-
-const schema41 = {
-  properties: {
-    _meta: { $ref: "#/$defs/MetaObject" },
-    annotations: { $ref: "#/$defs/Annotations" },
-    resource: { anyOf: [{ $ref: "#/$defs/TextResourceContents" }, { $ref: "#/$defs/BlobResourceContents" }] },
-    type: { const: "resource", type: "string" },
-  },
-  required: ["resource", "type"],
-  type: "object",
-};
-const schema42 = {
-  properties: {
-    _meta: { $ref: "#/$defs/MetaObject" },
-    mimeType: { type: "string" },
-    text: { type: "string" },
-    uri: { format: "uri", type: "string" },
-  },
-  required: ["text", "uri"],
-  type: "object",
-};
-
-function validate98(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate98.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.text === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "text" },
-        message: "must have required property '" + "text" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.uri === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "uri" },
-        message: "must have required property '" + "uri" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data._meta !== undefined) {
-      if (
-        !validate57(data._meta, {
-          instancePath: instancePath + "/_meta",
-          parentData: data,
-          parentDataProperty: "_meta",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.mimeType !== undefined) {
-      if (typeof data.mimeType !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/mimeType",
-          schemaPath: "#/properties/mimeType/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.text !== undefined) {
-      if (typeof data.text !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/text",
-          schemaPath: "#/properties/text/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.uri !== undefined) {
-      let data3 = data.uri;
-      if (typeof data3 === "string") {
-        if (!formats4(data3)) {
-          const err4 = {
-            instancePath: instancePath + "/uri",
-            schemaPath: "#/properties/uri/format",
-            keyword: "format",
-            params: { format: "uri" },
-            message: 'must match format "' + "uri" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-      } else {
-        const err5 = {
-          instancePath: instancePath + "/uri",
-          schemaPath: "#/properties/uri/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err6 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err6];
-    } else {
-      vErrors.push(err6);
-    }
-    errors++;
-  }
-  validate98.errors = vErrors;
-  return errors === 0;
-}
-validate98.evaluated = {
-  props: { _meta: true, mimeType: true, text: true, uri: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-
-function validate95(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate95.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.resource === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "resource" },
-        message: "must have required property '" + "resource" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.type === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "type" },
-        message: "must have required property '" + "type" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data._meta !== undefined) {
-      if (
-        !validate57(data._meta, {
-          instancePath: instancePath + "/_meta",
-          parentData: data,
-          parentDataProperty: "_meta",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.annotations !== undefined) {
-      if (
-        !validate53(data.annotations, {
-          instancePath: instancePath + "/annotations",
-          parentData: data,
-          parentDataProperty: "annotations",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.resource !== undefined) {
-      let data2 = data.resource;
-      const _errs4 = errors;
-      let valid1 = false;
-      const _errs5 = errors;
-      if (
-        !validate98(data2, {
-          instancePath: instancePath + "/resource",
-          parentData: data,
-          parentDataProperty: "resource",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs5 === errors;
-      valid1 = valid1 || _valid0;
-      if (_valid0) {
-        var props0 = {};
-        props0._meta = true;
-        props0.mimeType = true;
-        props0.text = true;
-        props0.uri = true;
-      }
-      const _errs6 = errors;
-      if (
-        !validate60(data2, {
-          instancePath: instancePath + "/resource",
-          parentData: data,
-          parentDataProperty: "resource",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs6 === errors;
-      valid1 = valid1 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0._meta = true;
-          props0.blob = true;
-          props0.mimeType = true;
-          props0.uri = true;
-        }
-      }
-      if (!valid1) {
-        const err2 = {
-          instancePath: instancePath + "/resource",
-          schemaPath: "#/properties/resource/anyOf",
-          keyword: "anyOf",
-          params: {},
-          message: "must match a schema in anyOf",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      } else {
-        errors = _errs4;
-        if (vErrors !== null) {
-          if (_errs4) {
-            vErrors.length = _errs4;
-          } else {
-            vErrors = null;
-          }
-        }
-      }
-    }
-    if (data.type !== undefined) {
-      let data3 = data.type;
-      if (typeof data3 !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-      if ("resource" !== data3) {
-        const err4 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/const",
-          keyword: "const",
-          params: { allowedValue: "resource" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate95.errors = vErrors;
-  return errors === 0;
-}
-validate95.evaluated = {
-  props: { _meta: true, annotations: true, resource: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-
-function validate80(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate80.evaluated;
+  const evaluated0 = validate_ContentBlock.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -3786,8 +2996,8 @@ function validate80(
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate81(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+  if (!validate_TextContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
@@ -3800,8 +3010,8 @@ function validate80(
     props0.type = true;
   }
   const _errs2 = errors;
-  if (!validate85(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
+  if (!validate_ImageContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs2 === errors;
@@ -3817,8 +3027,8 @@ function validate80(
     }
   }
   const _errs3 = errors;
-  if (!validate56(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+  if (!validate_AudioContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs3 === errors;
@@ -3834,8 +3044,8 @@ function validate80(
     }
   }
   const _errs4 = errors;
-  if (!validate90(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+  if (!validate_ResourceLink(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_ResourceLink.errors : vErrors.concat(validate_ResourceLink.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs4 === errors;
@@ -3856,8 +3066,8 @@ function validate80(
     }
   }
   const _errs5 = errors;
-  if (!validate95(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
+  if (!validate_EmbeddedResource(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_EmbeddedResource.errors : vErrors.concat(validate_EmbeddedResource.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs5 === errors;
@@ -3895,2199 +3105,18 @@ function validate80(
       }
     }
   }
-  validate80.errors = vErrors;
+  validate_ContentBlock.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate80.evaluated = { dynamicProps: true, dynamicItems: false };
-
-const schema43 = {
-  properties: {
-    method: { const: "sampling/createMessage", type: "string" },
-    params: { $ref: "#/$defs/CreateMessageRequestParams" },
-  },
-  required: ["method", "params"],
-  type: "object",
-};
-const schema44 = {
-  properties: {
-    includeContext: { enum: ["allServers", "none", "thisServer"], type: "string" },
-    maxTokens: { type: "integer" },
-    messages: { items: { $ref: "#/$defs/SamplingMessage" }, type: "array" },
-    metadata: { $ref: "#/$defs/JSONObject" },
-    modelPreferences: { $ref: "#/$defs/ModelPreferences" },
-    stopSequences: { items: { type: "string" }, type: "array" },
-    systemPrompt: { type: "string" },
-    temperature: { type: "number" },
-    toolChoice: { $ref: "#/$defs/ToolChoice" },
-    tools: { items: { $ref: "#/$defs/Tool" }, type: "array" },
-  },
-  required: ["maxTokens", "messages"],
-  type: "object",
-};
-const schema45 = {
-  properties: {
-    _meta: { $ref: "#/$defs/MetaObject" },
-    content: {
-      anyOf: [
-        { $ref: "#/$defs/TextContent" },
-        { $ref: "#/$defs/ImageContent" },
-        { $ref: "#/$defs/AudioContent" },
-        { $ref: "#/$defs/ToolUseContent" },
-        { $ref: "#/$defs/ToolResultContent" },
-        { items: { $ref: "#/$defs/SamplingMessageContentBlock" }, type: "array" },
-      ],
-    },
-    role: { $ref: "#/$defs/Role" },
-  },
-  required: ["content", "role"],
-  type: "object",
-};
-const schema46 = {
-  properties: {
-    _meta: { $ref: "#/$defs/MetaObject" },
-    id: { type: "string" },
-    input: { additionalProperties: {}, type: "object" },
-    name: { type: "string" },
-    type: { const: "tool_use", type: "string" },
-  },
-  required: ["id", "input", "name", "type"],
-  type: "object",
-};
-
-function validate110(
+validate_ContentBlock.evaluated = { dynamicProps: true, dynamicItems: false };
+function validate_CreateMessageRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate110.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "id" },
-        message: "must have required property '" + "id" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.input === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "input" },
-        message: "must have required property '" + "input" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.name === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "name" },
-        message: "must have required property '" + "name" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (data.type === undefined) {
-      const err3 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "type" },
-        message: "must have required property '" + "type" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err3];
-      } else {
-        vErrors.push(err3);
-      }
-      errors++;
-    }
-    if (data._meta !== undefined) {
-      if (
-        !validate57(data._meta, {
-          instancePath: instancePath + "/_meta",
-          parentData: data,
-          parentDataProperty: "_meta",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.id !== undefined) {
-      if (typeof data.id !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/id",
-          schemaPath: "#/properties/id/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.input !== undefined) {
-      let data2 = data.input;
-      if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-      } else {
-        const err5 = {
-          instancePath: instancePath + "/input",
-          schemaPath: "#/properties/input/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.name !== undefined) {
-      if (typeof data.name !== "string") {
-        const err6 = {
-          instancePath: instancePath + "/name",
-          schemaPath: "#/properties/name/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.type !== undefined) {
-      let data4 = data.type;
-      if (typeof data4 !== "string") {
-        const err7 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-      if ("tool_use" !== data4) {
-        const err8 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/const",
-          keyword: "const",
-          params: { allowedValue: "tool_use" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err9 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err9];
-    } else {
-      vErrors.push(err9);
-    }
-    errors++;
-  }
-  validate110.errors = vErrors;
-  return errors === 0;
-}
-validate110.evaluated = {
-  props: { _meta: true, id: true, input: true, name: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-
-const schema47 = {
-  properties: {
-    _meta: { $ref: "#/$defs/MetaObject" },
-    content: { items: { $ref: "#/$defs/ContentBlock" }, type: "array" },
-    isError: { type: "boolean" },
-    structuredContent: {},
-    toolUseId: { type: "string" },
-    type: { const: "tool_result", type: "string" },
-  },
-  required: ["content", "toolUseId", "type"],
-  type: "object",
-};
-
-function validate113(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate113.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.content === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "content" },
-        message: "must have required property '" + "content" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.toolUseId === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "toolUseId" },
-        message: "must have required property '" + "toolUseId" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.type === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "type" },
-        message: "must have required property '" + "type" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (data._meta !== undefined) {
-      if (
-        !validate57(data._meta, {
-          instancePath: instancePath + "/_meta",
-          parentData: data,
-          parentDataProperty: "_meta",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.content !== undefined) {
-      let data1 = data.content;
-      if (Array.isArray(data1)) {
-        const len0 = data1.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate80(data1[i0], {
-              instancePath: instancePath + "/content/" + i0,
-              parentData: data1,
-              parentDataProperty: i0,
-              rootData,
-              dynamicAnchors,
-            })
-          ) {
-            vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err3 = {
-          instancePath: instancePath + "/content",
-          schemaPath: "#/properties/content/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.isError !== undefined) {
-      if (typeof data.isError !== "boolean") {
-        const err4 = {
-          instancePath: instancePath + "/isError",
-          schemaPath: "#/properties/isError/type",
-          keyword: "type",
-          params: { type: "boolean" },
-          message: "must be boolean",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.toolUseId !== undefined) {
-      if (typeof data.toolUseId !== "string") {
-        const err5 = {
-          instancePath: instancePath + "/toolUseId",
-          schemaPath: "#/properties/toolUseId/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.type !== undefined) {
-      let data5 = data.type;
-      if (typeof data5 !== "string") {
-        const err6 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-      if ("tool_result" !== data5) {
-        const err7 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/const",
-          keyword: "const",
-          params: { allowedValue: "tool_result" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err8 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err8];
-    } else {
-      vErrors.push(err8);
-    }
-    errors++;
-  }
-  validate113.errors = vErrors;
-  return errors === 0;
-}
-validate113.evaluated = {
-  props: { _meta: true, content: true, isError: true, structuredContent: true, toolUseId: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-
-const schema48 = {
-  anyOf: [
-    { $ref: "#/$defs/TextContent" },
-    { $ref: "#/$defs/ImageContent" },
-    { $ref: "#/$defs/AudioContent" },
-    { $ref: "#/$defs/ToolUseContent" },
-    { $ref: "#/$defs/ToolResultContent" },
-  ],
-};
-
-function validate117(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate117.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  const _errs0 = errors;
-  let valid0 = false;
-  const _errs1 = errors;
-  if (!validate81(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs1 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0._meta = true;
-    props0.annotations = true;
-    props0.text = true;
-    props0.type = true;
-  }
-  const _errs2 = errors;
-  if (!validate85(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.annotations = true;
-      props0.data = true;
-      props0.mimeType = true;
-      props0.type = true;
-    }
-  }
-  const _errs3 = errors;
-  if (!validate56(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs3 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.annotations = true;
-      props0.data = true;
-      props0.mimeType = true;
-      props0.type = true;
-    }
-  }
-  const _errs4 = errors;
-  if (!validate110(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs4 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.id = true;
-      props0.input = true;
-      props0.name = true;
-      props0.type = true;
-    }
-  }
-  const _errs5 = errors;
-  if (!validate113(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs5 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.content = true;
-      props0.isError = true;
-      props0.structuredContent = true;
-      props0.toolUseId = true;
-      props0.type = true;
-    }
-  }
-  if (!valid0) {
-    const err0 = {
-      instancePath,
-      schemaPath: "#/anyOf",
-      keyword: "anyOf",
-      params: {},
-      message: "must match a schema in anyOf",
-    };
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
-    errors++;
-  } else {
-    errors = _errs0;
-    if (vErrors !== null) {
-      if (_errs0) {
-        vErrors.length = _errs0;
-      } else {
-        vErrors = null;
-      }
-    }
-  }
-  validate117.errors = vErrors;
-  evaluated0.props = props0;
-  return errors === 0;
-}
-validate117.evaluated = { dynamicProps: true, dynamicItems: false };
-
-function validate105(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate105.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.content === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "content" },
-        message: "must have required property '" + "content" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.role === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "role" },
-        message: "must have required property '" + "role" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data._meta !== undefined) {
-      if (
-        !validate57(data._meta, {
-          instancePath: instancePath + "/_meta",
-          parentData: data,
-          parentDataProperty: "_meta",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.content !== undefined) {
-      let data1 = data.content;
-      const _errs3 = errors;
-      let valid1 = false;
-      const _errs4 = errors;
-      if (
-        !validate81(data1, {
-          instancePath: instancePath + "/content",
-          parentData: data,
-          parentDataProperty: "content",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs4 === errors;
-      valid1 = valid1 || _valid0;
-      if (_valid0) {
-        var props0 = {};
-        props0._meta = true;
-        props0.annotations = true;
-        props0.text = true;
-        props0.type = true;
-      }
-      const _errs5 = errors;
-      if (
-        !validate85(data1, {
-          instancePath: instancePath + "/content",
-          parentData: data,
-          parentDataProperty: "content",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs5 === errors;
-      valid1 = valid1 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0._meta = true;
-          props0.annotations = true;
-          props0.data = true;
-          props0.mimeType = true;
-          props0.type = true;
-        }
-      }
-      const _errs6 = errors;
-      if (
-        !validate56(data1, {
-          instancePath: instancePath + "/content",
-          parentData: data,
-          parentDataProperty: "content",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs6 === errors;
-      valid1 = valid1 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0._meta = true;
-          props0.annotations = true;
-          props0.data = true;
-          props0.mimeType = true;
-          props0.type = true;
-        }
-      }
-      const _errs7 = errors;
-      if (
-        !validate110(data1, {
-          instancePath: instancePath + "/content",
-          parentData: data,
-          parentDataProperty: "content",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs7 === errors;
-      valid1 = valid1 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0._meta = true;
-          props0.id = true;
-          props0.input = true;
-          props0.name = true;
-          props0.type = true;
-        }
-      }
-      const _errs8 = errors;
-      if (
-        !validate113(data1, {
-          instancePath: instancePath + "/content",
-          parentData: data,
-          parentDataProperty: "content",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs8 === errors;
-      valid1 = valid1 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0._meta = true;
-          props0.content = true;
-          props0.isError = true;
-          props0.structuredContent = true;
-          props0.toolUseId = true;
-          props0.type = true;
-        }
-      }
-      const _errs9 = errors;
-      if (Array.isArray(data1)) {
-        const len0 = data1.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate117(data1[i0], {
-              instancePath: instancePath + "/content/" + i0,
-              parentData: data1,
-              parentDataProperty: i0,
-              rootData,
-              dynamicAnchors,
-            })
-          ) {
-            vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err2 = {
-          instancePath: instancePath + "/content",
-          schemaPath: "#/properties/content/anyOf/5/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      var _valid0 = _errs9 === errors;
-      valid1 = valid1 || _valid0;
-      if (!valid1) {
-        const err3 = {
-          instancePath: instancePath + "/content",
-          schemaPath: "#/properties/content/anyOf",
-          keyword: "anyOf",
-          params: {},
-          message: "must match a schema in anyOf",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      } else {
-        errors = _errs3;
-        if (vErrors !== null) {
-          if (_errs3) {
-            vErrors.length = _errs3;
-          } else {
-            vErrors = null;
-          }
-        }
-      }
-    }
-    if (data.role !== undefined) {
-      if (
-        !validate54(data.role, {
-          instancePath: instancePath + "/role",
-          parentData: data,
-          parentDataProperty: "role",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
-        errors = vErrors.length;
-      }
-    }
-  } else {
-    const err4 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err4];
-    } else {
-      vErrors.push(err4);
-    }
-    errors++;
-  }
-  validate105.errors = vErrors;
-  return errors === 0;
-}
-validate105.evaluated = { props: { _meta: true, content: true, role: true }, dynamicProps: false, dynamicItems: false };
-
-const schema49 = { additionalProperties: { $ref: "#/$defs/JSONValue" }, type: "object" };
-const schema50 = {
-  anyOf: [
-    { $ref: "#/$defs/JSONObject" },
-    { items: { $ref: "#/$defs/JSONValue" }, type: "array" },
-    { type: ["string", "integer", "boolean"] },
-  ],
-};
-const wrapper0 = { validate: validate126 };
-const wrapper1 = { validate: validate127 };
-
-function validate127(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate127.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  const _errs0 = errors;
-  let valid0 = false;
-  const _errs1 = errors;
-  if (!wrapper0.validate(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-    errors = vErrors.length;
-  } else {
-    var props0 = wrapper0.validate.evaluated.props;
-    var items0 = wrapper0.validate.evaluated.items;
-  }
-  var _valid0 = _errs1 === errors;
-  valid0 = valid0 || _valid0;
-  const _errs2 = errors;
-  if (Array.isArray(data)) {
-    const len0 = data.length;
-    for (let i0 = 0; i0 < len0; i0++) {
-      if (
-        !wrapper1.validate(data[i0], {
-          instancePath: instancePath + "/" + i0,
-          parentData: data,
-          parentDataProperty: i0,
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? wrapper1.validate.errors : vErrors.concat(wrapper1.validate.errors);
-        errors = vErrors.length;
-      }
-    }
-  } else {
-    const err0 = {
-      instancePath,
-      schemaPath: "#/anyOf/1/type",
-      keyword: "type",
-      params: { type: "array" },
-      message: "must be array",
-    };
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
-    errors++;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (items0 !== true) {
-      items0 = true;
-    }
-  }
-  const _errs5 = errors;
-  if (
-    typeof data !== "string" &&
-    !(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data)) &&
-    typeof data !== "boolean"
-  ) {
-    const err1 = {
-      instancePath,
-      schemaPath: "#/anyOf/2/type",
-      keyword: "type",
-      params: { type: schema50.anyOf[2].type },
-      message: "must be string,integer,boolean",
-    };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  var _valid0 = _errs5 === errors;
-  valid0 = valid0 || _valid0;
-  if (!valid0) {
-    const err2 = {
-      instancePath,
-      schemaPath: "#/anyOf",
-      keyword: "anyOf",
-      params: {},
-      message: "must match a schema in anyOf",
-    };
-    if (vErrors === null) {
-      vErrors = [err2];
-    } else {
-      vErrors.push(err2);
-    }
-    errors++;
-  } else {
-    errors = _errs0;
-    if (vErrors !== null) {
-      if (_errs0) {
-        vErrors.length = _errs0;
-      } else {
-        vErrors = null;
-      }
-    }
-  }
-  validate127.errors = vErrors;
-  evaluated0.props = props0;
-  evaluated0.items = items0;
-  return errors === 0;
-}
-validate127.evaluated = { dynamicProps: true, dynamicItems: true };
-
-function validate126(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate126.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-      if (
-        !validate127(data[key0], {
-          instancePath: instancePath + "/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
-          parentData: data,
-          parentDataProperty: key0,
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
-        errors = vErrors.length;
-      }
-    }
-  } else {
-    const err0 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
-    errors++;
-  }
-  validate126.errors = vErrors;
-  return errors === 0;
-}
-validate126.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-const schema51 = {
-  properties: {
-    costPriority: { maximum: 1, minimum: 0, type: "number" },
-    hints: { items: { $ref: "#/$defs/ModelHint" }, type: "array" },
-    intelligencePriority: { maximum: 1, minimum: 0, type: "number" },
-    speedPriority: { maximum: 1, minimum: 0, type: "number" },
-  },
-  type: "object",
-};
-const schema52 = { properties: { name: { type: "string" } }, type: "object" };
-
-function validate131(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate131.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.name !== undefined) {
-      if (typeof data.name !== "string") {
-        const err0 = {
-          instancePath: instancePath + "/name",
-          schemaPath: "#/properties/name/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err1 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate131.errors = vErrors;
-  return errors === 0;
-}
-validate131.evaluated = { props: { name: true }, dynamicProps: false, dynamicItems: false };
-
-function validate130(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate130.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.costPriority !== undefined) {
-      let data0 = data.costPriority;
-      if (typeof data0 == "number" && isFinite(data0)) {
-        if (data0 > 1 || isNaN(data0)) {
-          const err0 = {
-            instancePath: instancePath + "/costPriority",
-            schemaPath: "#/properties/costPriority/maximum",
-            keyword: "maximum",
-            params: { comparison: "<=", limit: 1 },
-            message: "must be <= 1",
-          };
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
-          errors++;
-        }
-        if (data0 < 0 || isNaN(data0)) {
-          const err1 = {
-            instancePath: instancePath + "/costPriority",
-            schemaPath: "#/properties/costPriority/minimum",
-            keyword: "minimum",
-            params: { comparison: ">=", limit: 0 },
-            message: "must be >= 0",
-          };
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
-        }
-      } else {
-        const err2 = {
-          instancePath: instancePath + "/costPriority",
-          schemaPath: "#/properties/costPriority/type",
-          keyword: "type",
-          params: { type: "number" },
-          message: "must be number",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.hints !== undefined) {
-      let data1 = data.hints;
-      if (Array.isArray(data1)) {
-        const len0 = data1.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate131(data1[i0], {
-              instancePath: instancePath + "/hints/" + i0,
-              parentData: data1,
-              parentDataProperty: i0,
-              rootData,
-              dynamicAnchors,
-            })
-          ) {
-            vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err3 = {
-          instancePath: instancePath + "/hints",
-          schemaPath: "#/properties/hints/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.intelligencePriority !== undefined) {
-      let data3 = data.intelligencePriority;
-      if (typeof data3 == "number" && isFinite(data3)) {
-        if (data3 > 1 || isNaN(data3)) {
-          const err4 = {
-            instancePath: instancePath + "/intelligencePriority",
-            schemaPath: "#/properties/intelligencePriority/maximum",
-            keyword: "maximum",
-            params: { comparison: "<=", limit: 1 },
-            message: "must be <= 1",
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-        if (data3 < 0 || isNaN(data3)) {
-          const err5 = {
-            instancePath: instancePath + "/intelligencePriority",
-            schemaPath: "#/properties/intelligencePriority/minimum",
-            keyword: "minimum",
-            params: { comparison: ">=", limit: 0 },
-            message: "must be >= 0",
-          };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-      } else {
-        const err6 = {
-          instancePath: instancePath + "/intelligencePriority",
-          schemaPath: "#/properties/intelligencePriority/type",
-          keyword: "type",
-          params: { type: "number" },
-          message: "must be number",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.speedPriority !== undefined) {
-      let data4 = data.speedPriority;
-      if (typeof data4 == "number" && isFinite(data4)) {
-        if (data4 > 1 || isNaN(data4)) {
-          const err7 = {
-            instancePath: instancePath + "/speedPriority",
-            schemaPath: "#/properties/speedPriority/maximum",
-            keyword: "maximum",
-            params: { comparison: "<=", limit: 1 },
-            message: "must be <= 1",
-          };
-          if (vErrors === null) {
-            vErrors = [err7];
-          } else {
-            vErrors.push(err7);
-          }
-          errors++;
-        }
-        if (data4 < 0 || isNaN(data4)) {
-          const err8 = {
-            instancePath: instancePath + "/speedPriority",
-            schemaPath: "#/properties/speedPriority/minimum",
-            keyword: "minimum",
-            params: { comparison: ">=", limit: 0 },
-            message: "must be >= 0",
-          };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
-        }
-      } else {
-        const err9 = {
-          instancePath: instancePath + "/speedPriority",
-          schemaPath: "#/properties/speedPriority/type",
-          keyword: "type",
-          params: { type: "number" },
-          message: "must be number",
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err10 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err10];
-    } else {
-      vErrors.push(err10);
-    }
-    errors++;
-  }
-  validate130.errors = vErrors;
-  return errors === 0;
-}
-validate130.evaluated = {
-  props: { costPriority: true, hints: true, intelligencePriority: true, speedPriority: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-
-const schema53 = { properties: { mode: { enum: ["auto", "none", "required"], type: "string" } }, type: "object" };
-
-function validate134(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate134.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.mode !== undefined) {
-      let data0 = data.mode;
-      if (typeof data0 !== "string") {
-        const err0 = {
-          instancePath: instancePath + "/mode",
-          schemaPath: "#/properties/mode/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-      if (!(data0 === "auto" || data0 === "none" || data0 === "required")) {
-        const err1 = {
-          instancePath: instancePath + "/mode",
-          schemaPath: "#/properties/mode/enum",
-          keyword: "enum",
-          params: { allowedValues: schema53.properties.mode.enum },
-          message: "must be equal to one of the allowed values",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err2 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err2];
-    } else {
-      vErrors.push(err2);
-    }
-    errors++;
-  }
-  validate134.errors = vErrors;
-  return errors === 0;
-}
-validate134.evaluated = { props: { mode: true }, dynamicProps: false, dynamicItems: false };
-
-const schema54 = {
-  properties: {
-    _meta: { $ref: "#/$defs/MetaObject" },
-    annotations: { $ref: "#/$defs/ToolAnnotations" },
-    description: { type: "string" },
-    icons: { items: { $ref: "#/$defs/Icon" }, type: "array" },
-    inputSchema: {
-      additionalProperties: {},
-      properties: { $schema: { type: "string" }, type: { const: "object", type: "string" } },
-      required: ["type"],
-      type: "object",
-    },
-    name: { type: "string" },
-    outputSchema: { additionalProperties: {}, properties: { $schema: { type: "string" } }, type: "object" },
-    title: { type: "string" },
-  },
-  required: ["inputSchema", "name"],
-  type: "object",
-};
-const schema55 = {
-  properties: {
-    destructiveHint: { type: "boolean" },
-    idempotentHint: { type: "boolean" },
-    openWorldHint: { type: "boolean" },
-    readOnlyHint: { type: "boolean" },
-    title: { type: "string" },
-  },
-  type: "object",
-};
-
-function validate138(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate138.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.destructiveHint !== undefined) {
-      if (typeof data.destructiveHint !== "boolean") {
-        const err0 = {
-          instancePath: instancePath + "/destructiveHint",
-          schemaPath: "#/properties/destructiveHint/type",
-          keyword: "type",
-          params: { type: "boolean" },
-          message: "must be boolean",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.idempotentHint !== undefined) {
-      if (typeof data.idempotentHint !== "boolean") {
-        const err1 = {
-          instancePath: instancePath + "/idempotentHint",
-          schemaPath: "#/properties/idempotentHint/type",
-          keyword: "type",
-          params: { type: "boolean" },
-          message: "must be boolean",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.openWorldHint !== undefined) {
-      if (typeof data.openWorldHint !== "boolean") {
-        const err2 = {
-          instancePath: instancePath + "/openWorldHint",
-          schemaPath: "#/properties/openWorldHint/type",
-          keyword: "type",
-          params: { type: "boolean" },
-          message: "must be boolean",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.readOnlyHint !== undefined) {
-      if (typeof data.readOnlyHint !== "boolean") {
-        const err3 = {
-          instancePath: instancePath + "/readOnlyHint",
-          schemaPath: "#/properties/readOnlyHint/type",
-          keyword: "type",
-          params: { type: "boolean" },
-          message: "must be boolean",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.title !== undefined) {
-      if (typeof data.title !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/title",
-          schemaPath: "#/properties/title/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate138.errors = vErrors;
-  return errors === 0;
-}
-validate138.evaluated = {
-  props: { destructiveHint: true, idempotentHint: true, openWorldHint: true, readOnlyHint: true, title: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-
-function validate136(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate136.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.inputSchema === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "inputSchema" },
-        message: "must have required property '" + "inputSchema" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.name === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "name" },
-        message: "must have required property '" + "name" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data._meta !== undefined) {
-      if (
-        !validate57(data._meta, {
-          instancePath: instancePath + "/_meta",
-          parentData: data,
-          parentDataProperty: "_meta",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.annotations !== undefined) {
-      if (
-        !validate138(data.annotations, {
-          instancePath: instancePath + "/annotations",
-          parentData: data,
-          parentDataProperty: "annotations",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.icons !== undefined) {
-      let data3 = data.icons;
-      if (Array.isArray(data3)) {
-        const len0 = data3.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate73(data3[i0], {
-              instancePath: instancePath + "/icons/" + i0,
-              parentData: data3,
-              parentDataProperty: i0,
-              rootData,
-              dynamicAnchors,
-            })
-          ) {
-            vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err3 = {
-          instancePath: instancePath + "/icons",
-          schemaPath: "#/properties/icons/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.inputSchema !== undefined) {
-      let data5 = data.inputSchema;
-      if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
-        if (data5.type === undefined) {
-          const err4 = {
-            instancePath: instancePath + "/inputSchema",
-            schemaPath: "#/properties/inputSchema/required",
-            keyword: "required",
-            params: { missingProperty: "type" },
-            message: "must have required property '" + "type" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-        if (data5.$schema !== undefined) {
-          if (typeof data5.$schema !== "string") {
-            const err5 = {
-              instancePath: instancePath + "/inputSchema/$schema",
-              schemaPath: "#/properties/inputSchema/properties/%24schema/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err5];
-            } else {
-              vErrors.push(err5);
-            }
-            errors++;
-          }
-        }
-        if (data5.type !== undefined) {
-          let data7 = data5.type;
-          if (typeof data7 !== "string") {
-            const err6 = {
-              instancePath: instancePath + "/inputSchema/type",
-              schemaPath: "#/properties/inputSchema/properties/type/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-          if ("object" !== data7) {
-            const err7 = {
-              instancePath: instancePath + "/inputSchema/type",
-              schemaPath: "#/properties/inputSchema/properties/type/const",
-              keyword: "const",
-              params: { allowedValue: "object" },
-              message: "must be equal to constant",
-            };
-            if (vErrors === null) {
-              vErrors = [err7];
-            } else {
-              vErrors.push(err7);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err8 = {
-          instancePath: instancePath + "/inputSchema",
-          schemaPath: "#/properties/inputSchema/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-    if (data.name !== undefined) {
-      if (typeof data.name !== "string") {
-        const err9 = {
-          instancePath: instancePath + "/name",
-          schemaPath: "#/properties/name/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-    }
-    if (data.outputSchema !== undefined) {
-      let data9 = data.outputSchema;
-      if (data9 && typeof data9 == "object" && !Array.isArray(data9)) {
-        if (data9.$schema !== undefined) {
-          if (typeof data9.$schema !== "string") {
-            const err10 = {
-              instancePath: instancePath + "/outputSchema/$schema",
-              schemaPath: "#/properties/outputSchema/properties/%24schema/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err10];
-            } else {
-              vErrors.push(err10);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err11 = {
-          instancePath: instancePath + "/outputSchema",
-          schemaPath: "#/properties/outputSchema/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      }
-    }
-    if (data.title !== undefined) {
-      if (typeof data.title !== "string") {
-        const err12 = {
-          instancePath: instancePath + "/title",
-          schemaPath: "#/properties/title/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err13 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err13];
-    } else {
-      vErrors.push(err13);
-    }
-    errors++;
-  }
-  validate136.errors = vErrors;
-  return errors === 0;
-}
-validate136.evaluated = {
-  props: {
-    _meta: true,
-    annotations: true,
-    description: true,
-    icons: true,
-    inputSchema: true,
-    name: true,
-    outputSchema: true,
-    title: true,
-  },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-
-function validate104(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate104.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.maxTokens === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "maxTokens" },
-        message: "must have required property '" + "maxTokens" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.messages === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "messages" },
-        message: "must have required property '" + "messages" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.includeContext !== undefined) {
-      let data0 = data.includeContext;
-      if (typeof data0 !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/includeContext",
-          schemaPath: "#/properties/includeContext/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      if (!(data0 === "allServers" || data0 === "none" || data0 === "thisServer")) {
-        const err3 = {
-          instancePath: instancePath + "/includeContext",
-          schemaPath: "#/properties/includeContext/enum",
-          keyword: "enum",
-          params: { allowedValues: schema44.properties.includeContext.enum },
-          message: "must be equal to one of the allowed values",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.maxTokens !== undefined) {
-      let data1 = data.maxTokens;
-      if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
-        const err4 = {
-          instancePath: instancePath + "/maxTokens",
-          schemaPath: "#/properties/maxTokens/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.messages !== undefined) {
-      let data2 = data.messages;
-      if (Array.isArray(data2)) {
-        const len0 = data2.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate105(data2[i0], {
-              instancePath: instancePath + "/messages/" + i0,
-              parentData: data2,
-              parentDataProperty: i0,
-              rootData,
-              dynamicAnchors,
-            })
-          ) {
-            vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err5 = {
-          instancePath: instancePath + "/messages",
-          schemaPath: "#/properties/messages/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.metadata !== undefined) {
-      if (
-        !validate126(data.metadata, {
-          instancePath: instancePath + "/metadata",
-          parentData: data,
-          parentDataProperty: "metadata",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.modelPreferences !== undefined) {
-      if (
-        !validate130(data.modelPreferences, {
-          instancePath: instancePath + "/modelPreferences",
-          parentData: data,
-          parentDataProperty: "modelPreferences",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate130.errors : vErrors.concat(validate130.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.stopSequences !== undefined) {
-      let data6 = data.stopSequences;
-      if (Array.isArray(data6)) {
-        const len1 = data6.length;
-        for (let i1 = 0; i1 < len1; i1++) {
-          if (typeof data6[i1] !== "string") {
-            const err6 = {
-              instancePath: instancePath + "/stopSequences/" + i1,
-              schemaPath: "#/properties/stopSequences/items/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err7 = {
-          instancePath: instancePath + "/stopSequences",
-          schemaPath: "#/properties/stopSequences/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    if (data.systemPrompt !== undefined) {
-      if (typeof data.systemPrompt !== "string") {
-        const err8 = {
-          instancePath: instancePath + "/systemPrompt",
-          schemaPath: "#/properties/systemPrompt/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-    if (data.temperature !== undefined) {
-      let data9 = data.temperature;
-      if (!(typeof data9 == "number" && isFinite(data9))) {
-        const err9 = {
-          instancePath: instancePath + "/temperature",
-          schemaPath: "#/properties/temperature/type",
-          keyword: "type",
-          params: { type: "number" },
-          message: "must be number",
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-    }
-    if (data.toolChoice !== undefined) {
-      if (
-        !validate134(data.toolChoice, {
-          instancePath: instancePath + "/toolChoice",
-          parentData: data,
-          parentDataProperty: "toolChoice",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.tools !== undefined) {
-      let data11 = data.tools;
-      if (Array.isArray(data11)) {
-        const len2 = data11.length;
-        for (let i2 = 0; i2 < len2; i2++) {
-          if (
-            !validate136(data11[i2], {
-              instancePath: instancePath + "/tools/" + i2,
-              parentData: data11,
-              parentDataProperty: i2,
-              rootData,
-              dynamicAnchors,
-            })
-          ) {
-            vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err10 = {
-          instancePath: instancePath + "/tools",
-          schemaPath: "#/properties/tools/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err11 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err11];
-    } else {
-      vErrors.push(err11);
-    }
-    errors++;
-  }
-  validate104.errors = vErrors;
-  return errors === 0;
-}
-validate104.evaluated = {
-  props: {
-    includeContext: true,
-    maxTokens: true,
-    messages: true,
-    metadata: true,
-    modelPreferences: true,
-    stopSequences: true,
-    systemPrompt: true,
-    temperature: true,
-    toolChoice: true,
-    tools: true,
-  },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-
-function validate103(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate103.evaluated;
+  const evaluated0 = validate_CreateMessageRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6160,7 +3189,7 @@ function validate103(
     }
     if (data.params !== undefined) {
       if (
-        !validate104(data.params, {
+        !validate_CreateMessageRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -6168,7 +3197,10 @@ function validate103(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
+        vErrors =
+          vErrors === null
+            ? validate_CreateMessageRequestParams.errors
+            : vErrors.concat(validate_CreateMessageRequestParams.errors);
         errors = vErrors.length;
       }
     }
@@ -6187,18 +3219,21 @@ function validate103(
     }
     errors++;
   }
-  validate103.errors = vErrors;
+  validate_CreateMessageRequest.errors = vErrors;
   return errors === 0;
 }
-validate103.evaluated = { props: { method: true, params: true }, dynamicProps: false, dynamicItems: false };
-
-function validate143(
+validate_CreateMessageRequest.evaluated = {
+  props: { method: true, params: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+function validate_CreateMessageRequestParams(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate143.evaluated;
+  const evaluated0 = validate_CreateMessageRequestParams.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6258,7 +3293,7 @@ function validate143(
           instancePath: instancePath + "/includeContext",
           schemaPath: "#/properties/includeContext/enum",
           keyword: "enum",
-          params: { allowedValues: schema44.properties.includeContext.enum },
+          params: { allowedValues: schema_CreateMessageRequestParams.properties.includeContext.enum },
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
@@ -6293,7 +3328,7 @@ function validate143(
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate105(data2[i0], {
+            !validate_SamplingMessage(data2[i0], {
               instancePath: instancePath + "/messages/" + i0,
               parentData: data2,
               parentDataProperty: i0,
@@ -6301,7 +3336,8 @@ function validate143(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
+            vErrors =
+              vErrors === null ? validate_SamplingMessage.errors : vErrors.concat(validate_SamplingMessage.errors);
             errors = vErrors.length;
           }
         }
@@ -6323,7 +3359,7 @@ function validate143(
     }
     if (data.metadata !== undefined) {
       if (
-        !validate126(data.metadata, {
+        !validate_JSONObject(data.metadata, {
           instancePath: instancePath + "/metadata",
           parentData: data,
           parentDataProperty: "metadata",
@@ -6331,13 +3367,13 @@ function validate143(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+        vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.modelPreferences !== undefined) {
       if (
-        !validate130(data.modelPreferences, {
+        !validate_ModelPreferences(data.modelPreferences, {
           instancePath: instancePath + "/modelPreferences",
           parentData: data,
           parentDataProperty: "modelPreferences",
@@ -6345,7 +3381,8 @@ function validate143(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate130.errors : vErrors.concat(validate130.errors);
+        vErrors =
+          vErrors === null ? validate_ModelPreferences.errors : vErrors.concat(validate_ModelPreferences.errors);
         errors = vErrors.length;
       }
     }
@@ -6423,7 +3460,7 @@ function validate143(
     }
     if (data.toolChoice !== undefined) {
       if (
-        !validate134(data.toolChoice, {
+        !validate_ToolChoice(data.toolChoice, {
           instancePath: instancePath + "/toolChoice",
           parentData: data,
           parentDataProperty: "toolChoice",
@@ -6431,7 +3468,7 @@ function validate143(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
+        vErrors = vErrors === null ? validate_ToolChoice.errors : vErrors.concat(validate_ToolChoice.errors);
         errors = vErrors.length;
       }
     }
@@ -6441,7 +3478,7 @@ function validate143(
         const len2 = data11.length;
         for (let i2 = 0; i2 < len2; i2++) {
           if (
-            !validate136(data11[i2], {
+            !validate_Tool(data11[i2], {
               instancePath: instancePath + "/tools/" + i2,
               parentData: data11,
               parentDataProperty: i2,
@@ -6449,7 +3486,7 @@ function validate143(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+            vErrors = vErrors === null ? validate_Tool.errors : vErrors.concat(validate_Tool.errors);
             errors = vErrors.length;
           }
         }
@@ -6484,10 +3521,10 @@ function validate143(
     }
     errors++;
   }
-  validate143.errors = vErrors;
+  validate_CreateMessageRequestParams.errors = vErrors;
   return errors === 0;
 }
-validate143.evaluated = {
+validate_CreateMessageRequestParams.evaluated = {
   props: {
     includeContext: true,
     maxTokens: true,
@@ -6503,35 +3540,326 @@ validate143.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-
-const schema57 = {
-  properties: {
-    _meta: { $ref: "#/$defs/MetaObject" },
-    content: {
-      anyOf: [
-        { $ref: "#/$defs/TextContent" },
-        { $ref: "#/$defs/ImageContent" },
-        { $ref: "#/$defs/AudioContent" },
-        { $ref: "#/$defs/ToolUseContent" },
-        { $ref: "#/$defs/ToolResultContent" },
-        { items: { $ref: "#/$defs/SamplingMessageContentBlock" }, type: "array" },
-      ],
-    },
-    model: { type: "string" },
-    role: { $ref: "#/$defs/Role" },
-    stopReason: { type: "string" },
-  },
-  required: ["content", "model", "role"],
-  type: "object",
-};
-
-function validate149(
+function validate_CreateMessageRequestParams_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate149.evaluated;
+  const evaluated0 = validate_CreateMessageRequestParams_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.maxTokens === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "maxTokens" },
+        message: "must have required property '" + "maxTokens" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.messages === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "messages" },
+        message: "must have required property '" + "messages" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.includeContext !== undefined) {
+      let data0 = data.includeContext;
+      if (typeof data0 !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/includeContext",
+          schemaPath: "#/properties/includeContext/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if (!(data0 === "allServers" || data0 === "none" || data0 === "thisServer")) {
+        const err3 = {
+          instancePath: instancePath + "/includeContext",
+          schemaPath: "#/properties/includeContext/enum",
+          keyword: "enum",
+          params: { allowedValues: schema_CreateMessageRequestParams.properties.includeContext.enum },
+          message: "must be equal to one of the allowed values",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.maxTokens !== undefined) {
+      let data1 = data.maxTokens;
+      if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+        const err4 = {
+          instancePath: instancePath + "/maxTokens",
+          schemaPath: "#/properties/maxTokens/type",
+          keyword: "type",
+          params: { type: "integer" },
+          message: "must be integer",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.messages !== undefined) {
+      let data2 = data.messages;
+      if (Array.isArray(data2)) {
+        const len0 = data2.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (
+            !validate_SamplingMessage(data2[i0], {
+              instancePath: instancePath + "/messages/" + i0,
+              parentData: data2,
+              parentDataProperty: i0,
+              rootData,
+              dynamicAnchors,
+            })
+          ) {
+            vErrors =
+              vErrors === null ? validate_SamplingMessage.errors : vErrors.concat(validate_SamplingMessage.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err5 = {
+          instancePath: instancePath + "/messages",
+          schemaPath: "#/properties/messages/type",
+          keyword: "type",
+          params: { type: "array" },
+          message: "must be array",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.metadata !== undefined) {
+      if (
+        !validate_JSONObject(data.metadata, {
+          instancePath: instancePath + "/metadata",
+          parentData: data,
+          parentDataProperty: "metadata",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.modelPreferences !== undefined) {
+      if (
+        !validate_ModelPreferences(data.modelPreferences, {
+          instancePath: instancePath + "/modelPreferences",
+          parentData: data,
+          parentDataProperty: "modelPreferences",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors =
+          vErrors === null ? validate_ModelPreferences.errors : vErrors.concat(validate_ModelPreferences.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.stopSequences !== undefined) {
+      let data6 = data.stopSequences;
+      if (Array.isArray(data6)) {
+        const len1 = data6.length;
+        for (let i1 = 0; i1 < len1; i1++) {
+          if (typeof data6[i1] !== "string") {
+            const err6 = {
+              instancePath: instancePath + "/stopSequences/" + i1,
+              schemaPath: "#/properties/stopSequences/items/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err7 = {
+          instancePath: instancePath + "/stopSequences",
+          schemaPath: "#/properties/stopSequences/type",
+          keyword: "type",
+          params: { type: "array" },
+          message: "must be array",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.systemPrompt !== undefined) {
+      if (typeof data.systemPrompt !== "string") {
+        const err8 = {
+          instancePath: instancePath + "/systemPrompt",
+          schemaPath: "#/properties/systemPrompt/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.temperature !== undefined) {
+      let data9 = data.temperature;
+      if (!(typeof data9 == "number" && isFinite(data9))) {
+        const err9 = {
+          instancePath: instancePath + "/temperature",
+          schemaPath: "#/properties/temperature/type",
+          keyword: "type",
+          params: { type: "number" },
+          message: "must be number",
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.toolChoice !== undefined) {
+      if (
+        !validate_ToolChoice(data.toolChoice, {
+          instancePath: instancePath + "/toolChoice",
+          parentData: data,
+          parentDataProperty: "toolChoice",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_ToolChoice.errors : vErrors.concat(validate_ToolChoice.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.tools !== undefined) {
+      let data11 = data.tools;
+      if (Array.isArray(data11)) {
+        const len2 = data11.length;
+        for (let i2 = 0; i2 < len2; i2++) {
+          if (
+            !validate_Tool(data11[i2], {
+              instancePath: instancePath + "/tools/" + i2,
+              parentData: data11,
+              parentDataProperty: i2,
+              rootData,
+              dynamicAnchors,
+            })
+          ) {
+            vErrors = vErrors === null ? validate_Tool.errors : vErrors.concat(validate_Tool.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err10 = {
+          instancePath: instancePath + "/tools",
+          schemaPath: "#/properties/tools/type",
+          keyword: "type",
+          params: { type: "array" },
+          message: "must be array",
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err11 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err11];
+    } else {
+      vErrors.push(err11);
+    }
+    errors++;
+  }
+  validate_CreateMessageRequestParams_2.errors = vErrors;
+  return errors === 0;
+}
+validate_CreateMessageRequestParams_2.evaluated = {
+  props: {
+    includeContext: true,
+    maxTokens: true,
+    messages: true,
+    metadata: true,
+    modelPreferences: true,
+    stopSequences: true,
+    systemPrompt: true,
+    temperature: true,
+    toolChoice: true,
+    tools: true,
+  },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+function validate_CreateMessageResult(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_CreateMessageResult.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6586,7 +3914,7 @@ function validate149(
     }
     if (data._meta !== undefined) {
       if (
-        !validate57(data._meta, {
+        !validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -6594,7 +3922,7 @@ function validate149(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
@@ -6604,7 +3932,7 @@ function validate149(
       let valid1 = false;
       const _errs4 = errors;
       if (
-        !validate81(data1, {
+        !validate_TextContent(data1, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
@@ -6612,7 +3940,7 @@ function validate149(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+        vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs4 === errors;
@@ -6626,7 +3954,7 @@ function validate149(
       }
       const _errs5 = errors;
       if (
-        !validate85(data1, {
+        !validate_ImageContent(data1, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
@@ -6634,7 +3962,7 @@ function validate149(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
+        vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs5 === errors;
@@ -6651,7 +3979,7 @@ function validate149(
       }
       const _errs6 = errors;
       if (
-        !validate56(data1, {
+        !validate_AudioContent(data1, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
@@ -6659,7 +3987,7 @@ function validate149(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+        vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs6 === errors;
@@ -6676,7 +4004,7 @@ function validate149(
       }
       const _errs7 = errors;
       if (
-        !validate110(data1, {
+        !validate_ToolUseContent(data1, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
@@ -6684,7 +4012,7 @@ function validate149(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
+        vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs7 === errors;
@@ -6701,7 +4029,7 @@ function validate149(
       }
       const _errs8 = errors;
       if (
-        !validate113(data1, {
+        !validate_ToolResultContent(data1, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
@@ -6709,7 +4037,8 @@ function validate149(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
+        vErrors =
+          vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs8 === errors;
@@ -6730,7 +4059,7 @@ function validate149(
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate117(data1[i0], {
+            !validate_SamplingMessageContentBlock(data1[i0], {
               instancePath: instancePath + "/content/" + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -6738,7 +4067,10 @@ function validate149(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+            vErrors =
+              vErrors === null
+                ? validate_SamplingMessageContentBlock.errors
+                : vErrors.concat(validate_SamplingMessageContentBlock.errors);
             errors = vErrors.length;
           }
         }
@@ -6803,7 +4135,7 @@ function validate149(
     }
     if (data.role !== undefined) {
       if (
-        !validate54(data.role, {
+        !validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
@@ -6811,7 +4143,7 @@ function validate149(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+        vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
     }
@@ -6847,61 +4179,29 @@ function validate149(
     }
     errors++;
   }
-  validate149.errors = vErrors;
+  validate_CreateMessageResult.errors = vErrors;
   return errors === 0;
 }
-validate149.evaluated = {
+validate_CreateMessageResult.evaluated = {
   props: { _meta: true, content: true, model: true, role: true, stopReason: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-
-const schema58 = {
-  $schema: "https://json-schema.org/draft/2020-12/schema",
-  allOf: [
-    { $ref: "#/$defs/Result" },
-    {
-      type: "object",
-      properties: {
-        taskId: { type: "string" },
-        status: {
-          anyOf: [
-            { type: "string", const: "working" },
-            { type: "string", const: "input_required" },
-            { type: "string", const: "completed" },
-            { type: "string", const: "failed" },
-            { type: "string", const: "cancelled" },
-          ],
-        },
-        statusMessage: { type: "string" },
-        createdAt: { type: "string" },
-        lastUpdatedAt: { type: "string" },
-        ttlMs: {
-          anyOf: [{ type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 }, { type: "null" }],
-        },
-        pollIntervalMs: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
-      },
-      required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs"],
-    },
-    { type: "object", properties: { resultType: { type: "string", const: "task" } }, required: ["resultType"] },
-  ],
-};
-
-function validate158(
+function validate_CreateTaskResult(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate158.evaluated;
+  const evaluated0 = validate_CreateTaskResult.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = undefined;
   }
-  if (!validate70(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+  if (!validate_Result(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
     errors = vErrors.length;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -7468,3179 +4768,17 @@ function validate158(
     }
     errors++;
   }
-  validate158.errors = vErrors;
+  validate_CreateTaskResult.errors = vErrors;
   return errors === 0;
 }
-validate158.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-const schema59 = {
-  $schema: "https://json-schema.org/draft/2020-12/schema",
-  anyOf: [
-    {
-      type: "object",
-      properties: {
-        taskId: { type: "string" },
-        status: { type: "string", const: "working" },
-        statusMessage: { type: "string" },
-        createdAt: { type: "string" },
-        lastUpdatedAt: { type: "string" },
-        ttlMs: {
-          anyOf: [{ type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 }, { type: "null" }],
-        },
-        pollIntervalMs: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
-      },
-      required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs"],
-    },
-    {
-      type: "object",
-      properties: {
-        taskId: { type: "string" },
-        status: { type: "string", const: "input_required" },
-        statusMessage: { type: "string" },
-        createdAt: { type: "string" },
-        lastUpdatedAt: { type: "string" },
-        ttlMs: {
-          anyOf: [{ type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 }, { type: "null" }],
-        },
-        pollIntervalMs: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
-        inputRequests: { $ref: "#/$defs/InputRequests" },
-      },
-      required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs", "inputRequests"],
-    },
-    {
-      type: "object",
-      properties: {
-        taskId: { type: "string" },
-        status: { type: "string", const: "completed" },
-        statusMessage: { type: "string" },
-        createdAt: { type: "string" },
-        lastUpdatedAt: { type: "string" },
-        ttlMs: {
-          anyOf: [{ type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 }, { type: "null" }],
-        },
-        pollIntervalMs: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
-        result: { type: "object", propertyNames: { type: "string" }, additionalProperties: {} },
-      },
-      required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs", "result"],
-    },
-    {
-      type: "object",
-      properties: {
-        taskId: { type: "string" },
-        status: { type: "string", const: "failed" },
-        statusMessage: { type: "string" },
-        createdAt: { type: "string" },
-        lastUpdatedAt: { type: "string" },
-        ttlMs: {
-          anyOf: [{ type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 }, { type: "null" }],
-        },
-        pollIntervalMs: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
-        error: { $ref: "#/$defs/Error" },
-      },
-      required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs", "error"],
-    },
-    {
-      type: "object",
-      properties: {
-        taskId: { type: "string" },
-        status: { type: "string", const: "cancelled" },
-        statusMessage: { type: "string" },
-        createdAt: { type: "string" },
-        lastUpdatedAt: { type: "string" },
-        ttlMs: {
-          anyOf: [{ type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 }, { type: "null" }],
-        },
-        pollIntervalMs: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
-      },
-      required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs"],
-    },
-  ],
-};
-const schema60 = { additionalProperties: { $ref: "#/$defs/InputRequest" }, type: "object" };
-const schema61 = {
-  anyOf: [
-    { $ref: "#/$defs/CreateMessageRequest" },
-    { $ref: "#/$defs/ListRootsRequest" },
-    { $ref: "#/$defs/ElicitRequest" },
-  ],
-};
-const schema62 = {
-  properties: {
-    method: { const: "roots/list", type: "string" },
-    params: { properties: { _meta: { $ref: "#/$defs/MetaObject" } }, type: "object" },
-  },
-  required: ["method"],
-  type: "object",
-};
-
-function validate164(
+validate_CreateTaskResult.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_DetailedTask(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate164.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-      if ("roots/list" !== data0) {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "roots/list" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1._meta !== undefined) {
-          if (
-            !validate57(data1._meta, {
-              instancePath: instancePath + "/params/_meta",
-              parentData: data1,
-              parentDataProperty: "_meta",
-              rootData,
-              dynamicAnchors,
-            })
-          ) {
-            vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err3 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err4 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err4];
-    } else {
-      vErrors.push(err4);
-    }
-    errors++;
-  }
-  validate164.errors = vErrors;
-  return errors === 0;
-}
-validate164.evaluated = { props: { method: true, params: true }, dynamicProps: false, dynamicItems: false };
-
-const schema63 = {
-  properties: {
-    method: { const: "elicitation/create", type: "string" },
-    params: { $ref: "#/$defs/ElicitRequestParams" },
-  },
-  required: ["method", "params"],
-  type: "object",
-};
-const schema64 = { anyOf: [{ $ref: "#/$defs/ElicitRequestFormParams" }, { $ref: "#/$defs/ElicitRequestURLParams" }] };
-const schema65 = {
-  properties: {
-    message: { type: "string" },
-    mode: { const: "form", type: "string" },
-    requestedSchema: {
-      properties: {
-        $schema: { type: "string" },
-        properties: { additionalProperties: { $ref: "#/$defs/PrimitiveSchemaDefinition" }, type: "object" },
-        required: { items: { type: "string" }, type: "array" },
-        type: { const: "object", type: "string" },
-      },
-      required: ["properties", "type"],
-      type: "object",
-    },
-  },
-  required: ["message", "requestedSchema"],
-  type: "object",
-};
-const schema66 = {
-  anyOf: [
-    { $ref: "#/$defs/StringSchema" },
-    { $ref: "#/$defs/NumberSchema" },
-    { $ref: "#/$defs/BooleanSchema" },
-    { $ref: "#/$defs/UntitledSingleSelectEnumSchema" },
-    { $ref: "#/$defs/TitledSingleSelectEnumSchema" },
-    { $ref: "#/$defs/UntitledMultiSelectEnumSchema" },
-    { $ref: "#/$defs/TitledMultiSelectEnumSchema" },
-    { $ref: "#/$defs/LegacyTitledEnumSchema" },
-  ],
-};
-const schema67 = {
-  properties: {
-    default: { type: "string" },
-    description: { type: "string" },
-    format: { enum: ["date", "date-time", "email", "uri"], type: "string" },
-    maxLength: { type: "integer" },
-    minLength: { type: "integer" },
-    title: { type: "string" },
-    type: { const: "string", type: "string" },
-  },
-  required: ["type"],
-  type: "object",
-};
-
-function validate171(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate171.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.type === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "type" },
-        message: "must have required property '" + "type" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.default !== undefined) {
-      if (typeof data.default !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/default",
-          schemaPath: "#/properties/default/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.format !== undefined) {
-      let data2 = data.format;
-      if (typeof data2 !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/format",
-          schemaPath: "#/properties/format/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-      if (!(data2 === "date" || data2 === "date-time" || data2 === "email" || data2 === "uri")) {
-        const err4 = {
-          instancePath: instancePath + "/format",
-          schemaPath: "#/properties/format/enum",
-          keyword: "enum",
-          params: { allowedValues: schema67.properties.format.enum },
-          message: "must be equal to one of the allowed values",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.maxLength !== undefined) {
-      let data3 = data.maxLength;
-      if (!(typeof data3 == "number" && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
-        const err5 = {
-          instancePath: instancePath + "/maxLength",
-          schemaPath: "#/properties/maxLength/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.minLength !== undefined) {
-      let data4 = data.minLength;
-      if (!(typeof data4 == "number" && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
-        const err6 = {
-          instancePath: instancePath + "/minLength",
-          schemaPath: "#/properties/minLength/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.title !== undefined) {
-      if (typeof data.title !== "string") {
-        const err7 = {
-          instancePath: instancePath + "/title",
-          schemaPath: "#/properties/title/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    if (data.type !== undefined) {
-      let data6 = data.type;
-      if (typeof data6 !== "string") {
-        const err8 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-      if ("string" !== data6) {
-        const err9 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/const",
-          keyword: "const",
-          params: { allowedValue: "string" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err10 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err10];
-    } else {
-      vErrors.push(err10);
-    }
-    errors++;
-  }
-  validate171.errors = vErrors;
-  return errors === 0;
-}
-validate171.evaluated = {
-  props: { default: true, description: true, format: true, maxLength: true, minLength: true, title: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-
-const schema68 = {
-  properties: {
-    default: { type: "number" },
-    description: { type: "string" },
-    maximum: { type: "number" },
-    minimum: { type: "number" },
-    title: { type: "string" },
-    type: { enum: ["integer", "number"], type: "string" },
-  },
-  required: ["type"],
-  type: "object",
-};
-
-function validate173(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate173.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.type === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "type" },
-        message: "must have required property '" + "type" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.default !== undefined) {
-      let data0 = data.default;
-      if (!(typeof data0 == "number" && isFinite(data0))) {
-        const err1 = {
-          instancePath: instancePath + "/default",
-          schemaPath: "#/properties/default/type",
-          keyword: "type",
-          params: { type: "number" },
-          message: "must be number",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.maximum !== undefined) {
-      let data2 = data.maximum;
-      if (!(typeof data2 == "number" && isFinite(data2))) {
-        const err3 = {
-          instancePath: instancePath + "/maximum",
-          schemaPath: "#/properties/maximum/type",
-          keyword: "type",
-          params: { type: "number" },
-          message: "must be number",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.minimum !== undefined) {
-      let data3 = data.minimum;
-      if (!(typeof data3 == "number" && isFinite(data3))) {
-        const err4 = {
-          instancePath: instancePath + "/minimum",
-          schemaPath: "#/properties/minimum/type",
-          keyword: "type",
-          params: { type: "number" },
-          message: "must be number",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.title !== undefined) {
-      if (typeof data.title !== "string") {
-        const err5 = {
-          instancePath: instancePath + "/title",
-          schemaPath: "#/properties/title/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.type !== undefined) {
-      let data5 = data.type;
-      if (typeof data5 !== "string") {
-        const err6 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-      if (!(data5 === "integer" || data5 === "number")) {
-        const err7 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/enum",
-          keyword: "enum",
-          params: { allowedValues: schema68.properties.type.enum },
-          message: "must be equal to one of the allowed values",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err8 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err8];
-    } else {
-      vErrors.push(err8);
-    }
-    errors++;
-  }
-  validate173.errors = vErrors;
-  return errors === 0;
-}
-validate173.evaluated = {
-  props: { default: true, description: true, maximum: true, minimum: true, title: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-
-const schema69 = {
-  properties: {
-    default: { type: "string" },
-    description: { type: "string" },
-    enum: { items: { type: "string" }, type: "array" },
-    title: { type: "string" },
-    type: { const: "string", type: "string" },
-  },
-  required: ["enum", "type"],
-  type: "object",
-};
-
-function validate176(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate176.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.enum === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "enum" },
-        message: "must have required property '" + "enum" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.type === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "type" },
-        message: "must have required property '" + "type" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.default !== undefined) {
-      if (typeof data.default !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/default",
-          schemaPath: "#/properties/default/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.enum !== undefined) {
-      let data2 = data.enum;
-      if (Array.isArray(data2)) {
-        const len0 = data2.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (typeof data2[i0] !== "string") {
-            const err4 = {
-              instancePath: instancePath + "/enum/" + i0,
-              schemaPath: "#/properties/enum/items/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err4];
-            } else {
-              vErrors.push(err4);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err5 = {
-          instancePath: instancePath + "/enum",
-          schemaPath: "#/properties/enum/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.title !== undefined) {
-      if (typeof data.title !== "string") {
-        const err6 = {
-          instancePath: instancePath + "/title",
-          schemaPath: "#/properties/title/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.type !== undefined) {
-      let data5 = data.type;
-      if (typeof data5 !== "string") {
-        const err7 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-      if ("string" !== data5) {
-        const err8 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/const",
-          keyword: "const",
-          params: { allowedValue: "string" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err9 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err9];
-    } else {
-      vErrors.push(err9);
-    }
-    errors++;
-  }
-  validate176.errors = vErrors;
-  return errors === 0;
-}
-validate176.evaluated = {
-  props: { default: true, description: true, enum: true, title: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-
-const schema70 = {
-  properties: {
-    default: { type: "string" },
-    description: { type: "string" },
-    oneOf: {
-      items: {
-        properties: { const: { type: "string" }, title: { type: "string" } },
-        required: ["const", "title"],
-        type: "object",
-      },
-      type: "array",
-    },
-    title: { type: "string" },
-    type: { const: "string", type: "string" },
-  },
-  required: ["oneOf", "type"],
-  type: "object",
-};
-
-function validate178(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate178.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.oneOf === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "oneOf" },
-        message: "must have required property '" + "oneOf" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.type === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "type" },
-        message: "must have required property '" + "type" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.default !== undefined) {
-      if (typeof data.default !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/default",
-          schemaPath: "#/properties/default/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.oneOf !== undefined) {
-      let data2 = data.oneOf;
-      if (Array.isArray(data2)) {
-        const len0 = data2.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          let data3 = data2[i0];
-          if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
-            if (data3.const === undefined) {
-              const err4 = {
-                instancePath: instancePath + "/oneOf/" + i0,
-                schemaPath: "#/properties/oneOf/items/required",
-                keyword: "required",
-                params: { missingProperty: "const" },
-                message: "must have required property '" + "const" + "'",
-              };
-              if (vErrors === null) {
-                vErrors = [err4];
-              } else {
-                vErrors.push(err4);
-              }
-              errors++;
-            }
-            if (data3.title === undefined) {
-              const err5 = {
-                instancePath: instancePath + "/oneOf/" + i0,
-                schemaPath: "#/properties/oneOf/items/required",
-                keyword: "required",
-                params: { missingProperty: "title" },
-                message: "must have required property '" + "title" + "'",
-              };
-              if (vErrors === null) {
-                vErrors = [err5];
-              } else {
-                vErrors.push(err5);
-              }
-              errors++;
-            }
-            if (data3.const !== undefined) {
-              if (typeof data3.const !== "string") {
-                const err6 = {
-                  instancePath: instancePath + "/oneOf/" + i0 + "/const",
-                  schemaPath: "#/properties/oneOf/items/properties/const/type",
-                  keyword: "type",
-                  params: { type: "string" },
-                  message: "must be string",
-                };
-                if (vErrors === null) {
-                  vErrors = [err6];
-                } else {
-                  vErrors.push(err6);
-                }
-                errors++;
-              }
-            }
-            if (data3.title !== undefined) {
-              if (typeof data3.title !== "string") {
-                const err7 = {
-                  instancePath: instancePath + "/oneOf/" + i0 + "/title",
-                  schemaPath: "#/properties/oneOf/items/properties/title/type",
-                  keyword: "type",
-                  params: { type: "string" },
-                  message: "must be string",
-                };
-                if (vErrors === null) {
-                  vErrors = [err7];
-                } else {
-                  vErrors.push(err7);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err8 = {
-              instancePath: instancePath + "/oneOf/" + i0,
-              schemaPath: "#/properties/oneOf/items/type",
-              keyword: "type",
-              params: { type: "object" },
-              message: "must be object",
-            };
-            if (vErrors === null) {
-              vErrors = [err8];
-            } else {
-              vErrors.push(err8);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err9 = {
-          instancePath: instancePath + "/oneOf",
-          schemaPath: "#/properties/oneOf/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-    }
-    if (data.title !== undefined) {
-      if (typeof data.title !== "string") {
-        const err10 = {
-          instancePath: instancePath + "/title",
-          schemaPath: "#/properties/title/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-    }
-    if (data.type !== undefined) {
-      let data7 = data.type;
-      if (typeof data7 !== "string") {
-        const err11 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      }
-      if ("string" !== data7) {
-        const err12 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/const",
-          keyword: "const",
-          params: { allowedValue: "string" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err13 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err13];
-    } else {
-      vErrors.push(err13);
-    }
-    errors++;
-  }
-  validate178.errors = vErrors;
-  return errors === 0;
-}
-validate178.evaluated = {
-  props: { default: true, description: true, oneOf: true, title: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-
-const schema71 = {
-  properties: {
-    default: { items: { type: "string" }, type: "array" },
-    description: { type: "string" },
-    items: {
-      properties: { enum: { items: { type: "string" }, type: "array" }, type: { const: "string", type: "string" } },
-      required: ["enum", "type"],
-      type: "object",
-    },
-    maxItems: { type: "integer" },
-    minItems: { type: "integer" },
-    title: { type: "string" },
-    type: { const: "array", type: "string" },
-  },
-  required: ["items", "type"],
-  type: "object",
-};
-
-function validate180(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate180.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.items === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "items" },
-        message: "must have required property '" + "items" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.type === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "type" },
-        message: "must have required property '" + "type" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.default !== undefined) {
-      let data0 = data.default;
-      if (Array.isArray(data0)) {
-        const len0 = data0.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (typeof data0[i0] !== "string") {
-            const err2 = {
-              instancePath: instancePath + "/default/" + i0,
-              schemaPath: "#/properties/default/items/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err2];
-            } else {
-              vErrors.push(err2);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err3 = {
-          instancePath: instancePath + "/default",
-          schemaPath: "#/properties/default/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.items !== undefined) {
-      let data3 = data.items;
-      if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
-        if (data3.enum === undefined) {
-          const err5 = {
-            instancePath: instancePath + "/items",
-            schemaPath: "#/properties/items/required",
-            keyword: "required",
-            params: { missingProperty: "enum" },
-            message: "must have required property '" + "enum" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-        if (data3.type === undefined) {
-          const err6 = {
-            instancePath: instancePath + "/items",
-            schemaPath: "#/properties/items/required",
-            keyword: "required",
-            params: { missingProperty: "type" },
-            message: "must have required property '" + "type" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-        if (data3.enum !== undefined) {
-          let data4 = data3.enum;
-          if (Array.isArray(data4)) {
-            const len1 = data4.length;
-            for (let i1 = 0; i1 < len1; i1++) {
-              if (typeof data4[i1] !== "string") {
-                const err7 = {
-                  instancePath: instancePath + "/items/enum/" + i1,
-                  schemaPath: "#/properties/items/properties/enum/items/type",
-                  keyword: "type",
-                  params: { type: "string" },
-                  message: "must be string",
-                };
-                if (vErrors === null) {
-                  vErrors = [err7];
-                } else {
-                  vErrors.push(err7);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err8 = {
-              instancePath: instancePath + "/items/enum",
-              schemaPath: "#/properties/items/properties/enum/type",
-              keyword: "type",
-              params: { type: "array" },
-              message: "must be array",
-            };
-            if (vErrors === null) {
-              vErrors = [err8];
-            } else {
-              vErrors.push(err8);
-            }
-            errors++;
-          }
-        }
-        if (data3.type !== undefined) {
-          let data6 = data3.type;
-          if (typeof data6 !== "string") {
-            const err9 = {
-              instancePath: instancePath + "/items/type",
-              schemaPath: "#/properties/items/properties/type/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err9];
-            } else {
-              vErrors.push(err9);
-            }
-            errors++;
-          }
-          if ("string" !== data6) {
-            const err10 = {
-              instancePath: instancePath + "/items/type",
-              schemaPath: "#/properties/items/properties/type/const",
-              keyword: "const",
-              params: { allowedValue: "string" },
-              message: "must be equal to constant",
-            };
-            if (vErrors === null) {
-              vErrors = [err10];
-            } else {
-              vErrors.push(err10);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err11 = {
-          instancePath: instancePath + "/items",
-          schemaPath: "#/properties/items/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      }
-    }
-    if (data.maxItems !== undefined) {
-      let data7 = data.maxItems;
-      if (!(typeof data7 == "number" && !(data7 % 1) && !isNaN(data7) && isFinite(data7))) {
-        const err12 = {
-          instancePath: instancePath + "/maxItems",
-          schemaPath: "#/properties/maxItems/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-    }
-    if (data.minItems !== undefined) {
-      let data8 = data.minItems;
-      if (!(typeof data8 == "number" && !(data8 % 1) && !isNaN(data8) && isFinite(data8))) {
-        const err13 = {
-          instancePath: instancePath + "/minItems",
-          schemaPath: "#/properties/minItems/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err13];
-        } else {
-          vErrors.push(err13);
-        }
-        errors++;
-      }
-    }
-    if (data.title !== undefined) {
-      if (typeof data.title !== "string") {
-        const err14 = {
-          instancePath: instancePath + "/title",
-          schemaPath: "#/properties/title/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err14];
-        } else {
-          vErrors.push(err14);
-        }
-        errors++;
-      }
-    }
-    if (data.type !== undefined) {
-      let data10 = data.type;
-      if (typeof data10 !== "string") {
-        const err15 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err15];
-        } else {
-          vErrors.push(err15);
-        }
-        errors++;
-      }
-      if ("array" !== data10) {
-        const err16 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/const",
-          keyword: "const",
-          params: { allowedValue: "array" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err16];
-        } else {
-          vErrors.push(err16);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err17 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err17];
-    } else {
-      vErrors.push(err17);
-    }
-    errors++;
-  }
-  validate180.errors = vErrors;
-  return errors === 0;
-}
-validate180.evaluated = {
-  props: { default: true, description: true, items: true, maxItems: true, minItems: true, title: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-
-const schema72 = {
-  properties: {
-    default: { items: { type: "string" }, type: "array" },
-    description: { type: "string" },
-    items: {
-      properties: {
-        anyOf: {
-          items: {
-            properties: { const: { type: "string" }, title: { type: "string" } },
-            required: ["const", "title"],
-            type: "object",
-          },
-          type: "array",
-        },
-      },
-      required: ["anyOf"],
-      type: "object",
-    },
-    maxItems: { type: "integer" },
-    minItems: { type: "integer" },
-    title: { type: "string" },
-    type: { const: "array", type: "string" },
-  },
-  required: ["items", "type"],
-  type: "object",
-};
-
-function validate182(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate182.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.items === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "items" },
-        message: "must have required property '" + "items" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.type === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "type" },
-        message: "must have required property '" + "type" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.default !== undefined) {
-      let data0 = data.default;
-      if (Array.isArray(data0)) {
-        const len0 = data0.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (typeof data0[i0] !== "string") {
-            const err2 = {
-              instancePath: instancePath + "/default/" + i0,
-              schemaPath: "#/properties/default/items/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err2];
-            } else {
-              vErrors.push(err2);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err3 = {
-          instancePath: instancePath + "/default",
-          schemaPath: "#/properties/default/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.items !== undefined) {
-      let data3 = data.items;
-      if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
-        if (data3.anyOf === undefined) {
-          const err5 = {
-            instancePath: instancePath + "/items",
-            schemaPath: "#/properties/items/required",
-            keyword: "required",
-            params: { missingProperty: "anyOf" },
-            message: "must have required property '" + "anyOf" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-        if (data3.anyOf !== undefined) {
-          let data4 = data3.anyOf;
-          if (Array.isArray(data4)) {
-            const len1 = data4.length;
-            for (let i1 = 0; i1 < len1; i1++) {
-              let data5 = data4[i1];
-              if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
-                if (data5.const === undefined) {
-                  const err6 = {
-                    instancePath: instancePath + "/items/anyOf/" + i1,
-                    schemaPath: "#/properties/items/properties/anyOf/items/required",
-                    keyword: "required",
-                    params: { missingProperty: "const" },
-                    message: "must have required property '" + "const" + "'",
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err6];
-                  } else {
-                    vErrors.push(err6);
-                  }
-                  errors++;
-                }
-                if (data5.title === undefined) {
-                  const err7 = {
-                    instancePath: instancePath + "/items/anyOf/" + i1,
-                    schemaPath: "#/properties/items/properties/anyOf/items/required",
-                    keyword: "required",
-                    params: { missingProperty: "title" },
-                    message: "must have required property '" + "title" + "'",
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err7];
-                  } else {
-                    vErrors.push(err7);
-                  }
-                  errors++;
-                }
-                if (data5.const !== undefined) {
-                  if (typeof data5.const !== "string") {
-                    const err8 = {
-                      instancePath: instancePath + "/items/anyOf/" + i1 + "/const",
-                      schemaPath: "#/properties/items/properties/anyOf/items/properties/const/type",
-                      keyword: "type",
-                      params: { type: "string" },
-                      message: "must be string",
-                    };
-                    if (vErrors === null) {
-                      vErrors = [err8];
-                    } else {
-                      vErrors.push(err8);
-                    }
-                    errors++;
-                  }
-                }
-                if (data5.title !== undefined) {
-                  if (typeof data5.title !== "string") {
-                    const err9 = {
-                      instancePath: instancePath + "/items/anyOf/" + i1 + "/title",
-                      schemaPath: "#/properties/items/properties/anyOf/items/properties/title/type",
-                      keyword: "type",
-                      params: { type: "string" },
-                      message: "must be string",
-                    };
-                    if (vErrors === null) {
-                      vErrors = [err9];
-                    } else {
-                      vErrors.push(err9);
-                    }
-                    errors++;
-                  }
-                }
-              } else {
-                const err10 = {
-                  instancePath: instancePath + "/items/anyOf/" + i1,
-                  schemaPath: "#/properties/items/properties/anyOf/items/type",
-                  keyword: "type",
-                  params: { type: "object" },
-                  message: "must be object",
-                };
-                if (vErrors === null) {
-                  vErrors = [err10];
-                } else {
-                  vErrors.push(err10);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err11 = {
-              instancePath: instancePath + "/items/anyOf",
-              schemaPath: "#/properties/items/properties/anyOf/type",
-              keyword: "type",
-              params: { type: "array" },
-              message: "must be array",
-            };
-            if (vErrors === null) {
-              vErrors = [err11];
-            } else {
-              vErrors.push(err11);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err12 = {
-          instancePath: instancePath + "/items",
-          schemaPath: "#/properties/items/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-    }
-    if (data.maxItems !== undefined) {
-      let data8 = data.maxItems;
-      if (!(typeof data8 == "number" && !(data8 % 1) && !isNaN(data8) && isFinite(data8))) {
-        const err13 = {
-          instancePath: instancePath + "/maxItems",
-          schemaPath: "#/properties/maxItems/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err13];
-        } else {
-          vErrors.push(err13);
-        }
-        errors++;
-      }
-    }
-    if (data.minItems !== undefined) {
-      let data9 = data.minItems;
-      if (!(typeof data9 == "number" && !(data9 % 1) && !isNaN(data9) && isFinite(data9))) {
-        const err14 = {
-          instancePath: instancePath + "/minItems",
-          schemaPath: "#/properties/minItems/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err14];
-        } else {
-          vErrors.push(err14);
-        }
-        errors++;
-      }
-    }
-    if (data.title !== undefined) {
-      if (typeof data.title !== "string") {
-        const err15 = {
-          instancePath: instancePath + "/title",
-          schemaPath: "#/properties/title/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err15];
-        } else {
-          vErrors.push(err15);
-        }
-        errors++;
-      }
-    }
-    if (data.type !== undefined) {
-      let data11 = data.type;
-      if (typeof data11 !== "string") {
-        const err16 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err16];
-        } else {
-          vErrors.push(err16);
-        }
-        errors++;
-      }
-      if ("array" !== data11) {
-        const err17 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/const",
-          keyword: "const",
-          params: { allowedValue: "array" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err17];
-        } else {
-          vErrors.push(err17);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err18 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err18];
-    } else {
-      vErrors.push(err18);
-    }
-    errors++;
-  }
-  validate182.errors = vErrors;
-  return errors === 0;
-}
-validate182.evaluated = {
-  props: { default: true, description: true, items: true, maxItems: true, minItems: true, title: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-
-const schema73 = {
-  properties: {
-    default: { type: "string" },
-    description: { type: "string" },
-    enum: { items: { type: "string" }, type: "array" },
-    enumNames: { items: { type: "string" }, type: "array" },
-    title: { type: "string" },
-    type: { const: "string", type: "string" },
-  },
-  required: ["enum", "type"],
-  type: "object",
-};
-
-function validate184(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate184.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.enum === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "enum" },
-        message: "must have required property '" + "enum" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.type === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "type" },
-        message: "must have required property '" + "type" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.default !== undefined) {
-      if (typeof data.default !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/default",
-          schemaPath: "#/properties/default/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.enum !== undefined) {
-      let data2 = data.enum;
-      if (Array.isArray(data2)) {
-        const len0 = data2.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (typeof data2[i0] !== "string") {
-            const err4 = {
-              instancePath: instancePath + "/enum/" + i0,
-              schemaPath: "#/properties/enum/items/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err4];
-            } else {
-              vErrors.push(err4);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err5 = {
-          instancePath: instancePath + "/enum",
-          schemaPath: "#/properties/enum/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.enumNames !== undefined) {
-      let data4 = data.enumNames;
-      if (Array.isArray(data4)) {
-        const len1 = data4.length;
-        for (let i1 = 0; i1 < len1; i1++) {
-          if (typeof data4[i1] !== "string") {
-            const err6 = {
-              instancePath: instancePath + "/enumNames/" + i1,
-              schemaPath: "#/properties/enumNames/items/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err7 = {
-          instancePath: instancePath + "/enumNames",
-          schemaPath: "#/properties/enumNames/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    if (data.title !== undefined) {
-      if (typeof data.title !== "string") {
-        const err8 = {
-          instancePath: instancePath + "/title",
-          schemaPath: "#/properties/title/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-    if (data.type !== undefined) {
-      let data7 = data.type;
-      if (typeof data7 !== "string") {
-        const err9 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-      if ("string" !== data7) {
-        const err10 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/const",
-          keyword: "const",
-          params: { allowedValue: "string" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err11 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err11];
-    } else {
-      vErrors.push(err11);
-    }
-    errors++;
-  }
-  validate184.errors = vErrors;
-  return errors === 0;
-}
-validate184.evaluated = {
-  props: { default: true, description: true, enum: true, enumNames: true, title: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-
-function validate170(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate170.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  const _errs0 = errors;
-  let valid0 = false;
-  const _errs1 = errors;
-  if (!validate171(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate171.errors : vErrors.concat(validate171.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs1 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0.default = true;
-    props0.description = true;
-    props0.format = true;
-    props0.maxLength = true;
-    props0.minLength = true;
-    props0.title = true;
-    props0.type = true;
-  }
-  const _errs2 = errors;
-  if (!validate173(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.default = true;
-      props0.description = true;
-      props0.maximum = true;
-      props0.minimum = true;
-      props0.title = true;
-      props0.type = true;
-    }
-  }
-  const _errs3 = errors;
-  if (!validate62(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs3 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.default = true;
-      props0.description = true;
-      props0.title = true;
-      props0.type = true;
-    }
-  }
-  const _errs4 = errors;
-  if (!validate176(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs4 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.default = true;
-      props0.description = true;
-      props0.enum = true;
-      props0.title = true;
-      props0.type = true;
-    }
-  }
-  const _errs5 = errors;
-  if (!validate178(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate178.errors : vErrors.concat(validate178.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs5 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.default = true;
-      props0.description = true;
-      props0.oneOf = true;
-      props0.title = true;
-      props0.type = true;
-    }
-  }
-  const _errs6 = errors;
-  if (!validate180(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs6 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.default = true;
-      props0.description = true;
-      props0.items = true;
-      props0.maxItems = true;
-      props0.minItems = true;
-      props0.title = true;
-      props0.type = true;
-    }
-  }
-  const _errs7 = errors;
-  if (!validate182(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs7 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.default = true;
-      props0.description = true;
-      props0.items = true;
-      props0.maxItems = true;
-      props0.minItems = true;
-      props0.title = true;
-      props0.type = true;
-    }
-  }
-  const _errs8 = errors;
-  if (!validate184(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs8 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.default = true;
-      props0.description = true;
-      props0.enum = true;
-      props0.enumNames = true;
-      props0.title = true;
-      props0.type = true;
-    }
-  }
-  if (!valid0) {
-    const err0 = {
-      instancePath,
-      schemaPath: "#/anyOf",
-      keyword: "anyOf",
-      params: {},
-      message: "must match a schema in anyOf",
-    };
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
-    errors++;
-  } else {
-    errors = _errs0;
-    if (vErrors !== null) {
-      if (_errs0) {
-        vErrors.length = _errs0;
-      } else {
-        vErrors = null;
-      }
-    }
-  }
-  validate170.errors = vErrors;
-  evaluated0.props = props0;
-  return errors === 0;
-}
-validate170.evaluated = { dynamicProps: true, dynamicItems: false };
-
-function validate169(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate169.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.message === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "message" },
-        message: "must have required property '" + "message" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.requestedSchema === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "requestedSchema" },
-        message: "must have required property '" + "requestedSchema" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.message !== undefined) {
-      if (typeof data.message !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/message",
-          schemaPath: "#/properties/message/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.mode !== undefined) {
-      let data1 = data.mode;
-      if (typeof data1 !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/mode",
-          schemaPath: "#/properties/mode/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-      if ("form" !== data1) {
-        const err4 = {
-          instancePath: instancePath + "/mode",
-          schemaPath: "#/properties/mode/const",
-          keyword: "const",
-          params: { allowedValue: "form" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.requestedSchema !== undefined) {
-      let data2 = data.requestedSchema;
-      if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-        if (data2.properties === undefined) {
-          const err5 = {
-            instancePath: instancePath + "/requestedSchema",
-            schemaPath: "#/properties/requestedSchema/required",
-            keyword: "required",
-            params: { missingProperty: "properties" },
-            message: "must have required property '" + "properties" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-        if (data2.type === undefined) {
-          const err6 = {
-            instancePath: instancePath + "/requestedSchema",
-            schemaPath: "#/properties/requestedSchema/required",
-            keyword: "required",
-            params: { missingProperty: "type" },
-            message: "must have required property '" + "type" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-        if (data2.$schema !== undefined) {
-          if (typeof data2.$schema !== "string") {
-            const err7 = {
-              instancePath: instancePath + "/requestedSchema/$schema",
-              schemaPath: "#/properties/requestedSchema/properties/%24schema/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err7];
-            } else {
-              vErrors.push(err7);
-            }
-            errors++;
-          }
-        }
-        if (data2.properties !== undefined) {
-          let data4 = data2.properties;
-          if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
-            for (const key0 in data4) {
-              if (
-                !validate170(data4[key0], {
-                  instancePath:
-                    instancePath + "/requestedSchema/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
-                  parentData: data4,
-                  parentDataProperty: key0,
-                  rootData,
-                  dynamicAnchors,
-                })
-              ) {
-                vErrors = vErrors === null ? validate170.errors : vErrors.concat(validate170.errors);
-                errors = vErrors.length;
-              }
-            }
-          } else {
-            const err8 = {
-              instancePath: instancePath + "/requestedSchema/properties",
-              schemaPath: "#/properties/requestedSchema/properties/properties/type",
-              keyword: "type",
-              params: { type: "object" },
-              message: "must be object",
-            };
-            if (vErrors === null) {
-              vErrors = [err8];
-            } else {
-              vErrors.push(err8);
-            }
-            errors++;
-          }
-        }
-        if (data2.required !== undefined) {
-          let data6 = data2.required;
-          if (Array.isArray(data6)) {
-            const len0 = data6.length;
-            for (let i0 = 0; i0 < len0; i0++) {
-              if (typeof data6[i0] !== "string") {
-                const err9 = {
-                  instancePath: instancePath + "/requestedSchema/required/" + i0,
-                  schemaPath: "#/properties/requestedSchema/properties/required/items/type",
-                  keyword: "type",
-                  params: { type: "string" },
-                  message: "must be string",
-                };
-                if (vErrors === null) {
-                  vErrors = [err9];
-                } else {
-                  vErrors.push(err9);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err10 = {
-              instancePath: instancePath + "/requestedSchema/required",
-              schemaPath: "#/properties/requestedSchema/properties/required/type",
-              keyword: "type",
-              params: { type: "array" },
-              message: "must be array",
-            };
-            if (vErrors === null) {
-              vErrors = [err10];
-            } else {
-              vErrors.push(err10);
-            }
-            errors++;
-          }
-        }
-        if (data2.type !== undefined) {
-          let data8 = data2.type;
-          if (typeof data8 !== "string") {
-            const err11 = {
-              instancePath: instancePath + "/requestedSchema/type",
-              schemaPath: "#/properties/requestedSchema/properties/type/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err11];
-            } else {
-              vErrors.push(err11);
-            }
-            errors++;
-          }
-          if ("object" !== data8) {
-            const err12 = {
-              instancePath: instancePath + "/requestedSchema/type",
-              schemaPath: "#/properties/requestedSchema/properties/type/const",
-              keyword: "const",
-              params: { allowedValue: "object" },
-              message: "must be equal to constant",
-            };
-            if (vErrors === null) {
-              vErrors = [err12];
-            } else {
-              vErrors.push(err12);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err13 = {
-          instancePath: instancePath + "/requestedSchema",
-          schemaPath: "#/properties/requestedSchema/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err13];
-        } else {
-          vErrors.push(err13);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err14 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err14];
-    } else {
-      vErrors.push(err14);
-    }
-    errors++;
-  }
-  validate169.errors = vErrors;
-  return errors === 0;
-}
-validate169.evaluated = {
-  props: { message: true, mode: true, requestedSchema: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-
-const schema74 = {
-  properties: {
-    message: { type: "string" },
-    mode: { const: "url", type: "string" },
-    url: { format: "uri", type: "string" },
-  },
-  required: ["message", "mode", "url"],
-  type: "object",
-};
-
-function validate188(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate188.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.message === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "message" },
-        message: "must have required property '" + "message" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.mode === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "mode" },
-        message: "must have required property '" + "mode" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.url === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "url" },
-        message: "must have required property '" + "url" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (data.message !== undefined) {
-      if (typeof data.message !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/message",
-          schemaPath: "#/properties/message/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.mode !== undefined) {
-      let data1 = data.mode;
-      if (typeof data1 !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/mode",
-          schemaPath: "#/properties/mode/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-      if ("url" !== data1) {
-        const err5 = {
-          instancePath: instancePath + "/mode",
-          schemaPath: "#/properties/mode/const",
-          keyword: "const",
-          params: { allowedValue: "url" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.url !== undefined) {
-      let data2 = data.url;
-      if (typeof data2 === "string") {
-        if (!formats4(data2)) {
-          const err6 = {
-            instancePath: instancePath + "/url",
-            schemaPath: "#/properties/url/format",
-            keyword: "format",
-            params: { format: "uri" },
-            message: 'must match format "' + "uri" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-      } else {
-        const err7 = {
-          instancePath: instancePath + "/url",
-          schemaPath: "#/properties/url/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err8 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err8];
-    } else {
-      vErrors.push(err8);
-    }
-    errors++;
-  }
-  validate188.errors = vErrors;
-  return errors === 0;
-}
-validate188.evaluated = { props: { message: true, mode: true, url: true }, dynamicProps: false, dynamicItems: false };
-
-function validate168(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate168.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  const _errs0 = errors;
-  let valid0 = false;
-  const _errs1 = errors;
-  if (!validate169(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs1 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0.message = true;
-    props0.mode = true;
-    props0.requestedSchema = true;
-  }
-  const _errs2 = errors;
-  if (!validate188(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate188.errors : vErrors.concat(validate188.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.message = true;
-      props0.mode = true;
-      props0.url = true;
-    }
-  }
-  if (!valid0) {
-    const err0 = {
-      instancePath,
-      schemaPath: "#/anyOf",
-      keyword: "anyOf",
-      params: {},
-      message: "must match a schema in anyOf",
-    };
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
-    errors++;
-  } else {
-    errors = _errs0;
-    if (vErrors !== null) {
-      if (_errs0) {
-        vErrors.length = _errs0;
-      } else {
-        vErrors = null;
-      }
-    }
-  }
-  validate168.errors = vErrors;
-  evaluated0.props = props0;
-  return errors === 0;
-}
-validate168.evaluated = { dynamicProps: true, dynamicItems: false };
-
-function validate167(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate167.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.params === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "params" },
-        message: "must have required property '" + "params" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      if ("elicitation/create" !== data0) {
-        const err3 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "elicitation/create" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      if (
-        !validate168(data.params, {
-          instancePath: instancePath + "/params",
-          parentData: data,
-          parentDataProperty: "params",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
-        errors = vErrors.length;
-      }
-    }
-  } else {
-    const err4 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err4];
-    } else {
-      vErrors.push(err4);
-    }
-    errors++;
-  }
-  validate167.errors = vErrors;
-  return errors === 0;
-}
-validate167.evaluated = { props: { method: true, params: true }, dynamicProps: false, dynamicItems: false };
-
-function validate162(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate162.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  const _errs0 = errors;
-  let valid0 = false;
-  const _errs1 = errors;
-  if (!validate103(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs1 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0.method = true;
-    props0.params = true;
-  }
-  const _errs2 = errors;
-  if (!validate164(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.method = true;
-      props0.params = true;
-    }
-  }
-  const _errs3 = errors;
-  if (!validate167(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs3 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.method = true;
-      props0.params = true;
-    }
-  }
-  if (!valid0) {
-    const err0 = {
-      instancePath,
-      schemaPath: "#/anyOf",
-      keyword: "anyOf",
-      params: {},
-      message: "must match a schema in anyOf",
-    };
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
-    errors++;
-  } else {
-    errors = _errs0;
-    if (vErrors !== null) {
-      if (_errs0) {
-        vErrors.length = _errs0;
-      } else {
-        vErrors = null;
-      }
-    }
-  }
-  validate162.errors = vErrors;
-  evaluated0.props = props0;
-  return errors === 0;
-}
-validate162.evaluated = { dynamicProps: true, dynamicItems: false };
-
-function validate161(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate161.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-      if (
-        !validate162(data[key0], {
-          instancePath: instancePath + "/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
-          parentData: data,
-          parentDataProperty: key0,
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate162.errors : vErrors.concat(validate162.errors);
-        errors = vErrors.length;
-      }
-    }
-  } else {
-    const err0 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
-    errors++;
-  }
-  validate161.errors = vErrors;
-  return errors === 0;
-}
-validate161.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-const schema75 = {
-  properties: { code: { type: "integer" }, data: {}, message: { type: "string" } },
-  required: ["code", "message"],
-  type: "object",
-};
-
-function validate194(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate194.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.code === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "code" },
-        message: "must have required property '" + "code" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.message === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "message" },
-        message: "must have required property '" + "message" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.code !== undefined) {
-      let data0 = data.code;
-      if (!(typeof data0 == "number" && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
-        const err2 = {
-          instancePath: instancePath + "/code",
-          schemaPath: "#/properties/code/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.message !== undefined) {
-      if (typeof data.message !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/message",
-          schemaPath: "#/properties/message/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err4 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err4];
-    } else {
-      vErrors.push(err4);
-    }
-    errors++;
-  }
-  validate194.errors = vErrors;
-  return errors === 0;
-}
-validate194.evaluated = { props: { code: true, data: true, message: true }, dynamicProps: false, dynamicItems: false };
-
-function validate160(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate160.evaluated;
+  const evaluated0 = validate_DetailedTask.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -11343,7 +5481,7 @@ function validate160(
     }
     if (data.inputRequests !== undefined) {
       if (
-        !validate161(data.inputRequests, {
+        !validate_InputRequests(data.inputRequests, {
           instancePath: instancePath + "/inputRequests",
           parentData: data,
           parentDataProperty: "inputRequests",
@@ -11351,7 +5489,7 @@ function validate160(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
+        vErrors = vErrors === null ? validate_InputRequests.errors : vErrors.concat(validate_InputRequests.errors);
         errors = vErrors.length;
       }
     }
@@ -12151,7 +6289,7 @@ function validate160(
     }
     if (data.error !== undefined) {
       if (
-        !validate194(data.error, {
+        !validate_Error(data.error, {
           instancePath: instancePath + "/error",
           parentData: data,
           parentDataProperty: "error",
@@ -12159,7 +6297,7 @@ function validate160(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
+        vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
         errors = vErrors.length;
       }
     }
@@ -12571,19 +6709,18 @@ function validate160(
       }
     }
   }
-  validate160.errors = vErrors;
+  validate_DetailedTask.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate160.evaluated = { dynamicProps: true, dynamicItems: false };
-
-function validate196(
+validate_DetailedTask.evaluated = { dynamicProps: true, dynamicItems: false };
+function validate_ElicitRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate196.evaluated;
+  const evaluated0 = validate_ElicitRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12656,7 +6793,7 @@ function validate196(
     }
     if (data.params !== undefined) {
       if (
-        !validate168(data.params, {
+        !validate_ElicitRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -12664,7 +6801,8 @@ function validate196(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
+        vErrors =
+          vErrors === null ? validate_ElicitRequestParams.errors : vErrors.concat(validate_ElicitRequestParams.errors);
         errors = vErrors.length;
       }
     }
@@ -12683,18 +6821,17 @@ function validate196(
     }
     errors++;
   }
-  validate196.errors = vErrors;
+  validate_ElicitRequest.errors = vErrors;
   return errors === 0;
 }
-validate196.evaluated = { props: { method: true, params: true }, dynamicProps: false, dynamicItems: false };
-
-function validate198(
+validate_ElicitRequest.evaluated = { props: { method: true, params: true }, dynamicProps: false, dynamicItems: false };
+function validate_ElicitRequestFormParams(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate198.evaluated;
+  const evaluated0 = validate_ElicitRequestFormParams.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12837,7 +6974,7 @@ function validate198(
           if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
             for (const key0 in data4) {
               if (
-                !validate170(data4[key0], {
+                !validate_PrimitiveSchemaDefinition(data4[key0], {
                   instancePath:
                     instancePath + "/requestedSchema/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
                   parentData: data4,
@@ -12846,7 +6983,10 @@ function validate198(
                   dynamicAnchors,
                 })
               ) {
-                vErrors = vErrors === null ? validate170.errors : vErrors.concat(validate170.errors);
+                vErrors =
+                  vErrors === null
+                    ? validate_PrimitiveSchemaDefinition.errors
+                    : vErrors.concat(validate_PrimitiveSchemaDefinition.errors);
                 errors = vErrors.length;
               }
             }
@@ -12967,22 +7107,311 @@ function validate198(
     }
     errors++;
   }
-  validate198.errors = vErrors;
+  validate_ElicitRequestFormParams.errors = vErrors;
   return errors === 0;
 }
-validate198.evaluated = {
+validate_ElicitRequestFormParams.evaluated = {
   props: { message: true, mode: true, requestedSchema: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-
-function validate200(
+function validate_ElicitRequestFormParams_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate200.evaluated;
+  const evaluated0 = validate_ElicitRequestFormParams_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.message === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "message" },
+        message: "must have required property '" + "message" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.requestedSchema === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "requestedSchema" },
+        message: "must have required property '" + "requestedSchema" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.message !== undefined) {
+      if (typeof data.message !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/message",
+          schemaPath: "#/properties/message/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.mode !== undefined) {
+      let data1 = data.mode;
+      if (typeof data1 !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/mode",
+          schemaPath: "#/properties/mode/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+      if ("form" !== data1) {
+        const err4 = {
+          instancePath: instancePath + "/mode",
+          schemaPath: "#/properties/mode/const",
+          keyword: "const",
+          params: { allowedValue: "form" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.requestedSchema !== undefined) {
+      let data2 = data.requestedSchema;
+      if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+        if (data2.properties === undefined) {
+          const err5 = {
+            instancePath: instancePath + "/requestedSchema",
+            schemaPath: "#/properties/requestedSchema/required",
+            keyword: "required",
+            params: { missingProperty: "properties" },
+            message: "must have required property '" + "properties" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (data2.type === undefined) {
+          const err6 = {
+            instancePath: instancePath + "/requestedSchema",
+            schemaPath: "#/properties/requestedSchema/required",
+            keyword: "required",
+            params: { missingProperty: "type" },
+            message: "must have required property '" + "type" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+        if (data2.$schema !== undefined) {
+          if (typeof data2.$schema !== "string") {
+            const err7 = {
+              instancePath: instancePath + "/requestedSchema/$schema",
+              schemaPath: "#/properties/requestedSchema/properties/%24schema/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+        }
+        if (data2.properties !== undefined) {
+          let data4 = data2.properties;
+          if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
+            for (const key0 in data4) {
+              if (
+                !validate_PrimitiveSchemaDefinition(data4[key0], {
+                  instancePath:
+                    instancePath + "/requestedSchema/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
+                  parentData: data4,
+                  parentDataProperty: key0,
+                  rootData,
+                  dynamicAnchors,
+                })
+              ) {
+                vErrors =
+                  vErrors === null
+                    ? validate_PrimitiveSchemaDefinition.errors
+                    : vErrors.concat(validate_PrimitiveSchemaDefinition.errors);
+                errors = vErrors.length;
+              }
+            }
+          } else {
+            const err8 = {
+              instancePath: instancePath + "/requestedSchema/properties",
+              schemaPath: "#/properties/requestedSchema/properties/properties/type",
+              keyword: "type",
+              params: { type: "object" },
+              message: "must be object",
+            };
+            if (vErrors === null) {
+              vErrors = [err8];
+            } else {
+              vErrors.push(err8);
+            }
+            errors++;
+          }
+        }
+        if (data2.required !== undefined) {
+          let data6 = data2.required;
+          if (Array.isArray(data6)) {
+            const len0 = data6.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+              if (typeof data6[i0] !== "string") {
+                const err9 = {
+                  instancePath: instancePath + "/requestedSchema/required/" + i0,
+                  schemaPath: "#/properties/requestedSchema/properties/required/items/type",
+                  keyword: "type",
+                  params: { type: "string" },
+                  message: "must be string",
+                };
+                if (vErrors === null) {
+                  vErrors = [err9];
+                } else {
+                  vErrors.push(err9);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err10 = {
+              instancePath: instancePath + "/requestedSchema/required",
+              schemaPath: "#/properties/requestedSchema/properties/required/type",
+              keyword: "type",
+              params: { type: "array" },
+              message: "must be array",
+            };
+            if (vErrors === null) {
+              vErrors = [err10];
+            } else {
+              vErrors.push(err10);
+            }
+            errors++;
+          }
+        }
+        if (data2.type !== undefined) {
+          let data8 = data2.type;
+          if (typeof data8 !== "string") {
+            const err11 = {
+              instancePath: instancePath + "/requestedSchema/type",
+              schemaPath: "#/properties/requestedSchema/properties/type/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err11];
+            } else {
+              vErrors.push(err11);
+            }
+            errors++;
+          }
+          if ("object" !== data8) {
+            const err12 = {
+              instancePath: instancePath + "/requestedSchema/type",
+              schemaPath: "#/properties/requestedSchema/properties/type/const",
+              keyword: "const",
+              params: { allowedValue: "object" },
+              message: "must be equal to constant",
+            };
+            if (vErrors === null) {
+              vErrors = [err12];
+            } else {
+              vErrors.push(err12);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err13 = {
+          instancePath: instancePath + "/requestedSchema",
+          schemaPath: "#/properties/requestedSchema/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err14 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err14];
+    } else {
+      vErrors.push(err14);
+    }
+    errors++;
+  }
+  validate_ElicitRequestFormParams_2.errors = vErrors;
+  return errors === 0;
+}
+validate_ElicitRequestFormParams_2.evaluated = {
+  props: { message: true, mode: true, requestedSchema: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+function validate_ElicitRequestParams(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_ElicitRequestParams.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12992,8 +7421,13 @@ function validate200(
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate169(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
+  if (
+    !validate_ElicitRequestFormParams(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_ElicitRequestFormParams.errors
+        : vErrors.concat(validate_ElicitRequestFormParams.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
@@ -13005,8 +7439,13 @@ function validate200(
     props0.requestedSchema = true;
   }
   const _errs2 = errors;
-  if (!validate188(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate188.errors : vErrors.concat(validate188.errors);
+  if (
+    !validate_ElicitRequestURLParams(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_ElicitRequestURLParams.errors
+        : vErrors.concat(validate_ElicitRequestURLParams.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs2 === errors;
@@ -13043,19 +7482,100 @@ function validate200(
       }
     }
   }
-  validate200.errors = vErrors;
+  validate_ElicitRequestParams.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate200.evaluated = { dynamicProps: true, dynamicItems: false };
-
-function validate203(
+validate_ElicitRequestParams.evaluated = { dynamicProps: true, dynamicItems: false };
+function validate_ElicitRequestParams_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate203.evaluated;
+  const evaluated0 = validate_ElicitRequestParams_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  const _errs0 = errors;
+  let valid0 = false;
+  const _errs1 = errors;
+  if (
+    !validate_ElicitRequestFormParams(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_ElicitRequestFormParams.errors
+        : vErrors.concat(validate_ElicitRequestFormParams.errors);
+    errors = vErrors.length;
+  }
+  var _valid0 = _errs1 === errors;
+  valid0 = valid0 || _valid0;
+  if (_valid0) {
+    var props0 = {};
+    props0.message = true;
+    props0.mode = true;
+    props0.requestedSchema = true;
+  }
+  const _errs2 = errors;
+  if (
+    !validate_ElicitRequestURLParams(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_ElicitRequestURLParams.errors
+        : vErrors.concat(validate_ElicitRequestURLParams.errors);
+    errors = vErrors.length;
+  }
+  var _valid0 = _errs2 === errors;
+  valid0 = valid0 || _valid0;
+  if (_valid0) {
+    if (props0 !== true) {
+      props0 = props0 || {};
+      props0.message = true;
+      props0.mode = true;
+      props0.url = true;
+    }
+  }
+  if (!valid0) {
+    const err0 = {
+      instancePath,
+      schemaPath: "#/anyOf",
+      keyword: "anyOf",
+      params: {},
+      message: "must match a schema in anyOf",
+    };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+  } else {
+    errors = _errs0;
+    if (vErrors !== null) {
+      if (_errs0) {
+        vErrors.length = _errs0;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  validate_ElicitRequestParams_2.errors = vErrors;
+  evaluated0.props = props0;
+  return errors === 0;
+}
+validate_ElicitRequestParams_2.evaluated = { dynamicProps: true, dynamicItems: false };
+function validate_ElicitRequestURLParams(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_ElicitRequestURLParams.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13161,7 +7681,7 @@ function validate203(
     if (data.url !== undefined) {
       let data2 = data.url;
       if (typeof data2 === "string") {
-        if (!formats4(data2)) {
+        if (!format_uri(data2)) {
           const err6 = {
             instancePath: instancePath + "/url",
             schemaPath: "#/properties/url/format",
@@ -13207,32 +7727,302 @@ function validate203(
     }
     errors++;
   }
-  validate203.errors = vErrors;
+  validate_ElicitRequestURLParams.errors = vErrors;
   return errors === 0;
 }
-validate203.evaluated = { props: { message: true, mode: true, url: true }, dynamicProps: false, dynamicItems: false };
-
-const schema80 = {
-  properties: {
-    action: { enum: ["accept", "cancel", "decline"], type: "string" },
-    content: {
-      additionalProperties: {
-        anyOf: [{ items: { type: "string" }, type: "array" }, { type: ["string", "integer", "boolean"] }],
-      },
-      type: "object",
-    },
-  },
-  required: ["action"],
-  type: "object",
+validate_ElicitRequestURLParams.evaluated = {
+  props: { message: true, mode: true, url: true },
+  dynamicProps: false,
+  dynamicItems: false,
 };
-
-function validate204(
+function validate_ElicitRequestURLParams_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate204.evaluated;
+  const evaluated0 = validate_ElicitRequestURLParams_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.message === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "message" },
+        message: "must have required property '" + "message" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.mode === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "mode" },
+        message: "must have required property '" + "mode" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.url === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "url" },
+        message: "must have required property '" + "url" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.message !== undefined) {
+      if (typeof data.message !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/message",
+          schemaPath: "#/properties/message/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.mode !== undefined) {
+      let data1 = data.mode;
+      if (typeof data1 !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/mode",
+          schemaPath: "#/properties/mode/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+      if ("url" !== data1) {
+        const err5 = {
+          instancePath: instancePath + "/mode",
+          schemaPath: "#/properties/mode/const",
+          keyword: "const",
+          params: { allowedValue: "url" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.url !== undefined) {
+      let data2 = data.url;
+      if (typeof data2 === "string") {
+        if (!format_uri(data2)) {
+          const err6 = {
+            instancePath: instancePath + "/url",
+            schemaPath: "#/properties/url/format",
+            keyword: "format",
+            params: { format: "uri" },
+            message: 'must match format "' + "uri" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      } else {
+        const err7 = {
+          instancePath: instancePath + "/url",
+          schemaPath: "#/properties/url/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err8 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err8];
+    } else {
+      vErrors.push(err8);
+    }
+    errors++;
+  }
+  validate_ElicitRequestURLParams_2.errors = vErrors;
+  return errors === 0;
+}
+validate_ElicitRequestURLParams_2.evaluated = {
+  props: { message: true, mode: true, url: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+function validate_ElicitRequest_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_ElicitRequest_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.params === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "params" },
+        message: "must have required property '" + "params" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if ("elicitation/create" !== data0) {
+        const err3 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "elicitation/create" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      if (
+        !validate_ElicitRequestParams(data.params, {
+          instancePath: instancePath + "/params",
+          parentData: data,
+          parentDataProperty: "params",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors =
+          vErrors === null ? validate_ElicitRequestParams.errors : vErrors.concat(validate_ElicitRequestParams.errors);
+        errors = vErrors.length;
+      }
+    }
+  } else {
+    const err4 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err4];
+    } else {
+      vErrors.push(err4);
+    }
+    errors++;
+  }
+  validate_ElicitRequest_2.errors = vErrors;
+  return errors === 0;
+}
+validate_ElicitRequest_2.evaluated = {
+  props: { method: true, params: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+function validate_ElicitResult(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_ElicitResult.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13277,7 +8067,7 @@ function validate204(
           instancePath: instancePath + "/action",
           schemaPath: "#/properties/action/enum",
           keyword: "enum",
-          params: { allowedValues: schema80.properties.action.enum },
+          params: { allowedValues: schema_ElicitResult.properties.action.enum },
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
@@ -13342,7 +8132,7 @@ function validate204(
               instancePath: instancePath + "/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
               schemaPath: "#/properties/content/additionalProperties/anyOf/1/type",
               keyword: "type",
-              params: { type: schema80.properties.content.additionalProperties.anyOf[1].type },
+              params: { type: schema_ElicitResult.properties.content.additionalProperties.anyOf[1].type },
               message: "must be string,integer,boolean",
             };
             if (vErrors === null) {
@@ -13410,18 +8200,17 @@ function validate204(
     }
     errors++;
   }
-  validate204.errors = vErrors;
+  validate_ElicitResult.errors = vErrors;
   return errors === 0;
 }
-validate204.evaluated = { props: { action: true, content: true }, dynamicProps: false, dynamicItems: false };
-
-function validate205(
+validate_ElicitResult.evaluated = { props: { action: true, content: true }, dynamicProps: false, dynamicItems: false };
+function validate_EmbeddedResource(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate205.evaluated;
+  const evaluated0 = validate_EmbeddedResource.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13461,7 +8250,7 @@ function validate205(
     }
     if (data._meta !== undefined) {
       if (
-        !validate57(data._meta, {
+        !validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -13469,13 +8258,13 @@ function validate205(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.annotations !== undefined) {
       if (
-        !validate53(data.annotations, {
+        !validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
@@ -13483,7 +8272,7 @@ function validate205(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
     }
@@ -13493,7 +8282,7 @@ function validate205(
       let valid1 = false;
       const _errs5 = errors;
       if (
-        !validate98(data2, {
+        !validate_TextResourceContents(data2, {
           instancePath: instancePath + "/resource",
           parentData: data,
           parentDataProperty: "resource",
@@ -13501,7 +8290,10 @@ function validate205(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+        vErrors =
+          vErrors === null
+            ? validate_TextResourceContents.errors
+            : vErrors.concat(validate_TextResourceContents.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs5 === errors;
@@ -13515,7 +8307,7 @@ function validate205(
       }
       const _errs6 = errors;
       if (
-        !validate60(data2, {
+        !validate_BlobResourceContents(data2, {
           instancePath: instancePath + "/resource",
           parentData: data,
           parentDataProperty: "resource",
@@ -13523,7 +8315,10 @@ function validate205(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+        vErrors =
+          vErrors === null
+            ? validate_BlobResourceContents.errors
+            : vErrors.concat(validate_BlobResourceContents.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs6 === errors;
@@ -13610,22 +8405,230 @@ function validate205(
     }
     errors++;
   }
-  validate205.errors = vErrors;
+  validate_EmbeddedResource.errors = vErrors;
   return errors === 0;
 }
-validate205.evaluated = {
+validate_EmbeddedResource.evaluated = {
   props: { _meta: true, annotations: true, resource: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-
-function validate210(
+function validate_EmbeddedResource_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate210.evaluated;
+  const evaluated0 = validate_EmbeddedResource_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.resource === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "resource" },
+        message: "must have required property '" + "resource" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.type === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "type" },
+        message: "must have required property '" + "type" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data._meta !== undefined) {
+      if (
+        !validate_MetaObject(data._meta, {
+          instancePath: instancePath + "/_meta",
+          parentData: data,
+          parentDataProperty: "_meta",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.annotations !== undefined) {
+      if (
+        !validate_Annotations(data.annotations, {
+          instancePath: instancePath + "/annotations",
+          parentData: data,
+          parentDataProperty: "annotations",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.resource !== undefined) {
+      let data2 = data.resource;
+      const _errs4 = errors;
+      let valid1 = false;
+      const _errs5 = errors;
+      if (
+        !validate_TextResourceContents(data2, {
+          instancePath: instancePath + "/resource",
+          parentData: data,
+          parentDataProperty: "resource",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors =
+          vErrors === null
+            ? validate_TextResourceContents.errors
+            : vErrors.concat(validate_TextResourceContents.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs5 === errors;
+      valid1 = valid1 || _valid0;
+      if (_valid0) {
+        var props0 = {};
+        props0._meta = true;
+        props0.mimeType = true;
+        props0.text = true;
+        props0.uri = true;
+      }
+      const _errs6 = errors;
+      if (
+        !validate_BlobResourceContents(data2, {
+          instancePath: instancePath + "/resource",
+          parentData: data,
+          parentDataProperty: "resource",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors =
+          vErrors === null
+            ? validate_BlobResourceContents.errors
+            : vErrors.concat(validate_BlobResourceContents.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs6 === errors;
+      valid1 = valid1 || _valid0;
+      if (_valid0) {
+        if (props0 !== true) {
+          props0 = props0 || {};
+          props0._meta = true;
+          props0.blob = true;
+          props0.mimeType = true;
+          props0.uri = true;
+        }
+      }
+      if (!valid1) {
+        const err2 = {
+          instancePath: instancePath + "/resource",
+          schemaPath: "#/properties/resource/anyOf",
+          keyword: "anyOf",
+          params: {},
+          message: "must match a schema in anyOf",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      } else {
+        errors = _errs4;
+        if (vErrors !== null) {
+          if (_errs4) {
+            vErrors.length = _errs4;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+    }
+    if (data.type !== undefined) {
+      let data3 = data.type;
+      if (typeof data3 !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+      if ("resource" !== data3) {
+        const err4 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/const",
+          keyword: "const",
+          params: { allowedValue: "resource" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_EmbeddedResource_2.errors = vErrors;
+  return errors === 0;
+}
+validate_EmbeddedResource_2.evaluated = {
+  props: { _meta: true, annotations: true, resource: true, type: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+function validate_Error(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_Error.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13713,34 +8716,123 @@ function validate210(
     }
     errors++;
   }
-  validate210.errors = vErrors;
+  validate_Error.errors = vErrors;
   return errors === 0;
 }
-validate210.evaluated = { props: { code: true, data: true, message: true }, dynamicProps: false, dynamicItems: false };
-
-const schema83 = {
-  $schema: "https://json-schema.org/draft/2020-12/schema",
-  type: "object",
-  properties: {
-    taskId: { type: "string" },
-    status: { type: "string", const: "failed" },
-    statusMessage: { type: "string" },
-    createdAt: { type: "string" },
-    lastUpdatedAt: { type: "string" },
-    ttlMs: { anyOf: [{ type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 }, { type: "null" }] },
-    pollIntervalMs: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
-    error: { $ref: "#/$defs/Error" },
-  },
-  required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs", "error"],
+validate_Error.evaluated = {
+  props: { code: true, data: true, message: true },
+  dynamicProps: false,
+  dynamicItems: false,
 };
-
-function validate211(
+function validate_Error_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate211.evaluated;
+  const evaluated0 = validate_Error_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.code === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "code" },
+        message: "must have required property '" + "code" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.message === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "message" },
+        message: "must have required property '" + "message" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.code !== undefined) {
+      let data0 = data.code;
+      if (!(typeof data0 == "number" && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+        const err2 = {
+          instancePath: instancePath + "/code",
+          schemaPath: "#/properties/code/type",
+          keyword: "type",
+          params: { type: "integer" },
+          message: "must be integer",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.message !== undefined) {
+      if (typeof data.message !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/message",
+          schemaPath: "#/properties/message/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err4 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err4];
+    } else {
+      vErrors.push(err4);
+    }
+    errors++;
+  }
+  validate_Error_2.errors = vErrors;
+  return errors === 0;
+}
+validate_Error_2.evaluated = {
+  props: { code: true, data: true, message: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+function validate_FailedTask(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_FailedTask.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -14088,7 +9180,7 @@ function validate211(
     }
     if (data.error !== undefined) {
       if (
-        !validate194(data.error, {
+        !validate_Error(data.error, {
           instancePath: instancePath + "/error",
           parentData: data,
           parentDataProperty: "error",
@@ -14096,7 +9188,7 @@ function validate211(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
+        vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
         errors = vErrors.length;
       }
     }
@@ -14115,10 +9207,10 @@ function validate211(
     }
     errors++;
   }
-  validate211.errors = vErrors;
+  validate_FailedTask.errors = vErrors;
   return errors === 0;
 }
-validate211.evaluated = {
+validate_FailedTask.evaluated = {
   props: {
     taskId: true,
     status: true,
@@ -14132,37 +9224,21 @@ validate211.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-
-const schema84 = {
-  $schema: "https://json-schema.org/draft/2020-12/schema",
-  allOf: [
-    { $ref: "#/$defs/JSONRPCRequest" },
-    {
-      type: "object",
-      properties: {
-        method: { type: "string", const: "tasks/get" },
-        params: { type: "object", properties: { taskId: { type: "string" } }, required: ["taskId"] },
-      },
-      required: ["method", "params"],
-    },
-  ],
-};
-
-function validate213(
+function validate_GetTaskRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate213.evaluated;
+  const evaluated0 = validate_GetTaskRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = undefined;
   }
-  if (!validate64(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+  if (!validate_JSONRPCRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_JSONRPCRequest.errors : vErrors.concat(validate_JSONRPCRequest.errors);
     errors = vErrors.length;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -14295,24 +9371,21 @@ function validate213(
     }
     errors++;
   }
-  validate213.errors = vErrors;
+  validate_GetTaskRequest.errors = vErrors;
   return errors === 0;
 }
-validate213.evaluated = {
+validate_GetTaskRequest.evaluated = {
   props: { method: true, params: true, id: true, jsonrpc: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-
-const schema85 = { type: "object", properties: { taskId: { type: "string" } }, required: ["taskId"] };
-
-function validate215(
+function validate_GetTaskRequest_allOf_1_properties_params(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate215.evaluated;
+  const evaluated0 = validate_GetTaskRequest_allOf_1_properties_params.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -14367,116 +9440,29 @@ function validate215(
     }
     errors++;
   }
-  validate215.errors = vErrors;
+  validate_GetTaskRequest_allOf_1_properties_params.errors = vErrors;
   return errors === 0;
 }
-validate215.evaluated = { props: { taskId: true }, dynamicProps: false, dynamicItems: false };
-
-const schema86 = {
-  $schema: "https://json-schema.org/draft/2020-12/schema",
-  allOf: [
-    { $ref: "#/$defs/Result" },
-    {
-      anyOf: [
-        {
-          type: "object",
-          properties: {
-            taskId: { type: "string" },
-            status: { type: "string", const: "working" },
-            statusMessage: { type: "string" },
-            createdAt: { type: "string" },
-            lastUpdatedAt: { type: "string" },
-            ttlMs: {
-              anyOf: [{ type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 }, { type: "null" }],
-            },
-            pollIntervalMs: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
-          },
-          required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs"],
-        },
-        {
-          type: "object",
-          properties: {
-            taskId: { type: "string" },
-            status: { type: "string", const: "input_required" },
-            statusMessage: { type: "string" },
-            createdAt: { type: "string" },
-            lastUpdatedAt: { type: "string" },
-            ttlMs: {
-              anyOf: [{ type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 }, { type: "null" }],
-            },
-            pollIntervalMs: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
-            inputRequests: { $ref: "#/$defs/InputRequests" },
-          },
-          required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs", "inputRequests"],
-        },
-        {
-          type: "object",
-          properties: {
-            taskId: { type: "string" },
-            status: { type: "string", const: "completed" },
-            statusMessage: { type: "string" },
-            createdAt: { type: "string" },
-            lastUpdatedAt: { type: "string" },
-            ttlMs: {
-              anyOf: [{ type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 }, { type: "null" }],
-            },
-            pollIntervalMs: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
-            result: { type: "object", propertyNames: { type: "string" }, additionalProperties: {} },
-          },
-          required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs", "result"],
-        },
-        {
-          type: "object",
-          properties: {
-            taskId: { type: "string" },
-            status: { type: "string", const: "failed" },
-            statusMessage: { type: "string" },
-            createdAt: { type: "string" },
-            lastUpdatedAt: { type: "string" },
-            ttlMs: {
-              anyOf: [{ type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 }, { type: "null" }],
-            },
-            pollIntervalMs: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
-            error: { $ref: "#/$defs/Error" },
-          },
-          required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs", "error"],
-        },
-        {
-          type: "object",
-          properties: {
-            taskId: { type: "string" },
-            status: { type: "string", const: "cancelled" },
-            statusMessage: { type: "string" },
-            createdAt: { type: "string" },
-            lastUpdatedAt: { type: "string" },
-            ttlMs: {
-              anyOf: [{ type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 }, { type: "null" }],
-            },
-            pollIntervalMs: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
-          },
-          required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs"],
-        },
-      ],
-    },
-    { type: "object", properties: { resultType: { type: "string", const: "complete" } }, required: ["resultType"] },
-  ],
+validate_GetTaskRequest_allOf_1_properties_params.evaluated = {
+  props: { taskId: true },
+  dynamicProps: false,
+  dynamicItems: false,
 };
-
-function validate216(
+function validate_GetTaskResult(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate216.evaluated;
+  const evaluated0 = validate_GetTaskResult.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = undefined;
   }
-  if (!validate70(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+  if (!validate_Result(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
     errors = vErrors.length;
   }
   const _errs2 = errors;
@@ -15175,7 +10161,7 @@ function validate216(
     }
     if (data.inputRequests !== undefined) {
       if (
-        !validate161(data.inputRequests, {
+        !validate_InputRequests(data.inputRequests, {
           instancePath: instancePath + "/inputRequests",
           parentData: data,
           parentDataProperty: "inputRequests",
@@ -15183,7 +10169,7 @@ function validate216(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
+        vErrors = vErrors === null ? validate_InputRequests.errors : vErrors.concat(validate_InputRequests.errors);
         errors = vErrors.length;
       }
     }
@@ -15983,7 +10969,7 @@ function validate216(
     }
     if (data.error !== undefined) {
       if (
-        !validate194(data.error, {
+        !validate_Error(data.error, {
           instancePath: instancePath + "/error",
           parentData: data,
           parentDataProperty: "error",
@@ -15991,7 +10977,7 @@ function validate216(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
+        vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
         errors = vErrors.length;
       }
     }
@@ -16467,18 +11453,17 @@ function validate216(
     }
     errors++;
   }
-  validate216.errors = vErrors;
+  validate_GetTaskResult.errors = vErrors;
   return errors === 0;
 }
-validate216.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-function validate220(
+validate_GetTaskResult.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_Icon(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate220.evaluated;
+  const evaluated0 = validate_Icon.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -16558,7 +11543,7 @@ function validate220(
     if (data.src !== undefined) {
       let data3 = data.src;
       if (typeof data3 === "string") {
-        if (!formats4(data3)) {
+        if (!format_uri(data3)) {
           const err4 = {
             instancePath: instancePath + "/src",
             schemaPath: "#/properties/src/format",
@@ -16611,7 +11596,7 @@ function validate220(
           instancePath: instancePath + "/theme",
           schemaPath: "#/properties/theme/enum",
           keyword: "enum",
-          params: { allowedValues: schema34.properties.theme.enum },
+          params: { allowedValues: schema_Icon.properties.theme.enum },
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
@@ -16637,22 +11622,194 @@ function validate220(
     }
     errors++;
   }
-  validate220.errors = vErrors;
+  validate_Icon.errors = vErrors;
   return errors === 0;
 }
-validate220.evaluated = {
+validate_Icon.evaluated = {
   props: { mimeType: true, sizes: true, src: true, theme: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-
-function validate221(
+function validate_Icon_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate221.evaluated;
+  const evaluated0 = validate_Icon_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.src === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "src" },
+        message: "must have required property '" + "src" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.mimeType !== undefined) {
+      if (typeof data.mimeType !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/mimeType",
+          schemaPath: "#/properties/mimeType/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.sizes !== undefined) {
+      let data1 = data.sizes;
+      if (Array.isArray(data1)) {
+        const len0 = data1.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (typeof data1[i0] !== "string") {
+            const err2 = {
+              instancePath: instancePath + "/sizes/" + i0,
+              schemaPath: "#/properties/sizes/items/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err2];
+            } else {
+              vErrors.push(err2);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err3 = {
+          instancePath: instancePath + "/sizes",
+          schemaPath: "#/properties/sizes/type",
+          keyword: "type",
+          params: { type: "array" },
+          message: "must be array",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.src !== undefined) {
+      let data3 = data.src;
+      if (typeof data3 === "string") {
+        if (!format_uri(data3)) {
+          const err4 = {
+            instancePath: instancePath + "/src",
+            schemaPath: "#/properties/src/format",
+            keyword: "format",
+            params: { format: "uri" },
+            message: 'must match format "' + "uri" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+      } else {
+        const err5 = {
+          instancePath: instancePath + "/src",
+          schemaPath: "#/properties/src/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.theme !== undefined) {
+      let data4 = data.theme;
+      if (typeof data4 !== "string") {
+        const err6 = {
+          instancePath: instancePath + "/theme",
+          schemaPath: "#/properties/theme/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+      if (!(data4 === "dark" || data4 === "light")) {
+        const err7 = {
+          instancePath: instancePath + "/theme",
+          schemaPath: "#/properties/theme/enum",
+          keyword: "enum",
+          params: { allowedValues: schema_Icon.properties.theme.enum },
+          message: "must be equal to one of the allowed values",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err8 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err8];
+    } else {
+      vErrors.push(err8);
+    }
+    errors++;
+  }
+  validate_Icon_2.errors = vErrors;
+  return errors === 0;
+}
+validate_Icon_2.evaluated = {
+  props: { mimeType: true, sizes: true, src: true, theme: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+function validate_ImageContent(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_ImageContent.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -16707,7 +11864,7 @@ function validate221(
     }
     if (data._meta !== undefined) {
       if (
-        !validate57(data._meta, {
+        !validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -16715,13 +11872,13 @@ function validate221(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.annotations !== undefined) {
       if (
-        !validate53(data.annotations, {
+        !validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
@@ -16729,14 +11886,14 @@ function validate221(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
     }
     if (data.data !== undefined) {
       let data2 = data.data;
       if (typeof data2 === "string") {
-        if (!formats0(data2)) {
+        if (!format_byte(data2)) {
           const err3 = {
             instancePath: instancePath + "/data",
             schemaPath: "#/properties/data/format",
@@ -16832,22 +11989,215 @@ function validate221(
     }
     errors++;
   }
-  validate221.errors = vErrors;
+  validate_ImageContent.errors = vErrors;
   return errors === 0;
 }
-validate221.evaluated = {
+validate_ImageContent.evaluated = {
   props: { _meta: true, annotations: true, data: true, mimeType: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-
-function validate224(
+function validate_ImageContent_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate224.evaluated;
+  const evaluated0 = validate_ImageContent_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.data === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "data" },
+        message: "must have required property '" + "data" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.mimeType === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "mimeType" },
+        message: "must have required property '" + "mimeType" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.type === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "type" },
+        message: "must have required property '" + "type" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data._meta !== undefined) {
+      if (
+        !validate_MetaObject(data._meta, {
+          instancePath: instancePath + "/_meta",
+          parentData: data,
+          parentDataProperty: "_meta",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.annotations !== undefined) {
+      if (
+        !validate_Annotations(data.annotations, {
+          instancePath: instancePath + "/annotations",
+          parentData: data,
+          parentDataProperty: "annotations",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.data !== undefined) {
+      let data2 = data.data;
+      if (typeof data2 === "string") {
+        if (!format_byte(data2)) {
+          const err3 = {
+            instancePath: instancePath + "/data",
+            schemaPath: "#/properties/data/format",
+            keyword: "format",
+            params: { format: "byte" },
+            message: 'must match format "' + "byte" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + "/data",
+          schemaPath: "#/properties/data/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.mimeType !== undefined) {
+      if (typeof data.mimeType !== "string") {
+        const err5 = {
+          instancePath: instancePath + "/mimeType",
+          schemaPath: "#/properties/mimeType/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.type !== undefined) {
+      let data4 = data.type;
+      if (typeof data4 !== "string") {
+        const err6 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+      if ("image" !== data4) {
+        const err7 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/const",
+          keyword: "const",
+          params: { allowedValue: "image" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err8 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err8];
+    } else {
+      vErrors.push(err8);
+    }
+    errors++;
+  }
+  validate_ImageContent_2.errors = vErrors;
+  return errors === 0;
+}
+validate_ImageContent_2.evaluated = {
+  props: { _meta: true, annotations: true, data: true, mimeType: true, type: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+function validate_Implementation(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_Implementation.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -16908,7 +12258,7 @@ function validate224(
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate73(data1[i0], {
+            !validate_Icon(data1[i0], {
               instancePath: instancePath + "/icons/" + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -16916,7 +12266,7 @@ function validate224(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+            vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
             errors = vErrors.length;
           }
         }
@@ -16990,7 +12340,7 @@ function validate224(
     if (data.websiteUrl !== undefined) {
       let data6 = data.websiteUrl;
       if (typeof data6 === "string") {
-        if (!formats4(data6)) {
+        if (!format_uri(data6)) {
           const err7 = {
             instancePath: instancePath + "/websiteUrl",
             schemaPath: "#/properties/websiteUrl/format",
@@ -17036,22 +12386,224 @@ function validate224(
     }
     errors++;
   }
-  validate224.errors = vErrors;
+  validate_Implementation.errors = vErrors;
   return errors === 0;
 }
-validate224.evaluated = {
+validate_Implementation.evaluated = {
   props: { description: true, icons: true, name: true, title: true, version: true, websiteUrl: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-
-function validate226(
+function validate_Implementation_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate226.evaluated;
+  const evaluated0 = validate_Implementation_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.name === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "name" },
+        message: "must have required property '" + "name" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.version === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "version" },
+        message: "must have required property '" + "version" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.description !== undefined) {
+      if (typeof data.description !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/description",
+          schemaPath: "#/properties/description/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.icons !== undefined) {
+      let data1 = data.icons;
+      if (Array.isArray(data1)) {
+        const len0 = data1.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (
+            !validate_Icon(data1[i0], {
+              instancePath: instancePath + "/icons/" + i0,
+              parentData: data1,
+              parentDataProperty: i0,
+              rootData,
+              dynamicAnchors,
+            })
+          ) {
+            vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err3 = {
+          instancePath: instancePath + "/icons",
+          schemaPath: "#/properties/icons/type",
+          keyword: "type",
+          params: { type: "array" },
+          message: "must be array",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      if (typeof data.name !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/name",
+          schemaPath: "#/properties/name/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.title !== undefined) {
+      if (typeof data.title !== "string") {
+        const err5 = {
+          instancePath: instancePath + "/title",
+          schemaPath: "#/properties/title/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.version !== undefined) {
+      if (typeof data.version !== "string") {
+        const err6 = {
+          instancePath: instancePath + "/version",
+          schemaPath: "#/properties/version/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.websiteUrl !== undefined) {
+      let data6 = data.websiteUrl;
+      if (typeof data6 === "string") {
+        if (!format_uri(data6)) {
+          const err7 = {
+            instancePath: instancePath + "/websiteUrl",
+            schemaPath: "#/properties/websiteUrl/format",
+            keyword: "format",
+            params: { format: "uri" },
+            message: 'must match format "' + "uri" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      } else {
+        const err8 = {
+          instancePath: instancePath + "/websiteUrl",
+          schemaPath: "#/properties/websiteUrl/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err9 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err9];
+    } else {
+      vErrors.push(err9);
+    }
+    errors++;
+  }
+  validate_Implementation_2.errors = vErrors;
+  return errors === 0;
+}
+validate_Implementation_2.evaluated = {
+  props: { description: true, icons: true, name: true, title: true, version: true, websiteUrl: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+function validate_InputRequest(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_InputRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17061,8 +12613,11 @@ function validate226(
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate103(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
+  if (
+    !validate_CreateMessageRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  ) {
+    vErrors =
+      vErrors === null ? validate_CreateMessageRequest.errors : vErrors.concat(validate_CreateMessageRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
@@ -17073,8 +12628,8 @@ function validate226(
     props0.params = true;
   }
   const _errs2 = errors;
-  if (!validate164(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
+  if (!validate_ListRootsRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_ListRootsRequest.errors : vErrors.concat(validate_ListRootsRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs2 === errors;
@@ -17087,8 +12642,8 @@ function validate226(
     }
   }
   const _errs3 = errors;
-  if (!validate167(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
+  if (!validate_ElicitRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_ElicitRequest.errors : vErrors.concat(validate_ElicitRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs3 === errors;
@@ -17124,19 +12679,105 @@ function validate226(
       }
     }
   }
-  validate226.errors = vErrors;
+  validate_InputRequest.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate226.evaluated = { dynamicProps: true, dynamicItems: false };
-
-function validate230(
+validate_InputRequest.evaluated = { dynamicProps: true, dynamicItems: false };
+function validate_InputRequest_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate230.evaluated;
+  const evaluated0 = validate_InputRequest_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  const _errs0 = errors;
+  let valid0 = false;
+  const _errs1 = errors;
+  if (
+    !validate_CreateMessageRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  ) {
+    vErrors =
+      vErrors === null ? validate_CreateMessageRequest.errors : vErrors.concat(validate_CreateMessageRequest.errors);
+    errors = vErrors.length;
+  }
+  var _valid0 = _errs1 === errors;
+  valid0 = valid0 || _valid0;
+  if (_valid0) {
+    var props0 = {};
+    props0.method = true;
+    props0.params = true;
+  }
+  const _errs2 = errors;
+  if (!validate_ListRootsRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_ListRootsRequest.errors : vErrors.concat(validate_ListRootsRequest.errors);
+    errors = vErrors.length;
+  }
+  var _valid0 = _errs2 === errors;
+  valid0 = valid0 || _valid0;
+  if (_valid0) {
+    if (props0 !== true) {
+      props0 = props0 || {};
+      props0.method = true;
+      props0.params = true;
+    }
+  }
+  const _errs3 = errors;
+  if (!validate_ElicitRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_ElicitRequest.errors : vErrors.concat(validate_ElicitRequest.errors);
+    errors = vErrors.length;
+  }
+  var _valid0 = _errs3 === errors;
+  valid0 = valid0 || _valid0;
+  if (_valid0) {
+    if (props0 !== true) {
+      props0 = props0 || {};
+      props0.method = true;
+      props0.params = true;
+    }
+  }
+  if (!valid0) {
+    const err0 = {
+      instancePath,
+      schemaPath: "#/anyOf",
+      keyword: "anyOf",
+      params: {},
+      message: "must match a schema in anyOf",
+    };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+  } else {
+    errors = _errs0;
+    if (vErrors !== null) {
+      if (_errs0) {
+        vErrors.length = _errs0;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  validate_InputRequest_2.errors = vErrors;
+  evaluated0.props = props0;
+  return errors === 0;
+}
+validate_InputRequest_2.evaluated = { dynamicProps: true, dynamicItems: false };
+function validate_InputRequests(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_InputRequests.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17146,7 +12787,7 @@ function validate230(
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
       if (
-        !validate162(data[key0], {
+        !validate_InputRequest(data[key0], {
           instancePath: instancePath + "/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
           parentData: data,
           parentDataProperty: key0,
@@ -17154,7 +12795,7 @@ function validate230(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate162.errors : vErrors.concat(validate162.errors);
+        vErrors = vErrors === null ? validate_InputRequest.errors : vErrors.concat(validate_InputRequest.errors);
         errors = vErrors.length;
       }
     }
@@ -17173,34 +12814,64 @@ function validate230(
     }
     errors++;
   }
-  validate230.errors = vErrors;
+  validate_InputRequests.errors = vErrors;
   return errors === 0;
 }
-validate230.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-const schema92 = {
-  $schema: "https://json-schema.org/draft/2020-12/schema",
-  type: "object",
-  properties: {
-    taskId: { type: "string" },
-    status: { type: "string", const: "input_required" },
-    statusMessage: { type: "string" },
-    createdAt: { type: "string" },
-    lastUpdatedAt: { type: "string" },
-    ttlMs: { anyOf: [{ type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 }, { type: "null" }] },
-    pollIntervalMs: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
-    inputRequests: { $ref: "#/$defs/InputRequests" },
-  },
-  required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs", "inputRequests"],
-};
-
-function validate232(
+validate_InputRequests.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_InputRequests_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate232.evaluated;
+  const evaluated0 = validate_InputRequests_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+      if (
+        !validate_InputRequest(data[key0], {
+          instancePath: instancePath + "/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
+          parentData: data,
+          parentDataProperty: key0,
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_InputRequest.errors : vErrors.concat(validate_InputRequest.errors);
+        errors = vErrors.length;
+      }
+    }
+  } else {
+    const err0 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+  }
+  validate_InputRequests_2.errors = vErrors;
+  return errors === 0;
+}
+validate_InputRequests_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_InputRequiredTask(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_InputRequiredTask.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17548,7 +13219,7 @@ function validate232(
     }
     if (data.inputRequests !== undefined) {
       if (
-        !validate161(data.inputRequests, {
+        !validate_InputRequests(data.inputRequests, {
           instancePath: instancePath + "/inputRequests",
           parentData: data,
           parentDataProperty: "inputRequests",
@@ -17556,7 +13227,7 @@ function validate232(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
+        vErrors = vErrors === null ? validate_InputRequests.errors : vErrors.concat(validate_InputRequests.errors);
         errors = vErrors.length;
       }
     }
@@ -17575,10 +13246,10 @@ function validate232(
     }
     errors++;
   }
-  validate232.errors = vErrors;
+  validate_InputRequiredTask.errors = vErrors;
   return errors === 0;
 }
-validate232.evaluated = {
+validate_InputRequiredTask.evaluated = {
   props: {
     taskId: true,
     status: true,
@@ -17592,233 +13263,13 @@ validate232.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-
-const schema93 = {
-  anyOf: [
-    { $ref: "#/$defs/CreateMessageResult" },
-    { $ref: "#/$defs/ListRootsResult" },
-    { $ref: "#/$defs/ElicitResult" },
-  ],
-};
-const schema94 = {
-  properties: { roots: { items: { $ref: "#/$defs/Root" }, type: "array" } },
-  required: ["roots"],
-  type: "object",
-};
-const schema95 = {
-  properties: {
-    _meta: { $ref: "#/$defs/MetaObject" },
-    name: { type: "string" },
-    uri: { format: "uri", type: "string" },
-  },
-  required: ["uri"],
-  type: "object",
-};
-
-function validate237(
+function validate_InputResponse(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate237.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.uri === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "uri" },
-        message: "must have required property '" + "uri" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data._meta !== undefined) {
-      if (
-        !validate57(data._meta, {
-          instancePath: instancePath + "/_meta",
-          parentData: data,
-          parentDataProperty: "_meta",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.name !== undefined) {
-      if (typeof data.name !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/name",
-          schemaPath: "#/properties/name/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.uri !== undefined) {
-      let data2 = data.uri;
-      if (typeof data2 === "string") {
-        if (!formats4(data2)) {
-          const err2 = {
-            instancePath: instancePath + "/uri",
-            schemaPath: "#/properties/uri/format",
-            keyword: "format",
-            params: { format: "uri" },
-            message: 'must match format "' + "uri" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err2];
-          } else {
-            vErrors.push(err2);
-          }
-          errors++;
-        }
-      } else {
-        const err3 = {
-          instancePath: instancePath + "/uri",
-          schemaPath: "#/properties/uri/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err4 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err4];
-    } else {
-      vErrors.push(err4);
-    }
-    errors++;
-  }
-  validate237.errors = vErrors;
-  return errors === 0;
-}
-validate237.evaluated = { props: { _meta: true, name: true, uri: true }, dynamicProps: false, dynamicItems: false };
-
-function validate236(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate236.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.roots === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "roots" },
-        message: "must have required property '" + "roots" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.roots !== undefined) {
-      let data0 = data.roots;
-      if (Array.isArray(data0)) {
-        const len0 = data0.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate237(data0[i0], {
-              instancePath: instancePath + "/roots/" + i0,
-              parentData: data0,
-              parentDataProperty: i0,
-              rootData,
-              dynamicAnchors,
-            })
-          ) {
-            vErrors = vErrors === null ? validate237.errors : vErrors.concat(validate237.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err1 = {
-          instancePath: instancePath + "/roots",
-          schemaPath: "#/properties/roots/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err2 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err2];
-    } else {
-      vErrors.push(err2);
-    }
-    errors++;
-  }
-  validate236.errors = vErrors;
-  return errors === 0;
-}
-validate236.evaluated = { props: { roots: true }, dynamicProps: false, dynamicItems: false };
-
-function validate234(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate234.evaluated;
+  const evaluated0 = validate_InputResponse.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17828,8 +13279,9 @@ function validate234(
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate149(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
+  if (!validate_CreateMessageResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors =
+      vErrors === null ? validate_CreateMessageResult.errors : vErrors.concat(validate_CreateMessageResult.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
@@ -17843,8 +13295,8 @@ function validate234(
     props0.stopReason = true;
   }
   const _errs2 = errors;
-  if (!validate236(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate236.errors : vErrors.concat(validate236.errors);
+  if (!validate_ListRootsResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_ListRootsResult.errors : vErrors.concat(validate_ListRootsResult.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs2 === errors;
@@ -17856,8 +13308,8 @@ function validate234(
     }
   }
   const _errs3 = errors;
-  if (!validate204(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate204.errors : vErrors.concat(validate204.errors);
+  if (!validate_ElicitResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_ElicitResult.errors : vErrors.concat(validate_ElicitResult.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs3 === errors;
@@ -17893,21 +13345,18 @@ function validate234(
       }
     }
   }
-  validate234.errors = vErrors;
+  validate_InputResponse.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate234.evaluated = { dynamicProps: true, dynamicItems: false };
-
-const schema96 = { additionalProperties: { $ref: "#/$defs/InputResponse" }, type: "object" };
-
-function validate242(
+validate_InputResponse.evaluated = { dynamicProps: true, dynamicItems: false };
+function validate_InputResponses(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate242.evaluated;
+  const evaluated0 = validate_InputResponses.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17917,7 +13366,7 @@ function validate242(
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
       if (
-        !validate234(data[key0], {
+        !validate_InputResponse(data[key0], {
           instancePath: instancePath + "/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
           parentData: data,
           parentDataProperty: key0,
@@ -17925,7 +13374,7 @@ function validate242(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate234.errors : vErrors.concat(validate234.errors);
+        vErrors = vErrors === null ? validate_InputResponse.errors : vErrors.concat(validate_InputResponse.errors);
         errors = vErrors.length;
       }
     }
@@ -17944,18 +13393,17 @@ function validate242(
     }
     errors++;
   }
-  validate242.errors = vErrors;
+  validate_InputResponses.errors = vErrors;
   return errors === 0;
 }
-validate242.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-function validate244(
+validate_InputResponses.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_JSONObject(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate244.evaluated;
+  const evaluated0 = validate_JSONObject.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17965,7 +13413,7 @@ function validate244(
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
       if (
-        !validate127(data[key0], {
+        !validate_JSONValue(data[key0], {
           instancePath: instancePath + "/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
           parentData: data,
           parentDataProperty: key0,
@@ -17973,7 +13421,7 @@ function validate244(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
+        vErrors = vErrors === null ? validate_JSONValue.errors : vErrors.concat(validate_JSONValue.errors);
         errors = vErrors.length;
       }
     }
@@ -17992,28 +13440,64 @@ function validate244(
     }
     errors++;
   }
-  validate244.errors = vErrors;
+  validate_JSONObject.errors = vErrors;
   return errors === 0;
 }
-validate244.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-const schema98 = {
-  properties: {
-    jsonrpc: { const: "2.0", type: "string" },
-    method: { type: "string" },
-    params: { additionalProperties: {}, type: "object" },
-  },
-  required: ["jsonrpc", "method"],
-  type: "object",
-};
-
-function validate246(
+validate_JSONObject.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_JSONObject_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate246.evaluated;
+  const evaluated0 = validate_JSONObject_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+      if (
+        !validate_JSONValue(data[key0], {
+          instancePath: instancePath + "/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
+          parentData: data,
+          parentDataProperty: key0,
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_JSONValue.errors : vErrors.concat(validate_JSONValue.errors);
+        errors = vErrors.length;
+      }
+    }
+  } else {
+    const err0 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+  }
+  validate_JSONObject_2.errors = vErrors;
+  return errors === 0;
+}
+validate_JSONObject_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_JSONRPCNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_JSONRPCNotification.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18135,22 +13619,21 @@ function validate246(
     }
     errors++;
   }
-  validate246.errors = vErrors;
+  validate_JSONRPCNotification.errors = vErrors;
   return errors === 0;
 }
-validate246.evaluated = {
+validate_JSONRPCNotification.evaluated = {
   props: { jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-
-function validate247(
+function validate_JSONRPCRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate247.evaluated;
+  const evaluated0 = validate_JSONRPCRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18205,7 +13688,7 @@ function validate247(
     }
     if (data.id !== undefined) {
       if (
-        !validate65(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
@@ -18213,7 +13696,7 @@ function validate247(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -18301,22 +13784,186 @@ function validate247(
     }
     errors++;
   }
-  validate247.errors = vErrors;
+  validate_JSONRPCRequest.errors = vErrors;
   return errors === 0;
 }
-validate247.evaluated = {
+validate_JSONRPCRequest.evaluated = {
   props: { id: true, jsonrpc: true, method: true, params: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-
-function validate249(
+function validate_JSONRPCRequest_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate249.evaluated;
+  const evaluated0 = validate_JSONRPCRequest_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "id" },
+        message: "must have required property '" + "id" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.jsonrpc === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "jsonrpc" },
+        message: "must have required property '" + "jsonrpc" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.method === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.id !== undefined) {
+      if (
+        !validate_RequestId(data.id, {
+          instancePath: instancePath + "/id",
+          parentData: data,
+          parentDataProperty: "id",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.jsonrpc !== undefined) {
+      let data1 = data.jsonrpc;
+      if (typeof data1 !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/jsonrpc",
+          schemaPath: "#/properties/jsonrpc/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+      if ("2.0" !== data1) {
+        const err4 = {
+          instancePath: instancePath + "/jsonrpc",
+          schemaPath: "#/properties/jsonrpc/const",
+          keyword: "const",
+          params: { allowedValue: "2.0" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.method !== undefined) {
+      if (typeof data.method !== "string") {
+        const err5 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data3 = data.params;
+      if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
+      } else {
+        const err6 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err7 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err7];
+    } else {
+      vErrors.push(err7);
+    }
+    errors++;
+  }
+  validate_JSONRPCRequest_2.errors = vErrors;
+  return errors === 0;
+}
+validate_JSONRPCRequest_2.evaluated = {
+  props: { id: true, jsonrpc: true, method: true, params: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+function validate_JSONValue(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_JSONValue.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18326,21 +13973,22 @@ function validate249(
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate126(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+  if (!wrapper_JSONObject.validate(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors =
+      vErrors === null ? wrapper_JSONObject.validate.errors : vErrors.concat(wrapper_JSONObject.validate.errors);
     errors = vErrors.length;
+  } else {
+    var props0 = wrapper_JSONObject.validate.evaluated.props;
+    var items0 = wrapper_JSONObject.validate.evaluated.items;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = true;
-  }
   const _errs2 = errors;
   if (Array.isArray(data)) {
     const len0 = data.length;
     for (let i0 = 0; i0 < len0; i0++) {
       if (
-        !validate127(data[i0], {
+        !wrapper_JSONValue.validate(data[i0], {
           instancePath: instancePath + "/" + i0,
           parentData: data,
           parentDataProperty: i0,
@@ -18348,7 +13996,8 @@ function validate249(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
+        vErrors =
+          vErrors === null ? wrapper_JSONValue.validate.errors : vErrors.concat(wrapper_JSONValue.validate.errors);
         errors = vErrors.length;
       }
     }
@@ -18370,7 +14019,9 @@ function validate249(
   var _valid0 = _errs2 === errors;
   valid0 = valid0 || _valid0;
   if (_valid0) {
-    var items1 = true;
+    if (items0 !== true) {
+      items0 = true;
+    }
   }
   const _errs5 = errors;
   if (
@@ -18382,7 +14033,7 @@ function validate249(
       instancePath,
       schemaPath: "#/anyOf/2/type",
       keyword: "type",
-      params: { type: schema50.anyOf[2].type },
+      params: { type: schema_JSONValue.anyOf[2].type },
       message: "must be string,integer,boolean",
     };
     if (vErrors === null) {
@@ -18418,20 +14069,133 @@ function validate249(
       }
     }
   }
-  validate249.errors = vErrors;
+  validate_JSONValue.errors = vErrors;
   evaluated0.props = props0;
-  evaluated0.items = items1;
+  evaluated0.items = items0;
   return errors === 0;
 }
-validate249.evaluated = { dynamicProps: true, dynamicItems: true };
-
-function validate252(
+validate_JSONValue.evaluated = { dynamicProps: true, dynamicItems: true };
+function validate_JSONValue_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate252.evaluated;
+  const evaluated0 = validate_JSONValue_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  const _errs0 = errors;
+  let valid0 = false;
+  const _errs1 = errors;
+  if (!validate_JSONObject(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
+    errors = vErrors.length;
+  }
+  var _valid0 = _errs1 === errors;
+  valid0 = valid0 || _valid0;
+  if (_valid0) {
+    var props0 = true;
+  }
+  const _errs2 = errors;
+  if (Array.isArray(data)) {
+    const len0 = data.length;
+    for (let i0 = 0; i0 < len0; i0++) {
+      if (
+        !validate_JSONValue(data[i0], {
+          instancePath: instancePath + "/" + i0,
+          parentData: data,
+          parentDataProperty: i0,
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_JSONValue.errors : vErrors.concat(validate_JSONValue.errors);
+        errors = vErrors.length;
+      }
+    }
+  } else {
+    const err0 = {
+      instancePath,
+      schemaPath: "#/anyOf/1/type",
+      keyword: "type",
+      params: { type: "array" },
+      message: "must be array",
+    };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+  }
+  var _valid0 = _errs2 === errors;
+  valid0 = valid0 || _valid0;
+  if (_valid0) {
+    var items1 = true;
+  }
+  const _errs5 = errors;
+  if (
+    typeof data !== "string" &&
+    !(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data)) &&
+    typeof data !== "boolean"
+  ) {
+    const err1 = {
+      instancePath,
+      schemaPath: "#/anyOf/2/type",
+      keyword: "type",
+      params: { type: schema_JSONValue.anyOf[2].type },
+      message: "must be string,integer,boolean",
+    };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  var _valid0 = _errs5 === errors;
+  valid0 = valid0 || _valid0;
+  if (!valid0) {
+    const err2 = {
+      instancePath,
+      schemaPath: "#/anyOf",
+      keyword: "anyOf",
+      params: {},
+      message: "must match a schema in anyOf",
+    };
+    if (vErrors === null) {
+      vErrors = [err2];
+    } else {
+      vErrors.push(err2);
+    }
+    errors++;
+  } else {
+    errors = _errs0;
+    if (vErrors !== null) {
+      if (_errs0) {
+        vErrors.length = _errs0;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  validate_JSONValue_2.errors = vErrors;
+  evaluated0.props = props0;
+  evaluated0.items = items1;
+  return errors === 0;
+}
+validate_JSONValue_2.evaluated = { dynamicProps: true, dynamicItems: true };
+function validate_LegacyTitledEnumSchema(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_LegacyTitledEnumSchema.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18642,22 +14406,246 @@ function validate252(
     }
     errors++;
   }
-  validate252.errors = vErrors;
+  validate_LegacyTitledEnumSchema.errors = vErrors;
   return errors === 0;
 }
-validate252.evaluated = {
+validate_LegacyTitledEnumSchema.evaluated = {
   props: { default: true, description: true, enum: true, enumNames: true, title: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-
-function validate253(
+function validate_LegacyTitledEnumSchema_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate253.evaluated;
+  const evaluated0 = validate_LegacyTitledEnumSchema_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.enum === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "enum" },
+        message: "must have required property '" + "enum" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.type === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "type" },
+        message: "must have required property '" + "type" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.default !== undefined) {
+      if (typeof data.default !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/default",
+          schemaPath: "#/properties/default/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.description !== undefined) {
+      if (typeof data.description !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/description",
+          schemaPath: "#/properties/description/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.enum !== undefined) {
+      let data2 = data.enum;
+      if (Array.isArray(data2)) {
+        const len0 = data2.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (typeof data2[i0] !== "string") {
+            const err4 = {
+              instancePath: instancePath + "/enum/" + i0,
+              schemaPath: "#/properties/enum/items/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err4];
+            } else {
+              vErrors.push(err4);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err5 = {
+          instancePath: instancePath + "/enum",
+          schemaPath: "#/properties/enum/type",
+          keyword: "type",
+          params: { type: "array" },
+          message: "must be array",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.enumNames !== undefined) {
+      let data4 = data.enumNames;
+      if (Array.isArray(data4)) {
+        const len1 = data4.length;
+        for (let i1 = 0; i1 < len1; i1++) {
+          if (typeof data4[i1] !== "string") {
+            const err6 = {
+              instancePath: instancePath + "/enumNames/" + i1,
+              schemaPath: "#/properties/enumNames/items/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err7 = {
+          instancePath: instancePath + "/enumNames",
+          schemaPath: "#/properties/enumNames/type",
+          keyword: "type",
+          params: { type: "array" },
+          message: "must be array",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.title !== undefined) {
+      if (typeof data.title !== "string") {
+        const err8 = {
+          instancePath: instancePath + "/title",
+          schemaPath: "#/properties/title/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.type !== undefined) {
+      let data7 = data.type;
+      if (typeof data7 !== "string") {
+        const err9 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+      if ("string" !== data7) {
+        const err10 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/const",
+          keyword: "const",
+          params: { allowedValue: "string" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err11 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err11];
+    } else {
+      vErrors.push(err11);
+    }
+    errors++;
+  }
+  validate_LegacyTitledEnumSchema_2.errors = vErrors;
+  return errors === 0;
+}
+validate_LegacyTitledEnumSchema_2.evaluated = {
+  props: { default: true, description: true, enum: true, enumNames: true, title: true, type: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+function validate_ListRootsRequest(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_ListRootsRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18718,7 +14706,7 @@ function validate253(
       if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
         if (data1._meta !== undefined) {
           if (
-            !validate57(data1._meta, {
+            !validate_MetaObject(data1._meta, {
               instancePath: instancePath + "/params/_meta",
               parentData: data1,
               parentDataProperty: "_meta",
@@ -18726,7 +14714,7 @@ function validate253(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+            vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
             errors = vErrors.length;
           }
         }
@@ -18761,20 +14749,139 @@ function validate253(
     }
     errors++;
   }
-  validate253.errors = vErrors;
+  validate_ListRootsRequest.errors = vErrors;
   return errors === 0;
 }
-validate253.evaluated = { props: { method: true, params: true }, dynamicProps: false, dynamicItems: false };
-
-const schema103 = { properties: { _meta: { $ref: "#/$defs/MetaObject" } }, type: "object" };
-
-function validate255(
+validate_ListRootsRequest.evaluated = {
+  props: { method: true, params: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+function validate_ListRootsRequest_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate255.evaluated;
+  const evaluated0 = validate_ListRootsRequest_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      if ("roots/list" !== data0) {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "roots/list" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1._meta !== undefined) {
+          if (
+            !validate_MetaObject(data1._meta, {
+              instancePath: instancePath + "/params/_meta",
+              parentData: data1,
+              parentDataProperty: "_meta",
+              rootData,
+              dynamicAnchors,
+            })
+          ) {
+            vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err3 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err4 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err4];
+    } else {
+      vErrors.push(err4);
+    }
+    errors++;
+  }
+  validate_ListRootsRequest_2.errors = vErrors;
+  return errors === 0;
+}
+validate_ListRootsRequest_2.evaluated = {
+  props: { method: true, params: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+function validate_ListRootsRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_ListRootsRequest_properties_params.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18784,7 +14891,7 @@ function validate255(
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data._meta !== undefined) {
       if (
-        !validate57(data._meta, {
+        !validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -18792,7 +14899,7 @@ function validate255(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
@@ -18811,18 +14918,21 @@ function validate255(
     }
     errors++;
   }
-  validate255.errors = vErrors;
+  validate_ListRootsRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
-validate255.evaluated = { props: { _meta: true }, dynamicProps: false, dynamicItems: false };
-
-function validate257(
+validate_ListRootsRequest_properties_params.evaluated = {
+  props: { _meta: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+function validate_ListRootsResult(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate257.evaluated;
+  const evaluated0 = validate_ListRootsResult.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18851,7 +14961,7 @@ function validate257(
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate237(data0[i0], {
+            !validate_Root(data0[i0], {
               instancePath: instancePath + "/roots/" + i0,
               parentData: data0,
               parentDataProperty: i0,
@@ -18859,7 +14969,7 @@ function validate257(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate237.errors : vErrors.concat(validate237.errors);
+            vErrors = vErrors === null ? validate_Root.errors : vErrors.concat(validate_Root.errors);
             errors = vErrors.length;
           }
         }
@@ -18894,18 +15004,99 @@ function validate257(
     }
     errors++;
   }
-  validate257.errors = vErrors;
+  validate_ListRootsResult.errors = vErrors;
   return errors === 0;
 }
-validate257.evaluated = { props: { roots: true }, dynamicProps: false, dynamicItems: false };
-
-function validate259(
+validate_ListRootsResult.evaluated = { props: { roots: true }, dynamicProps: false, dynamicItems: false };
+function validate_ListRootsResult_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate259.evaluated;
+  const evaluated0 = validate_ListRootsResult_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.roots === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "roots" },
+        message: "must have required property '" + "roots" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.roots !== undefined) {
+      let data0 = data.roots;
+      if (Array.isArray(data0)) {
+        const len0 = data0.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (
+            !validate_Root(data0[i0], {
+              instancePath: instancePath + "/roots/" + i0,
+              parentData: data0,
+              parentDataProperty: i0,
+              rootData,
+              dynamicAnchors,
+            })
+          ) {
+            vErrors = vErrors === null ? validate_Root.errors : vErrors.concat(validate_Root.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err1 = {
+          instancePath: instancePath + "/roots",
+          schemaPath: "#/properties/roots/type",
+          keyword: "type",
+          params: { type: "array" },
+          message: "must be array",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err2 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err2];
+    } else {
+      vErrors.push(err2);
+    }
+    errors++;
+  }
+  validate_ListRootsResult_2.errors = vErrors;
+  return errors === 0;
+}
+validate_ListRootsResult_2.evaluated = { props: { roots: true }, dynamicProps: false, dynamicItems: false };
+function validate_MetaObject(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_MetaObject.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18927,18 +15118,49 @@ function validate259(
     }
     errors++;
   }
-  validate259.errors = vErrors;
+  validate_MetaObject.errors = vErrors;
   return errors === 0;
 }
-validate259.evaluated = { dynamicProps: false, dynamicItems: false };
-
-function validate260(
+validate_MetaObject.evaluated = { dynamicProps: false, dynamicItems: false };
+function validate_MetaObject_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate260.evaluated;
+  const evaluated0 = validate_MetaObject_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (!(data && typeof data == "object" && !Array.isArray(data))) {
+    const err0 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+  }
+  validate_MetaObject_2.errors = vErrors;
+  return errors === 0;
+}
+validate_MetaObject_2.evaluated = { dynamicProps: false, dynamicItems: false };
+function validate_ModelHint(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_ModelHint.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18978,18 +15200,67 @@ function validate260(
     }
     errors++;
   }
-  validate260.errors = vErrors;
+  validate_ModelHint.errors = vErrors;
   return errors === 0;
 }
-validate260.evaluated = { props: { name: true }, dynamicProps: false, dynamicItems: false };
-
-function validate261(
+validate_ModelHint.evaluated = { props: { name: true }, dynamicProps: false, dynamicItems: false };
+function validate_ModelHint_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate261.evaluated;
+  const evaluated0 = validate_ModelHint_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.name !== undefined) {
+      if (typeof data.name !== "string") {
+        const err0 = {
+          instancePath: instancePath + "/name",
+          schemaPath: "#/properties/name/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err1 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate_ModelHint_2.errors = vErrors;
+  return errors === 0;
+}
+validate_ModelHint_2.evaluated = { props: { name: true }, dynamicProps: false, dynamicItems: false };
+function validate_ModelPreferences(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_ModelPreferences.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -19052,7 +15323,7 @@ function validate261(
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate131(data1[i0], {
+            !validate_ModelHint(data1[i0], {
               instancePath: instancePath + "/hints/" + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -19060,7 +15331,7 @@ function validate261(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
+            vErrors = vErrors === null ? validate_ModelHint.errors : vErrors.concat(validate_ModelHint.errors);
             errors = vErrors.length;
           }
         }
@@ -19193,27 +15464,239 @@ function validate261(
     }
     errors++;
   }
-  validate261.errors = vErrors;
+  validate_ModelPreferences.errors = vErrors;
   return errors === 0;
 }
-validate261.evaluated = {
+validate_ModelPreferences.evaluated = {
   props: { costPriority: true, hints: true, intelligencePriority: true, speedPriority: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-
-const schema108 = {
-  properties: { "io.modelcontextprotocol/subscriptionId": { $ref: "#/$defs/RequestId" } },
-  type: "object",
-};
-
-function validate263(
+function validate_ModelPreferences_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate263.evaluated;
+  const evaluated0 = validate_ModelPreferences_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.costPriority !== undefined) {
+      let data0 = data.costPriority;
+      if (typeof data0 == "number" && isFinite(data0)) {
+        if (data0 > 1 || isNaN(data0)) {
+          const err0 = {
+            instancePath: instancePath + "/costPriority",
+            schemaPath: "#/properties/costPriority/maximum",
+            keyword: "maximum",
+            params: { comparison: "<=", limit: 1 },
+            message: "must be <= 1",
+          };
+          if (vErrors === null) {
+            vErrors = [err0];
+          } else {
+            vErrors.push(err0);
+          }
+          errors++;
+        }
+        if (data0 < 0 || isNaN(data0)) {
+          const err1 = {
+            instancePath: instancePath + "/costPriority",
+            schemaPath: "#/properties/costPriority/minimum",
+            keyword: "minimum",
+            params: { comparison: ">=", limit: 0 },
+            message: "must be >= 0",
+          };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+      } else {
+        const err2 = {
+          instancePath: instancePath + "/costPriority",
+          schemaPath: "#/properties/costPriority/type",
+          keyword: "type",
+          params: { type: "number" },
+          message: "must be number",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.hints !== undefined) {
+      let data1 = data.hints;
+      if (Array.isArray(data1)) {
+        const len0 = data1.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (
+            !validate_ModelHint(data1[i0], {
+              instancePath: instancePath + "/hints/" + i0,
+              parentData: data1,
+              parentDataProperty: i0,
+              rootData,
+              dynamicAnchors,
+            })
+          ) {
+            vErrors = vErrors === null ? validate_ModelHint.errors : vErrors.concat(validate_ModelHint.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err3 = {
+          instancePath: instancePath + "/hints",
+          schemaPath: "#/properties/hints/type",
+          keyword: "type",
+          params: { type: "array" },
+          message: "must be array",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.intelligencePriority !== undefined) {
+      let data3 = data.intelligencePriority;
+      if (typeof data3 == "number" && isFinite(data3)) {
+        if (data3 > 1 || isNaN(data3)) {
+          const err4 = {
+            instancePath: instancePath + "/intelligencePriority",
+            schemaPath: "#/properties/intelligencePriority/maximum",
+            keyword: "maximum",
+            params: { comparison: "<=", limit: 1 },
+            message: "must be <= 1",
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (data3 < 0 || isNaN(data3)) {
+          const err5 = {
+            instancePath: instancePath + "/intelligencePriority",
+            schemaPath: "#/properties/intelligencePriority/minimum",
+            keyword: "minimum",
+            params: { comparison: ">=", limit: 0 },
+            message: "must be >= 0",
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      } else {
+        const err6 = {
+          instancePath: instancePath + "/intelligencePriority",
+          schemaPath: "#/properties/intelligencePriority/type",
+          keyword: "type",
+          params: { type: "number" },
+          message: "must be number",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.speedPriority !== undefined) {
+      let data4 = data.speedPriority;
+      if (typeof data4 == "number" && isFinite(data4)) {
+        if (data4 > 1 || isNaN(data4)) {
+          const err7 = {
+            instancePath: instancePath + "/speedPriority",
+            schemaPath: "#/properties/speedPriority/maximum",
+            keyword: "maximum",
+            params: { comparison: "<=", limit: 1 },
+            message: "must be <= 1",
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+        if (data4 < 0 || isNaN(data4)) {
+          const err8 = {
+            instancePath: instancePath + "/speedPriority",
+            schemaPath: "#/properties/speedPriority/minimum",
+            keyword: "minimum",
+            params: { comparison: ">=", limit: 0 },
+            message: "must be >= 0",
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      } else {
+        const err9 = {
+          instancePath: instancePath + "/speedPriority",
+          schemaPath: "#/properties/speedPriority/type",
+          keyword: "type",
+          params: { type: "number" },
+          message: "must be number",
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err10 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err10];
+    } else {
+      vErrors.push(err10);
+    }
+    errors++;
+  }
+  validate_ModelPreferences_2.errors = vErrors;
+  return errors === 0;
+}
+validate_ModelPreferences_2.evaluated = {
+  props: { costPriority: true, hints: true, intelligencePriority: true, speedPriority: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+function validate_NotificationMetaObject(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_NotificationMetaObject.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -19223,7 +15706,7 @@ function validate263(
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data["io.modelcontextprotocol/subscriptionId"] !== undefined) {
       if (
-        !validate65(data["io.modelcontextprotocol/subscriptionId"], {
+        !validate_RequestId(data["io.modelcontextprotocol/subscriptionId"], {
           instancePath: instancePath + "/io.modelcontextprotocol~1subscriptionId",
           parentData: data,
           parentDataProperty: "io.modelcontextprotocol/subscriptionId",
@@ -19231,7 +15714,7 @@ function validate263(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -19250,24 +15733,21 @@ function validate263(
     }
     errors++;
   }
-  validate263.errors = vErrors;
+  validate_NotificationMetaObject.errors = vErrors;
   return errors === 0;
 }
-validate263.evaluated = {
+validate_NotificationMetaObject.evaluated = {
   props: { "io.modelcontextprotocol/subscriptionId": true },
   dynamicProps: false,
   dynamicItems: false,
 };
-
-const schema109 = { properties: { _meta: { $ref: "#/$defs/NotificationMetaObject" } }, type: "object" };
-
-function validate265(
+function validate_NotificationParams(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate265.evaluated;
+  const evaluated0 = validate_NotificationParams.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -19277,7 +15757,7 @@ function validate265(
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data._meta !== undefined) {
       if (
-        !validate263(data._meta, {
+        !validate_NotificationMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -19285,7 +15765,10 @@ function validate265(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate263.errors : vErrors.concat(validate263.errors);
+        vErrors =
+          vErrors === null
+            ? validate_NotificationMetaObject.errors
+            : vErrors.concat(validate_NotificationMetaObject.errors);
         errors = vErrors.length;
       }
     }
@@ -19304,18 +15787,17 @@ function validate265(
     }
     errors++;
   }
-  validate265.errors = vErrors;
+  validate_NotificationParams.errors = vErrors;
   return errors === 0;
 }
-validate265.evaluated = { props: { _meta: true }, dynamicProps: false, dynamicItems: false };
-
-function validate267(
+validate_NotificationParams.evaluated = { props: { _meta: true }, dynamicProps: false, dynamicItems: false };
+function validate_NumberSchema(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate267.evaluated;
+  const evaluated0 = validate_NumberSchema.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -19448,7 +15930,7 @@ function validate267(
           instancePath: instancePath + "/type",
           schemaPath: "#/properties/type/enum",
           keyword: "enum",
-          params: { allowedValues: schema68.properties.type.enum },
+          params: { allowedValues: schema_NumberSchema.properties.type.enum },
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
@@ -19474,22 +15956,194 @@ function validate267(
     }
     errors++;
   }
-  validate267.errors = vErrors;
+  validate_NumberSchema.errors = vErrors;
   return errors === 0;
 }
-validate267.evaluated = {
+validate_NumberSchema.evaluated = {
   props: { default: true, description: true, maximum: true, minimum: true, title: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-
-function validate268(
+function validate_NumberSchema_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate268.evaluated;
+  const evaluated0 = validate_NumberSchema_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.type === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "type" },
+        message: "must have required property '" + "type" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.default !== undefined) {
+      let data0 = data.default;
+      if (!(typeof data0 == "number" && isFinite(data0))) {
+        const err1 = {
+          instancePath: instancePath + "/default",
+          schemaPath: "#/properties/default/type",
+          keyword: "type",
+          params: { type: "number" },
+          message: "must be number",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.description !== undefined) {
+      if (typeof data.description !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/description",
+          schemaPath: "#/properties/description/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.maximum !== undefined) {
+      let data2 = data.maximum;
+      if (!(typeof data2 == "number" && isFinite(data2))) {
+        const err3 = {
+          instancePath: instancePath + "/maximum",
+          schemaPath: "#/properties/maximum/type",
+          keyword: "type",
+          params: { type: "number" },
+          message: "must be number",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.minimum !== undefined) {
+      let data3 = data.minimum;
+      if (!(typeof data3 == "number" && isFinite(data3))) {
+        const err4 = {
+          instancePath: instancePath + "/minimum",
+          schemaPath: "#/properties/minimum/type",
+          keyword: "type",
+          params: { type: "number" },
+          message: "must be number",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.title !== undefined) {
+      if (typeof data.title !== "string") {
+        const err5 = {
+          instancePath: instancePath + "/title",
+          schemaPath: "#/properties/title/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.type !== undefined) {
+      let data5 = data.type;
+      if (typeof data5 !== "string") {
+        const err6 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+      if (!(data5 === "integer" || data5 === "number")) {
+        const err7 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/enum",
+          keyword: "enum",
+          params: { allowedValues: schema_NumberSchema.properties.type.enum },
+          message: "must be equal to one of the allowed values",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err8 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err8];
+    } else {
+      vErrors.push(err8);
+    }
+    errors++;
+  }
+  validate_NumberSchema_2.errors = vErrors;
+  return errors === 0;
+}
+validate_NumberSchema_2.evaluated = {
+  props: { default: true, description: true, maximum: true, minimum: true, title: true, type: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+function validate_PrimitiveSchemaDefinition(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_PrimitiveSchemaDefinition.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -19499,8 +16153,8 @@ function validate268(
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate171(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate171.errors : vErrors.concat(validate171.errors);
+  if (!validate_StringSchema(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_StringSchema.errors : vErrors.concat(validate_StringSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
@@ -19516,8 +16170,8 @@ function validate268(
     props0.type = true;
   }
   const _errs2 = errors;
-  if (!validate173(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+  if (!validate_NumberSchema(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_NumberSchema.errors : vErrors.concat(validate_NumberSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs2 === errors;
@@ -19534,8 +16188,8 @@ function validate268(
     }
   }
   const _errs3 = errors;
-  if (!validate62(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+  if (!validate_BooleanSchema(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_BooleanSchema.errors : vErrors.concat(validate_BooleanSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs3 === errors;
@@ -19550,8 +16204,19 @@ function validate268(
     }
   }
   const _errs4 = errors;
-  if (!validate176(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
+  if (
+    !validate_UntitledSingleSelectEnumSchema(data, {
+      instancePath,
+      parentData,
+      parentDataProperty,
+      rootData,
+      dynamicAnchors,
+    })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_UntitledSingleSelectEnumSchema.errors
+        : vErrors.concat(validate_UntitledSingleSelectEnumSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs4 === errors;
@@ -19567,8 +16232,19 @@ function validate268(
     }
   }
   const _errs5 = errors;
-  if (!validate178(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate178.errors : vErrors.concat(validate178.errors);
+  if (
+    !validate_TitledSingleSelectEnumSchema(data, {
+      instancePath,
+      parentData,
+      parentDataProperty,
+      rootData,
+      dynamicAnchors,
+    })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_TitledSingleSelectEnumSchema.errors
+        : vErrors.concat(validate_TitledSingleSelectEnumSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs5 === errors;
@@ -19584,8 +16260,19 @@ function validate268(
     }
   }
   const _errs6 = errors;
-  if (!validate180(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
+  if (
+    !validate_UntitledMultiSelectEnumSchema(data, {
+      instancePath,
+      parentData,
+      parentDataProperty,
+      rootData,
+      dynamicAnchors,
+    })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_UntitledMultiSelectEnumSchema.errors
+        : vErrors.concat(validate_UntitledMultiSelectEnumSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs6 === errors;
@@ -19603,8 +16290,19 @@ function validate268(
     }
   }
   const _errs7 = errors;
-  if (!validate182(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
+  if (
+    !validate_TitledMultiSelectEnumSchema(data, {
+      instancePath,
+      parentData,
+      parentDataProperty,
+      rootData,
+      dynamicAnchors,
+    })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_TitledMultiSelectEnumSchema.errors
+        : vErrors.concat(validate_TitledMultiSelectEnumSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs7 === errors;
@@ -19622,8 +16320,13 @@ function validate268(
     }
   }
   const _errs8 = errors;
-  if (!validate184(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
+  if (
+    !validate_LegacyTitledEnumSchema(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_LegacyTitledEnumSchema.errors
+        : vErrors.concat(validate_LegacyTitledEnumSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs8 === errors;
@@ -19663,21 +16366,252 @@ function validate268(
       }
     }
   }
-  validate268.errors = vErrors;
+  validate_PrimitiveSchemaDefinition.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate268.evaluated = { dynamicProps: true, dynamicItems: false };
-
-const schema112 = { $schema: "https://json-schema.org/draft/2020-12/schema", type: "array", items: { type: "string" } };
-
-function validate277(
+validate_PrimitiveSchemaDefinition.evaluated = { dynamicProps: true, dynamicItems: false };
+function validate_PrimitiveSchemaDefinition_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate277.evaluated;
+  const evaluated0 = validate_PrimitiveSchemaDefinition_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  const _errs0 = errors;
+  let valid0 = false;
+  const _errs1 = errors;
+  if (!validate_StringSchema(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_StringSchema.errors : vErrors.concat(validate_StringSchema.errors);
+    errors = vErrors.length;
+  }
+  var _valid0 = _errs1 === errors;
+  valid0 = valid0 || _valid0;
+  if (_valid0) {
+    var props0 = {};
+    props0.default = true;
+    props0.description = true;
+    props0.format = true;
+    props0.maxLength = true;
+    props0.minLength = true;
+    props0.title = true;
+    props0.type = true;
+  }
+  const _errs2 = errors;
+  if (!validate_NumberSchema(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_NumberSchema.errors : vErrors.concat(validate_NumberSchema.errors);
+    errors = vErrors.length;
+  }
+  var _valid0 = _errs2 === errors;
+  valid0 = valid0 || _valid0;
+  if (_valid0) {
+    if (props0 !== true) {
+      props0 = props0 || {};
+      props0.default = true;
+      props0.description = true;
+      props0.maximum = true;
+      props0.minimum = true;
+      props0.title = true;
+      props0.type = true;
+    }
+  }
+  const _errs3 = errors;
+  if (!validate_BooleanSchema(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_BooleanSchema.errors : vErrors.concat(validate_BooleanSchema.errors);
+    errors = vErrors.length;
+  }
+  var _valid0 = _errs3 === errors;
+  valid0 = valid0 || _valid0;
+  if (_valid0) {
+    if (props0 !== true) {
+      props0 = props0 || {};
+      props0.default = true;
+      props0.description = true;
+      props0.title = true;
+      props0.type = true;
+    }
+  }
+  const _errs4 = errors;
+  if (
+    !validate_UntitledSingleSelectEnumSchema(data, {
+      instancePath,
+      parentData,
+      parentDataProperty,
+      rootData,
+      dynamicAnchors,
+    })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_UntitledSingleSelectEnumSchema.errors
+        : vErrors.concat(validate_UntitledSingleSelectEnumSchema.errors);
+    errors = vErrors.length;
+  }
+  var _valid0 = _errs4 === errors;
+  valid0 = valid0 || _valid0;
+  if (_valid0) {
+    if (props0 !== true) {
+      props0 = props0 || {};
+      props0.default = true;
+      props0.description = true;
+      props0.enum = true;
+      props0.title = true;
+      props0.type = true;
+    }
+  }
+  const _errs5 = errors;
+  if (
+    !validate_TitledSingleSelectEnumSchema(data, {
+      instancePath,
+      parentData,
+      parentDataProperty,
+      rootData,
+      dynamicAnchors,
+    })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_TitledSingleSelectEnumSchema.errors
+        : vErrors.concat(validate_TitledSingleSelectEnumSchema.errors);
+    errors = vErrors.length;
+  }
+  var _valid0 = _errs5 === errors;
+  valid0 = valid0 || _valid0;
+  if (_valid0) {
+    if (props0 !== true) {
+      props0 = props0 || {};
+      props0.default = true;
+      props0.description = true;
+      props0.oneOf = true;
+      props0.title = true;
+      props0.type = true;
+    }
+  }
+  const _errs6 = errors;
+  if (
+    !validate_UntitledMultiSelectEnumSchema(data, {
+      instancePath,
+      parentData,
+      parentDataProperty,
+      rootData,
+      dynamicAnchors,
+    })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_UntitledMultiSelectEnumSchema.errors
+        : vErrors.concat(validate_UntitledMultiSelectEnumSchema.errors);
+    errors = vErrors.length;
+  }
+  var _valid0 = _errs6 === errors;
+  valid0 = valid0 || _valid0;
+  if (_valid0) {
+    if (props0 !== true) {
+      props0 = props0 || {};
+      props0.default = true;
+      props0.description = true;
+      props0.items = true;
+      props0.maxItems = true;
+      props0.minItems = true;
+      props0.title = true;
+      props0.type = true;
+    }
+  }
+  const _errs7 = errors;
+  if (
+    !validate_TitledMultiSelectEnumSchema(data, {
+      instancePath,
+      parentData,
+      parentDataProperty,
+      rootData,
+      dynamicAnchors,
+    })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_TitledMultiSelectEnumSchema.errors
+        : vErrors.concat(validate_TitledMultiSelectEnumSchema.errors);
+    errors = vErrors.length;
+  }
+  var _valid0 = _errs7 === errors;
+  valid0 = valid0 || _valid0;
+  if (_valid0) {
+    if (props0 !== true) {
+      props0 = props0 || {};
+      props0.default = true;
+      props0.description = true;
+      props0.items = true;
+      props0.maxItems = true;
+      props0.minItems = true;
+      props0.title = true;
+      props0.type = true;
+    }
+  }
+  const _errs8 = errors;
+  if (
+    !validate_LegacyTitledEnumSchema(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  ) {
+    vErrors =
+      vErrors === null
+        ? validate_LegacyTitledEnumSchema.errors
+        : vErrors.concat(validate_LegacyTitledEnumSchema.errors);
+    errors = vErrors.length;
+  }
+  var _valid0 = _errs8 === errors;
+  valid0 = valid0 || _valid0;
+  if (_valid0) {
+    if (props0 !== true) {
+      props0 = props0 || {};
+      props0.default = true;
+      props0.description = true;
+      props0.enum = true;
+      props0.enumNames = true;
+      props0.title = true;
+      props0.type = true;
+    }
+  }
+  if (!valid0) {
+    const err0 = {
+      instancePath,
+      schemaPath: "#/anyOf",
+      keyword: "anyOf",
+      params: {},
+      message: "must match a schema in anyOf",
+    };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+  } else {
+    errors = _errs0;
+    if (vErrors !== null) {
+      if (_errs0) {
+        vErrors.length = _errs0;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  validate_PrimitiveSchemaDefinition_2.errors = vErrors;
+  evaluated0.props = props0;
+  return errors === 0;
+}
+validate_PrimitiveSchemaDefinition_2.evaluated = { dynamicProps: true, dynamicItems: false };
+function validate_RelatedTaskIds(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_RelatedTaskIds.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -19718,18 +16652,17 @@ function validate277(
     }
     errors++;
   }
-  validate277.errors = vErrors;
+  validate_RelatedTaskIds.errors = vErrors;
   return errors === 0;
 }
-validate277.evaluated = { items: true, dynamicProps: false, dynamicItems: false };
-
-function validate278(
+validate_RelatedTaskIds.evaluated = { items: true, dynamicProps: false, dynamicItems: false };
+function validate_RequestId(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate278.evaluated;
+  const evaluated0 = validate_RequestId.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -19741,7 +16674,7 @@ function validate278(
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
-      params: { type: schema28.type },
+      params: { type: schema_RequestId.type },
       message: "must be string,integer",
     };
     if (vErrors === null) {
@@ -19751,18 +16684,49 @@ function validate278(
     }
     errors++;
   }
-  validate278.errors = vErrors;
+  validate_RequestId.errors = vErrors;
   return errors === 0;
 }
-validate278.evaluated = { dynamicProps: false, dynamicItems: false };
-
-function validate279(
+validate_RequestId.evaluated = { dynamicProps: false, dynamicItems: false };
+function validate_RequestId_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate279.evaluated;
+  const evaluated0 = validate_RequestId_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (typeof data !== "string" && !(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
+    const err0 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: schema_RequestId.type },
+      message: "must be string,integer",
+    };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+  }
+  validate_RequestId_2.errors = vErrors;
+  return errors === 0;
+}
+validate_RequestId_2.evaluated = { dynamicProps: false, dynamicItems: false };
+function validate_ResourceLink(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_ResourceLink.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -19817,7 +16781,7 @@ function validate279(
     }
     if (data._meta !== undefined) {
       if (
-        !validate57(data._meta, {
+        !validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -19825,13 +16789,13 @@ function validate279(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.annotations !== undefined) {
       if (
-        !validate53(data.annotations, {
+        !validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
@@ -19839,7 +16803,7 @@ function validate279(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
     }
@@ -19866,7 +16830,7 @@ function validate279(
         const len0 = data3.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate73(data3[i0], {
+            !validate_Icon(data3[i0], {
               instancePath: instancePath + "/icons/" + i0,
               parentData: data3,
               parentDataProperty: i0,
@@ -19874,7 +16838,7 @@ function validate279(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+            vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
             errors = vErrors.length;
           }
         }
@@ -19999,7 +16963,7 @@ function validate279(
     if (data.uri !== undefined) {
       let data10 = data.uri;
       if (typeof data10 === "string") {
-        if (!formats4(data10)) {
+        if (!format_uri(data10)) {
           const err11 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -20045,10 +17009,10 @@ function validate279(
     }
     errors++;
   }
-  validate279.errors = vErrors;
+  validate_ResourceLink.errors = vErrors;
   return errors === 0;
 }
-validate279.evaluated = {
+validate_ResourceLink.evaluated = {
   props: {
     _meta: true,
     annotations: true,
@@ -20064,14 +17028,321 @@ validate279.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-
-function validate283(
+function validate_ResourceLink_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate283.evaluated;
+  const evaluated0 = validate_ResourceLink_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.name === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "name" },
+        message: "must have required property '" + "name" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.type === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "type" },
+        message: "must have required property '" + "type" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.uri === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "uri" },
+        message: "must have required property '" + "uri" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data._meta !== undefined) {
+      if (
+        !validate_MetaObject(data._meta, {
+          instancePath: instancePath + "/_meta",
+          parentData: data,
+          parentDataProperty: "_meta",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.annotations !== undefined) {
+      if (
+        !validate_Annotations(data.annotations, {
+          instancePath: instancePath + "/annotations",
+          parentData: data,
+          parentDataProperty: "annotations",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.description !== undefined) {
+      if (typeof data.description !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/description",
+          schemaPath: "#/properties/description/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.icons !== undefined) {
+      let data3 = data.icons;
+      if (Array.isArray(data3)) {
+        const len0 = data3.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (
+            !validate_Icon(data3[i0], {
+              instancePath: instancePath + "/icons/" + i0,
+              parentData: data3,
+              parentDataProperty: i0,
+              rootData,
+              dynamicAnchors,
+            })
+          ) {
+            vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + "/icons",
+          schemaPath: "#/properties/icons/type",
+          keyword: "type",
+          params: { type: "array" },
+          message: "must be array",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.mimeType !== undefined) {
+      if (typeof data.mimeType !== "string") {
+        const err5 = {
+          instancePath: instancePath + "/mimeType",
+          schemaPath: "#/properties/mimeType/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      if (typeof data.name !== "string") {
+        const err6 = {
+          instancePath: instancePath + "/name",
+          schemaPath: "#/properties/name/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.size !== undefined) {
+      let data7 = data.size;
+      if (!(typeof data7 == "number" && !(data7 % 1) && !isNaN(data7) && isFinite(data7))) {
+        const err7 = {
+          instancePath: instancePath + "/size",
+          schemaPath: "#/properties/size/type",
+          keyword: "type",
+          params: { type: "integer" },
+          message: "must be integer",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.title !== undefined) {
+      if (typeof data.title !== "string") {
+        const err8 = {
+          instancePath: instancePath + "/title",
+          schemaPath: "#/properties/title/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.type !== undefined) {
+      let data9 = data.type;
+      if (typeof data9 !== "string") {
+        const err9 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+      if ("resource_link" !== data9) {
+        const err10 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/const",
+          keyword: "const",
+          params: { allowedValue: "resource_link" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    if (data.uri !== undefined) {
+      let data10 = data.uri;
+      if (typeof data10 === "string") {
+        if (!format_uri(data10)) {
+          const err11 = {
+            instancePath: instancePath + "/uri",
+            schemaPath: "#/properties/uri/format",
+            keyword: "format",
+            params: { format: "uri" },
+            message: 'must match format "' + "uri" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+      } else {
+        const err12 = {
+          instancePath: instancePath + "/uri",
+          schemaPath: "#/properties/uri/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err13 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err13];
+    } else {
+      vErrors.push(err13);
+    }
+    errors++;
+  }
+  validate_ResourceLink_2.errors = vErrors;
+  return errors === 0;
+}
+validate_ResourceLink_2.evaluated = {
+  props: {
+    _meta: true,
+    annotations: true,
+    description: true,
+    icons: true,
+    mimeType: true,
+    name: true,
+    size: true,
+    title: true,
+    type: true,
+    uri: true,
+  },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+function validate_Result(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_Result.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20096,7 +17367,7 @@ function validate283(
     }
     if (data._meta !== undefined) {
       if (
-        !validate71(data._meta, {
+        !validate_ResultMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -20104,7 +17375,8 @@ function validate283(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+        vErrors =
+          vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
         errors = vErrors.length;
       }
     }
@@ -20140,18 +17412,17 @@ function validate283(
     }
     errors++;
   }
-  validate283.errors = vErrors;
+  validate_Result.errors = vErrors;
   return errors === 0;
 }
-validate283.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-function validate285(
+validate_Result.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_ResultMetaObject(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate285.evaluated;
+  const evaluated0 = validate_ResultMetaObject.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20161,7 +17432,7 @@ function validate285(
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data["io.modelcontextprotocol/serverInfo"] !== undefined) {
       if (
-        !validate72(data["io.modelcontextprotocol/serverInfo"], {
+        !validate_Implementation(data["io.modelcontextprotocol/serverInfo"], {
           instancePath: instancePath + "/io.modelcontextprotocol~1serverInfo",
           parentData: data,
           parentDataProperty: "io.modelcontextprotocol/serverInfo",
@@ -20169,7 +17440,7 @@ function validate285(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+        vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
         errors = vErrors.length;
       }
     }
@@ -20188,22 +17459,152 @@ function validate285(
     }
     errors++;
   }
-  validate285.errors = vErrors;
+  validate_ResultMetaObject.errors = vErrors;
   return errors === 0;
 }
-validate285.evaluated = {
+validate_ResultMetaObject.evaluated = {
   props: { "io.modelcontextprotocol/serverInfo": true },
   dynamicProps: false,
   dynamicItems: false,
 };
-
-function validate287(
+function validate_ResultMetaObject_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate287.evaluated;
+  const evaluated0 = validate_ResultMetaObject_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data["io.modelcontextprotocol/serverInfo"] !== undefined) {
+      if (
+        !validate_Implementation(data["io.modelcontextprotocol/serverInfo"], {
+          instancePath: instancePath + "/io.modelcontextprotocol~1serverInfo",
+          parentData: data,
+          parentDataProperty: "io.modelcontextprotocol/serverInfo",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
+        errors = vErrors.length;
+      }
+    }
+  } else {
+    const err0 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+  }
+  validate_ResultMetaObject_2.errors = vErrors;
+  return errors === 0;
+}
+validate_ResultMetaObject_2.evaluated = {
+  props: { "io.modelcontextprotocol/serverInfo": true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+function validate_Result_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_Result_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.resultType === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "resultType" },
+        message: "must have required property '" + "resultType" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data._meta !== undefined) {
+      if (
+        !validate_ResultMetaObject(data._meta, {
+          instancePath: instancePath + "/_meta",
+          parentData: data,
+          parentDataProperty: "_meta",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors =
+          vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.resultType !== undefined) {
+      if (typeof data.resultType !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/resultType",
+          schemaPath: "#/properties/resultType/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err2 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err2];
+    } else {
+      vErrors.push(err2);
+    }
+    errors++;
+  }
+  validate_Result_2.errors = vErrors;
+  return errors === 0;
+}
+validate_Result_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_Role(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_Role.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20230,7 +17631,7 @@ function validate287(
       instancePath,
       schemaPath: "#/enum",
       keyword: "enum",
-      params: { allowedValues: schema21.enum },
+      params: { allowedValues: schema_Role.enum },
       message: "must be equal to one of the allowed values",
     };
     if (vErrors === null) {
@@ -20240,18 +17641,64 @@ function validate287(
     }
     errors++;
   }
-  validate287.errors = vErrors;
+  validate_Role.errors = vErrors;
   return errors === 0;
 }
-validate287.evaluated = { dynamicProps: false, dynamicItems: false };
-
-function validate288(
+validate_Role.evaluated = { dynamicProps: false, dynamicItems: false };
+function validate_Role_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate288.evaluated;
+  const evaluated0 = validate_Role_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (typeof data !== "string") {
+    const err0 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "string" },
+      message: "must be string",
+    };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+  }
+  if (!(data === "assistant" || data === "user")) {
+    const err1 = {
+      instancePath,
+      schemaPath: "#/enum",
+      keyword: "enum",
+      params: { allowedValues: schema_Role.enum },
+      message: "must be equal to one of the allowed values",
+    };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate_Role_2.errors = vErrors;
+  return errors === 0;
+}
+validate_Role_2.evaluated = { dynamicProps: false, dynamicItems: false };
+function validate_Root(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_Root.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20276,7 +17723,7 @@ function validate288(
     }
     if (data._meta !== undefined) {
       if (
-        !validate57(data._meta, {
+        !validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -20284,7 +17731,7 @@ function validate288(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
@@ -20308,7 +17755,7 @@ function validate288(
     if (data.uri !== undefined) {
       let data2 = data.uri;
       if (typeof data2 === "string") {
-        if (!formats4(data2)) {
+        if (!format_uri(data2)) {
           const err2 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -20354,18 +17801,130 @@ function validate288(
     }
     errors++;
   }
-  validate288.errors = vErrors;
+  validate_Root.errors = vErrors;
   return errors === 0;
 }
-validate288.evaluated = { props: { _meta: true, name: true, uri: true }, dynamicProps: false, dynamicItems: false };
-
-function validate290(
+validate_Root.evaluated = { props: { _meta: true, name: true, uri: true }, dynamicProps: false, dynamicItems: false };
+function validate_Root_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate290.evaluated;
+  const evaluated0 = validate_Root_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.uri === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "uri" },
+        message: "must have required property '" + "uri" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data._meta !== undefined) {
+      if (
+        !validate_MetaObject(data._meta, {
+          instancePath: instancePath + "/_meta",
+          parentData: data,
+          parentDataProperty: "_meta",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.name !== undefined) {
+      if (typeof data.name !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/name",
+          schemaPath: "#/properties/name/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.uri !== undefined) {
+      let data2 = data.uri;
+      if (typeof data2 === "string") {
+        if (!format_uri(data2)) {
+          const err2 = {
+            instancePath: instancePath + "/uri",
+            schemaPath: "#/properties/uri/format",
+            keyword: "format",
+            params: { format: "uri" },
+            message: 'must match format "' + "uri" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+      } else {
+        const err3 = {
+          instancePath: instancePath + "/uri",
+          schemaPath: "#/properties/uri/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err4 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err4];
+    } else {
+      vErrors.push(err4);
+    }
+    errors++;
+  }
+  validate_Root_2.errors = vErrors;
+  return errors === 0;
+}
+validate_Root_2.evaluated = { props: { _meta: true, name: true, uri: true }, dynamicProps: false, dynamicItems: false };
+function validate_SamplingMessage(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_SamplingMessage.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20405,7 +17964,7 @@ function validate290(
     }
     if (data._meta !== undefined) {
       if (
-        !validate57(data._meta, {
+        !validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -20413,7 +17972,7 @@ function validate290(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
@@ -20423,7 +17982,7 @@ function validate290(
       let valid1 = false;
       const _errs4 = errors;
       if (
-        !validate81(data1, {
+        !validate_TextContent(data1, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
@@ -20431,7 +17990,7 @@ function validate290(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+        vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs4 === errors;
@@ -20445,7 +18004,7 @@ function validate290(
       }
       const _errs5 = errors;
       if (
-        !validate85(data1, {
+        !validate_ImageContent(data1, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
@@ -20453,7 +18012,7 @@ function validate290(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
+        vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs5 === errors;
@@ -20470,7 +18029,7 @@ function validate290(
       }
       const _errs6 = errors;
       if (
-        !validate56(data1, {
+        !validate_AudioContent(data1, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
@@ -20478,7 +18037,7 @@ function validate290(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+        vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs6 === errors;
@@ -20495,7 +18054,7 @@ function validate290(
       }
       const _errs7 = errors;
       if (
-        !validate110(data1, {
+        !validate_ToolUseContent(data1, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
@@ -20503,7 +18062,7 @@ function validate290(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
+        vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs7 === errors;
@@ -20520,7 +18079,7 @@ function validate290(
       }
       const _errs8 = errors;
       if (
-        !validate113(data1, {
+        !validate_ToolResultContent(data1, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
@@ -20528,7 +18087,8 @@ function validate290(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
+        vErrors =
+          vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs8 === errors;
@@ -20549,7 +18109,7 @@ function validate290(
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate117(data1[i0], {
+            !validate_SamplingMessageContentBlock(data1[i0], {
               instancePath: instancePath + "/content/" + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -20557,7 +18117,10 @@ function validate290(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+            vErrors =
+              vErrors === null
+                ? validate_SamplingMessageContentBlock.errors
+                : vErrors.concat(validate_SamplingMessageContentBlock.errors);
             errors = vErrors.length;
           }
         }
@@ -20605,7 +18168,7 @@ function validate290(
     }
     if (data.role !== undefined) {
       if (
-        !validate54(data.role, {
+        !validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
@@ -20613,7 +18176,7 @@ function validate290(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+        vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
     }
@@ -20632,18 +18195,21 @@ function validate290(
     }
     errors++;
   }
-  validate290.errors = vErrors;
+  validate_SamplingMessage.errors = vErrors;
   return errors === 0;
 }
-validate290.evaluated = { props: { _meta: true, content: true, role: true }, dynamicProps: false, dynamicItems: false };
-
-function validate299(
+validate_SamplingMessage.evaluated = {
+  props: { _meta: true, content: true, role: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+function validate_SamplingMessageContentBlock(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate299.evaluated;
+  const evaluated0 = validate_SamplingMessageContentBlock.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20653,8 +18219,8 @@ function validate299(
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate81(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+  if (!validate_TextContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
@@ -20667,8 +18233,8 @@ function validate299(
     props0.type = true;
   }
   const _errs2 = errors;
-  if (!validate85(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
+  if (!validate_ImageContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs2 === errors;
@@ -20684,8 +18250,8 @@ function validate299(
     }
   }
   const _errs3 = errors;
-  if (!validate56(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+  if (!validate_AudioContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs3 === errors;
@@ -20701,8 +18267,8 @@ function validate299(
     }
   }
   const _errs4 = errors;
-  if (!validate110(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
+  if (!validate_ToolUseContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs4 === errors;
@@ -20718,8 +18284,8 @@ function validate299(
     }
   }
   const _errs5 = errors;
-  if (!validate113(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
+  if (!validate_ToolResultContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs5 === errors;
@@ -20759,19 +18325,430 @@ function validate299(
       }
     }
   }
-  validate299.errors = vErrors;
+  validate_SamplingMessageContentBlock.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate299.evaluated = { dynamicProps: true, dynamicItems: false };
-
-function validate305(
+validate_SamplingMessageContentBlock.evaluated = { dynamicProps: true, dynamicItems: false };
+function validate_SamplingMessageContentBlock_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate305.evaluated;
+  const evaluated0 = validate_SamplingMessageContentBlock_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  const _errs0 = errors;
+  let valid0 = false;
+  const _errs1 = errors;
+  if (!validate_TextContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
+    errors = vErrors.length;
+  }
+  var _valid0 = _errs1 === errors;
+  valid0 = valid0 || _valid0;
+  if (_valid0) {
+    var props0 = {};
+    props0._meta = true;
+    props0.annotations = true;
+    props0.text = true;
+    props0.type = true;
+  }
+  const _errs2 = errors;
+  if (!validate_ImageContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+    errors = vErrors.length;
+  }
+  var _valid0 = _errs2 === errors;
+  valid0 = valid0 || _valid0;
+  if (_valid0) {
+    if (props0 !== true) {
+      props0 = props0 || {};
+      props0._meta = true;
+      props0.annotations = true;
+      props0.data = true;
+      props0.mimeType = true;
+      props0.type = true;
+    }
+  }
+  const _errs3 = errors;
+  if (!validate_AudioContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
+    errors = vErrors.length;
+  }
+  var _valid0 = _errs3 === errors;
+  valid0 = valid0 || _valid0;
+  if (_valid0) {
+    if (props0 !== true) {
+      props0 = props0 || {};
+      props0._meta = true;
+      props0.annotations = true;
+      props0.data = true;
+      props0.mimeType = true;
+      props0.type = true;
+    }
+  }
+  const _errs4 = errors;
+  if (!validate_ToolUseContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
+    errors = vErrors.length;
+  }
+  var _valid0 = _errs4 === errors;
+  valid0 = valid0 || _valid0;
+  if (_valid0) {
+    if (props0 !== true) {
+      props0 = props0 || {};
+      props0._meta = true;
+      props0.id = true;
+      props0.input = true;
+      props0.name = true;
+      props0.type = true;
+    }
+  }
+  const _errs5 = errors;
+  if (!validate_ToolResultContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
+    errors = vErrors.length;
+  }
+  var _valid0 = _errs5 === errors;
+  valid0 = valid0 || _valid0;
+  if (_valid0) {
+    if (props0 !== true) {
+      props0 = props0 || {};
+      props0._meta = true;
+      props0.content = true;
+      props0.isError = true;
+      props0.structuredContent = true;
+      props0.toolUseId = true;
+      props0.type = true;
+    }
+  }
+  if (!valid0) {
+    const err0 = {
+      instancePath,
+      schemaPath: "#/anyOf",
+      keyword: "anyOf",
+      params: {},
+      message: "must match a schema in anyOf",
+    };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+  } else {
+    errors = _errs0;
+    if (vErrors !== null) {
+      if (_errs0) {
+        vErrors.length = _errs0;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  validate_SamplingMessageContentBlock_2.errors = vErrors;
+  evaluated0.props = props0;
+  return errors === 0;
+}
+validate_SamplingMessageContentBlock_2.evaluated = { dynamicProps: true, dynamicItems: false };
+function validate_SamplingMessage_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_SamplingMessage_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.content === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "content" },
+        message: "must have required property '" + "content" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.role === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "role" },
+        message: "must have required property '" + "role" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data._meta !== undefined) {
+      if (
+        !validate_MetaObject(data._meta, {
+          instancePath: instancePath + "/_meta",
+          parentData: data,
+          parentDataProperty: "_meta",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.content !== undefined) {
+      let data1 = data.content;
+      const _errs3 = errors;
+      let valid1 = false;
+      const _errs4 = errors;
+      if (
+        !validate_TextContent(data1, {
+          instancePath: instancePath + "/content",
+          parentData: data,
+          parentDataProperty: "content",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs4 === errors;
+      valid1 = valid1 || _valid0;
+      if (_valid0) {
+        var props0 = {};
+        props0._meta = true;
+        props0.annotations = true;
+        props0.text = true;
+        props0.type = true;
+      }
+      const _errs5 = errors;
+      if (
+        !validate_ImageContent(data1, {
+          instancePath: instancePath + "/content",
+          parentData: data,
+          parentDataProperty: "content",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs5 === errors;
+      valid1 = valid1 || _valid0;
+      if (_valid0) {
+        if (props0 !== true) {
+          props0 = props0 || {};
+          props0._meta = true;
+          props0.annotations = true;
+          props0.data = true;
+          props0.mimeType = true;
+          props0.type = true;
+        }
+      }
+      const _errs6 = errors;
+      if (
+        !validate_AudioContent(data1, {
+          instancePath: instancePath + "/content",
+          parentData: data,
+          parentDataProperty: "content",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs6 === errors;
+      valid1 = valid1 || _valid0;
+      if (_valid0) {
+        if (props0 !== true) {
+          props0 = props0 || {};
+          props0._meta = true;
+          props0.annotations = true;
+          props0.data = true;
+          props0.mimeType = true;
+          props0.type = true;
+        }
+      }
+      const _errs7 = errors;
+      if (
+        !validate_ToolUseContent(data1, {
+          instancePath: instancePath + "/content",
+          parentData: data,
+          parentDataProperty: "content",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs7 === errors;
+      valid1 = valid1 || _valid0;
+      if (_valid0) {
+        if (props0 !== true) {
+          props0 = props0 || {};
+          props0._meta = true;
+          props0.id = true;
+          props0.input = true;
+          props0.name = true;
+          props0.type = true;
+        }
+      }
+      const _errs8 = errors;
+      if (
+        !validate_ToolResultContent(data1, {
+          instancePath: instancePath + "/content",
+          parentData: data,
+          parentDataProperty: "content",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors =
+          vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs8 === errors;
+      valid1 = valid1 || _valid0;
+      if (_valid0) {
+        if (props0 !== true) {
+          props0 = props0 || {};
+          props0._meta = true;
+          props0.content = true;
+          props0.isError = true;
+          props0.structuredContent = true;
+          props0.toolUseId = true;
+          props0.type = true;
+        }
+      }
+      const _errs9 = errors;
+      if (Array.isArray(data1)) {
+        const len0 = data1.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (
+            !validate_SamplingMessageContentBlock(data1[i0], {
+              instancePath: instancePath + "/content/" + i0,
+              parentData: data1,
+              parentDataProperty: i0,
+              rootData,
+              dynamicAnchors,
+            })
+          ) {
+            vErrors =
+              vErrors === null
+                ? validate_SamplingMessageContentBlock.errors
+                : vErrors.concat(validate_SamplingMessageContentBlock.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err2 = {
+          instancePath: instancePath + "/content",
+          schemaPath: "#/properties/content/anyOf/5/type",
+          keyword: "type",
+          params: { type: "array" },
+          message: "must be array",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      var _valid0 = _errs9 === errors;
+      valid1 = valid1 || _valid0;
+      if (!valid1) {
+        const err3 = {
+          instancePath: instancePath + "/content",
+          schemaPath: "#/properties/content/anyOf",
+          keyword: "anyOf",
+          params: {},
+          message: "must match a schema in anyOf",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      } else {
+        errors = _errs3;
+        if (vErrors !== null) {
+          if (_errs3) {
+            vErrors.length = _errs3;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+    }
+    if (data.role !== undefined) {
+      if (
+        !validate_Role(data.role, {
+          instancePath: instancePath + "/role",
+          parentData: data,
+          parentDataProperty: "role",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
+        errors = vErrors.length;
+      }
+    }
+  } else {
+    const err4 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err4];
+    } else {
+      vErrors.push(err4);
+    }
+    errors++;
+  }
+  validate_SamplingMessage_2.errors = vErrors;
+  return errors === 0;
+}
+validate_SamplingMessage_2.evaluated = {
+  props: { _meta: true, content: true, role: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+function validate_StringSchema(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_StringSchema.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20850,7 +18827,7 @@ function validate305(
           instancePath: instancePath + "/format",
           schemaPath: "#/properties/format/enum",
           keyword: "enum",
-          params: { allowedValues: schema67.properties.format.enum },
+          params: { allowedValues: schema_StringSchema.properties.format.enum },
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
@@ -20962,45 +18939,226 @@ function validate305(
     }
     errors++;
   }
-  validate305.errors = vErrors;
+  validate_StringSchema.errors = vErrors;
   return errors === 0;
 }
-validate305.evaluated = {
+validate_StringSchema.evaluated = {
   props: { default: true, description: true, format: true, maxLength: true, minLength: true, title: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-
-const schema122 = {
-  $schema: "https://json-schema.org/draft/2020-12/schema",
-  type: "object",
-  properties: {
-    taskId: { type: "string" },
-    status: {
-      anyOf: [
-        { type: "string", const: "working" },
-        { type: "string", const: "input_required" },
-        { type: "string", const: "completed" },
-        { type: "string", const: "failed" },
-        { type: "string", const: "cancelled" },
-      ],
-    },
-    statusMessage: { type: "string" },
-    createdAt: { type: "string" },
-    lastUpdatedAt: { type: "string" },
-    ttlMs: { anyOf: [{ type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 }, { type: "null" }] },
-    pollIntervalMs: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
-  },
-  required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs"],
-};
-
-function validate306(
+function validate_StringSchema_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate306.evaluated;
+  const evaluated0 = validate_StringSchema_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.type === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "type" },
+        message: "must have required property '" + "type" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.default !== undefined) {
+      if (typeof data.default !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/default",
+          schemaPath: "#/properties/default/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.description !== undefined) {
+      if (typeof data.description !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/description",
+          schemaPath: "#/properties/description/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.format !== undefined) {
+      let data2 = data.format;
+      if (typeof data2 !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/format",
+          schemaPath: "#/properties/format/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+      if (!(data2 === "date" || data2 === "date-time" || data2 === "email" || data2 === "uri")) {
+        const err4 = {
+          instancePath: instancePath + "/format",
+          schemaPath: "#/properties/format/enum",
+          keyword: "enum",
+          params: { allowedValues: schema_StringSchema.properties.format.enum },
+          message: "must be equal to one of the allowed values",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.maxLength !== undefined) {
+      let data3 = data.maxLength;
+      if (!(typeof data3 == "number" && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+        const err5 = {
+          instancePath: instancePath + "/maxLength",
+          schemaPath: "#/properties/maxLength/type",
+          keyword: "type",
+          params: { type: "integer" },
+          message: "must be integer",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.minLength !== undefined) {
+      let data4 = data.minLength;
+      if (!(typeof data4 == "number" && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
+        const err6 = {
+          instancePath: instancePath + "/minLength",
+          schemaPath: "#/properties/minLength/type",
+          keyword: "type",
+          params: { type: "integer" },
+          message: "must be integer",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.title !== undefined) {
+      if (typeof data.title !== "string") {
+        const err7 = {
+          instancePath: instancePath + "/title",
+          schemaPath: "#/properties/title/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.type !== undefined) {
+      let data6 = data.type;
+      if (typeof data6 !== "string") {
+        const err8 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+      if ("string" !== data6) {
+        const err9 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/const",
+          keyword: "const",
+          params: { allowedValue: "string" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err10 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err10];
+    } else {
+      vErrors.push(err10);
+    }
+    errors++;
+  }
+  validate_StringSchema_2.errors = vErrors;
+  return errors === 0;
+}
+validate_StringSchema_2.evaluated = {
+  props: { default: true, description: true, format: true, maxLength: true, minLength: true, title: true, type: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+function validate_Task(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_Task.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -21507,10 +19665,10 @@ function validate306(
     }
     errors++;
   }
-  validate306.errors = vErrors;
+  validate_Task.errors = vErrors;
   return errors === 0;
 }
-validate306.evaluated = {
+validate_Task.evaluated = {
   props: {
     taskId: true,
     status: true,
@@ -21523,25 +19681,13 @@ validate306.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-
-const schema123 = {
-  $schema: "https://json-schema.org/draft/2020-12/schema",
-  anyOf: [
-    { type: "string", const: "working" },
-    { type: "string", const: "input_required" },
-    { type: "string", const: "completed" },
-    { type: "string", const: "failed" },
-    { type: "string", const: "cancelled" },
-  ],
-};
-
-function validate307(
+function validate_TaskStatus(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate307.evaluated;
+  const evaluated0 = validate_TaskStatus.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -21739,143 +19885,26 @@ function validate307(
       }
     }
   }
-  validate307.errors = vErrors;
+  validate_TaskStatus.errors = vErrors;
   return errors === 0;
 }
-validate307.evaluated = { dynamicProps: false, dynamicItems: false };
-
-const schema124 = {
-  $schema: "https://json-schema.org/draft/2020-12/schema",
-  allOf: [
-    { $ref: "#/$defs/JSONRPCNotification" },
-    {
-      type: "object",
-      properties: {
-        method: { type: "string", const: "notifications/tasks" },
-        params: {
-          allOf: [
-            { $ref: "#/$defs/NotificationParams" },
-            {
-              anyOf: [
-                {
-                  type: "object",
-                  properties: {
-                    taskId: { type: "string" },
-                    status: { type: "string", const: "working" },
-                    statusMessage: { type: "string" },
-                    createdAt: { type: "string" },
-                    lastUpdatedAt: { type: "string" },
-                    ttlMs: {
-                      anyOf: [
-                        { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
-                        { type: "null" },
-                      ],
-                    },
-                    pollIntervalMs: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
-                  },
-                  required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs"],
-                },
-                {
-                  type: "object",
-                  properties: {
-                    taskId: { type: "string" },
-                    status: { type: "string", const: "input_required" },
-                    statusMessage: { type: "string" },
-                    createdAt: { type: "string" },
-                    lastUpdatedAt: { type: "string" },
-                    ttlMs: {
-                      anyOf: [
-                        { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
-                        { type: "null" },
-                      ],
-                    },
-                    pollIntervalMs: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
-                    inputRequests: { $ref: "#/$defs/InputRequests" },
-                  },
-                  required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs", "inputRequests"],
-                },
-                {
-                  type: "object",
-                  properties: {
-                    taskId: { type: "string" },
-                    status: { type: "string", const: "completed" },
-                    statusMessage: { type: "string" },
-                    createdAt: { type: "string" },
-                    lastUpdatedAt: { type: "string" },
-                    ttlMs: {
-                      anyOf: [
-                        { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
-                        { type: "null" },
-                      ],
-                    },
-                    pollIntervalMs: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
-                    result: { type: "object", propertyNames: { type: "string" }, additionalProperties: {} },
-                  },
-                  required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs", "result"],
-                },
-                {
-                  type: "object",
-                  properties: {
-                    taskId: { type: "string" },
-                    status: { type: "string", const: "failed" },
-                    statusMessage: { type: "string" },
-                    createdAt: { type: "string" },
-                    lastUpdatedAt: { type: "string" },
-                    ttlMs: {
-                      anyOf: [
-                        { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
-                        { type: "null" },
-                      ],
-                    },
-                    pollIntervalMs: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
-                    error: { $ref: "#/$defs/Error" },
-                  },
-                  required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs", "error"],
-                },
-                {
-                  type: "object",
-                  properties: {
-                    taskId: { type: "string" },
-                    status: { type: "string", const: "cancelled" },
-                    statusMessage: { type: "string" },
-                    createdAt: { type: "string" },
-                    lastUpdatedAt: { type: "string" },
-                    ttlMs: {
-                      anyOf: [
-                        { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
-                        { type: "null" },
-                      ],
-                    },
-                    pollIntervalMs: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
-                  },
-                  required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs"],
-                },
-              ],
-            },
-            { type: "object", propertyNames: { type: "string" }, additionalProperties: {} },
-          ],
-        },
-      },
-      required: ["method", "params"],
-    },
-  ],
-};
-
-function validate308(
+validate_TaskStatus.evaluated = { dynamicProps: false, dynamicItems: false };
+function validate_TaskStatusNotification(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate308.evaluated;
+  const evaluated0 = validate_TaskStatusNotification.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = undefined;
   }
-  if (!validate246(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate246.errors : vErrors.concat(validate246.errors);
+  if (!validate_JSONRPCNotification(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors =
+      vErrors === null ? validate_JSONRPCNotification.errors : vErrors.concat(validate_JSONRPCNotification.errors);
     errors = vErrors.length;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -21945,7 +19974,7 @@ function validate308(
     if (data.params !== undefined) {
       let data1 = data.params;
       if (
-        !validate265(data1, {
+        !validate_NotificationParams(data1, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -21953,7 +19982,8 @@ function validate308(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate265.errors : vErrors.concat(validate265.errors);
+        vErrors =
+          vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
         errors = vErrors.length;
       }
       const _errs8 = errors;
@@ -22652,7 +20682,7 @@ function validate308(
         }
         if (data1.inputRequests !== undefined) {
           if (
-            !validate161(data1.inputRequests, {
+            !validate_InputRequests(data1.inputRequests, {
               instancePath: instancePath + "/params/inputRequests",
               parentData: data1,
               parentDataProperty: "inputRequests",
@@ -22660,7 +20690,7 @@ function validate308(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
+            vErrors = vErrors === null ? validate_InputRequests.errors : vErrors.concat(validate_InputRequests.errors);
             errors = vErrors.length;
           }
         }
@@ -23460,7 +21490,7 @@ function validate308(
         }
         if (data1.error !== undefined) {
           if (
-            !validate194(data1.error, {
+            !validate_Error(data1.error, {
               instancePath: instancePath + "/params/error",
               parentData: data1,
               parentDataProperty: "error",
@@ -23468,7 +21498,7 @@ function validate308(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
+            vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
             errors = vErrors.length;
           }
         }
@@ -23954,120 +21984,30 @@ function validate308(
     }
     errors++;
   }
-  validate308.errors = vErrors;
+  validate_TaskStatusNotification.errors = vErrors;
   return errors === 0;
 }
-validate308.evaluated = {
+validate_TaskStatusNotification.evaluated = {
   props: { method: true, params: true, jsonrpc: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-
-const schema125 = {
-  $schema: "https://json-schema.org/draft/2020-12/schema",
-  allOf: [
-    { $ref: "#/$defs/NotificationParams" },
-    {
-      anyOf: [
-        {
-          type: "object",
-          properties: {
-            taskId: { type: "string" },
-            status: { type: "string", const: "working" },
-            statusMessage: { type: "string" },
-            createdAt: { type: "string" },
-            lastUpdatedAt: { type: "string" },
-            ttlMs: {
-              anyOf: [{ type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 }, { type: "null" }],
-            },
-            pollIntervalMs: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
-          },
-          required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs"],
-        },
-        {
-          type: "object",
-          properties: {
-            taskId: { type: "string" },
-            status: { type: "string", const: "input_required" },
-            statusMessage: { type: "string" },
-            createdAt: { type: "string" },
-            lastUpdatedAt: { type: "string" },
-            ttlMs: {
-              anyOf: [{ type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 }, { type: "null" }],
-            },
-            pollIntervalMs: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
-            inputRequests: { $ref: "#/$defs/InputRequests" },
-          },
-          required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs", "inputRequests"],
-        },
-        {
-          type: "object",
-          properties: {
-            taskId: { type: "string" },
-            status: { type: "string", const: "completed" },
-            statusMessage: { type: "string" },
-            createdAt: { type: "string" },
-            lastUpdatedAt: { type: "string" },
-            ttlMs: {
-              anyOf: [{ type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 }, { type: "null" }],
-            },
-            pollIntervalMs: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
-            result: { type: "object", propertyNames: { type: "string" }, additionalProperties: {} },
-          },
-          required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs", "result"],
-        },
-        {
-          type: "object",
-          properties: {
-            taskId: { type: "string" },
-            status: { type: "string", const: "failed" },
-            statusMessage: { type: "string" },
-            createdAt: { type: "string" },
-            lastUpdatedAt: { type: "string" },
-            ttlMs: {
-              anyOf: [{ type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 }, { type: "null" }],
-            },
-            pollIntervalMs: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
-            error: { $ref: "#/$defs/Error" },
-          },
-          required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs", "error"],
-        },
-        {
-          type: "object",
-          properties: {
-            taskId: { type: "string" },
-            status: { type: "string", const: "cancelled" },
-            statusMessage: { type: "string" },
-            createdAt: { type: "string" },
-            lastUpdatedAt: { type: "string" },
-            ttlMs: {
-              anyOf: [{ type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 }, { type: "null" }],
-            },
-            pollIntervalMs: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
-          },
-          required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs"],
-        },
-      ],
-    },
-    { type: "object", propertyNames: { type: "string" }, additionalProperties: {} },
-  ],
-};
-
-function validate313(
+function validate_TaskStatusNotificationParams(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate313.evaluated;
+  const evaluated0 = validate_TaskStatusNotificationParams.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = undefined;
   }
-  if (!validate265(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate265.errors : vErrors.concat(validate265.errors);
+  if (!validate_NotificationParams(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors =
+      vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
     errors = vErrors.length;
   }
   const _errs2 = errors;
@@ -24766,7 +22706,7 @@ function validate313(
     }
     if (data.inputRequests !== undefined) {
       if (
-        !validate161(data.inputRequests, {
+        !validate_InputRequests(data.inputRequests, {
           instancePath: instancePath + "/inputRequests",
           parentData: data,
           parentDataProperty: "inputRequests",
@@ -24774,7 +22714,7 @@ function validate313(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
+        vErrors = vErrors === null ? validate_InputRequests.errors : vErrors.concat(validate_InputRequests.errors);
         errors = vErrors.length;
       }
     }
@@ -25574,7 +23514,7 @@ function validate313(
     }
     if (data.error !== undefined) {
       if (
-        !validate194(data.error, {
+        !validate_Error(data.error, {
           instancePath: instancePath + "/error",
           parentData: data,
           parentDataProperty: "error",
@@ -25582,7 +23522,7 @@ function validate313(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
+        vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
         errors = vErrors.length;
       }
     }
@@ -26052,116 +23992,27 @@ function validate313(
   if (props0 !== true) {
     props0 = true;
   }
-  validate313.errors = vErrors;
+  validate_TaskStatusNotificationParams.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate313.evaluated = { dynamicProps: true, dynamicItems: false };
-
-const schema126 = {
-  allOf: [
-    { $ref: "#/$defs/NotificationParams" },
-    {
-      anyOf: [
-        {
-          type: "object",
-          properties: {
-            taskId: { type: "string" },
-            status: { type: "string", const: "working" },
-            statusMessage: { type: "string" },
-            createdAt: { type: "string" },
-            lastUpdatedAt: { type: "string" },
-            ttlMs: {
-              anyOf: [{ type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 }, { type: "null" }],
-            },
-            pollIntervalMs: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
-          },
-          required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs"],
-        },
-        {
-          type: "object",
-          properties: {
-            taskId: { type: "string" },
-            status: { type: "string", const: "input_required" },
-            statusMessage: { type: "string" },
-            createdAt: { type: "string" },
-            lastUpdatedAt: { type: "string" },
-            ttlMs: {
-              anyOf: [{ type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 }, { type: "null" }],
-            },
-            pollIntervalMs: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
-            inputRequests: { $ref: "#/$defs/InputRequests" },
-          },
-          required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs", "inputRequests"],
-        },
-        {
-          type: "object",
-          properties: {
-            taskId: { type: "string" },
-            status: { type: "string", const: "completed" },
-            statusMessage: { type: "string" },
-            createdAt: { type: "string" },
-            lastUpdatedAt: { type: "string" },
-            ttlMs: {
-              anyOf: [{ type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 }, { type: "null" }],
-            },
-            pollIntervalMs: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
-            result: { type: "object", propertyNames: { type: "string" }, additionalProperties: {} },
-          },
-          required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs", "result"],
-        },
-        {
-          type: "object",
-          properties: {
-            taskId: { type: "string" },
-            status: { type: "string", const: "failed" },
-            statusMessage: { type: "string" },
-            createdAt: { type: "string" },
-            lastUpdatedAt: { type: "string" },
-            ttlMs: {
-              anyOf: [{ type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 }, { type: "null" }],
-            },
-            pollIntervalMs: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
-            error: { $ref: "#/$defs/Error" },
-          },
-          required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs", "error"],
-        },
-        {
-          type: "object",
-          properties: {
-            taskId: { type: "string" },
-            status: { type: "string", const: "cancelled" },
-            statusMessage: { type: "string" },
-            createdAt: { type: "string" },
-            lastUpdatedAt: { type: "string" },
-            ttlMs: {
-              anyOf: [{ type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 }, { type: "null" }],
-            },
-            pollIntervalMs: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
-          },
-          required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs"],
-        },
-      ],
-    },
-    { type: "object", propertyNames: { type: "string" }, additionalProperties: {} },
-  ],
-};
-
-function validate317(
+validate_TaskStatusNotificationParams.evaluated = { dynamicProps: true, dynamicItems: false };
+function validate_TaskStatusNotification_allOf_1_properties_params(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate317.evaluated;
+  const evaluated0 = validate_TaskStatusNotification_allOf_1_properties_params.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = undefined;
   }
-  if (!validate265(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate265.errors : vErrors.concat(validate265.errors);
+  if (!validate_NotificationParams(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors =
+      vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
     errors = vErrors.length;
   }
   const _errs2 = errors;
@@ -26860,7 +24711,7 @@ function validate317(
     }
     if (data.inputRequests !== undefined) {
       if (
-        !validate161(data.inputRequests, {
+        !validate_InputRequests(data.inputRequests, {
           instancePath: instancePath + "/inputRequests",
           parentData: data,
           parentDataProperty: "inputRequests",
@@ -26868,7 +24719,7 @@ function validate317(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
+        vErrors = vErrors === null ? validate_InputRequests.errors : vErrors.concat(validate_InputRequests.errors);
         errors = vErrors.length;
       }
     }
@@ -27668,7 +25519,7 @@ function validate317(
     }
     if (data.error !== undefined) {
       if (
-        !validate194(data.error, {
+        !validate_Error(data.error, {
           instancePath: instancePath + "/error",
           parentData: data,
           parentDataProperty: "error",
@@ -27676,7 +25527,7 @@ function validate317(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
+        vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
         errors = vErrors.length;
       }
     }
@@ -28146,25 +25997,18 @@ function validate317(
   if (props0 !== true) {
     props0 = true;
   }
-  validate317.errors = vErrors;
+  validate_TaskStatusNotification_allOf_1_properties_params.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate317.evaluated = { dynamicProps: true, dynamicItems: false };
-
-const schema127 = {
-  $schema: "https://json-schema.org/draft/2020-12/schema",
-  type: "object",
-  properties: { taskIds: { type: "array", items: { type: "string" } } },
-};
-
-function validate321(
+validate_TaskStatusNotification_allOf_1_properties_params.evaluated = { dynamicProps: true, dynamicItems: false };
+function validate_TaskSubscriptionAcknowledgedNotifications(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate321.evaluated;
+  const evaluated0 = validate_TaskSubscriptionAcknowledgedNotifications.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -28224,24 +26068,21 @@ function validate321(
     }
     errors++;
   }
-  validate321.errors = vErrors;
+  validate_TaskSubscriptionAcknowledgedNotifications.errors = vErrors;
   return errors === 0;
 }
-validate321.evaluated = { props: { taskIds: true }, dynamicProps: false, dynamicItems: false };
-
-const schema128 = {
-  $schema: "https://json-schema.org/draft/2020-12/schema",
-  type: "object",
-  properties: { taskIds: { type: "array", items: { type: "string" } } },
+validate_TaskSubscriptionAcknowledgedNotifications.evaluated = {
+  props: { taskIds: true },
+  dynamicProps: false,
+  dynamicItems: false,
 };
-
-function validate322(
+function validate_TaskSubscriptionNotifications(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate322.evaluated;
+  const evaluated0 = validate_TaskSubscriptionNotifications.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -28301,25 +26142,21 @@ function validate322(
     }
     errors++;
   }
-  validate322.errors = vErrors;
+  validate_TaskSubscriptionNotifications.errors = vErrors;
   return errors === 0;
 }
-validate322.evaluated = { props: { taskIds: true }, dynamicProps: false, dynamicItems: false };
-
-const schema129 = {
-  $schema: "https://json-schema.org/draft/2020-12/schema",
-  type: "object",
-  propertyNames: { type: "string" },
-  additionalProperties: { not: {} },
+validate_TaskSubscriptionNotifications.evaluated = {
+  props: { taskIds: true },
+  dynamicProps: false,
+  dynamicItems: false,
 };
-
-function validate323(
+function validate_TasksExtensionCapability(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate323.evaluated;
+  const evaluated0 = validate_TasksExtensionCapability.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -28392,18 +26229,17 @@ function validate323(
     }
     errors++;
   }
-  validate323.errors = vErrors;
+  validate_TasksExtensionCapability.errors = vErrors;
   return errors === 0;
 }
-validate323.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-function validate324(
+validate_TasksExtensionCapability.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_TextContent(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate324.evaluated;
+  const evaluated0 = validate_TextContent.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -28443,7 +26279,7 @@ function validate324(
     }
     if (data._meta !== undefined) {
       if (
-        !validate57(data._meta, {
+        !validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -28451,13 +26287,13 @@ function validate324(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.annotations !== undefined) {
       if (
-        !validate53(data.annotations, {
+        !validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
@@ -28465,7 +26301,7 @@ function validate324(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
     }
@@ -28534,22 +26370,166 @@ function validate324(
     }
     errors++;
   }
-  validate324.errors = vErrors;
+  validate_TextContent.errors = vErrors;
   return errors === 0;
 }
-validate324.evaluated = {
+validate_TextContent.evaluated = {
   props: { _meta: true, annotations: true, text: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-
-function validate327(
+function validate_TextContent_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate327.evaluated;
+  const evaluated0 = validate_TextContent_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.text === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "text" },
+        message: "must have required property '" + "text" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.type === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "type" },
+        message: "must have required property '" + "type" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data._meta !== undefined) {
+      if (
+        !validate_MetaObject(data._meta, {
+          instancePath: instancePath + "/_meta",
+          parentData: data,
+          parentDataProperty: "_meta",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.annotations !== undefined) {
+      if (
+        !validate_Annotations(data.annotations, {
+          instancePath: instancePath + "/annotations",
+          parentData: data,
+          parentDataProperty: "annotations",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.text !== undefined) {
+      if (typeof data.text !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/text",
+          schemaPath: "#/properties/text/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.type !== undefined) {
+      let data3 = data.type;
+      if (typeof data3 !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+      if ("text" !== data3) {
+        const err4 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/const",
+          keyword: "const",
+          params: { allowedValue: "text" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_TextContent_2.errors = vErrors;
+  return errors === 0;
+}
+validate_TextContent_2.evaluated = {
+  props: { _meta: true, annotations: true, text: true, type: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+function validate_TextResourceContents(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_TextResourceContents.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -28589,7 +26569,7 @@ function validate327(
     }
     if (data._meta !== undefined) {
       if (
-        !validate57(data._meta, {
+        !validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -28597,7 +26577,7 @@ function validate327(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
@@ -28638,7 +26618,7 @@ function validate327(
     if (data.uri !== undefined) {
       let data3 = data.uri;
       if (typeof data3 === "string") {
-        if (!formats4(data3)) {
+        if (!format_uri(data3)) {
           const err4 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -28684,22 +26664,170 @@ function validate327(
     }
     errors++;
   }
-  validate327.errors = vErrors;
+  validate_TextResourceContents.errors = vErrors;
   return errors === 0;
 }
-validate327.evaluated = {
+validate_TextResourceContents.evaluated = {
   props: { _meta: true, mimeType: true, text: true, uri: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-
-function validate329(
+function validate_TextResourceContents_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate329.evaluated;
+  const evaluated0 = validate_TextResourceContents_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.text === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "text" },
+        message: "must have required property '" + "text" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.uri === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "uri" },
+        message: "must have required property '" + "uri" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data._meta !== undefined) {
+      if (
+        !validate_MetaObject(data._meta, {
+          instancePath: instancePath + "/_meta",
+          parentData: data,
+          parentDataProperty: "_meta",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.mimeType !== undefined) {
+      if (typeof data.mimeType !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/mimeType",
+          schemaPath: "#/properties/mimeType/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.text !== undefined) {
+      if (typeof data.text !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/text",
+          schemaPath: "#/properties/text/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.uri !== undefined) {
+      let data3 = data.uri;
+      if (typeof data3 === "string") {
+        if (!format_uri(data3)) {
+          const err4 = {
+            instancePath: instancePath + "/uri",
+            schemaPath: "#/properties/uri/format",
+            keyword: "format",
+            params: { format: "uri" },
+            message: 'must match format "' + "uri" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+      } else {
+        const err5 = {
+          instancePath: instancePath + "/uri",
+          schemaPath: "#/properties/uri/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err6 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err6];
+    } else {
+      vErrors.push(err6);
+    }
+    errors++;
+  }
+  validate_TextResourceContents_2.errors = vErrors;
+  return errors === 0;
+}
+validate_TextResourceContents_2.evaluated = {
+  props: { _meta: true, mimeType: true, text: true, uri: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+function validate_TitledMultiSelectEnumSchema(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_TitledMultiSelectEnumSchema.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -29029,22 +27157,365 @@ function validate329(
     }
     errors++;
   }
-  validate329.errors = vErrors;
+  validate_TitledMultiSelectEnumSchema.errors = vErrors;
   return errors === 0;
 }
-validate329.evaluated = {
+validate_TitledMultiSelectEnumSchema.evaluated = {
   props: { default: true, description: true, items: true, maxItems: true, minItems: true, title: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-
-function validate330(
+function validate_TitledMultiSelectEnumSchema_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate330.evaluated;
+  const evaluated0 = validate_TitledMultiSelectEnumSchema_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.items === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "items" },
+        message: "must have required property '" + "items" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.type === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "type" },
+        message: "must have required property '" + "type" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.default !== undefined) {
+      let data0 = data.default;
+      if (Array.isArray(data0)) {
+        const len0 = data0.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (typeof data0[i0] !== "string") {
+            const err2 = {
+              instancePath: instancePath + "/default/" + i0,
+              schemaPath: "#/properties/default/items/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err2];
+            } else {
+              vErrors.push(err2);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err3 = {
+          instancePath: instancePath + "/default",
+          schemaPath: "#/properties/default/type",
+          keyword: "type",
+          params: { type: "array" },
+          message: "must be array",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.description !== undefined) {
+      if (typeof data.description !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/description",
+          schemaPath: "#/properties/description/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.items !== undefined) {
+      let data3 = data.items;
+      if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
+        if (data3.anyOf === undefined) {
+          const err5 = {
+            instancePath: instancePath + "/items",
+            schemaPath: "#/properties/items/required",
+            keyword: "required",
+            params: { missingProperty: "anyOf" },
+            message: "must have required property '" + "anyOf" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (data3.anyOf !== undefined) {
+          let data4 = data3.anyOf;
+          if (Array.isArray(data4)) {
+            const len1 = data4.length;
+            for (let i1 = 0; i1 < len1; i1++) {
+              let data5 = data4[i1];
+              if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
+                if (data5.const === undefined) {
+                  const err6 = {
+                    instancePath: instancePath + "/items/anyOf/" + i1,
+                    schemaPath: "#/properties/items/properties/anyOf/items/required",
+                    keyword: "required",
+                    params: { missingProperty: "const" },
+                    message: "must have required property '" + "const" + "'",
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err6];
+                  } else {
+                    vErrors.push(err6);
+                  }
+                  errors++;
+                }
+                if (data5.title === undefined) {
+                  const err7 = {
+                    instancePath: instancePath + "/items/anyOf/" + i1,
+                    schemaPath: "#/properties/items/properties/anyOf/items/required",
+                    keyword: "required",
+                    params: { missingProperty: "title" },
+                    message: "must have required property '" + "title" + "'",
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err7];
+                  } else {
+                    vErrors.push(err7);
+                  }
+                  errors++;
+                }
+                if (data5.const !== undefined) {
+                  if (typeof data5.const !== "string") {
+                    const err8 = {
+                      instancePath: instancePath + "/items/anyOf/" + i1 + "/const",
+                      schemaPath: "#/properties/items/properties/anyOf/items/properties/const/type",
+                      keyword: "type",
+                      params: { type: "string" },
+                      message: "must be string",
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err8];
+                    } else {
+                      vErrors.push(err8);
+                    }
+                    errors++;
+                  }
+                }
+                if (data5.title !== undefined) {
+                  if (typeof data5.title !== "string") {
+                    const err9 = {
+                      instancePath: instancePath + "/items/anyOf/" + i1 + "/title",
+                      schemaPath: "#/properties/items/properties/anyOf/items/properties/title/type",
+                      keyword: "type",
+                      params: { type: "string" },
+                      message: "must be string",
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err9];
+                    } else {
+                      vErrors.push(err9);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err10 = {
+                  instancePath: instancePath + "/items/anyOf/" + i1,
+                  schemaPath: "#/properties/items/properties/anyOf/items/type",
+                  keyword: "type",
+                  params: { type: "object" },
+                  message: "must be object",
+                };
+                if (vErrors === null) {
+                  vErrors = [err10];
+                } else {
+                  vErrors.push(err10);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err11 = {
+              instancePath: instancePath + "/items/anyOf",
+              schemaPath: "#/properties/items/properties/anyOf/type",
+              keyword: "type",
+              params: { type: "array" },
+              message: "must be array",
+            };
+            if (vErrors === null) {
+              vErrors = [err11];
+            } else {
+              vErrors.push(err11);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err12 = {
+          instancePath: instancePath + "/items",
+          schemaPath: "#/properties/items/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+    if (data.maxItems !== undefined) {
+      let data8 = data.maxItems;
+      if (!(typeof data8 == "number" && !(data8 % 1) && !isNaN(data8) && isFinite(data8))) {
+        const err13 = {
+          instancePath: instancePath + "/maxItems",
+          schemaPath: "#/properties/maxItems/type",
+          keyword: "type",
+          params: { type: "integer" },
+          message: "must be integer",
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
+    if (data.minItems !== undefined) {
+      let data9 = data.minItems;
+      if (!(typeof data9 == "number" && !(data9 % 1) && !isNaN(data9) && isFinite(data9))) {
+        const err14 = {
+          instancePath: instancePath + "/minItems",
+          schemaPath: "#/properties/minItems/type",
+          keyword: "type",
+          params: { type: "integer" },
+          message: "must be integer",
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+    }
+    if (data.title !== undefined) {
+      if (typeof data.title !== "string") {
+        const err15 = {
+          instancePath: instancePath + "/title",
+          schemaPath: "#/properties/title/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
+    if (data.type !== undefined) {
+      let data11 = data.type;
+      if (typeof data11 !== "string") {
+        const err16 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+      if ("array" !== data11) {
+        const err17 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/const",
+          keyword: "const",
+          params: { allowedValue: "array" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err18 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err18];
+    } else {
+      vErrors.push(err18);
+    }
+    errors++;
+  }
+  validate_TitledMultiSelectEnumSchema_2.errors = vErrors;
+  return errors === 0;
+}
+validate_TitledMultiSelectEnumSchema_2.evaluated = {
+  props: { default: true, description: true, items: true, maxItems: true, minItems: true, title: true, type: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+function validate_TitledSingleSelectEnumSchema(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_TitledSingleSelectEnumSchema.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -29284,22 +27755,275 @@ function validate330(
     }
     errors++;
   }
-  validate330.errors = vErrors;
+  validate_TitledSingleSelectEnumSchema.errors = vErrors;
   return errors === 0;
 }
-validate330.evaluated = {
+validate_TitledSingleSelectEnumSchema.evaluated = {
   props: { default: true, description: true, oneOf: true, title: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-
-function validate331(
+function validate_TitledSingleSelectEnumSchema_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate331.evaluated;
+  const evaluated0 = validate_TitledSingleSelectEnumSchema_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.oneOf === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "oneOf" },
+        message: "must have required property '" + "oneOf" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.type === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "type" },
+        message: "must have required property '" + "type" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.default !== undefined) {
+      if (typeof data.default !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/default",
+          schemaPath: "#/properties/default/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.description !== undefined) {
+      if (typeof data.description !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/description",
+          schemaPath: "#/properties/description/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.oneOf !== undefined) {
+      let data2 = data.oneOf;
+      if (Array.isArray(data2)) {
+        const len0 = data2.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data3 = data2[i0];
+          if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
+            if (data3.const === undefined) {
+              const err4 = {
+                instancePath: instancePath + "/oneOf/" + i0,
+                schemaPath: "#/properties/oneOf/items/required",
+                keyword: "required",
+                params: { missingProperty: "const" },
+                message: "must have required property '" + "const" + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err4];
+              } else {
+                vErrors.push(err4);
+              }
+              errors++;
+            }
+            if (data3.title === undefined) {
+              const err5 = {
+                instancePath: instancePath + "/oneOf/" + i0,
+                schemaPath: "#/properties/oneOf/items/required",
+                keyword: "required",
+                params: { missingProperty: "title" },
+                message: "must have required property '" + "title" + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
+            if (data3.const !== undefined) {
+              if (typeof data3.const !== "string") {
+                const err6 = {
+                  instancePath: instancePath + "/oneOf/" + i0 + "/const",
+                  schemaPath: "#/properties/oneOf/items/properties/const/type",
+                  keyword: "type",
+                  params: { type: "string" },
+                  message: "must be string",
+                };
+                if (vErrors === null) {
+                  vErrors = [err6];
+                } else {
+                  vErrors.push(err6);
+                }
+                errors++;
+              }
+            }
+            if (data3.title !== undefined) {
+              if (typeof data3.title !== "string") {
+                const err7 = {
+                  instancePath: instancePath + "/oneOf/" + i0 + "/title",
+                  schemaPath: "#/properties/oneOf/items/properties/title/type",
+                  keyword: "type",
+                  params: { type: "string" },
+                  message: "must be string",
+                };
+                if (vErrors === null) {
+                  vErrors = [err7];
+                } else {
+                  vErrors.push(err7);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err8 = {
+              instancePath: instancePath + "/oneOf/" + i0,
+              schemaPath: "#/properties/oneOf/items/type",
+              keyword: "type",
+              params: { type: "object" },
+              message: "must be object",
+            };
+            if (vErrors === null) {
+              vErrors = [err8];
+            } else {
+              vErrors.push(err8);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err9 = {
+          instancePath: instancePath + "/oneOf",
+          schemaPath: "#/properties/oneOf/type",
+          keyword: "type",
+          params: { type: "array" },
+          message: "must be array",
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.title !== undefined) {
+      if (typeof data.title !== "string") {
+        const err10 = {
+          instancePath: instancePath + "/title",
+          schemaPath: "#/properties/title/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    if (data.type !== undefined) {
+      let data7 = data.type;
+      if (typeof data7 !== "string") {
+        const err11 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+      if ("string" !== data7) {
+        const err12 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/const",
+          keyword: "const",
+          params: { allowedValue: "string" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err13 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err13];
+    } else {
+      vErrors.push(err13);
+    }
+    errors++;
+  }
+  validate_TitledSingleSelectEnumSchema_2.errors = vErrors;
+  return errors === 0;
+}
+validate_TitledSingleSelectEnumSchema_2.evaluated = {
+  props: { default: true, description: true, oneOf: true, title: true, type: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+function validate_Tool(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_Tool.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -29339,7 +28063,7 @@ function validate331(
     }
     if (data._meta !== undefined) {
       if (
-        !validate57(data._meta, {
+        !validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -29347,13 +28071,13 @@ function validate331(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.annotations !== undefined) {
       if (
-        !validate138(data.annotations, {
+        !validate_ToolAnnotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
@@ -29361,7 +28085,7 @@ function validate331(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+        vErrors = vErrors === null ? validate_ToolAnnotations.errors : vErrors.concat(validate_ToolAnnotations.errors);
         errors = vErrors.length;
       }
     }
@@ -29388,7 +28112,7 @@ function validate331(
         const len0 = data3.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate73(data3[i0], {
+            !validate_Icon(data3[i0], {
               instancePath: instancePath + "/icons/" + i0,
               parentData: data3,
               parentDataProperty: i0,
@@ -29396,7 +28120,7 @@ function validate331(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+            vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
             errors = vErrors.length;
           }
         }
@@ -29585,10 +28309,10 @@ function validate331(
     }
     errors++;
   }
-  validate331.errors = vErrors;
+  validate_Tool.errors = vErrors;
   return errors === 0;
 }
-validate331.evaluated = {
+validate_Tool.evaluated = {
   props: {
     _meta: true,
     annotations: true,
@@ -29602,14 +28326,13 @@ validate331.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-
-function validate335(
+function validate_ToolAnnotations(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate335.evaluated;
+  const evaluated0 = validate_ToolAnnotations.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -29717,22 +28440,143 @@ function validate335(
     }
     errors++;
   }
-  validate335.errors = vErrors;
+  validate_ToolAnnotations.errors = vErrors;
   return errors === 0;
 }
-validate335.evaluated = {
+validate_ToolAnnotations.evaluated = {
   props: { destructiveHint: true, idempotentHint: true, openWorldHint: true, readOnlyHint: true, title: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-
-function validate336(
+function validate_ToolAnnotations_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate336.evaluated;
+  const evaluated0 = validate_ToolAnnotations_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.destructiveHint !== undefined) {
+      if (typeof data.destructiveHint !== "boolean") {
+        const err0 = {
+          instancePath: instancePath + "/destructiveHint",
+          schemaPath: "#/properties/destructiveHint/type",
+          keyword: "type",
+          params: { type: "boolean" },
+          message: "must be boolean",
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    if (data.idempotentHint !== undefined) {
+      if (typeof data.idempotentHint !== "boolean") {
+        const err1 = {
+          instancePath: instancePath + "/idempotentHint",
+          schemaPath: "#/properties/idempotentHint/type",
+          keyword: "type",
+          params: { type: "boolean" },
+          message: "must be boolean",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.openWorldHint !== undefined) {
+      if (typeof data.openWorldHint !== "boolean") {
+        const err2 = {
+          instancePath: instancePath + "/openWorldHint",
+          schemaPath: "#/properties/openWorldHint/type",
+          keyword: "type",
+          params: { type: "boolean" },
+          message: "must be boolean",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.readOnlyHint !== undefined) {
+      if (typeof data.readOnlyHint !== "boolean") {
+        const err3 = {
+          instancePath: instancePath + "/readOnlyHint",
+          schemaPath: "#/properties/readOnlyHint/type",
+          keyword: "type",
+          params: { type: "boolean" },
+          message: "must be boolean",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.title !== undefined) {
+      if (typeof data.title !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/title",
+          schemaPath: "#/properties/title/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_ToolAnnotations_2.errors = vErrors;
+  return errors === 0;
+}
+validate_ToolAnnotations_2.evaluated = {
+  props: { destructiveHint: true, idempotentHint: true, openWorldHint: true, readOnlyHint: true, title: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+function validate_ToolChoice(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_ToolChoice.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -29762,7 +28606,7 @@ function validate336(
           instancePath: instancePath + "/mode",
           schemaPath: "#/properties/mode/enum",
           keyword: "enum",
-          params: { allowedValues: schema53.properties.mode.enum },
+          params: { allowedValues: schema_ToolChoice.properties.mode.enum },
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
@@ -29788,18 +28632,83 @@ function validate336(
     }
     errors++;
   }
-  validate336.errors = vErrors;
+  validate_ToolChoice.errors = vErrors;
   return errors === 0;
 }
-validate336.evaluated = { props: { mode: true }, dynamicProps: false, dynamicItems: false };
-
-function validate337(
+validate_ToolChoice.evaluated = { props: { mode: true }, dynamicProps: false, dynamicItems: false };
+function validate_ToolChoice_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate337.evaluated;
+  const evaluated0 = validate_ToolChoice_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.mode !== undefined) {
+      let data0 = data.mode;
+      if (typeof data0 !== "string") {
+        const err0 = {
+          instancePath: instancePath + "/mode",
+          schemaPath: "#/properties/mode/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+      if (!(data0 === "auto" || data0 === "none" || data0 === "required")) {
+        const err1 = {
+          instancePath: instancePath + "/mode",
+          schemaPath: "#/properties/mode/enum",
+          keyword: "enum",
+          params: { allowedValues: schema_ToolChoice.properties.mode.enum },
+          message: "must be equal to one of the allowed values",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err2 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err2];
+    } else {
+      vErrors.push(err2);
+    }
+    errors++;
+  }
+  validate_ToolChoice_2.errors = vErrors;
+  return errors === 0;
+}
+validate_ToolChoice_2.evaluated = { props: { mode: true }, dynamicProps: false, dynamicItems: false };
+function validate_ToolResultContent(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_ToolResultContent.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -29854,7 +28763,7 @@ function validate337(
     }
     if (data._meta !== undefined) {
       if (
-        !validate57(data._meta, {
+        !validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -29862,7 +28771,7 @@ function validate337(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
@@ -29872,7 +28781,7 @@ function validate337(
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate80(data1[i0], {
+            !validate_ContentBlock(data1[i0], {
               instancePath: instancePath + "/content/" + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -29880,7 +28789,7 @@ function validate337(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
+            vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
             errors = vErrors.length;
           }
         }
@@ -29982,22 +28891,218 @@ function validate337(
     }
     errors++;
   }
-  validate337.errors = vErrors;
+  validate_ToolResultContent.errors = vErrors;
   return errors === 0;
 }
-validate337.evaluated = {
+validate_ToolResultContent.evaluated = {
   props: { _meta: true, content: true, isError: true, structuredContent: true, toolUseId: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-
-function validate340(
+function validate_ToolResultContent_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate340.evaluated;
+  const evaluated0 = validate_ToolResultContent_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.content === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "content" },
+        message: "must have required property '" + "content" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.toolUseId === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "toolUseId" },
+        message: "must have required property '" + "toolUseId" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.type === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "type" },
+        message: "must have required property '" + "type" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data._meta !== undefined) {
+      if (
+        !validate_MetaObject(data._meta, {
+          instancePath: instancePath + "/_meta",
+          parentData: data,
+          parentDataProperty: "_meta",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.content !== undefined) {
+      let data1 = data.content;
+      if (Array.isArray(data1)) {
+        const len0 = data1.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (
+            !validate_ContentBlock(data1[i0], {
+              instancePath: instancePath + "/content/" + i0,
+              parentData: data1,
+              parentDataProperty: i0,
+              rootData,
+              dynamicAnchors,
+            })
+          ) {
+            vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err3 = {
+          instancePath: instancePath + "/content",
+          schemaPath: "#/properties/content/type",
+          keyword: "type",
+          params: { type: "array" },
+          message: "must be array",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.isError !== undefined) {
+      if (typeof data.isError !== "boolean") {
+        const err4 = {
+          instancePath: instancePath + "/isError",
+          schemaPath: "#/properties/isError/type",
+          keyword: "type",
+          params: { type: "boolean" },
+          message: "must be boolean",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.toolUseId !== undefined) {
+      if (typeof data.toolUseId !== "string") {
+        const err5 = {
+          instancePath: instancePath + "/toolUseId",
+          schemaPath: "#/properties/toolUseId/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.type !== undefined) {
+      let data5 = data.type;
+      if (typeof data5 !== "string") {
+        const err6 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+      if ("tool_result" !== data5) {
+        const err7 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/const",
+          keyword: "const",
+          params: { allowedValue: "tool_result" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err8 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err8];
+    } else {
+      vErrors.push(err8);
+    }
+    errors++;
+  }
+  validate_ToolResultContent_2.errors = vErrors;
+  return errors === 0;
+}
+validate_ToolResultContent_2.evaluated = {
+  props: { _meta: true, content: true, isError: true, structuredContent: true, toolUseId: true, type: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+function validate_ToolUseContent(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_ToolUseContent.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -30067,7 +29172,7 @@ function validate340(
     }
     if (data._meta !== undefined) {
       if (
-        !validate57(data._meta, {
+        !validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
@@ -30075,7 +29180,7 @@ function validate340(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
@@ -30180,22 +29285,527 @@ function validate340(
     }
     errors++;
   }
-  validate340.errors = vErrors;
+  validate_ToolUseContent.errors = vErrors;
   return errors === 0;
 }
-validate340.evaluated = {
+validate_ToolUseContent.evaluated = {
   props: { _meta: true, id: true, input: true, name: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-
-function validate342(
+function validate_ToolUseContent_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate342.evaluated;
+  const evaluated0 = validate_ToolUseContent_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "id" },
+        message: "must have required property '" + "id" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.input === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "input" },
+        message: "must have required property '" + "input" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.name === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "name" },
+        message: "must have required property '" + "name" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.type === undefined) {
+      const err3 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "type" },
+        message: "must have required property '" + "type" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data._meta !== undefined) {
+      if (
+        !validate_MetaObject(data._meta, {
+          instancePath: instancePath + "/_meta",
+          parentData: data,
+          parentDataProperty: "_meta",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.id !== undefined) {
+      if (typeof data.id !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/id",
+          schemaPath: "#/properties/id/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.input !== undefined) {
+      let data2 = data.input;
+      if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+      } else {
+        const err5 = {
+          instancePath: instancePath + "/input",
+          schemaPath: "#/properties/input/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      if (typeof data.name !== "string") {
+        const err6 = {
+          instancePath: instancePath + "/name",
+          schemaPath: "#/properties/name/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.type !== undefined) {
+      let data4 = data.type;
+      if (typeof data4 !== "string") {
+        const err7 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+      if ("tool_use" !== data4) {
+        const err8 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/const",
+          keyword: "const",
+          params: { allowedValue: "tool_use" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err9 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err9];
+    } else {
+      vErrors.push(err9);
+    }
+    errors++;
+  }
+  validate_ToolUseContent_2.errors = vErrors;
+  return errors === 0;
+}
+validate_ToolUseContent_2.evaluated = {
+  props: { _meta: true, id: true, input: true, name: true, type: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+function validate_Tool_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_Tool_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.inputSchema === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "inputSchema" },
+        message: "must have required property '" + "inputSchema" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.name === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "name" },
+        message: "must have required property '" + "name" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data._meta !== undefined) {
+      if (
+        !validate_MetaObject(data._meta, {
+          instancePath: instancePath + "/_meta",
+          parentData: data,
+          parentDataProperty: "_meta",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.annotations !== undefined) {
+      if (
+        !validate_ToolAnnotations(data.annotations, {
+          instancePath: instancePath + "/annotations",
+          parentData: data,
+          parentDataProperty: "annotations",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_ToolAnnotations.errors : vErrors.concat(validate_ToolAnnotations.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.description !== undefined) {
+      if (typeof data.description !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/description",
+          schemaPath: "#/properties/description/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.icons !== undefined) {
+      let data3 = data.icons;
+      if (Array.isArray(data3)) {
+        const len0 = data3.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (
+            !validate_Icon(data3[i0], {
+              instancePath: instancePath + "/icons/" + i0,
+              parentData: data3,
+              parentDataProperty: i0,
+              rootData,
+              dynamicAnchors,
+            })
+          ) {
+            vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err3 = {
+          instancePath: instancePath + "/icons",
+          schemaPath: "#/properties/icons/type",
+          keyword: "type",
+          params: { type: "array" },
+          message: "must be array",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.inputSchema !== undefined) {
+      let data5 = data.inputSchema;
+      if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
+        if (data5.type === undefined) {
+          const err4 = {
+            instancePath: instancePath + "/inputSchema",
+            schemaPath: "#/properties/inputSchema/required",
+            keyword: "required",
+            params: { missingProperty: "type" },
+            message: "must have required property '" + "type" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (data5.$schema !== undefined) {
+          if (typeof data5.$schema !== "string") {
+            const err5 = {
+              instancePath: instancePath + "/inputSchema/$schema",
+              schemaPath: "#/properties/inputSchema/properties/%24schema/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err5];
+            } else {
+              vErrors.push(err5);
+            }
+            errors++;
+          }
+        }
+        if (data5.type !== undefined) {
+          let data7 = data5.type;
+          if (typeof data7 !== "string") {
+            const err6 = {
+              instancePath: instancePath + "/inputSchema/type",
+              schemaPath: "#/properties/inputSchema/properties/type/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+          if ("object" !== data7) {
+            const err7 = {
+              instancePath: instancePath + "/inputSchema/type",
+              schemaPath: "#/properties/inputSchema/properties/type/const",
+              keyword: "const",
+              params: { allowedValue: "object" },
+              message: "must be equal to constant",
+            };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err8 = {
+          instancePath: instancePath + "/inputSchema",
+          schemaPath: "#/properties/inputSchema/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      if (typeof data.name !== "string") {
+        const err9 = {
+          instancePath: instancePath + "/name",
+          schemaPath: "#/properties/name/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.outputSchema !== undefined) {
+      let data9 = data.outputSchema;
+      if (data9 && typeof data9 == "object" && !Array.isArray(data9)) {
+        if (data9.$schema !== undefined) {
+          if (typeof data9.$schema !== "string") {
+            const err10 = {
+              instancePath: instancePath + "/outputSchema/$schema",
+              schemaPath: "#/properties/outputSchema/properties/%24schema/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err10];
+            } else {
+              vErrors.push(err10);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err11 = {
+          instancePath: instancePath + "/outputSchema",
+          schemaPath: "#/properties/outputSchema/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    if (data.title !== undefined) {
+      if (typeof data.title !== "string") {
+        const err12 = {
+          instancePath: instancePath + "/title",
+          schemaPath: "#/properties/title/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err13 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err13];
+    } else {
+      vErrors.push(err13);
+    }
+    errors++;
+  }
+  validate_Tool_2.errors = vErrors;
+  return errors === 0;
+}
+validate_Tool_2.evaluated = {
+  props: {
+    _meta: true,
+    annotations: true,
+    description: true,
+    icons: true,
+    inputSchema: true,
+    name: true,
+    outputSchema: true,
+    title: true,
+  },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+function validate_UntitledMultiSelectEnumSchema(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_UntitledMultiSelectEnumSchema.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -30507,22 +30117,347 @@ function validate342(
     }
     errors++;
   }
-  validate342.errors = vErrors;
+  validate_UntitledMultiSelectEnumSchema.errors = vErrors;
   return errors === 0;
 }
-validate342.evaluated = {
+validate_UntitledMultiSelectEnumSchema.evaluated = {
   props: { default: true, description: true, items: true, maxItems: true, minItems: true, title: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-
-function validate343(
+function validate_UntitledMultiSelectEnumSchema_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate343.evaluated;
+  const evaluated0 = validate_UntitledMultiSelectEnumSchema_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.items === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "items" },
+        message: "must have required property '" + "items" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.type === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "type" },
+        message: "must have required property '" + "type" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.default !== undefined) {
+      let data0 = data.default;
+      if (Array.isArray(data0)) {
+        const len0 = data0.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (typeof data0[i0] !== "string") {
+            const err2 = {
+              instancePath: instancePath + "/default/" + i0,
+              schemaPath: "#/properties/default/items/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err2];
+            } else {
+              vErrors.push(err2);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err3 = {
+          instancePath: instancePath + "/default",
+          schemaPath: "#/properties/default/type",
+          keyword: "type",
+          params: { type: "array" },
+          message: "must be array",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.description !== undefined) {
+      if (typeof data.description !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/description",
+          schemaPath: "#/properties/description/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.items !== undefined) {
+      let data3 = data.items;
+      if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
+        if (data3.enum === undefined) {
+          const err5 = {
+            instancePath: instancePath + "/items",
+            schemaPath: "#/properties/items/required",
+            keyword: "required",
+            params: { missingProperty: "enum" },
+            message: "must have required property '" + "enum" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (data3.type === undefined) {
+          const err6 = {
+            instancePath: instancePath + "/items",
+            schemaPath: "#/properties/items/required",
+            keyword: "required",
+            params: { missingProperty: "type" },
+            message: "must have required property '" + "type" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+        if (data3.enum !== undefined) {
+          let data4 = data3.enum;
+          if (Array.isArray(data4)) {
+            const len1 = data4.length;
+            for (let i1 = 0; i1 < len1; i1++) {
+              if (typeof data4[i1] !== "string") {
+                const err7 = {
+                  instancePath: instancePath + "/items/enum/" + i1,
+                  schemaPath: "#/properties/items/properties/enum/items/type",
+                  keyword: "type",
+                  params: { type: "string" },
+                  message: "must be string",
+                };
+                if (vErrors === null) {
+                  vErrors = [err7];
+                } else {
+                  vErrors.push(err7);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err8 = {
+              instancePath: instancePath + "/items/enum",
+              schemaPath: "#/properties/items/properties/enum/type",
+              keyword: "type",
+              params: { type: "array" },
+              message: "must be array",
+            };
+            if (vErrors === null) {
+              vErrors = [err8];
+            } else {
+              vErrors.push(err8);
+            }
+            errors++;
+          }
+        }
+        if (data3.type !== undefined) {
+          let data6 = data3.type;
+          if (typeof data6 !== "string") {
+            const err9 = {
+              instancePath: instancePath + "/items/type",
+              schemaPath: "#/properties/items/properties/type/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err9];
+            } else {
+              vErrors.push(err9);
+            }
+            errors++;
+          }
+          if ("string" !== data6) {
+            const err10 = {
+              instancePath: instancePath + "/items/type",
+              schemaPath: "#/properties/items/properties/type/const",
+              keyword: "const",
+              params: { allowedValue: "string" },
+              message: "must be equal to constant",
+            };
+            if (vErrors === null) {
+              vErrors = [err10];
+            } else {
+              vErrors.push(err10);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err11 = {
+          instancePath: instancePath + "/items",
+          schemaPath: "#/properties/items/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    if (data.maxItems !== undefined) {
+      let data7 = data.maxItems;
+      if (!(typeof data7 == "number" && !(data7 % 1) && !isNaN(data7) && isFinite(data7))) {
+        const err12 = {
+          instancePath: instancePath + "/maxItems",
+          schemaPath: "#/properties/maxItems/type",
+          keyword: "type",
+          params: { type: "integer" },
+          message: "must be integer",
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+    if (data.minItems !== undefined) {
+      let data8 = data.minItems;
+      if (!(typeof data8 == "number" && !(data8 % 1) && !isNaN(data8) && isFinite(data8))) {
+        const err13 = {
+          instancePath: instancePath + "/minItems",
+          schemaPath: "#/properties/minItems/type",
+          keyword: "type",
+          params: { type: "integer" },
+          message: "must be integer",
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
+    if (data.title !== undefined) {
+      if (typeof data.title !== "string") {
+        const err14 = {
+          instancePath: instancePath + "/title",
+          schemaPath: "#/properties/title/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+    }
+    if (data.type !== undefined) {
+      let data10 = data.type;
+      if (typeof data10 !== "string") {
+        const err15 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+      if ("array" !== data10) {
+        const err16 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/const",
+          keyword: "const",
+          params: { allowedValue: "array" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err17 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err17];
+    } else {
+      vErrors.push(err17);
+    }
+    errors++;
+  }
+  validate_UntitledMultiSelectEnumSchema_2.errors = vErrors;
+  return errors === 0;
+}
+validate_UntitledMultiSelectEnumSchema_2.evaluated = {
+  props: { default: true, description: true, items: true, maxItems: true, minItems: true, title: true, type: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+function validate_UntitledSingleSelectEnumSchema(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_UntitledSingleSelectEnumSchema.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -30696,49 +30631,217 @@ function validate343(
     }
     errors++;
   }
-  validate343.errors = vErrors;
+  validate_UntitledSingleSelectEnumSchema.errors = vErrors;
   return errors === 0;
 }
-validate343.evaluated = {
+validate_UntitledSingleSelectEnumSchema.evaluated = {
   props: { default: true, description: true, enum: true, title: true, type: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-
-const schema141 = {
-  $schema: "https://json-schema.org/draft/2020-12/schema",
-  allOf: [
-    { $ref: "#/$defs/JSONRPCRequest" },
-    {
-      type: "object",
-      properties: {
-        method: { type: "string", const: "tasks/update" },
-        params: {
-          type: "object",
-          properties: { taskId: { type: "string" }, inputResponses: { $ref: "#/$defs/InputResponses" } },
-          required: ["taskId", "inputResponses"],
-        },
-      },
-      required: ["method", "params"],
-    },
-  ],
-};
-
-function validate344(
+function validate_UntitledSingleSelectEnumSchema_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate344.evaluated;
+  const evaluated0 = validate_UntitledSingleSelectEnumSchema_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = undefined;
   }
-  if (!validate64(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.enum === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "enum" },
+        message: "must have required property '" + "enum" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.type === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "type" },
+        message: "must have required property '" + "type" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.default !== undefined) {
+      if (typeof data.default !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/default",
+          schemaPath: "#/properties/default/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.description !== undefined) {
+      if (typeof data.description !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/description",
+          schemaPath: "#/properties/description/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.enum !== undefined) {
+      let data2 = data.enum;
+      if (Array.isArray(data2)) {
+        const len0 = data2.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (typeof data2[i0] !== "string") {
+            const err4 = {
+              instancePath: instancePath + "/enum/" + i0,
+              schemaPath: "#/properties/enum/items/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err4];
+            } else {
+              vErrors.push(err4);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err5 = {
+          instancePath: instancePath + "/enum",
+          schemaPath: "#/properties/enum/type",
+          keyword: "type",
+          params: { type: "array" },
+          message: "must be array",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.title !== undefined) {
+      if (typeof data.title !== "string") {
+        const err6 = {
+          instancePath: instancePath + "/title",
+          schemaPath: "#/properties/title/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.type !== undefined) {
+      let data5 = data.type;
+      if (typeof data5 !== "string") {
+        const err7 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+      if ("string" !== data5) {
+        const err8 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/const",
+          keyword: "const",
+          params: { allowedValue: "string" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err9 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err9];
+    } else {
+      vErrors.push(err9);
+    }
+    errors++;
+  }
+  validate_UntitledSingleSelectEnumSchema_2.errors = vErrors;
+  return errors === 0;
+}
+validate_UntitledSingleSelectEnumSchema_2.evaluated = {
+  props: { default: true, description: true, enum: true, title: true, type: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+function validate_UpdateTaskRequest(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_UpdateTaskRequest.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (!validate_JSONRPCRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_JSONRPCRequest.errors : vErrors.concat(validate_JSONRPCRequest.errors);
     errors = vErrors.length;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -30857,7 +30960,7 @@ function validate344(
         }
         if (data1.inputResponses !== undefined) {
           if (
-            !validate242(data1.inputResponses, {
+            !validate_InputResponses(data1.inputResponses, {
               instancePath: instancePath + "/params/inputResponses",
               parentData: data1,
               parentDataProperty: "inputResponses",
@@ -30865,7 +30968,8 @@ function validate344(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate242.errors : vErrors.concat(validate242.errors);
+            vErrors =
+              vErrors === null ? validate_InputResponses.errors : vErrors.concat(validate_InputResponses.errors);
             errors = vErrors.length;
           }
         }
@@ -30900,28 +31004,21 @@ function validate344(
     }
     errors++;
   }
-  validate344.errors = vErrors;
+  validate_UpdateTaskRequest.errors = vErrors;
   return errors === 0;
 }
-validate344.evaluated = {
+validate_UpdateTaskRequest.evaluated = {
   props: { method: true, params: true, id: true, jsonrpc: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-
-const schema142 = {
-  type: "object",
-  properties: { taskId: { type: "string" }, inputResponses: { $ref: "#/$defs/InputResponses" } },
-  required: ["taskId", "inputResponses"],
-};
-
-function validate347(
+function validate_UpdateTaskRequest_allOf_1_properties_params(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate347.evaluated;
+  const evaluated0 = validate_UpdateTaskRequest_allOf_1_properties_params.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -30978,7 +31075,7 @@ function validate347(
     }
     if (data.inputResponses !== undefined) {
       if (
-        !validate242(data.inputResponses, {
+        !validate_InputResponses(data.inputResponses, {
           instancePath: instancePath + "/inputResponses",
           parentData: data,
           parentDataProperty: "inputResponses",
@@ -30986,7 +31083,7 @@ function validate347(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate242.errors : vErrors.concat(validate242.errors);
+        vErrors = vErrors === null ? validate_InputResponses.errors : vErrors.concat(validate_InputResponses.errors);
         errors = vErrors.length;
       }
     }
@@ -31005,34 +31102,29 @@ function validate347(
     }
     errors++;
   }
-  validate347.errors = vErrors;
+  validate_UpdateTaskRequest_allOf_1_properties_params.errors = vErrors;
   return errors === 0;
 }
-validate347.evaluated = { props: { taskId: true, inputResponses: true }, dynamicProps: false, dynamicItems: false };
-
-const schema143 = {
-  $schema: "https://json-schema.org/draft/2020-12/schema",
-  allOf: [
-    { $ref: "#/$defs/Result" },
-    { type: "object", properties: { resultType: { type: "string", const: "complete" } }, required: ["resultType"] },
-  ],
+validate_UpdateTaskRequest_allOf_1_properties_params.evaluated = {
+  props: { taskId: true, inputResponses: true },
+  dynamicProps: false,
+  dynamicItems: false,
 };
-
-function validate349(
+function validate_UpdateTaskResult(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate349.evaluated;
+  const evaluated0 = validate_UpdateTaskResult.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = undefined;
   }
-  if (!validate70(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+  if (!validate_Result(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
     errors = vErrors.length;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -31099,33 +31191,17 @@ function validate349(
     }
     errors++;
   }
-  validate349.errors = vErrors;
+  validate_UpdateTaskResult.errors = vErrors;
   return errors === 0;
 }
-validate349.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-const schema144 = {
-  $schema: "https://json-schema.org/draft/2020-12/schema",
-  type: "object",
-  properties: {
-    taskId: { type: "string" },
-    status: { type: "string", const: "working" },
-    statusMessage: { type: "string" },
-    createdAt: { type: "string" },
-    lastUpdatedAt: { type: "string" },
-    ttlMs: { anyOf: [{ type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 }, { type: "null" }] },
-    pollIntervalMs: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
-  },
-  required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs"],
-};
-
-function validate351(
+validate_UpdateTaskResult.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_WorkingTask(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate351.evaluated;
+  const evaluated0 = validate_WorkingTask.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -31471,10 +31547,10 @@ function validate351(
     }
     errors++;
   }
-  validate351.errors = vErrors;
+  validate_WorkingTask.errors = vErrors;
   return errors === 0;
 }
-validate351.evaluated = {
+validate_WorkingTask.evaluated = {
   props: {
     taskId: true,
     status: true,
@@ -31487,6 +31563,8 @@ validate351.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
+const wrapper_JSONObject = { validate: validate_JSONObject };
+const wrapper_JSONValue = { validate: validate_JSONValue };
 
 // The exported validators: the accept-path answer when it is yes (`.errors` null), else the all-errors
 // validator's answer and errors.
@@ -31495,8 +31573,8 @@ export const Annotations = function Annotations(data) {
     Annotations.errors = null;
     return true;
   }
-  const valid = validate53(data);
-  Annotations.errors = validate53.errors;
+  const valid = validate_Annotations(data);
+  Annotations.errors = validate_Annotations.errors;
   return valid;
 };
 export const AudioContent = function AudioContent(data) {
@@ -31504,8 +31582,8 @@ export const AudioContent = function AudioContent(data) {
     AudioContent.errors = null;
     return true;
   }
-  const valid = validate56(data);
-  AudioContent.errors = validate56.errors;
+  const valid = validate_AudioContent(data);
+  AudioContent.errors = validate_AudioContent.errors;
   return valid;
 };
 export const BlobResourceContents = function BlobResourceContents(data) {
@@ -31513,8 +31591,8 @@ export const BlobResourceContents = function BlobResourceContents(data) {
     BlobResourceContents.errors = null;
     return true;
   }
-  const valid = validate60(data);
-  BlobResourceContents.errors = validate60.errors;
+  const valid = validate_BlobResourceContents(data);
+  BlobResourceContents.errors = validate_BlobResourceContents.errors;
   return valid;
 };
 export const BooleanSchema = function BooleanSchema(data) {
@@ -31522,8 +31600,8 @@ export const BooleanSchema = function BooleanSchema(data) {
     BooleanSchema.errors = null;
     return true;
   }
-  const valid = validate62(data);
-  BooleanSchema.errors = validate62.errors;
+  const valid = validate_BooleanSchema(data);
+  BooleanSchema.errors = validate_BooleanSchema.errors;
   return valid;
 };
 export const CancelTaskRequest = function CancelTaskRequest(data) {
@@ -31531,8 +31609,8 @@ export const CancelTaskRequest = function CancelTaskRequest(data) {
     CancelTaskRequest.errors = null;
     return true;
   }
-  const valid = validate63(data);
-  CancelTaskRequest.errors = validate63.errors;
+  const valid = validate_CancelTaskRequest(data);
+  CancelTaskRequest.errors = validate_CancelTaskRequest.errors;
   return valid;
 };
 export const CancelTaskRequest_params = function CancelTaskRequest_params(data) {
@@ -31540,8 +31618,8 @@ export const CancelTaskRequest_params = function CancelTaskRequest_params(data) 
     CancelTaskRequest_params.errors = null;
     return true;
   }
-  const valid = validate68(data);
-  CancelTaskRequest_params.errors = validate68.errors;
+  const valid = validate_CancelTaskRequest_allOf_1_properties_params(data);
+  CancelTaskRequest_params.errors = validate_CancelTaskRequest_allOf_1_properties_params.errors;
   return valid;
 };
 export const CancelTaskResult = function CancelTaskResult(data) {
@@ -31549,8 +31627,8 @@ export const CancelTaskResult = function CancelTaskResult(data) {
     CancelTaskResult.errors = null;
     return true;
   }
-  const valid = validate69(data);
-  CancelTaskResult.errors = validate69.errors;
+  const valid = validate_CancelTaskResult(data);
+  CancelTaskResult.errors = validate_CancelTaskResult.errors;
   return valid;
 };
 export const CancelledTask = function CancelledTask(data) {
@@ -31558,8 +31636,8 @@ export const CancelledTask = function CancelledTask(data) {
     CancelledTask.errors = null;
     return true;
   }
-  const valid = validate78(data);
-  CancelledTask.errors = validate78.errors;
+  const valid = validate_CancelledTask(data);
+  CancelledTask.errors = validate_CancelledTask.errors;
   return valid;
 };
 export const CompletedTask = function CompletedTask(data) {
@@ -31567,8 +31645,8 @@ export const CompletedTask = function CompletedTask(data) {
     CompletedTask.errors = null;
     return true;
   }
-  const valid = validate79(data);
-  CompletedTask.errors = validate79.errors;
+  const valid = validate_CompletedTask(data);
+  CompletedTask.errors = validate_CompletedTask.errors;
   return valid;
 };
 export const ContentBlock = function ContentBlock(data) {
@@ -31576,8 +31654,8 @@ export const ContentBlock = function ContentBlock(data) {
     ContentBlock.errors = null;
     return true;
   }
-  const valid = validate80(data);
-  ContentBlock.errors = validate80.errors;
+  const valid = validate_ContentBlock(data);
+  ContentBlock.errors = validate_ContentBlock.errors;
   return valid;
 };
 export const CreateMessageRequest = function CreateMessageRequest(data) {
@@ -31585,8 +31663,8 @@ export const CreateMessageRequest = function CreateMessageRequest(data) {
     CreateMessageRequest.errors = null;
     return true;
   }
-  const valid = validate103(data);
-  CreateMessageRequest.errors = validate103.errors;
+  const valid = validate_CreateMessageRequest(data);
+  CreateMessageRequest.errors = validate_CreateMessageRequest.errors;
   return valid;
 };
 export const CreateMessageRequestParams = function CreateMessageRequestParams(data) {
@@ -31594,8 +31672,8 @@ export const CreateMessageRequestParams = function CreateMessageRequestParams(da
     CreateMessageRequestParams.errors = null;
     return true;
   }
-  const valid = validate143(data);
-  CreateMessageRequestParams.errors = validate143.errors;
+  const valid = validate_CreateMessageRequestParams_2(data);
+  CreateMessageRequestParams.errors = validate_CreateMessageRequestParams_2.errors;
   return valid;
 };
 export const CreateMessageResult = function CreateMessageResult(data) {
@@ -31603,8 +31681,8 @@ export const CreateMessageResult = function CreateMessageResult(data) {
     CreateMessageResult.errors = null;
     return true;
   }
-  const valid = validate149(data);
-  CreateMessageResult.errors = validate149.errors;
+  const valid = validate_CreateMessageResult(data);
+  CreateMessageResult.errors = validate_CreateMessageResult.errors;
   return valid;
 };
 export const CreateTaskResult = function CreateTaskResult(data) {
@@ -31612,8 +31690,8 @@ export const CreateTaskResult = function CreateTaskResult(data) {
     CreateTaskResult.errors = null;
     return true;
   }
-  const valid = validate158(data);
-  CreateTaskResult.errors = validate158.errors;
+  const valid = validate_CreateTaskResult(data);
+  CreateTaskResult.errors = validate_CreateTaskResult.errors;
   return valid;
 };
 export const DetailedTask = function DetailedTask(data) {
@@ -31621,8 +31699,8 @@ export const DetailedTask = function DetailedTask(data) {
     DetailedTask.errors = null;
     return true;
   }
-  const valid = validate160(data);
-  DetailedTask.errors = validate160.errors;
+  const valid = validate_DetailedTask(data);
+  DetailedTask.errors = validate_DetailedTask.errors;
   return valid;
 };
 export const ElicitRequest = function ElicitRequest(data) {
@@ -31630,8 +31708,8 @@ export const ElicitRequest = function ElicitRequest(data) {
     ElicitRequest.errors = null;
     return true;
   }
-  const valid = validate196(data);
-  ElicitRequest.errors = validate196.errors;
+  const valid = validate_ElicitRequest_2(data);
+  ElicitRequest.errors = validate_ElicitRequest_2.errors;
   return valid;
 };
 export const ElicitRequestFormParams = function ElicitRequestFormParams(data) {
@@ -31639,8 +31717,8 @@ export const ElicitRequestFormParams = function ElicitRequestFormParams(data) {
     ElicitRequestFormParams.errors = null;
     return true;
   }
-  const valid = validate198(data);
-  ElicitRequestFormParams.errors = validate198.errors;
+  const valid = validate_ElicitRequestFormParams_2(data);
+  ElicitRequestFormParams.errors = validate_ElicitRequestFormParams_2.errors;
   return valid;
 };
 export const ElicitRequestParams = function ElicitRequestParams(data) {
@@ -31648,8 +31726,8 @@ export const ElicitRequestParams = function ElicitRequestParams(data) {
     ElicitRequestParams.errors = null;
     return true;
   }
-  const valid = validate200(data);
-  ElicitRequestParams.errors = validate200.errors;
+  const valid = validate_ElicitRequestParams_2(data);
+  ElicitRequestParams.errors = validate_ElicitRequestParams_2.errors;
   return valid;
 };
 export const ElicitRequestURLParams = function ElicitRequestURLParams(data) {
@@ -31657,8 +31735,8 @@ export const ElicitRequestURLParams = function ElicitRequestURLParams(data) {
     ElicitRequestURLParams.errors = null;
     return true;
   }
-  const valid = validate203(data);
-  ElicitRequestURLParams.errors = validate203.errors;
+  const valid = validate_ElicitRequestURLParams_2(data);
+  ElicitRequestURLParams.errors = validate_ElicitRequestURLParams_2.errors;
   return valid;
 };
 export const ElicitResult = function ElicitResult(data) {
@@ -31666,8 +31744,8 @@ export const ElicitResult = function ElicitResult(data) {
     ElicitResult.errors = null;
     return true;
   }
-  const valid = validate204(data);
-  ElicitResult.errors = validate204.errors;
+  const valid = validate_ElicitResult(data);
+  ElicitResult.errors = validate_ElicitResult.errors;
   return valid;
 };
 export const EmbeddedResource = function EmbeddedResource(data) {
@@ -31675,8 +31753,8 @@ export const EmbeddedResource = function EmbeddedResource(data) {
     EmbeddedResource.errors = null;
     return true;
   }
-  const valid = validate205(data);
-  EmbeddedResource.errors = validate205.errors;
+  const valid = validate_EmbeddedResource_2(data);
+  EmbeddedResource.errors = validate_EmbeddedResource_2.errors;
   return valid;
 };
 export const Error = function Error(data) {
@@ -31684,8 +31762,8 @@ export const Error = function Error(data) {
     Error.errors = null;
     return true;
   }
-  const valid = validate210(data);
-  Error.errors = validate210.errors;
+  const valid = validate_Error_2(data);
+  Error.errors = validate_Error_2.errors;
   return valid;
 };
 export const FailedTask = function FailedTask(data) {
@@ -31693,8 +31771,8 @@ export const FailedTask = function FailedTask(data) {
     FailedTask.errors = null;
     return true;
   }
-  const valid = validate211(data);
-  FailedTask.errors = validate211.errors;
+  const valid = validate_FailedTask(data);
+  FailedTask.errors = validate_FailedTask.errors;
   return valid;
 };
 export const GetTaskRequest = function GetTaskRequest(data) {
@@ -31702,8 +31780,8 @@ export const GetTaskRequest = function GetTaskRequest(data) {
     GetTaskRequest.errors = null;
     return true;
   }
-  const valid = validate213(data);
-  GetTaskRequest.errors = validate213.errors;
+  const valid = validate_GetTaskRequest(data);
+  GetTaskRequest.errors = validate_GetTaskRequest.errors;
   return valid;
 };
 export const GetTaskRequest_params = function GetTaskRequest_params(data) {
@@ -31711,8 +31789,8 @@ export const GetTaskRequest_params = function GetTaskRequest_params(data) {
     GetTaskRequest_params.errors = null;
     return true;
   }
-  const valid = validate215(data);
-  GetTaskRequest_params.errors = validate215.errors;
+  const valid = validate_GetTaskRequest_allOf_1_properties_params(data);
+  GetTaskRequest_params.errors = validate_GetTaskRequest_allOf_1_properties_params.errors;
   return valid;
 };
 export const GetTaskResult = function GetTaskResult(data) {
@@ -31720,8 +31798,8 @@ export const GetTaskResult = function GetTaskResult(data) {
     GetTaskResult.errors = null;
     return true;
   }
-  const valid = validate216(data);
-  GetTaskResult.errors = validate216.errors;
+  const valid = validate_GetTaskResult(data);
+  GetTaskResult.errors = validate_GetTaskResult.errors;
   return valid;
 };
 export const Icon = function Icon(data) {
@@ -31729,8 +31807,8 @@ export const Icon = function Icon(data) {
     Icon.errors = null;
     return true;
   }
-  const valid = validate220(data);
-  Icon.errors = validate220.errors;
+  const valid = validate_Icon_2(data);
+  Icon.errors = validate_Icon_2.errors;
   return valid;
 };
 export const ImageContent = function ImageContent(data) {
@@ -31738,8 +31816,8 @@ export const ImageContent = function ImageContent(data) {
     ImageContent.errors = null;
     return true;
   }
-  const valid = validate221(data);
-  ImageContent.errors = validate221.errors;
+  const valid = validate_ImageContent_2(data);
+  ImageContent.errors = validate_ImageContent_2.errors;
   return valid;
 };
 export const Implementation = function Implementation(data) {
@@ -31747,8 +31825,8 @@ export const Implementation = function Implementation(data) {
     Implementation.errors = null;
     return true;
   }
-  const valid = validate224(data);
-  Implementation.errors = validate224.errors;
+  const valid = validate_Implementation_2(data);
+  Implementation.errors = validate_Implementation_2.errors;
   return valid;
 };
 export const InputRequest = function InputRequest(data) {
@@ -31756,8 +31834,8 @@ export const InputRequest = function InputRequest(data) {
     InputRequest.errors = null;
     return true;
   }
-  const valid = validate226(data);
-  InputRequest.errors = validate226.errors;
+  const valid = validate_InputRequest_2(data);
+  InputRequest.errors = validate_InputRequest_2.errors;
   return valid;
 };
 export const InputRequests = function InputRequests(data) {
@@ -31765,8 +31843,8 @@ export const InputRequests = function InputRequests(data) {
     InputRequests.errors = null;
     return true;
   }
-  const valid = validate230(data);
-  InputRequests.errors = validate230.errors;
+  const valid = validate_InputRequests_2(data);
+  InputRequests.errors = validate_InputRequests_2.errors;
   return valid;
 };
 export const InputRequiredTask = function InputRequiredTask(data) {
@@ -31774,8 +31852,8 @@ export const InputRequiredTask = function InputRequiredTask(data) {
     InputRequiredTask.errors = null;
     return true;
   }
-  const valid = validate232(data);
-  InputRequiredTask.errors = validate232.errors;
+  const valid = validate_InputRequiredTask(data);
+  InputRequiredTask.errors = validate_InputRequiredTask.errors;
   return valid;
 };
 export const InputResponse = function InputResponse(data) {
@@ -31783,8 +31861,8 @@ export const InputResponse = function InputResponse(data) {
     InputResponse.errors = null;
     return true;
   }
-  const valid = validate234(data);
-  InputResponse.errors = validate234.errors;
+  const valid = validate_InputResponse(data);
+  InputResponse.errors = validate_InputResponse.errors;
   return valid;
 };
 export const InputResponses = function InputResponses(data) {
@@ -31792,8 +31870,8 @@ export const InputResponses = function InputResponses(data) {
     InputResponses.errors = null;
     return true;
   }
-  const valid = validate242(data);
-  InputResponses.errors = validate242.errors;
+  const valid = validate_InputResponses(data);
+  InputResponses.errors = validate_InputResponses.errors;
   return valid;
 };
 export const JSONObject = function JSONObject(data) {
@@ -31801,8 +31879,8 @@ export const JSONObject = function JSONObject(data) {
     JSONObject.errors = null;
     return true;
   }
-  const valid = validate244(data);
-  JSONObject.errors = validate244.errors;
+  const valid = validate_JSONObject_2(data);
+  JSONObject.errors = validate_JSONObject_2.errors;
   return valid;
 };
 export const JSONRPCNotification = function JSONRPCNotification(data) {
@@ -31810,8 +31888,8 @@ export const JSONRPCNotification = function JSONRPCNotification(data) {
     JSONRPCNotification.errors = null;
     return true;
   }
-  const valid = validate246(data);
-  JSONRPCNotification.errors = validate246.errors;
+  const valid = validate_JSONRPCNotification(data);
+  JSONRPCNotification.errors = validate_JSONRPCNotification.errors;
   return valid;
 };
 export const JSONRPCRequest = function JSONRPCRequest(data) {
@@ -31819,8 +31897,8 @@ export const JSONRPCRequest = function JSONRPCRequest(data) {
     JSONRPCRequest.errors = null;
     return true;
   }
-  const valid = validate247(data);
-  JSONRPCRequest.errors = validate247.errors;
+  const valid = validate_JSONRPCRequest_2(data);
+  JSONRPCRequest.errors = validate_JSONRPCRequest_2.errors;
   return valid;
 };
 export const JSONValue = function JSONValue(data) {
@@ -31828,8 +31906,8 @@ export const JSONValue = function JSONValue(data) {
     JSONValue.errors = null;
     return true;
   }
-  const valid = validate249(data);
-  JSONValue.errors = validate249.errors;
+  const valid = validate_JSONValue_2(data);
+  JSONValue.errors = validate_JSONValue_2.errors;
   return valid;
 };
 export const LegacyTitledEnumSchema = function LegacyTitledEnumSchema(data) {
@@ -31837,8 +31915,8 @@ export const LegacyTitledEnumSchema = function LegacyTitledEnumSchema(data) {
     LegacyTitledEnumSchema.errors = null;
     return true;
   }
-  const valid = validate252(data);
-  LegacyTitledEnumSchema.errors = validate252.errors;
+  const valid = validate_LegacyTitledEnumSchema_2(data);
+  LegacyTitledEnumSchema.errors = validate_LegacyTitledEnumSchema_2.errors;
   return valid;
 };
 export const ListRootsRequest = function ListRootsRequest(data) {
@@ -31846,8 +31924,8 @@ export const ListRootsRequest = function ListRootsRequest(data) {
     ListRootsRequest.errors = null;
     return true;
   }
-  const valid = validate253(data);
-  ListRootsRequest.errors = validate253.errors;
+  const valid = validate_ListRootsRequest_2(data);
+  ListRootsRequest.errors = validate_ListRootsRequest_2.errors;
   return valid;
 };
 export const ListRootsRequest_params = function ListRootsRequest_params(data) {
@@ -31855,8 +31933,8 @@ export const ListRootsRequest_params = function ListRootsRequest_params(data) {
     ListRootsRequest_params.errors = null;
     return true;
   }
-  const valid = validate255(data);
-  ListRootsRequest_params.errors = validate255.errors;
+  const valid = validate_ListRootsRequest_properties_params(data);
+  ListRootsRequest_params.errors = validate_ListRootsRequest_properties_params.errors;
   return valid;
 };
 export const ListRootsResult = function ListRootsResult(data) {
@@ -31864,8 +31942,8 @@ export const ListRootsResult = function ListRootsResult(data) {
     ListRootsResult.errors = null;
     return true;
   }
-  const valid = validate257(data);
-  ListRootsResult.errors = validate257.errors;
+  const valid = validate_ListRootsResult_2(data);
+  ListRootsResult.errors = validate_ListRootsResult_2.errors;
   return valid;
 };
 export const MetaObject = function MetaObject(data) {
@@ -31873,8 +31951,8 @@ export const MetaObject = function MetaObject(data) {
     MetaObject.errors = null;
     return true;
   }
-  const valid = validate259(data);
-  MetaObject.errors = validate259.errors;
+  const valid = validate_MetaObject_2(data);
+  MetaObject.errors = validate_MetaObject_2.errors;
   return valid;
 };
 export const ModelHint = function ModelHint(data) {
@@ -31882,8 +31960,8 @@ export const ModelHint = function ModelHint(data) {
     ModelHint.errors = null;
     return true;
   }
-  const valid = validate260(data);
-  ModelHint.errors = validate260.errors;
+  const valid = validate_ModelHint_2(data);
+  ModelHint.errors = validate_ModelHint_2.errors;
   return valid;
 };
 export const ModelPreferences = function ModelPreferences(data) {
@@ -31891,8 +31969,8 @@ export const ModelPreferences = function ModelPreferences(data) {
     ModelPreferences.errors = null;
     return true;
   }
-  const valid = validate261(data);
-  ModelPreferences.errors = validate261.errors;
+  const valid = validate_ModelPreferences_2(data);
+  ModelPreferences.errors = validate_ModelPreferences_2.errors;
   return valid;
 };
 export const NotificationMetaObject = function NotificationMetaObject(data) {
@@ -31900,8 +31978,8 @@ export const NotificationMetaObject = function NotificationMetaObject(data) {
     NotificationMetaObject.errors = null;
     return true;
   }
-  const valid = validate263(data);
-  NotificationMetaObject.errors = validate263.errors;
+  const valid = validate_NotificationMetaObject(data);
+  NotificationMetaObject.errors = validate_NotificationMetaObject.errors;
   return valid;
 };
 export const NotificationParams = function NotificationParams(data) {
@@ -31909,8 +31987,8 @@ export const NotificationParams = function NotificationParams(data) {
     NotificationParams.errors = null;
     return true;
   }
-  const valid = validate265(data);
-  NotificationParams.errors = validate265.errors;
+  const valid = validate_NotificationParams(data);
+  NotificationParams.errors = validate_NotificationParams.errors;
   return valid;
 };
 export const NumberSchema = function NumberSchema(data) {
@@ -31918,8 +31996,8 @@ export const NumberSchema = function NumberSchema(data) {
     NumberSchema.errors = null;
     return true;
   }
-  const valid = validate267(data);
-  NumberSchema.errors = validate267.errors;
+  const valid = validate_NumberSchema_2(data);
+  NumberSchema.errors = validate_NumberSchema_2.errors;
   return valid;
 };
 export const PrimitiveSchemaDefinition = function PrimitiveSchemaDefinition(data) {
@@ -31927,8 +32005,8 @@ export const PrimitiveSchemaDefinition = function PrimitiveSchemaDefinition(data
     PrimitiveSchemaDefinition.errors = null;
     return true;
   }
-  const valid = validate268(data);
-  PrimitiveSchemaDefinition.errors = validate268.errors;
+  const valid = validate_PrimitiveSchemaDefinition_2(data);
+  PrimitiveSchemaDefinition.errors = validate_PrimitiveSchemaDefinition_2.errors;
   return valid;
 };
 export const RelatedTaskIds = function RelatedTaskIds(data) {
@@ -31936,8 +32014,8 @@ export const RelatedTaskIds = function RelatedTaskIds(data) {
     RelatedTaskIds.errors = null;
     return true;
   }
-  const valid = validate277(data);
-  RelatedTaskIds.errors = validate277.errors;
+  const valid = validate_RelatedTaskIds(data);
+  RelatedTaskIds.errors = validate_RelatedTaskIds.errors;
   return valid;
 };
 export const RequestId = function RequestId(data) {
@@ -31945,8 +32023,8 @@ export const RequestId = function RequestId(data) {
     RequestId.errors = null;
     return true;
   }
-  const valid = validate278(data);
-  RequestId.errors = validate278.errors;
+  const valid = validate_RequestId_2(data);
+  RequestId.errors = validate_RequestId_2.errors;
   return valid;
 };
 export const ResourceLink = function ResourceLink(data) {
@@ -31954,8 +32032,8 @@ export const ResourceLink = function ResourceLink(data) {
     ResourceLink.errors = null;
     return true;
   }
-  const valid = validate279(data);
-  ResourceLink.errors = validate279.errors;
+  const valid = validate_ResourceLink_2(data);
+  ResourceLink.errors = validate_ResourceLink_2.errors;
   return valid;
 };
 export const Result = function Result(data) {
@@ -31963,8 +32041,8 @@ export const Result = function Result(data) {
     Result.errors = null;
     return true;
   }
-  const valid = validate283(data);
-  Result.errors = validate283.errors;
+  const valid = validate_Result_2(data);
+  Result.errors = validate_Result_2.errors;
   return valid;
 };
 export const ResultMetaObject = function ResultMetaObject(data) {
@@ -31972,8 +32050,8 @@ export const ResultMetaObject = function ResultMetaObject(data) {
     ResultMetaObject.errors = null;
     return true;
   }
-  const valid = validate285(data);
-  ResultMetaObject.errors = validate285.errors;
+  const valid = validate_ResultMetaObject_2(data);
+  ResultMetaObject.errors = validate_ResultMetaObject_2.errors;
   return valid;
 };
 export const Role = function Role(data) {
@@ -31981,8 +32059,8 @@ export const Role = function Role(data) {
     Role.errors = null;
     return true;
   }
-  const valid = validate287(data);
-  Role.errors = validate287.errors;
+  const valid = validate_Role_2(data);
+  Role.errors = validate_Role_2.errors;
   return valid;
 };
 export const Root = function Root(data) {
@@ -31990,8 +32068,8 @@ export const Root = function Root(data) {
     Root.errors = null;
     return true;
   }
-  const valid = validate288(data);
-  Root.errors = validate288.errors;
+  const valid = validate_Root_2(data);
+  Root.errors = validate_Root_2.errors;
   return valid;
 };
 export const SamplingMessage = function SamplingMessage(data) {
@@ -31999,8 +32077,8 @@ export const SamplingMessage = function SamplingMessage(data) {
     SamplingMessage.errors = null;
     return true;
   }
-  const valid = validate290(data);
-  SamplingMessage.errors = validate290.errors;
+  const valid = validate_SamplingMessage_2(data);
+  SamplingMessage.errors = validate_SamplingMessage_2.errors;
   return valid;
 };
 export const SamplingMessageContentBlock = function SamplingMessageContentBlock(data) {
@@ -32008,8 +32086,8 @@ export const SamplingMessageContentBlock = function SamplingMessageContentBlock(
     SamplingMessageContentBlock.errors = null;
     return true;
   }
-  const valid = validate299(data);
-  SamplingMessageContentBlock.errors = validate299.errors;
+  const valid = validate_SamplingMessageContentBlock_2(data);
+  SamplingMessageContentBlock.errors = validate_SamplingMessageContentBlock_2.errors;
   return valid;
 };
 export const StringSchema = function StringSchema(data) {
@@ -32017,8 +32095,8 @@ export const StringSchema = function StringSchema(data) {
     StringSchema.errors = null;
     return true;
   }
-  const valid = validate305(data);
-  StringSchema.errors = validate305.errors;
+  const valid = validate_StringSchema_2(data);
+  StringSchema.errors = validate_StringSchema_2.errors;
   return valid;
 };
 export const Task = function Task(data) {
@@ -32026,8 +32104,8 @@ export const Task = function Task(data) {
     Task.errors = null;
     return true;
   }
-  const valid = validate306(data);
-  Task.errors = validate306.errors;
+  const valid = validate_Task(data);
+  Task.errors = validate_Task.errors;
   return valid;
 };
 export const TaskStatus = function TaskStatus(data) {
@@ -32035,8 +32113,8 @@ export const TaskStatus = function TaskStatus(data) {
     TaskStatus.errors = null;
     return true;
   }
-  const valid = validate307(data);
-  TaskStatus.errors = validate307.errors;
+  const valid = validate_TaskStatus(data);
+  TaskStatus.errors = validate_TaskStatus.errors;
   return valid;
 };
 export const TaskStatusNotification = function TaskStatusNotification(data) {
@@ -32044,8 +32122,8 @@ export const TaskStatusNotification = function TaskStatusNotification(data) {
     TaskStatusNotification.errors = null;
     return true;
   }
-  const valid = validate308(data);
-  TaskStatusNotification.errors = validate308.errors;
+  const valid = validate_TaskStatusNotification(data);
+  TaskStatusNotification.errors = validate_TaskStatusNotification.errors;
   return valid;
 };
 export const TaskStatusNotificationParams = function TaskStatusNotificationParams(data) {
@@ -32053,8 +32131,8 @@ export const TaskStatusNotificationParams = function TaskStatusNotificationParam
     TaskStatusNotificationParams.errors = null;
     return true;
   }
-  const valid = validate313(data);
-  TaskStatusNotificationParams.errors = validate313.errors;
+  const valid = validate_TaskStatusNotificationParams(data);
+  TaskStatusNotificationParams.errors = validate_TaskStatusNotificationParams.errors;
   return valid;
 };
 export const TaskStatusNotification_params = function TaskStatusNotification_params(data) {
@@ -32062,8 +32140,8 @@ export const TaskStatusNotification_params = function TaskStatusNotification_par
     TaskStatusNotification_params.errors = null;
     return true;
   }
-  const valid = validate317(data);
-  TaskStatusNotification_params.errors = validate317.errors;
+  const valid = validate_TaskStatusNotification_allOf_1_properties_params(data);
+  TaskStatusNotification_params.errors = validate_TaskStatusNotification_allOf_1_properties_params.errors;
   return valid;
 };
 export const TaskSubscriptionAcknowledgedNotifications = function TaskSubscriptionAcknowledgedNotifications(data) {
@@ -32071,8 +32149,8 @@ export const TaskSubscriptionAcknowledgedNotifications = function TaskSubscripti
     TaskSubscriptionAcknowledgedNotifications.errors = null;
     return true;
   }
-  const valid = validate321(data);
-  TaskSubscriptionAcknowledgedNotifications.errors = validate321.errors;
+  const valid = validate_TaskSubscriptionAcknowledgedNotifications(data);
+  TaskSubscriptionAcknowledgedNotifications.errors = validate_TaskSubscriptionAcknowledgedNotifications.errors;
   return valid;
 };
 export const TaskSubscriptionNotifications = function TaskSubscriptionNotifications(data) {
@@ -32080,8 +32158,8 @@ export const TaskSubscriptionNotifications = function TaskSubscriptionNotificati
     TaskSubscriptionNotifications.errors = null;
     return true;
   }
-  const valid = validate322(data);
-  TaskSubscriptionNotifications.errors = validate322.errors;
+  const valid = validate_TaskSubscriptionNotifications(data);
+  TaskSubscriptionNotifications.errors = validate_TaskSubscriptionNotifications.errors;
   return valid;
 };
 export const TasksExtensionCapability = function TasksExtensionCapability(data) {
@@ -32089,8 +32167,8 @@ export const TasksExtensionCapability = function TasksExtensionCapability(data) 
     TasksExtensionCapability.errors = null;
     return true;
   }
-  const valid = validate323(data);
-  TasksExtensionCapability.errors = validate323.errors;
+  const valid = validate_TasksExtensionCapability(data);
+  TasksExtensionCapability.errors = validate_TasksExtensionCapability.errors;
   return valid;
 };
 export const TextContent = function TextContent(data) {
@@ -32098,8 +32176,8 @@ export const TextContent = function TextContent(data) {
     TextContent.errors = null;
     return true;
   }
-  const valid = validate324(data);
-  TextContent.errors = validate324.errors;
+  const valid = validate_TextContent_2(data);
+  TextContent.errors = validate_TextContent_2.errors;
   return valid;
 };
 export const TextResourceContents = function TextResourceContents(data) {
@@ -32107,8 +32185,8 @@ export const TextResourceContents = function TextResourceContents(data) {
     TextResourceContents.errors = null;
     return true;
   }
-  const valid = validate327(data);
-  TextResourceContents.errors = validate327.errors;
+  const valid = validate_TextResourceContents_2(data);
+  TextResourceContents.errors = validate_TextResourceContents_2.errors;
   return valid;
 };
 export const TitledMultiSelectEnumSchema = function TitledMultiSelectEnumSchema(data) {
@@ -32116,8 +32194,8 @@ export const TitledMultiSelectEnumSchema = function TitledMultiSelectEnumSchema(
     TitledMultiSelectEnumSchema.errors = null;
     return true;
   }
-  const valid = validate329(data);
-  TitledMultiSelectEnumSchema.errors = validate329.errors;
+  const valid = validate_TitledMultiSelectEnumSchema_2(data);
+  TitledMultiSelectEnumSchema.errors = validate_TitledMultiSelectEnumSchema_2.errors;
   return valid;
 };
 export const TitledSingleSelectEnumSchema = function TitledSingleSelectEnumSchema(data) {
@@ -32125,8 +32203,8 @@ export const TitledSingleSelectEnumSchema = function TitledSingleSelectEnumSchem
     TitledSingleSelectEnumSchema.errors = null;
     return true;
   }
-  const valid = validate330(data);
-  TitledSingleSelectEnumSchema.errors = validate330.errors;
+  const valid = validate_TitledSingleSelectEnumSchema_2(data);
+  TitledSingleSelectEnumSchema.errors = validate_TitledSingleSelectEnumSchema_2.errors;
   return valid;
 };
 export const Tool = function Tool(data) {
@@ -32134,8 +32212,8 @@ export const Tool = function Tool(data) {
     Tool.errors = null;
     return true;
   }
-  const valid = validate331(data);
-  Tool.errors = validate331.errors;
+  const valid = validate_Tool_2(data);
+  Tool.errors = validate_Tool_2.errors;
   return valid;
 };
 export const ToolAnnotations = function ToolAnnotations(data) {
@@ -32143,8 +32221,8 @@ export const ToolAnnotations = function ToolAnnotations(data) {
     ToolAnnotations.errors = null;
     return true;
   }
-  const valid = validate335(data);
-  ToolAnnotations.errors = validate335.errors;
+  const valid = validate_ToolAnnotations_2(data);
+  ToolAnnotations.errors = validate_ToolAnnotations_2.errors;
   return valid;
 };
 export const ToolChoice = function ToolChoice(data) {
@@ -32152,8 +32230,8 @@ export const ToolChoice = function ToolChoice(data) {
     ToolChoice.errors = null;
     return true;
   }
-  const valid = validate336(data);
-  ToolChoice.errors = validate336.errors;
+  const valid = validate_ToolChoice_2(data);
+  ToolChoice.errors = validate_ToolChoice_2.errors;
   return valid;
 };
 export const ToolResultContent = function ToolResultContent(data) {
@@ -32161,8 +32239,8 @@ export const ToolResultContent = function ToolResultContent(data) {
     ToolResultContent.errors = null;
     return true;
   }
-  const valid = validate337(data);
-  ToolResultContent.errors = validate337.errors;
+  const valid = validate_ToolResultContent_2(data);
+  ToolResultContent.errors = validate_ToolResultContent_2.errors;
   return valid;
 };
 export const ToolUseContent = function ToolUseContent(data) {
@@ -32170,8 +32248,8 @@ export const ToolUseContent = function ToolUseContent(data) {
     ToolUseContent.errors = null;
     return true;
   }
-  const valid = validate340(data);
-  ToolUseContent.errors = validate340.errors;
+  const valid = validate_ToolUseContent_2(data);
+  ToolUseContent.errors = validate_ToolUseContent_2.errors;
   return valid;
 };
 export const UntitledMultiSelectEnumSchema = function UntitledMultiSelectEnumSchema(data) {
@@ -32179,8 +32257,8 @@ export const UntitledMultiSelectEnumSchema = function UntitledMultiSelectEnumSch
     UntitledMultiSelectEnumSchema.errors = null;
     return true;
   }
-  const valid = validate342(data);
-  UntitledMultiSelectEnumSchema.errors = validate342.errors;
+  const valid = validate_UntitledMultiSelectEnumSchema_2(data);
+  UntitledMultiSelectEnumSchema.errors = validate_UntitledMultiSelectEnumSchema_2.errors;
   return valid;
 };
 export const UntitledSingleSelectEnumSchema = function UntitledSingleSelectEnumSchema(data) {
@@ -32188,8 +32266,8 @@ export const UntitledSingleSelectEnumSchema = function UntitledSingleSelectEnumS
     UntitledSingleSelectEnumSchema.errors = null;
     return true;
   }
-  const valid = validate343(data);
-  UntitledSingleSelectEnumSchema.errors = validate343.errors;
+  const valid = validate_UntitledSingleSelectEnumSchema_2(data);
+  UntitledSingleSelectEnumSchema.errors = validate_UntitledSingleSelectEnumSchema_2.errors;
   return valid;
 };
 export const UpdateTaskRequest = function UpdateTaskRequest(data) {
@@ -32197,8 +32275,8 @@ export const UpdateTaskRequest = function UpdateTaskRequest(data) {
     UpdateTaskRequest.errors = null;
     return true;
   }
-  const valid = validate344(data);
-  UpdateTaskRequest.errors = validate344.errors;
+  const valid = validate_UpdateTaskRequest(data);
+  UpdateTaskRequest.errors = validate_UpdateTaskRequest.errors;
   return valid;
 };
 export const UpdateTaskRequest_params = function UpdateTaskRequest_params(data) {
@@ -32206,8 +32284,8 @@ export const UpdateTaskRequest_params = function UpdateTaskRequest_params(data) 
     UpdateTaskRequest_params.errors = null;
     return true;
   }
-  const valid = validate347(data);
-  UpdateTaskRequest_params.errors = validate347.errors;
+  const valid = validate_UpdateTaskRequest_allOf_1_properties_params(data);
+  UpdateTaskRequest_params.errors = validate_UpdateTaskRequest_allOf_1_properties_params.errors;
   return valid;
 };
 export const UpdateTaskResult = function UpdateTaskResult(data) {
@@ -32215,8 +32293,8 @@ export const UpdateTaskResult = function UpdateTaskResult(data) {
     UpdateTaskResult.errors = null;
     return true;
   }
-  const valid = validate349(data);
-  UpdateTaskResult.errors = validate349.errors;
+  const valid = validate_UpdateTaskResult(data);
+  UpdateTaskResult.errors = validate_UpdateTaskResult.errors;
   return valid;
 };
 export const WorkingTask = function WorkingTask(data) {
@@ -32224,7 +32302,7 @@ export const WorkingTask = function WorkingTask(data) {
     WorkingTask.errors = null;
     return true;
   }
-  const valid = validate351(data);
-  WorkingTask.errors = validate351.errors;
+  const valid = validate_WorkingTask(data);
+  WorkingTask.errors = validate_WorkingTask.errors;
   return valid;
 };
