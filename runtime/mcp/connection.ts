@@ -182,7 +182,8 @@ export class McpConnection implements EraConnection {
   /** Validates an outgoing result; logs and throws -32603 when the schema rejects it. */
   checkResult(entry: MethodEntry, result: unknown, revision: Revision): void {
     const inputRequired = result !== null && typeof result === 'object' && (result as JsonObject)['resultType'] === 'input_required';
-    const validate = inputRequired ? revision.validators['InputRequiredResult'] : entry.result;
+    const added = this.server.extensionResult(entry.method, (result as JsonObject | null)?.['resultType']);
+    const validate = added ?? (inputRequired ? revision.validators['InputRequiredResult'] : entry.result);
     if (inputRequired && !validate) {
       this.server.log(`${entry.method} returned input_required, which ${revision.version} does not have (use ctx.input)`);
       throw internalError();

@@ -252,7 +252,8 @@ export class McpHttpHandler {
       const unsupported = unsupportedVersionOf(version);
       if (unsupported) return sendError(res, 400, id, unsupported);
     }
-    const entry = (loadedRevision(LATEST_STATELESS) ?? (await requireRevision(LATEST_STATELESS))).lookup(method);
+    const entry =
+      this.#server.extensionMethod(method)?.entry ?? (loadedRevision(LATEST_STATELESS) ?? (await requireRevision(LATEST_STATELESS))).lookup(method);
     const toolSchema =
       method === 'tools/call' && typeof params['name'] === 'string' ? this.#server.options.toolInputSchema?.(params['name']) : undefined;
     const headerError = checkMirroredHeaders(req, method, params, entry?.mcpName, toolSchema);

@@ -4,6 +4,7 @@
  * (https://modelcontextprotocol.io/specification/2026-07-28).
  */
 export { McpServer } from './server.ts';
+export type { ExtensionMethod, ListenTarget, McpServerExtension } from './extensions.ts';
 export type {
   CacheHints,
   Era,

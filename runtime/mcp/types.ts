@@ -16,6 +16,7 @@ import type {
   ServerRequestMethod,
 } from '@wiregen/mcp-2026-07-28';
 import type { JsonObject, RequestId } from '../jsonrpc/message.ts';
+import type { McpServerExtension } from './extensions.ts';
 
 export type { HandshakeServerCapabilities, LoggingLevel };
 export { LOGGING_LEVELS } from './protocol.ts';
@@ -157,4 +158,10 @@ export interface McpServerOptions {
    * until it ends; with a limit, it is cut at the limit too).
    */
   readonly requestTimeoutMs?: number;
+  /**
+   * MCP extensions served on top of 2026-07-28 (mcp/extensions.ts), each advertised under
+   * `capabilities.extensions` of server/discover: `new McpTasks()` (`@wiregen/runtime/mcp/ext/tasks`).
+   * Default none.
+   */
+  readonly extensions?: readonly McpServerExtension[];
 }
