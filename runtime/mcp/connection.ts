@@ -73,9 +73,11 @@ export class McpConnection implements EraConnection {
   #session: EraSession | undefined;
   /** The 2026-07-28 session, made once: it holds nothing per connection but what `listens` holds. */
   #stateless: StatelessSession | undefined;
+  readonly #transport: Transport;
 
   constructor(server: McpServer, transport: Transport, options: ConnectionOptions = {}) {
     this.server = server;
+    this.#transport = transport;
     if (options.era === 'stateless') this.#session = this.#statelessSession();
     this.peer = new Peer(transport, {
       onRequest: (req) => this.#route(req),
@@ -169,6 +171,7 @@ export class McpConnection implements EraConnection {
         return req.signal;
       },
       notify: (method, p) => this.peer.notify(method, p, req.id),
+      closeStream: () => this.#transport.closeStream?.(req.id),
       changed: (kind) => (typeof kind === 'string' ? this.server.listChanged(kind) : this.server.resourceUpdated(kind.uri)),
     });
     try {

@@ -52,6 +52,7 @@ export {
   type ToolValue,
 } from './code-first.ts';
 export type { FromSchema, JsonSchema, ObjectSchema } from './from-schema.ts';
+export { RESUME_DEFAULTS, ReplayLog, type ResumabilityOptions } from './http-resume.ts';
 export { HTTP_DEFAULTS, listenMcpHttp, McpHttpHandler, type HttpAuthorization, type McpHttpOptions, type RunningHttpServer } from './http.ts';
 export {
   mcpExpress,

@@ -88,6 +88,13 @@ export interface RequestContext {
   readonly state: unknown;
   /** Data to carry to the next round in a signed requestState (2026-07-28); call it on every round that needs it. */
   keepState(data: unknown): void;
+  /**
+   * Ends the SSE stream this request is answered on without ending the request (SEP-1699 polling,
+   * https://modelcontextprotocol.io/specification/2025-11-25/basic/transports#resumability-and-redelivery):
+   * the client reconnects with Last-Event-ID and gets what was sent meanwhile, then the rest. Only where the
+   * transport can resume (Streamable HTTP sessions with `McpHttpOptions.resumability`); a no-op elsewhere.
+   */
+  closeStream(): void;
 }
 
 /**
