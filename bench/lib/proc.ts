@@ -6,7 +6,6 @@
  * the MCP stdio client (stdio-client.ts) are built on it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
@@ -16,7 +15,7 @@ export { sleep };
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const BENCH = join(ROOT, 'bench');
 export const NODE = process.execPath;
-/** Node flags that load tsx, for the TypeScript children (peers are TypeScript like ours, so both pay the same loader). */
+/** Node flags that load tsx, for the bench's own TypeScript children (the validation workers); no server runs under it. */
 export const TSX = ['--import', 'tsx'];
 /** How long a server may take to print its ready line. */
 const READY_TIMEOUT_MS = 30_000;
@@ -178,35 +177,4 @@ export function runNode(
       else res({ stdout, stderr, code, ms });
     });
   });
-}
-
-/** Resident set size in MiB of the process `pid` alone. */
-export function rssMiB(pid: number): number {
-  try {
-    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
-  } catch {
-    return NaN;
-  }
-}
-
-/**
- * Resident set size in MiB of `pid` and all its descendants. tsx starts an esbuild service process when its
- * transform cache is cold (after a source change), which this counts and `rssMiB` does not.
- */
-export function treeRssMiB(pid: number): number {
-  let kib = 0;
-  const visit = (p: number) => {
-    try {
-      const status = readFileSync(`/proc/${p}/status`, 'utf8');
-      kib += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-      for (const task of readdirSync(`/proc/${p}/task`)) {
-        const children = readFileSync(`/proc/${p}/task/${task}/children`, 'utf8').trim();
-        for (const c of children ? children.split(/\s+/) : []) visit(Number(c));
-      }
-    } catch {
-      /* gone */
-    }
-  };
-  visit(pid);
-  return kib / 1024;
 }
