@@ -8,14 +8,15 @@
  *
  * Parts: validation, mcp-http, mcp-stdio, a2a, startup, generator. Not part of `npm test`.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { PartModule, PartOptions } from './lib/part.ts';
-import { BENCH } from './lib/proc.ts';
+import { BENCH, ROOT } from './lib/proc.ts';
 import { renderTable, type Row } from './lib/table.ts';
-import { targetResults, TARGETS, type ProfileReport, type TargetResult } from './lib/targets.ts';
+import { renderTargets, targetResults, TARGETS, type ProfileReport } from './lib/targets.ts';
 
 const PARTS: Record<string, () => Promise<PartModule>> = {
   validation: () => import('./validation/index.ts'),
@@ -41,15 +42,14 @@ Options:
   --save <file>       also write the JSON results to <file> (whatever is printed)
   -h, --help          this help`;
 
-const fmt = (x: number | null) => (x === null ? '—' : x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
-
-function renderTargets(targets: readonly TargetResult[]): string {
-  const lines = ['| target | measured | spread over rounds | met? |', '|---|---:|---|---|'];
-  for (const t of targets) {
-    const range = t.spread && t.spread.rounds.length > 1 ? `${fmt(t.spread.min)}–${fmt(t.spread.max)}` : '';
-    lines.push(`| ${t.target} | ${fmt(t.value)} | ${range} | ${t.met === null ? 'not measured' : t.met ? 'yes' : '**no**'} |`);
+/** The commit measured, `+ changes` when the work tree differs from it. */
+function commit(): string {
+  try {
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
+    return `${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain', '--untracked-files=no') ? ' + changes' : ''}`;
+  } catch {
+    return 'unknown';
   }
-  return lines.join('\n');
 }
 
 async function main(): Promise<number> {
@@ -133,7 +133,7 @@ async function main(): Promise<number> {
   const targets = targetResults(rows, profiles);
   const command = `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
   const seconds = (Date.now() - started) / 1000;
-  const doc = `${JSON.stringify({ command, machine, options: { duration, rounds, only }, seconds, parts, targets, rows, failures }, null, 2)}\n`;
+  const doc = `${JSON.stringify({ command, commit: commit(), machine, options: { duration, rounds, only }, seconds, parts, targets, rows, failures }, null, 2)}\n`;
   if (values.save) writeFileSync(values.save, doc);
   if (values.json) {
     process.stdout.write(doc);

@@ -33,8 +33,13 @@ export class NodeChild {
   #buf = '';
   #err = '';
 
-  constructor(args: readonly string[], onLine: (line: string) => void, onExit: (code: number | null, stderr: string) => void = () => {}) {
-    this.#child = spawn(NODE, args, { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+  constructor(
+    args: readonly string[],
+    onLine: (line: string) => void,
+    onExit: (code: number | null, stderr: string) => void = () => {},
+    env: NodeJS.ProcessEnv = process.env,
+  ) {
+    this.#child = spawn(NODE, args, { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'], env });
     this.#exited = new Promise((r) => this.#child.once('exit', () => r()));
     this.#child.once('exit', (code) => onExit(code, this.#err));
     // Writing to a child that has exited: onExit reports the exit.
@@ -125,7 +130,8 @@ export class CommandChild {
   readonly #waiting: { ok(v: Record<string, unknown>): void; fail(e: Error): void }[] = [];
   readonly ready: Promise<Record<string, unknown>>;
 
-  constructor(args: readonly string[]) {
+  /** `env`: the child's environment (default this process's). */
+  constructor(args: readonly string[], env: NodeJS.ProcessEnv = process.env) {
     this.#child = new NodeChild(
       args,
       (line) => {
@@ -138,6 +144,7 @@ export class CommandChild {
       (code, stderr) => {
         for (const w of this.#waiting.splice(0)) w.fail(new Error(`exited (${code}): ${stderr.slice(-2000)}`));
       },
+      env,
     );
     this.ready = this.#next();
   }

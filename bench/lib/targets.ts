@@ -80,3 +80,15 @@ export function targetResults(rows: readonly Row[], profiles: readonly ProfileRe
     };
   });
 }
+
+const fmt = (x: number | null) => (x === null ? '—' : x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
+
+/** The targets as a Markdown table: measured (the median paired ratio, or the value), its spread, met or not. */
+export function renderTargets(targets: readonly TargetResult[]): string {
+  const lines = ['| target | measured | min–max over rounds | met? |', '|---|---:|---|---|'];
+  for (const t of targets) {
+    const range = t.spread && t.spread.rounds.length > 1 ? `${fmt(t.spread.min)}–${fmt(t.spread.max)}` : '';
+    lines.push(`| ${t.target} | ${fmt(t.value)} | ${range} | ${t.met === null ? 'not measured' : t.met ? 'yes' : '**no**'} |`);
+  }
+  return lines.join('\n');
+}

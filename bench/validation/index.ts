@@ -45,6 +45,13 @@ const SLICE_MS = 100;
 /** Time on each definition's messages per subject and round. */
 const BYDEF_MS = 30;
 const COLD_RUNS = 5;
+/** The workers' environment: tsx without the repository's `paths` (bench/tsconfig.workers.json), so the validators' own imports (`@wiregen/runtime/core`) load the built packages too. */
+const WORKER_ENV = { ...process.env, TSX_TSCONFIG_PATH: join(BENCH, 'tsconfig.workers.json') };
+
+/** A worker validating `file` with `subject` (see worker.ts), with `flags` for node. */
+export function worker(subject: string, file: string, flags: readonly string[] = []): CommandChild {
+  return new CommandChild([...TSX, ...flags, join(BENCH, 'validation/worker.ts'), subject, file, String(WARMUP_S)], WORKER_ENV);
+}
 
 export function rateOf(slices: readonly { validated: number; ms: number }[]): number {
   return slices.reduce((s, x) => s + x.validated, 0) / (slices.reduce((s, x) => s + x.ms, 0) / 1000);
@@ -98,7 +105,7 @@ export async function run(options: PartOptions): Promise<Row[]> {
     try {
       for (const k of keys) {
         const [subject, file] = WORKERS[k];
-        workers.set(k, new CommandChild([...TSX, join(BENCH, 'validation/worker.ts'), subject, files[file], String(WARMUP_S)]));
+        workers.set(k, worker(subject, files[file]));
       }
       for (const w of workers.values()) await w.ready;
       for (const [k, w] of workers) options.log(`validation: ${k} warmed up: ${(await warmUp(w)).map((r) => `${(r / 1000).toFixed(0)}k`).join(' ')}`);
@@ -253,7 +260,7 @@ export async function profileMisses(options: PartOptions, ids: readonly string[]
       const defs = mine.length ? missedDefs(mode, threshold) : [];
       if (!defs.length) continue;
       const dir = join(options.missProfDir, `validation-${mode}`);
-      const w = new CommandChild([...TSX, ...cpuProfArgs(dir), join(BENCH, 'validation/worker.ts'), 'ours', files[mode], String(WARMUP_S)]);
+      const w = worker('ours', files[mode], cpuProfArgs(dir));
       try {
         await w.ready;
         await w.command(`only ${JSON.stringify(defs)}`);

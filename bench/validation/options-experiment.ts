@@ -9,9 +9,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BENCH, CommandChild, TSX } from '../lib/proc.ts';
+import type { CommandChild } from '../lib/proc.ts';
 import { buildCorpus } from './corpus.ts';
-import { rateOf, warmUp } from './index.ts';
+import { rateOf, warmUp, worker } from './index.ts';
 
 const VARIANTS: Record<string, string> = {
   'ours (generated, standalone)': 'ours',
@@ -33,7 +33,7 @@ const workers = new Map<string, CommandChild>();
 const slices = new Map<string, { validated: number; ms: number }[]>();
 try {
   for (const [label, subject] of Object.entries(VARIANTS)) {
-    workers.set(label, new CommandChild([...TSX, join(BENCH, 'validation/worker.ts'), subject, file, '0.2']));
+    workers.set(label, worker(subject, file));
     slices.set(label, []);
   }
   for (const w of workers.values()) await w.ready;
