@@ -85,15 +85,23 @@ async function checks(): Promise<Check[]> {
   throw new Error(`unknown subject ${subject}`);
 }
 
+/**
+ * Validates every item in turn for `seconds`. The clock is read between batches of passes, the batch doubled
+ * until one takes 0.2 ms: a definition with one small message validates in tens of nanoseconds, about what a
+ * clock read costs, and reading it after every pass would measure the clock rather than the validator.
+ */
 function loop(fns: Check[], data: unknown[], seconds: number): { perSec: number; validated: number; ms: number } {
-  const end = performance.now() + seconds * 1000;
   const t0 = performance.now();
+  const end = t0 + seconds * 1000;
   let passes = 0;
+  let batch = 1;
   let now = t0;
   do {
-    for (let i = 0; i < fns.length; i++) fns[i]!(data[i]);
-    passes++;
+    for (let b = 0; b < batch; b++) for (let i = 0; i < fns.length; i++) fns[i]!(data[i]);
+    passes += batch;
+    const before = now;
     now = performance.now();
+    if (now - before < 0.2 && batch < 1 << 20) batch *= 2;
   } while (now < end);
   return { perSec: (passes * fns.length) / ((now - t0) / 1000), validated: passes * fns.length, ms: now - t0 };
 }
