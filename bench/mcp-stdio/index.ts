@@ -20,7 +20,7 @@ import { cpuSeconds } from '../lib/procfs.ts';
 import { summarizeDir, cpuProfArgs } from '../lib/profiling.ts';
 import { ratioRow, valueRow } from '../lib/rows.ts';
 import { StdioClient } from '../lib/stdio-client.ts';
-import { percentile, type Row } from '../lib/table.ts';
+import { median, percentile, type Row } from '../lib/table.ts';
 import type { ProfileReport } from '../lib/targets.ts';
 
 const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
@@ -92,6 +92,8 @@ interface RoundAcc {
   n16: number;
   ms16: number;
   cpu16: number;
+  /** The driver's (this process's) CPU seconds during the 16-in-flight slices. */
+  driver16: number;
 }
 interface Round {
   readonly perSec: number;
@@ -101,6 +103,8 @@ interface Round {
   /** Server CPU µs per request: with 1 in flight, and with 16. */
   readonly cpu1: number;
   readonly cpu16: number;
+  /** The driver's CPU µs per request with 16 in flight: near 1e6 / req/s, the driver is what limits. */
+  readonly driver16: number;
   readonly calls: number;
 }
 
@@ -113,6 +117,7 @@ function summarize(a: RoundAcc): Round {
     p99: percentile(sorted, 99),
     cpu1: (a.cpu1 * 1e6) / a.lat.length,
     cpu16: (a.cpu16 * 1e6) / a.n16,
+    driver16: (a.driver16 * 1e6) / a.n16,
     calls: a.lat.length + a.n16,
   };
 }
@@ -131,7 +136,7 @@ export async function run(options: PartOptions): Promise<Row[]> {
       await measure(c, s.era, 0.5, PIPELINED);
     }
     for (let r = 0; r < options.rounds; r++) {
-      const acc = new Map<string, RoundAcc>(list.map((s) => [s.key, { lat: [], ms1: 0, cpu1: 0, n16: 0, ms16: 0, cpu16: 0 }]));
+      const acc = new Map<string, RoundAcc>(list.map((s) => [s.key, { lat: [], ms1: 0, cpu1: 0, n16: 0, ms16: 0, cpu16: 0, driver16: 0 }]));
       // Slices handed out round-robin, reversed every other time, so a drifting load weighs on every subject alike.
       for (let i = 0; i < slicesPerRound; i++) {
         for (const s of i % 2 ? [...list].reverse() : list) {
@@ -140,8 +145,11 @@ export async function run(options: PartOptions): Promise<Row[]> {
           const t0 = cpuSeconds(c.pid);
           const one = await measure(c, s.era, SLICE_S);
           const t1 = cpuSeconds(c.pid);
+          const d1 = process.cpuUsage();
           const many = await measure(c, s.era, SLICE_S / 2, PIPELINED);
+          const d2 = process.cpuUsage(d1);
           const t2 = cpuSeconds(c.pid);
+          a.driver16 += (d2.user + d2.system) / 1e6;
           for (const x of one.lat) a.lat.push(x);
           a.ms1 += one.ms;
           a.cpu1 += t1 - t0;
@@ -154,7 +162,7 @@ export async function run(options: PartOptions): Promise<Row[]> {
         const x = summarize(acc.get(s.key)!);
         rounds.get(s.key)!.push(x);
         options.log(
-          `mcp-stdio: round ${r + 1} ${s.key}: ${x.perSec.toFixed(0)} round trips/s (${x.cpu1.toFixed(0)} µs CPU/req), ${x.piped.toFixed(0)} req/s with ${PIPELINED} in flight (${x.cpu16.toFixed(0)} µs CPU/req)`,
+          `mcp-stdio: round ${r + 1} ${s.key}: ${x.perSec.toFixed(0)} round trips/s (${x.cpu1.toFixed(0)} µs CPU/req), ${x.piped.toFixed(0)} req/s with ${PIPELINED} in flight (${x.cpu16.toFixed(0)} µs CPU/req; driver ${x.driver16.toFixed(0)} µs/req)`,
         );
       }
     }
@@ -189,6 +197,7 @@ function rows(list: Subject[], rounds: Map<string, Round[]>): Row[] {
         of(peer, (r) => r.piped),
         peerLabel,
         t('stdio-16', '≥ 3× SDK v2'),
+        `the driver (this process) spent ${median(of(ours, (r) => r.driver16)).toFixed(0)} µs CPU per request (${median(of(peer, (r) => r.driver16)).toFixed(0)} on the peer's)`,
       ),
     );
     if (suffix === undefined) return;
