@@ -38,6 +38,7 @@ describe('wiregen diff --against', () => {
       'mcp-2025-06-18@HEAD → mcp-2025-06-18: 0 wire-breaking, 0 source-breaking, 0 compatible',
       'mcp-2025-11-25@HEAD → mcp-2025-11-25: 0 wire-breaking, 0 source-breaking, 0 compatible',
       'mcp-2026-07-28@HEAD → mcp-2026-07-28: 0 wire-breaking, 0 source-breaking, 0 compatible',
+      'mcp-ext-tasks@HEAD → mcp-ext-tasks: 0 wire-breaking, 0 source-breaking, 0 compatible',
       'a2a-1.0@HEAD → a2a-1.0: 0 wire-breaking, 0 source-breaking, 0 compatible',
     ]);
     expect(out.filter((l) => l.startsWith('  ')).map((l) => l.trim().split(/ +/).slice(0, 2))).toEqual([

@@ -75,6 +75,7 @@ describe('a new pin', () => {
       'mcp-2025-06-18',
       'mcp-2025-11-25',
       'mcp-2026-07-28',
+      'mcp-ext-tasks',
       'mcp-draft',
       'a2a-1.0',
     ]);
@@ -140,7 +141,7 @@ describe('a new pin', () => {
     expect(out).toEqual([
       'mcp-draft differs from the source (nothing written):',
       `  schemas/mcp/draft/examples/Tool/with-no-parameters.json: differs from ${join(source, 'examples/Tool/with-no-parameters.json')}`,
-      "  schemas/pins.json /pins/5/files: 1 sha256 differ from the source's files",
+      "  schemas/pins.json /pins/6/files: 1 sha256 differ from the source's files",
     ]);
     expect(snapshot(project)).toEqual(before);
   });
@@ -206,7 +207,7 @@ describe('an A2A pin re-pinned to an untagged commit', () => {
       const down = await runCli(['pin', 'a2a-1.0', '--update', '--from', dir, '--commit', commit, '--tag', 'v1.0.0'], project.root);
       expect(down.code).toBe(2);
       expect(down.err).toEqual([
-        'schemas/pins.json /pins/5: the package version would go down from 1.0.2-0.20260721164819.cfc9d34bc41e to 1.0.0; a commit after 1.0.2-0.20260721164819.cfc9d34bc41e needs no --tag, or the tag of a later release',
+        'schemas/pins.json /pins/6: the package version would go down from 1.0.2-0.20260721164819.cfc9d34bc41e to 1.0.0; a commit after 1.0.2-0.20260721164819.cfc9d34bc41e needs no --tag, or the tag of a later release',
       ]);
       expect(snapshot(project)).toEqual(before);
     } finally {
