@@ -35,6 +35,8 @@ export interface McpServerExtension {
   readonly methods?: Readonly<Record<string, ExtensionMethod>>;
   /** Result shapes it adds, by `resultType`: which methods may answer with one, and the schema check of it. */
   readonly results?: Readonly<Record<string, { readonly methods: readonly string[]; readonly check: Check }>>;
+  /** Handlers for methods the server has none for (the skills extension's resources/read and resources/list). */
+  readonly handlers?: Readonly<Record<string, Handler>>;
   /** Wraps the server's handler of `method` (called once per method the server has a handler for). */
   wrap?(method: string, handler: Handler): Handler;
   /**

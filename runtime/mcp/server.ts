@@ -29,11 +29,15 @@ export class McpServer implements ListenTarget {
     this.options = this.extensions.length ? withExtensions(options, this.extensions) : options;
     // Each typed handler takes its method's params, which the revision's schema has checked before it runs
     // (serveHandshake, serveStateless), and its result is checked after: by name, they are all Handlers.
-    this.handlers = new Map(
+    const handlers = new Map(
       Object.entries(options.handlers as Readonly<Record<string, Handler | undefined>>)
         .filter((e): e is [string, Handler] => typeof e[1] === 'function')
         .map(([method, handler]) => [method, this.extensions.reduce((h, ext) => ext.wrap?.(method, h) ?? h, handler)]),
     );
+    // An extension's handlers stand in for methods the server does not handle itself.
+    for (const ext of this.extensions)
+      for (const [method, handler] of Object.entries(ext.handlers ?? {})) if (!handlers.has(method)) handlers.set(method, handler);
+    this.handlers = handlers;
     for (const ext of this.extensions) ext.attach?.(this);
     this.codec = new RequestStateCodec(options.requestStateSecret, options.requestStateTtlSeconds);
   }

@@ -167,8 +167,8 @@ export interface McpServerOptions {
   readonly requestTimeoutMs?: number;
   /**
    * MCP extensions served on top of 2026-07-28 (mcp/extensions.ts), each advertised under
-   * `capabilities.extensions` of server/discover: `new McpTasks()` (`@wiregen/runtime/mcp/ext/tasks`).
-   * Default none.
+   * `capabilities.extensions` of server/discover: `new McpTasks()` (`@wiregen/runtime/mcp/ext/tasks`),
+   * `new McpSkills({ skills })` (`@wiregen/runtime/mcp/ext/skills`). Default none.
    */
   readonly extensions?: readonly McpServerExtension[];
 }
