@@ -2,7 +2,7 @@
  * @module golden/compare — how `wiregen golden` compares a response with the expected one: as parsed JSON
  * (object key order never matters; arrays in order; numbers by value; no coercion between types), strings
  * byte for byte, so JSON held inside a string (a structured tool result's text block) must be canonical
- * (compact, keys sorted: seed 004's rule, the reference Golden corpus's README) and equal. With
+ * (compact, keys sorted: the reference Golden corpus's rule, test/golden/reference/PROVENANCE.md) and equal. With
  * `embedded: 'parsed'` such strings compare by the JSON they hold instead, for servers that indent it.
  * A difference is reported per JSON pointer, one line each.
  */

@@ -3,7 +3,7 @@
  * whose answer must carry the revision asked for, then notifications/initialized), the request line as
  * stored, and the lines read back until the response with the request's id. Notifications and server
  * requests that come before it are kept, not compared. Then stdin is closed; with `exact`, the server must
- * have written nothing else and exit 0 (what seed 004 asks of the Golden Server).
+ * have written nothing else and exit 0 (what test/golden/README.md asks of the Golden Server).
  */
 import { clip } from './compare.ts';
 import type { CorpusCase, Preamble } from './corpus.ts';

@@ -28,8 +28,11 @@ export async function initialize(conn: EraConnection, req: IncomingRequest): Pro
   const { options } = conn.server;
   const clientCapabilities: Open<ClientCapabilities> = isObject(params['capabilities']) ? params['capabilities'] : {};
   conn.enter(new HandshakeSession(conn, revision, clientCapabilities, implementationOf(params['clientInfo'])));
-  const result: JsonObject = { protocolVersion: revision.version, capabilities: options.capabilities.handshake, serverInfo: options.serverInfo };
-  if (options.instructions !== undefined) result['instructions'] = options.instructions;
+  // `instructionsIn: 'serverInfo'` (the reference Golden Server) nests them in the Implementation.
+  const nested = options.instructions !== undefined && options.instructionsIn === 'serverInfo';
+  const serverInfo = nested ? { ...options.serverInfo, instructions: options.instructions } : options.serverInfo;
+  const result: JsonObject = { protocolVersion: revision.version, capabilities: options.capabilities.handshake, serverInfo };
+  if (options.instructions !== undefined && !nested) result['instructions'] = options.instructions;
   conn.checkResult(entry, result, revision);
   return result;
 }
