@@ -9,6 +9,7 @@ import { ErrorCode, forValidation, isObject, JsonRpcError, type JsonObject } fro
 import type { IncomingRequest } from '../jsonrpc/peer.ts';
 import type { EraConnection, EraSession } from './connection.ts';
 import { invalidParams, methodNotFound } from './errors.ts';
+import { answerMatches, withoutFormContent } from './elicit-answer.ts';
 import { checkRequestMeta, META } from './meta.ts';
 import { checkClientCapabilities, InputRequired } from './mrtr.ts';
 import {
@@ -45,8 +46,7 @@ function answersFor(requests: Readonly<Record<string, WireInputRequest>>, respon
       missing[key] = request;
       continue;
     }
-    const validate = revision.lookup(request.method)?.result;
-    if (validate && !validate(answer))
+    if (!answerMatches(request, answer, revision.lookup(request.method)?.result))
       throw new JsonRpcError(ErrorCode.InvalidParams, `inputResponses.${key} is not a valid ${request.method} result`);
     answers[key] = answer;
   }
@@ -117,7 +117,7 @@ async function serveStateless(conn: EraConnection, session: StatelessSession, re
   const entry = revision.lookup(req.method);
   if (!entry) throw methodNotFound(req.method);
   const params = req.params!;
-  if (entry.params && !entry.params(forValidation(params))) throw invalidParams(entry.params.errors);
+  if (entry.params && !entry.params(forValidation(withoutFormContent(params)))) throw invalidParams(entry.params.errors);
   const { server } = conn;
   const state =
     entry.inputRequired && typeof params['requestState'] === 'string' ? server.codec.verify(params['requestState'], req.method, params) : undefined;
